@@ -1,0 +1,78 @@
+package org.marketlab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.marketlab.markets.Event;
+import org.marketlab.markets.EventTables;
+import org.marketlab.markets.EventsQuery;
+import org.marketlab.markets.Market;
+import org.marketlab.markets.MarketData;
+import org.marketlab.markets.Tag;
+import org.marketlab.http.Transport;
+import tech.tablesaw.api.Table;
+
+import java.util.List;
+
+/**
+ * Market data: events, their markets and tags, from the current profile's market-data interface.
+ *
+ * <pre>{@code
+ * var events = Markets.events().active().volumeMin(10_000).table();
+ * var markets = Markets.events().active().tagSlug("crypto").marketsTable();
+ * }</pre>
+ */
+public final class Markets {
+
+    private Markets() {
+    }
+
+    /** A new query of {@code GET /events}; nothing is sent until a terminal call. */
+    public static EventsQuery events() {
+        return MarketData.events(Transport.current());
+    }
+
+    /** One event by id. */
+    public static Event event(String id) {
+        return MarketData.event(Transport.current(), id);
+    }
+
+    /** The tags of one event ({@code GET /events/{id}/tags}). */
+    public static List<Tag> eventTags(String id) {
+        return MarketData.eventTags(Transport.current(), id);
+    }
+
+    /** Events as a table (as {@link EventsQuery#table()}). */
+    public static Table table(List<Event> events) {
+        return EventTables.events(events);
+    }
+
+    /** The markets of events as a table (as {@link EventsQuery#marketsTable()}). */
+    public static Table marketsTable(List<Event> events) {
+        return EventTables.markets(events);
+    }
+
+    /** Tags as a table. */
+    public static Table tagsTable(List<Tag> tags) {
+        return EventTables.tagsOf(tags);
+    }
+
+    /** Reads a saved {@code GET /events} answer (a JSON array of events, or one event). */
+    public static List<Event> parseEvents(String json) {
+        return MarketData.parseEvents(Transport.current(), json);
+    }
+
+    /** Reads a saved market document (one market object, or a JSON array of them). */
+    public static List<Market> parseMarkets(String json) {
+        return MarketData.parseMarkets(Transport.current(), json);
+    }
+
+    /** Markets as a table, one row per market (no event columns). */
+    public static Table marketsTableOf(List<Market> markets) {
+        return EventTables.marketsOf(markets);
+    }
+
+    /** Reads a saved tags document (a JSON array of tags). */
+    public static List<Tag> parseTags(String json) {
+        JsonNode n = MarketData.parse(Transport.current(), json);
+        return MarketData.tags(Transport.current(), n);
+    }
+}

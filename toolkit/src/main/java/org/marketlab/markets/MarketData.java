@@ -1,0 +1,74 @@
+package org.marketlab.markets;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.marketlab.config.Service;
+import org.marketlab.http.Call;
+import org.marketlab.http.MalformedResponseException;
+import org.marketlab.http.Query;
+import org.marketlab.http.Response;
+import org.marketlab.http.Transport;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/** The market-data service: what the {@code Markets} facade calls, per transport. */
+public final class MarketData {
+
+    private MarketData() {
+    }
+
+    public static EventsQuery events(Transport t) {
+        return new EventsQuery(t);
+    }
+
+    public static Event event(Transport t, String id) {
+        Call call = Call.get(Service.MARKETS, "/events/" + pathId(id), Query.empty());
+        Response r = t.send(call);
+        return EventReader.one(t, call, r, t.parse(call, r), Event.class);
+    }
+
+    public static List<Tag> eventTags(Transport t, String id) {
+        Call call = Call.get(Service.MARKETS, "/events/" + pathId(id) + "/tags", Query.empty());
+        Response r = t.send(call);
+        return EventReader.many(t, call, r, t.parse(call, r), Tag.class);
+    }
+
+    private static String pathId(String id) {
+        if (id == null || id.isBlank()) throw new IllegalArgumentException("event id is empty; give the id an Event record carries, e.g. \"30829\"");
+        return URLEncoder.encode(id.trim(), StandardCharsets.UTF_8);
+    }
+
+    public static JsonNode parse(Transport t, String json) {
+        try {
+            return t.json().readTree(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("not a JSON document: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    public static List<Event> parseEvents(Transport t, String json) {
+        JsonNode n = parse(t, json);
+        Call call = Call.get(Service.MARKETS, "/events", Query.empty());
+        Response r = new Response(200, java.net.URI.create("file:events.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
+        if (n.isObject() && n.has("events")) n = n.get("events");
+        if (n.isObject()) return List.of(EventReader.one(t, call, r, n, Event.class));
+        if (!n.isArray()) throw new IllegalArgumentException("expected a JSON array of events or one event object");
+        return EventReader.events(t, call, r, n);
+    }
+
+    public static List<Market> parseMarkets(Transport t, String json) {
+        JsonNode n = parse(t, json);
+        Call call = Call.get(Service.MARKETS, "/markets", Query.empty());
+        Response r = new Response(200, java.net.URI.create("file:markets.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
+        if (n.isObject()) return List.of(EventReader.one(t, call, r, n, Market.class));
+        return EventReader.many(t, call, r, n, Market.class);
+    }
+
+    public static List<Tag> tags(Transport t, JsonNode n) {
+        Call call = Call.get(Service.MARKETS, "/tags", Query.empty());
+        Response r = new Response(200, java.net.URI.create("file:tags.json"), Map.of(), n.toString().getBytes(StandardCharsets.UTF_8));
+        return EventReader.many(t, call, r, n, Tag.class);
+    }
+}

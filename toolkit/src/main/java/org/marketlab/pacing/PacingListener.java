@@ -1,0 +1,17 @@
+package org.marketlab.pacing;
+
+import java.util.List;
+
+/** Told of every admitted request (for charts of requests over time against the limit). */
+@FunctionalInterface
+public interface PacingListener {
+
+    /**
+     * @param epochMillis when the request was admitted
+     * @param service     service id
+     * @param path        request path
+     * @param scopes      ids of the scopes it counted against
+     * @param waitedNanos how long it waited
+     */
+    void admitted(long epochMillis, String service, String path, List<String> scopes, long waitedNanos);
+}

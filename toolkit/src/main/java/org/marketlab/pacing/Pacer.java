@@ -81,7 +81,7 @@ public final class Pacer {
                     }
                     if (!listeners.isEmpty()) {
                         long at = clock.currentTimeMillis();
-                        for (PacingListener l : listeners) l.admitted(at, service, path, scopes, waitedNanos);
+                        for (PacingListener l : listeners) l.admitted(at, now, service, path, scopes, waitedNanos);
                     }
                     return Duration.ofNanos(waitedNanos);
                 }

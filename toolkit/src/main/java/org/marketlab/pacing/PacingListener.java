@@ -7,11 +7,12 @@ import java.util.List;
 public interface PacingListener {
 
     /**
-     * @param epochMillis when the request was admitted
+     * @param epochMillis when the request was admitted, wall clock
+     * @param nanoTime    when the request was admitted, on the pacer's monotonic clock
      * @param service     service id
      * @param path        request path
      * @param scopes      ids of the scopes it counted against
      * @param waitedNanos how long it waited
      */
-    void admitted(long epochMillis, String service, String path, List<String> scopes, long waitedNanos);
+    void admitted(long epochMillis, long nanoTime, String service, String path, List<String> scopes, long waitedNanos);
 }

@@ -1,0 +1,118 @@
+package org.marketlab.pacing;
+
+import org.junit.jupiter.api.Test;
+import org.marketlab.spi.IpLimit;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SlidingWindowPacerTest {
+
+    private static final long SECOND = 1_000_000_000L;
+
+    @Test
+    void theLimitThRequestPassesAndTheNextWaitsExactlyUntilTheOldestLeaves() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        Pacer p = Pacer.published(clock);
+        for (int i = 0; i < 500; i++) {
+            clock.advance(Duration.ofMillis(1));
+            assertEquals(Duration.ZERO, p.acquire("markets", "GET", "/events"), "request " + i);
+        }
+        long before = clock.nanoTime();
+        Duration waited = p.acquire("markets", "GET", "/events");
+        // The first request went at 1 ms; it leaves the 10 s window at 10.001 s.
+        assertEquals(10 * SECOND + 1_000_000L, clock.nanoTime());
+        assertEquals(clock.nanoTime() - before, waited.toNanos());
+        ScopeStatus events = scope(p, "markets.events");
+        assertEquals(500, events.used());
+        assertEquals(1, events.waited());
+    }
+
+    @Test
+    void nestedScopesAreAcquiredTogether() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        Pacer p = Pacer.published(clock);
+        // 900 listing requests: /markets (300/10 s) and /events (500/10 s) each below their own limit...
+        for (int i = 0; i < 300; i++) p.acquire("markets", "GET", "/markets");
+        for (int i = 0; i < 500; i++) p.acquire("markets", "GET", "/events");
+        assertEquals(0, clock.nanoTime(), "800 listing requests fit at once");
+        // ...but the /events tags path counts against /events (full) though not the listing row.
+        p.acquire("markets", "GET", "/events/1/tags");
+        assertEquals(10 * SECOND, clock.nanoTime());
+        // The window is (now - 10 s, now]: at 10 s the first 800 have left it.
+        assertEquals(0, scope(p, "markets.listing").used());
+        assertEquals(1, scope(p, "markets.events").used());
+        assertEquals(801, scope(p, "markets.general").admitted());
+    }
+
+    @Test
+    void manyThreadsNeverExceedAnyWindow() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        IpLimit tight = new IpLimit("t", "markets", "t", java.util.Set.of(), List.of("*"), 50, Duration.ofSeconds(1));
+        Pacer p = new Pacer(List.of(tight), clock, Duration.ZERO);
+        List<Long> sent = Collections.synchronizedList(new ArrayList<>());
+        p.addListener((at, nanos, s, path, scopes, w) -> sent.add(nanos));
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        for (int t = 0; t < 8; t++) {
+            pool.submit(() -> {
+                for (int i = 0; i < 100; i++) p.acquire("markets", "GET", "/x");
+                return null;
+            });
+        }
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        assertEquals(800, sent.size());
+        List<Long> times = new ArrayList<>(sent);
+        Collections.sort(times);
+        for (int i = 50; i < times.size(); i++) {
+            assertTrue(times.get(i) - times.get(i - 50) >= SECOND,
+                    "51 requests within one second ending at request " + i);
+        }
+    }
+
+    @Test
+    void a429HoldsTheScopesForRetryAfter() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        Pacer p = Pacer.published(clock);
+        p.acquire("clob", "GET", "/book");
+        p.onResponse("clob", "GET", "/book", 429, name -> name.equalsIgnoreCase("Retry-After") ? "3" : null);
+        p.acquire("clob", "GET", "/book");
+        assertEquals(3 * SECOND, clock.nanoTime());
+        // A 429 without a hint holds for a second.
+        p.onResponse("clob", "GET", "/book", 429, name -> null);
+        p.acquire("clob", "GET", "/book");
+        assertEquals(4 * SECOND, clock.nanoTime());
+        // Other successes do not hold anything.
+        p.onResponse("clob", "GET", "/book", 200, name -> "100");
+        p.acquire("clob", "GET", "/book");
+        assertEquals(4 * SECOND, clock.nanoTime());
+    }
+
+    @Test
+    void statusShowsOnlyScopesWithTrafficAndRendersAsTable() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        Pacer p = Pacer.published(clock);
+        assertTrue(p.status().scopes().isEmpty());
+        for (int i = 0; i < 3; i++) p.acquire("markets", "GET", "/events");
+        var status = p.status();
+        assertEquals(List.of("general.all", "markets.general", "markets.events", "markets.listing"),
+                status.scopes().stream().map(ScopeStatus::scope).toList());
+        var table = status.table();
+        assertEquals(4, table.rowCount());
+        assertEquals(3, table.intColumn("used").get(2));
+        assertEquals(500, table.intColumn("limit").get(2));
+        assertTrue(status.toString().contains("markets.events"));
+    }
+
+    private static ScopeStatus scope(Pacer p, String id) {
+        return p.status().scopes().stream().filter(s -> s.scope().equals(id)).findFirst().orElseThrow();
+    }
+}

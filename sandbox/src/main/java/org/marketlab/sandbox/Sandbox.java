@@ -1,0 +1,248 @@
+package org.marketlab.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.marketlab.spi.EmbeddedService;
+import org.marketlab.spi.IpLimit;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+
+/**
+ * The embedded sandbox: the whole service simulated on loopback from a seeded world, one HTTP server per
+ * interface (their paths collide: {@code /ok}, {@code /trades}), each enforcing the published IP limits per
+ * client address and able to show faults on request.
+ *
+ * <pre>{@code
+ * try (Sandbox s = Sandbox.builder().seed(7).build()) {
+ *     Map<String, URI> urls = s.start();
+ * }
+ * }</pre>
+ */
+public final class Sandbox implements EmbeddedService {
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** Extra route sets other parts of the sandbox contribute, per service name. */
+    private static final List<Map.Entry<String, BiConsumer<Javalin, Sandbox>>> EXTENSIONS = new ArrayList<>();
+
+    private final long seed;
+    private final Instant now;
+    private final boolean enforceLimits;
+    private final List<IpLimit> limits;
+    private final Faults faults = new Faults();
+    private final Stats stats = new Stats();
+    private final Map<String, Javalin> servers = new LinkedHashMap<>();
+    private Map<String, URI> urls;
+    private World world;
+    private IpWindows windows;
+
+    /** For {@link java.util.ServiceLoader}: the default options, with the seed given to {@link #start(long)}. */
+    public Sandbox() {
+        this(new Builder());
+    }
+
+    private Sandbox(Builder b) {
+        this.seed = b.seed;
+        this.now = b.now;
+        this.enforceLimits = b.enforceLimits;
+        this.limits = b.limits;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Options of a sandbox. */
+    public static final class Builder {
+        private long seed = 7;
+        private Instant now;
+        private boolean enforceLimits = true;
+        private List<IpLimit> limits = IpLimit.published();
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** The world's "now" (the default is the start of the current UTC day). */
+        public Builder now(Instant now) {
+            this.now = Objects.requireNonNull(now);
+            return this;
+        }
+
+        /** Whether to answer 429 over the IP limits (the default). */
+        public Builder enforceLimits(boolean enforce) {
+            this.enforceLimits = enforce;
+            return this;
+        }
+
+        /** Another limits table (the published one is the default). */
+        public Builder limits(List<IpLimit> limits) {
+            this.limits = List.copyOf(limits);
+            return this;
+        }
+
+        public Sandbox build() {
+            return new Sandbox(this);
+        }
+    }
+
+    /** Lets another part of the sandbox add routes to one service's server (called before start). */
+    public static synchronized void extend(String service, BiConsumer<Javalin, Sandbox> routes) {
+        EXTENSIONS.add(Map.entry(service, routes));
+    }
+
+    @Override
+    public synchronized Map<String, URI> start(long seed) {
+        if (urls != null) return urls;
+        return startWith(seed);
+    }
+
+    /** Starts with the builder's seed. */
+    public synchronized Map<String, URI> start() {
+        if (urls != null) return urls;
+        return startWith(seed);
+    }
+
+    private Map<String, URI> startWith(long worldSeed) {
+        return startOn(worldSeed, 0);
+    }
+
+    /** Starts every server; with {@code firstPort > 0} on consecutive ports from it, else on free ports. */
+    synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
+        if (urls != null) return urls;
+        world = World.generate(worldSeed, now != null ? now : World.defaultNow());
+        windows = new IpWindows(limits, System::nanoTime);
+        MarketsApi markets = new MarketsApi(world, faults);
+        Map<String, URI> out = new LinkedHashMap<>();
+        String[] http = {"markets", "clob", "data", "perps", "bridge"};
+        try {
+            for (int i = 0; i < http.length; i++) {
+                String service = http[i];
+                Javalin app = server(service);
+                if (service.equals("markets")) markets.register(app);
+                else app.get("/ok", ctx -> ctx.result("OK"));
+                synchronized (Sandbox.class) {
+                    for (Map.Entry<String, BiConsumer<Javalin, Sandbox>> e : EXTENSIONS) {
+                        if (e.getKey().equals(service)) e.getValue().accept(app, this);
+                    }
+                }
+                app.start("127.0.0.1", firstPort > 0 ? firstPort + i : 0);
+                servers.put(service, app);
+                out.put(service, URI.create("http://127.0.0.1:" + app.port()));
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        out.put("perps_ws", URI.create("ws://127.0.0.1:" + servers.get("perps").port()));
+        urls = Map.copyOf(out);
+        return urls;
+    }
+
+    private Javalin server(String service) {
+        Javalin app = Javalin.create(cfg -> {
+            cfg.showJavalinBanner = false;
+            cfg.startupWatcherEnabled = false;
+            QueuedThreadPool pool = new QueuedThreadPool(32, 2, 30_000);
+            pool.setName("sandbox-" + service);
+            pool.setDaemon(true);
+            cfg.jetty.threadPool = pool;
+        });
+        app.post("/__sandbox/faults", this::setFaults);
+        app.before(ctx -> guard(service, ctx));
+        app.after(ctx -> {
+            if (!ctx.path().startsWith("/__sandbox") && ctx.status().getCode() < 300 && faults.takeMalformed()) {
+                ctx.result("{\"events\": [{\"id\": \"1\", \"title\": \"trunc");
+            }
+        });
+        app.exception(MarketsApi.BadParameter.class, (e, ctx) -> ctx.status(422).json(Map.of("error", e.getMessage())));
+        return app;
+    }
+
+    /** Limits and faults, before any route. */
+    private void guard(String service, Context ctx) throws Exception {
+        if (ctx.path().startsWith("/__sandbox")) return;
+        stats.request(service, ctx.path());
+        long latency = faults.latencyMillis();
+        if (latency > 0) Thread.sleep(latency);
+        if (enforceLimits) {
+            long wait = windows.admit(ctx.ip(), service, ctx.method().name(), ctx.path());
+            if (wait > 0) {
+                stats.rateLimited();
+                ctx.header("Retry-After", Long.toString(Math.max(1, (wait + 999_999_999L) / 1_000_000_000L)));
+                ctx.status(429).json(Map.of("error", "Too Many Requests"));
+                ctx.skipRemainingHandlers();
+                return;
+            }
+        }
+        if (faults.takeDrop()) {
+            org.eclipse.jetty.server.Request base = org.eclipse.jetty.server.Request.getBaseRequest(ctx.req());
+            base.getHttpChannel().getEndPoint().close();
+            ctx.skipRemainingHandlers();
+            return;
+        }
+        int error = faults.takeError();
+        if (error > 0) {
+            ctx.status(error);
+            if (error != 425) ctx.json(Map.of("error", error == 500 ? "Internal server error" : "service unavailable"));
+            ctx.skipRemainingHandlers();
+        }
+    }
+
+    /** {@code POST /__sandbox/faults} with {@code {nullFields, malformed, errorStatus, errors, drops, latencyMillis, clear}}. */
+    private void setFaults(Context ctx) throws IOException {
+        JsonNode n = MAPPER.readTree(ctx.body());
+        if (n.path("clear").asBoolean()) faults.clear();
+        if (n.has("nullFields")) faults.nullFields(n.get("nullFields").asDouble());
+        if (n.has("malformed")) faults.malformedBodies(n.get("malformed").asInt());
+        if (n.has("errors")) faults.errors(n.path("errorStatus").asInt(500), n.get("errors").asInt());
+        if (n.has("drops")) faults.drops(n.get("drops").asInt());
+        if (n.has("latencyMillis")) faults.latency(n.get("latencyMillis").asLong());
+        ctx.json(Map.of("status", "ok"));
+    }
+
+    /** The generated world (after start). */
+    public World world() {
+        if (world == null) throw new IllegalStateException("the sandbox has not started");
+        return world;
+    }
+
+    public Faults faults() {
+        return faults;
+    }
+
+    public Stats stats() {
+        return stats;
+    }
+
+    /** The base URLs by service name (after start). */
+    public Map<String, URI> urls() {
+        if (urls == null) throw new IllegalStateException("the sandbox has not started");
+        return urls;
+    }
+
+    @Override
+    public synchronized void close() {
+        for (Javalin app : servers.values()) {
+            try {
+                app.stop();
+            } catch (RuntimeException ignored) {
+                // stopping the rest matters more
+            }
+        }
+        servers.clear();
+        urls = null;
+    }
+}

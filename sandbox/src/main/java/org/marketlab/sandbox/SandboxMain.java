@@ -1,0 +1,64 @@
+package org.marketlab.sandbox;
+
+import java.net.URI;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+
+/**
+ * {@code java -jar marketlab-sandbox-standalone.jar [--port 8080] [--seed 7] [--now 2026-11-01T00:00:00Z] [--no-limits]}:
+ * markets on the port, then clob, data, perps (and its WebSocket) and bridge on the next ports.
+ */
+public final class SandboxMain {
+
+    private static final String USAGE = "usage: java -jar marketlab-sandbox-standalone.jar [--port N (1-65530, default 8080)]"
+            + " [--seed N (default 7)] [--now ISO-8601 instant (default: start of today, UTC)] [--no-limits]";
+
+    private SandboxMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        int port = 8080;
+        Sandbox.Builder b = Sandbox.builder();
+        long seed = 7;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--port" -> {
+                        port = Integer.parseInt(value(args, ++i, "--port"));
+                        if (port < 1 || port > 65530) throw new IllegalArgumentException("--port must be 1 to 65530, was " + port);
+                    }
+                    case "--seed" -> seed = Long.parseLong(value(args, ++i, "--seed"));
+                    case "--now" -> b.now(Instant.parse(value(args, ++i, "--now")));
+                    case "--no-limits" -> b.enforceLimits(false);
+                    case "--help", "-h" -> {
+                        System.out.println(USAGE);
+                        return;
+                    }
+                    default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'");
+                }
+            }
+        } catch (NumberFormatException | DateTimeParseException e) {
+            System.err.println("bad value: " + e.getMessage() + "\n" + USAGE);
+            System.exit(2);
+            return;
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage() + "\n" + USAGE);
+            System.exit(2);
+            return;
+        }
+        Sandbox s = b.seed(seed).build();
+        Map<String, URI> urls = s.startOn(seed, port);
+        Runtime.getRuntime().addShutdownHook(new Thread(s::close));
+        System.out.println("MarketLab sandbox, seed " + seed + ", world of " + s.world().events().size() + " events and "
+                + s.world().marketCount() + " markets, now = " + s.world().now());
+        urls.forEach((k, v) -> System.out.println("  " + k + " " + v));
+        System.out.println("Point the toolkit at it with MARKETLAB_<NAME>_URL, e.g. MARKETLAB_MARKETS_URL=" + urls.get("markets"));
+        Thread.currentThread().join();
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) throw new IllegalArgumentException(option + " needs a value");
+        return args[i];
+    }
+}

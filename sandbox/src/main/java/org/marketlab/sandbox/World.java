@@ -1,0 +1,583 @@
+package org.marketlab.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * The sandbox's synthetic world, generated from a seed and an anchor time ("now"): the same pair gives the
+ * same world, byte for byte. Events, their markets and tags carry every field of the specification (null
+ * where the world has no value), in the live service's JSON types: numbers as strings where it sends
+ * strings, JSON documents inside strings, timestamps in both forms it uses.
+ */
+public final class World {
+
+    static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final DateTimeFormatter DB_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS'+00'")
+            .withZone(ZoneOffset.UTC);
+
+    /** Facts about one event that the filters need, read from the generated document. */
+    public record EventFacts(long id, String slug, Set<Long> tagIds, Set<String> tagSlugs, Boolean active, Boolean closed,
+                             Boolean archived, Boolean featured, Boolean cyom, Double liquidity, Double volume,
+                             Instant startDate, Instant endDate, Set<String> recurrences, ObjectNode document) {
+    }
+
+    /** One outcome token of a market, for the order-book interface. */
+    public record Token(String tokenId, String outcome, int index, String marketId, String conditionId,
+                        double price, double tickSize, double minOrderSize, boolean negRisk, boolean closed,
+                        Instant createdAt) {
+    }
+
+    private final long seed;
+    private final Instant now;
+    private final List<ObjectNode> tags = new ArrayList<>();
+    private final Map<Long, Set<Long>> relatedTags = new HashMap<>();
+    private final List<EventFacts> events = new ArrayList<>();
+    private final Map<Long, EventFacts> byId = new HashMap<>();
+    private final List<Token> tokens = new ArrayList<>();
+    private final Map<String, Token> tokenById = new HashMap<>();
+    private int marketCount;
+
+    private static final String[][] CATEGORIES = {
+            {"Politics", "Elections", "US Politics", "Geopolitics", "Courts", "Congress", "Polls", "World Elections",
+                    "Trump", "Europe", "Asia", "Middle East", "Immigration", "Supreme Court", "Governors", "Senate"},
+            {"Sports", "NBA", "NFL", "Soccer", "Tennis", "MLB", "NHL", "F1", "Golf", "Boxing", "UFC", "Cricket",
+                    "Olympics", "Champions League", "Premier League", "Esports"},
+            {"Crypto", "Bitcoin", "Ethereum", "Solana", "ETFs", "Stablecoins", "DeFi", "Airdrops", "Memecoins",
+                    "Exchanges", "Regulation", "Token Prices", "NFTs", "Layer 2", "Mining", "Halving"},
+            {"Economics", "Fed", "Inflation", "Jobs", "GDP", "Interest Rates", "Recession", "Oil", "Stocks", "Earnings",
+                    "Housing", "Trade", "Tariffs", "Treasuries", "Gold", "Currencies"},
+            {"Culture", "Movies", "Music", "Awards", "TV", "Celebrities", "Books", "Gaming", "Streaming", "Fashion",
+                    "Social Media", "Box Office", "Grammys", "Oscars", "YouTube", "Podcasts"},
+            {"Science", "AI", "Space", "Climate", "Health", "Tech", "Biotech", "Weather", "Physics", "SpaceX", "OpenAI",
+                    "Pandemics", "Energy", "Robotics", "Quantum", "Earthquakes"},
+            {"Business", "IPOs", "Mergers", "CEOs", "Startups", "Layoffs", "Apple", "Tesla", "Nvidia", "Microsoft",
+                    "Amazon", "Google", "Meta", "Banks", "Airlines", "Retail"},
+            {"World", "Ukraine", "China", "India", "Africa", "Latin America", "Conflicts", "Diplomacy", "UN", "NATO",
+                    "Protests", "Royals", "Elections Abroad", "Sanctions", "Migration", "Disasters"},
+    };
+    private static final String[] RECURRENCES = {"daily", "weekly", "monthly"};
+    private static final String[] NAMES = {"Alvarez", "Bennett", "Chen", "Dubois", "Eriksen", "Fujita", "Garcia",
+            "Hughes", "Ivanova", "Johansson", "Kowalski", "Larsen", "Moreau", "Nakamura", "Okafor", "Patel", "Quinn",
+            "Rossi", "Silva", "Tanaka", "Umarov", "Varga", "Weber", "Xu", "Yilmaz", "Zhou"};
+    private static final String[] TEAMS = {"Lions", "Tigers", "Falcons", "Sharks", "Wolves", "Hawks", "Bears",
+            "Eagles", "Rangers", "Comets", "Titans", "Pirates", "Kings", "Storm", "Giants", "Rockets"};
+
+    private World(long seed, Instant now) {
+        this.seed = seed;
+        this.now = now;
+    }
+
+    /** The world of {@code seed} as seen at {@code now}. */
+    public static World generate(long seed, Instant now) {
+        World w = new World(seed, now);
+        w.build();
+        return w;
+    }
+
+    /** The default anchor: the start of the current UTC day, so a day's sessions share one world. */
+    public static Instant defaultNow() {
+        return LocalDate.now(ZoneOffset.UTC).atStartOfDay(ZoneOffset.UTC).toInstant();
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public Instant now() {
+        return now;
+    }
+
+    /** Every event, in id order, with the facts the filters use and the document as served. */
+    public List<EventFacts> events() {
+        return Collections.unmodifiableList(events);
+    }
+
+    public EventFacts event(long id) {
+        return byId.get(id);
+    }
+
+    /** Every tag document. */
+    public List<ObjectNode> tags() {
+        return Collections.unmodifiableList(tags);
+    }
+
+    /** Tags related to a tag (same family), the tag itself excluded. */
+    public Set<Long> relatedTags(long tagId) {
+        return relatedTags.getOrDefault(tagId, Set.of());
+    }
+
+    public int marketCount() {
+        return marketCount;
+    }
+
+    /** Every outcome token of every market, in market order. */
+    public List<Token> tokens() {
+        return Collections.unmodifiableList(tokens);
+    }
+
+    public Token token(String tokenId) {
+        return tokenById.get(tokenId);
+    }
+
+    // ---- generation ---------------------------------------------------------------------------------------------
+
+    private void build() {
+        SplittableRandom r = new SplittableRandom(seed);
+        buildTags(r.split());
+        SplittableRandom er = r.split();
+        int n = 2048;
+        long id = 16_000;
+        long marketId = 500_000;
+        for (int i = 0; i < n; i++) {
+            id += 1 + er.nextInt(4);
+            ObjectNode e = event(er.split(), id, marketId);
+            marketId += e.get("markets").size() + er.nextInt(3);
+            EventFacts f = facts(e);
+            events.add(f);
+            byId.put(f.id(), f);
+        }
+    }
+
+    private void buildTags(SplittableRandom r) {
+        long id = 100_000;
+        for (int family = 0; family < CATEGORIES.length; family++) {
+            List<Long> ids = new ArrayList<>();
+            for (String label : CATEGORIES[family]) {
+                id += 1 + r.nextInt(50);
+                ObjectNode t = object(Fields.TAG);
+                t.put("id", Long.toString(id));
+                t.put("label", label);
+                t.put("slug", slug(label));
+                t.put("forceShow", r.nextInt(10) == 0);
+                Instant created = now.minusSeconds(86_400L * (400 + r.nextInt(900)) + r.nextInt(86_400));
+                // The live service writes publishedAt in its database form.
+                if (r.nextInt(3) > 0) t.put("publishedAt", DB_TIME.format(created.plusSeconds(3600)));
+                t.put("createdBy", 1 + r.nextInt(40));
+                t.put("updatedBy", 1 + r.nextInt(40));
+                t.put("createdAt", iso(created));
+                t.put("updatedAt", iso(created.plusSeconds(86_400L * r.nextInt(300))));
+                t.put("forceHide", r.nextInt(25) == 0);
+                t.put("isCarousel", r.nextInt(12) == 0);
+                tags.add(t);
+                ids.add(id);
+            }
+            for (long a : ids) {
+                Set<Long> rel = new LinkedHashSet<>(ids);
+                rel.remove(a);
+                relatedTags.put(a, rel);
+            }
+        }
+    }
+
+    private ObjectNode event(SplittableRandom r, long id, long firstMarketId) {
+        int family = r.nextInt(CATEGORIES.length);
+        String category = CATEGORIES[family][0];
+        int shape = r.nextInt(100);
+        int markets = shape < 45 ? 1 : shape < 70 ? 2 + r.nextInt(4) : shape < 90 ? 6 + r.nextInt(7) : 13 + r.nextInt(18);
+        String topic = CATEGORIES[family][1 + r.nextInt(CATEGORIES[family].length - 1)];
+        String title = title(r, category, topic, markets, id);
+        String slug = slug(title) + "-" + id;
+
+        Instant created = now.minusSeconds(86_400L + (long) (r.nextDouble() * 730 * 86_400));
+        Instant start = created.plusSeconds((long) (r.nextDouble() * 5 * 86_400));
+        double days = Math.exp(Math.log(1) + r.nextDouble() * Math.log(420));
+        Instant end = start.plusSeconds((long) (days * 86_400));
+        boolean closed = end.isBefore(now) || r.nextInt(40) == 0;
+        boolean archived = closed && r.nextInt(10) < 3;
+        boolean active = !archived;
+        double volume = round2(Math.exp(9 + 2.2 * r.nextGaussian()));
+        double liquidity = closed ? (r.nextInt(4) == 0 ? round2(Math.exp(5 + r.nextGaussian())) : 0.0)
+                : round2(Math.exp(8 + 1.8 * r.nextGaussian()));
+        boolean negRisk = markets > 1 && r.nextInt(10) < 7;
+        String negRiskMarketId = negRisk ? hex(r, 64) : null;
+
+        ObjectNode e = object(Fields.EVENT);
+        e.put("id", Long.toString(id));
+        e.put("ticker", slug);
+        e.put("slug", slug);
+        e.put("title", title);
+        e.put("description", "This " + (markets > 1 ? "event" : "market") + " resolves according to the "
+                + "official " + topic + " sources named in its rules. Synthetic sandbox data.");
+        e.put("resolutionSource", r.nextInt(3) == 0 ? "" : "https://example.org/" + slug(topic));
+        e.put("image", "https://img.sandbox.invalid/" + slug + ".png");
+        e.put("icon", "https://img.sandbox.invalid/" + slug + "-icon.png");
+        e.put("sortBy", r.nextBoolean() ? "price" : "volume");
+        e.put("category", category);
+        e.put("subcategory", topic);
+        e.put("createdBy", "user-" + (1 + r.nextInt(40)));
+        e.put("updatedBy", "user-" + (1 + r.nextInt(40)));
+        if (r.nextInt(5) == 0) e.put("published_at", DB_TIME.format(created));
+        e.put("disqusThread", r.nextInt(4) == 0 ? "thread-" + id : null);
+        e.put("negRiskMarketID", negRiskMarketId);
+        e.put("gmpChartMode", "default");
+        e.put("startDate", iso(start));
+        e.put("creationDate", iso(created));
+        e.put("endDate", iso(end));
+        e.put("createdAt", iso(created.minusSeconds(600)));
+        e.put("updatedAt", iso(closed ? end.plusSeconds(3600) : now.minusSeconds(r.nextInt(86_400))));
+        if (closed) e.put("closedTime", iso(end.isBefore(now) ? end.plusSeconds(r.nextInt(7200)) : now.minusSeconds(r.nextInt(86_400))));
+        if (family == 1) e.put("startTime", iso(end.minusSeconds(3 * 3600)));
+        if (closed) e.put("finishedTimestamp", iso(end));
+        e.put("deployingTimestamp", iso(created.plusSeconds(30)));
+        e.put("active", active);
+        e.put("closed", closed);
+        e.put("archived", archived);
+        e.put("new", created.isAfter(now.minusSeconds(7 * 86_400)));
+        e.put("featured", r.nextInt(33) == 0);
+        e.put("restricted", r.nextInt(10) < 4);
+        e.put("isTemplate", false);
+        e.put("commentsEnabled", r.nextInt(10) > 0);
+        e.put("enableOrderBook", true);
+        e.put("negRisk", negRisk);
+        e.put("cyom", r.nextInt(50) == 0);
+        e.put("showAllOutcomes", markets > 1);
+        e.put("showMarketImages", markets > 1 && r.nextBoolean());
+        e.put("automaticallyResolved", closed && r.nextBoolean());
+        e.put("enableNegRisk", negRisk);
+        e.put("automaticallyActive", true);
+        e.put("live", family == 1 && !closed && r.nextInt(8) == 0);
+        e.put("ended", closed);
+        e.put("estimateValue", false);
+        e.put("cantEstimate", false);
+        e.put("pendingDeployment", false);
+        e.put("deploying", false);
+        e.put("liquidity", liquidity);
+        e.put("volume", volume);
+        e.put("openInterest", closed ? 0.0 : round2(volume * r.nextDouble() * 0.3));
+        e.put("competitive", closed ? 0.0 : r.nextDouble());
+        double v24 = closed ? 0.0 : round2(volume * r.nextDouble() * 0.02);
+        e.put("volume24hr", v24);
+        e.put("volume1wk", round2(v24 * (3 + r.nextDouble() * 4)));
+        e.put("volume1mo", round2(Math.min(volume, v24 * (15 + r.nextDouble() * 15))));
+        e.put("volume1yr", volume);
+        e.put("liquidityClob", liquidity);
+        if (negRisk) e.put("negRiskFeeBips", 0);
+        e.put("commentCount", (int) Math.min(50_000, Math.exp(3 + 1.5 * r.nextGaussian())));
+        if (family == 1) e.put("eventWeek", 1 + r.nextInt(18));
+        e.put("tweetCount", r.nextInt(200));
+        if (e.get("featured").asBoolean()) e.put("featuredOrder", 1 + r.nextInt(20));
+        e.set("subEvents", JSON.arrayNode());
+        e.set("imageOptimized", image(r, id, "image"));
+        e.set("iconOptimized", r.nextBoolean() ? image(r, id, "icon") : JSON.nullNode());
+
+        ArrayNode ms = JSON.arrayNode();
+        for (int k = 0; k < markets; k++) {
+            ms.add(market(r.split(), firstMarketId + k, e, k, markets, negRisk, negRiskMarketId, topic));
+        }
+        e.set("markets", ms);
+        marketCount += markets;
+
+        ArrayNode tagArray = JSON.arrayNode();
+        Set<Integer> chosen = new LinkedHashSet<>();
+        chosen.add(family * CATEGORIES[0].length);
+        int topicIndex = family * CATEGORIES[0].length + java.util.Arrays.asList(CATEGORIES[family]).indexOf(topic);
+        chosen.add(topicIndex);
+        int extra = r.nextInt(5);
+        for (int k = 0; k < extra; k++) chosen.add(r.nextInt(tags.size()));
+        for (int t : chosen) tagArray.add(tags.get(t).deepCopy());
+        e.set("tags", tagArray);
+
+        if (r.nextInt(100) < 15) {
+            String rec = RECURRENCES[r.nextInt(RECURRENCES.length)];
+            ObjectNode s = JSON.objectNode();
+            s.put("id", Long.toString(9_000 + family * 10L + java.util.Arrays.asList(RECURRENCES).indexOf(rec)));
+            s.put("slug", slug(topic + " " + rec));
+            s.put("title", topic + " (" + rec + ")");
+            s.put("recurrence", rec);
+            s.put("active", true);
+            e.set("series", JSON.arrayNode().add(s));
+            e.put("seriesSlug", s.get("slug").asText());
+        } else {
+            e.set("series", JSON.arrayNode());
+        }
+        ObjectNode cat = JSON.objectNode();
+        cat.put("id", Integer.toString(1 + family));
+        cat.put("label", category);
+        cat.put("slug", slug(category));
+        e.set("categories", JSON.arrayNode().add(cat));
+        e.set("collections", JSON.arrayNode());
+        e.set("eventCreators", JSON.arrayNode());
+        if (r.nextInt(20) == 0) {
+            ObjectNode chat = JSON.objectNode();
+            chat.put("id", "chat-" + id);
+            chat.put("channelId", "c" + hex(r, 8));
+            chat.put("live", !closed);
+            e.set("chats", JSON.arrayNode().add(chat));
+        } else {
+            e.set("chats", JSON.arrayNode());
+        }
+        if (r.nextInt(25) == 0) {
+            ObjectNode tmpl = JSON.objectNode();
+            tmpl.put("id", "tmpl-" + id);
+            tmpl.put("name", topic + " template");
+            e.set("templates", JSON.arrayNode().add(tmpl));
+        } else {
+            e.set("templates", JSON.arrayNode());
+        }
+        return e;
+    }
+
+    private ObjectNode market(SplittableRandom r, long id, ObjectNode event, int index, int count, boolean negRisk,
+                              String negRiskMarketId, String topic) {
+        boolean closed = event.get("closed").asBoolean() || (count > 1 && r.nextInt(12) == 0);
+        boolean binary = count > 1 || r.nextInt(10) < 8;
+        List<String> outcomes;
+        if (binary) outcomes = List.of("Yes", "No");
+        else if (r.nextBoolean()) outcomes = List.of("Over", "Under");
+        else outcomes = List.of(TEAMS[r.nextInt(TEAMS.length)], TEAMS[r.nextInt(TEAMS.length)] + " II");
+        double p = count > 1 ? Math.min(0.97, Math.max(0.003, Math.pow(r.nextDouble(), 2.2) * 2.0 / count))
+                : 0.03 + 0.94 * r.nextDouble();
+        if (closed && event.get("closed").asBoolean()) p = r.nextInt(count) == 0 ? 1.0 : 0.0;
+        double tick = r.nextInt(3) == 0 ? 0.001 : 0.01;
+        BigDecimal yes = BigDecimal.valueOf(p).setScale(tick == 0.01 ? 2 : 3, RoundingMode.HALF_UP);
+        if (!closed) yes = yes.max(BigDecimal.valueOf(tick)).min(BigDecimal.ONE.subtract(BigDecimal.valueOf(tick)));
+        BigDecimal no = BigDecimal.ONE.subtract(yes);
+        String candidate = count > 1 ? NAMES[(int) ((id * 7 + index) % NAMES.length)] + " " + (char) ('A' + index % 26) + "." : null;
+        String question = count > 1 ? "Will " + candidate + " win " + event.get("title").asText().replace("?", "") + "?"
+                : event.get("title").asText();
+        String slug = slug(question) + "-" + id;
+        double volume = round6(event.get("volume").asDouble() * (count == 1 ? 1 : Math.pow(r.nextDouble(), 2) * 2.0 / count));
+        double liquidity = round6(event.get("liquidity").asDouble() / count * (0.5 + r.nextDouble()));
+        String conditionId = "0x" + hex(r, 64);
+        String questionId = "0x" + hex(r, 64);
+        List<String> tokenIds = List.of(bigId(r), bigId(r));
+        Instant created = Instant.parse(event.get("createdAt").asText()).plusSeconds(5 + index);
+        Instant start = Instant.parse(event.get("startDate").asText());
+        Instant end = Instant.parse(event.get("endDate").asText());
+
+        ObjectNode m = object(Fields.MARKET);
+        m.put("id", Long.toString(id));
+        m.put("conditionId", conditionId);
+        m.put("question", question);
+        m.put("slug", slug);
+        m.put("resolutionSource", event.get("resolutionSource").asText());
+        m.put("category", event.get("category").asText());
+        m.put("liquidity", Double.toString(liquidity));
+        m.put("fee", "20000000000000000");
+        m.put("image", event.get("image").asText());
+        m.put("icon", event.get("icon").asText());
+        m.put("description", "Resolves Yes if " + (candidate != null ? candidate : "the stated outcome") + " happens per the "
+                + topic + " rules; otherwise No. Synthetic sandbox data.");
+        m.put("outcomes", jsonInString(outcomes));
+        m.put("outcomePrices", jsonInString(List.of(yes.toPlainString(), no.toPlainString())));
+        m.put("volume", Double.toString(volume));
+        m.put("marketType", binary ? "normal" : "scalar");
+        m.put("formatType", binary ? null : "number");
+        // The live service writes a market's closedTime in its database form.
+        if (closed) m.put("closedTime", DB_TIME.format(end.isBefore(now) ? end : now.minusSeconds(3600)).replace(".000+00", "+00"));
+        m.put("resolvedBy", "0x" + hex(r, 40));
+        m.put("groupItemTitle", candidate);
+        m.put("groupItemThreshold", count > 1 ? Integer.toString(index) : null);
+        m.put("questionID", questionId);
+        if (closed) m.put("umaResolutionStatus", "resolved");
+        m.put("endDateIso", end.toString().substring(0, 10));
+        m.put("startDateIso", start.toString().substring(0, 10));
+        m.put("clobTokenIds", jsonInString(tokenIds));
+        if (!binary && r.nextBoolean()) m.put("shortOutcomes", jsonInString(List.of(outcomes.get(0).substring(0, 1), outcomes.get(1).substring(0, 1))));
+        m.put("umaBond", "500");
+        m.put("umaReward", "5");
+        m.put("endDate", iso(end));
+        m.put("startDate", iso(start));
+        m.put("createdAt", iso(created));
+        m.put("updatedAt", event.get("updatedAt").asText());
+        m.put("active", event.get("active").asBoolean());
+        m.put("closed", closed);
+        m.put("wideFormat", false);
+        m.put("new", event.get("new").asBoolean());
+        m.put("featured", false);
+        m.put("archived", event.get("archived").asBoolean());
+        m.put("restricted", event.get("restricted").asBoolean());
+        m.put("enableOrderBook", true);
+        m.put("hasReviewedDates", true);
+        m.put("readyForCron", false);
+        m.put("commentsEnabled", event.get("commentsEnabled").asBoolean());
+        m.put("acceptingOrders", !closed);
+        m.put("notificationsEnabled", true);
+        m.put("ready", true);
+        m.put("funded", true);
+        m.put("orderPriceMinTickSize", tick);
+        m.put("orderMinSize", r.nextInt(4) == 0 ? 15 : 5);
+        m.put("volumeNum", volume);
+        m.put("liquidityNum", liquidity);
+        double v24 = closed ? 0 : round6(volume * r.nextDouble() * 0.02);
+        m.put("volume24hr", v24);
+        m.put("volume1wk", round6(v24 * 5));
+        m.put("volume1mo", round6(Math.min(volume, v24 * 20)));
+        m.put("volume1yr", volume);
+        m.put("volume24hrClob", v24);
+        m.put("volume1wkClob", round6(v24 * 5));
+        m.put("volume1moClob", round6(Math.min(volume, v24 * 20)));
+        m.put("volume1yrClob", volume);
+        m.put("volumeClob", volume);
+        m.put("liquidityClob", liquidity);
+        m.put("createdBy", 1 + r.nextInt(40));
+        m.put("updatedBy", 1 + r.nextInt(40));
+        m.put("curationOrder", index);
+        m.put("secondsDelay", 0);
+        m.put("makerBaseFee", 0);
+        m.put("takerBaseFee", 0);
+        m.put("customLiveness", 0);
+        m.set("positionIds", JSON.arrayNode().add(tokenIds.get(0)).add(tokenIds.get(1)));
+        m.set("imageOptimized", JSON.nullNode());
+        m.set("iconOptimized", JSON.nullNode());
+        m.set("events", JSON.arrayNode());
+        m.set("categories", JSON.arrayNode());
+        m.set("tags", JSON.arrayNode());
+        m.put("negRisk", negRisk);
+        m.put("negRiskMarketID", negRiskMarketId);
+        double spread = closed ? 0 : tick * (1 + r.nextInt(3));
+        m.put("bestBid", closed ? 0 : round6(Math.max(0, yes.doubleValue() - spread / 2)));
+        m.put("bestAsk", closed ? 0 : round6(Math.min(1, yes.doubleValue() + spread / 2)));
+        m.put("spread", round6(spread));
+        m.put("lastTradePrice", yes.doubleValue());
+        m.put("oneDayPriceChange", closed ? 0 : round6((r.nextDouble() - 0.5) * 0.05));
+        m.put("oneWeekPriceChange", closed ? 0 : round6((r.nextDouble() - 0.5) * 0.1));
+        m.put("oneMonthPriceChange", closed ? 0 : round6((r.nextDouble() - 0.5) * 0.2));
+        m.put("competitive", closed ? 0 : r.nextDouble());
+
+        for (int k = 0; k < 2; k++) {
+            Token t = new Token(tokenIds.get(k), outcomes.get(k), k, Long.toString(id), conditionId,
+                    k == 0 ? yes.doubleValue() : no.doubleValue(), tick, m.get("orderMinSize").asDouble(), negRisk,
+                    closed, created);
+            tokens.add(t);
+            tokenById.put(t.tokenId(), t);
+        }
+        return m;
+    }
+
+    private ObjectNode image(SplittableRandom r, long id, String field) {
+        ObjectNode o = object(Fields.IMAGE);
+        o.put("id", Long.toString(700_000 + id * 3 + (field.equals("icon") ? 1 : 0)));
+        o.put("imageUrlSource", "https://img.sandbox.invalid/src/" + id + "-" + field + ".png");
+        o.put("imageUrlOptimized", "https://img.sandbox.invalid/opt/" + id + "-" + field + ".webp");
+        double kb = round2(20 + r.nextDouble() * 400);
+        o.put("imageSizeKbSource", kb);
+        o.put("imageSizeKbOptimized", round2(kb * (0.1 + r.nextDouble() * 0.3)));
+        o.put("imageOptimizedComplete", true);
+        o.put("imageOptimizedLastUpdated", iso(now.minusSeconds(r.nextInt(90) * 86_400L)));
+        o.put("relID", (int) id);
+        o.put("field", field);
+        o.put("relname", "events");
+        return o;
+    }
+
+    private static String title(SplittableRandom r, String category, String topic, int markets, long id) {
+        int year = 2025 + r.nextInt(3);
+        if (markets > 1) {
+            return switch (category) {
+                case "Sports" -> topic + " champion " + year + "?";
+                case "Politics", "World" -> topic + ": who wins in " + year + "?";
+                case "Crypto" -> topic + " price on " + Month.of(1 + r.nextInt(12)) + " " + (1 + r.nextInt(28)) + "?";
+                case "Economics" -> topic + " decision in " + Month.of(1 + r.nextInt(12)) + " " + year + "?";
+                default -> "Top " + topic + " pick of " + year + "?";
+            };
+        }
+        return switch (category) {
+            case "Sports" -> TEAMS[r.nextInt(TEAMS.length)] + " vs. " + TEAMS[r.nextInt(TEAMS.length)] + ": " + topic + " game " + (id % 97);
+            case "Crypto" -> "Will " + topic + " reach a new high by " + Month.of(1 + r.nextInt(12)) + " " + year + "?";
+            case "Economics" -> "Will " + topic + " beat expectations in " + Month.of(1 + r.nextInt(12)) + " " + year + "?";
+            default -> "Will " + NAMES[r.nextInt(NAMES.length)] + " lead " + topic + " news by " + year + " (" + (id % 89) + ")?";
+        };
+    }
+
+    private enum Month {
+        January, February, March, April, May, June, July, August, September, October, November, December;
+
+        static Month of(int m) {
+            return values()[m - 1];
+        }
+    }
+
+    private EventFacts facts(ObjectNode e) {
+        Set<Long> tagIds = new LinkedHashSet<>();
+        Set<String> tagSlugs = new LinkedHashSet<>();
+        for (JsonNode t : e.get("tags")) {
+            tagIds.add(Long.parseLong(t.get("id").asText()));
+            tagSlugs.add(t.get("slug").asText());
+        }
+        Set<String> rec = new LinkedHashSet<>();
+        for (JsonNode s : e.get("series")) rec.add(s.get("recurrence").asText());
+        return new EventFacts(Long.parseLong(e.get("id").asText()), e.get("slug").asText(), tagIds, tagSlugs,
+                bool(e, "active"), bool(e, "closed"), bool(e, "archived"), bool(e, "featured"), bool(e, "cyom"),
+                num(e, "liquidity"), num(e, "volume"), time(e, "startDate"), time(e, "endDate"), rec, e);
+    }
+
+    private static Boolean bool(ObjectNode e, String f) {
+        JsonNode n = e.get(f);
+        return n == null || n.isNull() ? null : n.asBoolean();
+    }
+
+    private static Double num(ObjectNode e, String f) {
+        JsonNode n = e.get(f);
+        return n == null || n.isNull() ? null : n.asDouble();
+    }
+
+    private static Instant time(ObjectNode e, String f) {
+        JsonNode n = e.get(f);
+        return n == null || n.isNull() ? null : Instant.parse(n.asText());
+    }
+
+    static ObjectNode object(String[] fields) {
+        ObjectNode o = JSON.objectNode();
+        for (String f : fields) o.putNull(f);
+        return o;
+    }
+
+    private static String iso(Instant t) {
+        return t.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString();
+    }
+
+    private static String jsonInString(List<String> values) {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) b.append(", ");
+            b.append('"').append(values.get(i).replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+        }
+        return b.append(']').toString();
+    }
+
+    static String slug(String s) {
+        String x = s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        x = x.replaceAll("^-+|-+$", "");
+        return x.isEmpty() ? "x" : x;
+    }
+
+    private static String hex(SplittableRandom r, int digits) {
+        StringBuilder b = new StringBuilder(digits);
+        for (int i = 0; i < digits; i++) b.append(Character.forDigit(r.nextInt(16), 16));
+        return b.toString();
+    }
+
+    private static String bigId(SplittableRandom r) {
+        StringBuilder b = new StringBuilder(77);
+        b.append(1 + r.nextInt(9));
+        for (int i = 0; i < 76; i++) b.append(r.nextInt(10));
+        return b.toString();
+    }
+
+    private static double round2(double v) {
+        return Math.round(v * 100.0) / 100.0;
+    }
+
+    private static double round6(double v) {
+        return Math.round(v * 1e6) / 1e6;
+    }
+}

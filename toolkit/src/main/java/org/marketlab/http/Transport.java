@@ -192,8 +192,9 @@ public final class Transport {
         int rateLimited = 0;
         while (true) {
             attempt++;
+            Pacer.Permit permit;
             try {
-                pacer.acquire(call.service().id(), call.method(), call.path());
+                permit = pacer.acquire(call.service().id(), call.method(), call.path());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new ConnectionException(0, null, endpoint, null, "interrupted while waiting for the rate limit", e);
@@ -207,6 +208,7 @@ public final class Transport {
                 headers = r.headers().toMultimap();
                 body = r.body() == null ? new byte[0] : r.body().bytes();
             } catch (IOException e) {
+                permit.settle();
                 boolean neverSent = e instanceof ConnectException;
                 boolean interrupted = e instanceof InterruptedIOException && Thread.currentThread().isInterrupted();
                 if (!interrupted && attempt < retry.maxAttempts()
@@ -217,6 +219,7 @@ public final class Transport {
                 throw new ConnectionException(0, null, endpoint, null,
                         (neverSent ? "connection refused" : "no answer") + " after " + attempt + " attempt(s): " + e.getMessage(), e);
             }
+            permit.settle();
             Map<String, List<String>> hdrs = headers;
             pacer.onResponse(call.service().id(), call.method(), call.path(), status, name -> first(hdrs, name));
             Response response = new Response(status, URI.create(url.toString()), headers, body);

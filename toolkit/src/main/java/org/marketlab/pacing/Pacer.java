@@ -55,11 +55,41 @@ public final class Pacer {
     }
 
     /**
+     * An admitted request. Call {@link #settle()} when its answer (or failure) arrives: the request is counted
+     * from its send time until then, and from its answer time after, which bounds the server's arrival time
+     * from above whatever the latency was.
+     */
+    public final class Permit {
+        private final Duration waited;
+        private final List<Window> windows;
+        private final long[] tickets;
+
+        private Permit(Duration waited, List<Window> windows, long[] tickets) {
+            this.waited = waited;
+            this.windows = windows;
+            this.tickets = tickets;
+        }
+
+        /** How long the request waited for its windows. */
+        public Duration waited() {
+            return waited;
+        }
+
+        /** Counts the request from now on (call when its answer or failure arrived). */
+        public void settle() {
+            synchronized (Pacer.this) {
+                long now = clock.nanoTime();
+                for (int i = 0; i < tickets.length; i++) windows.get(i).settle(tickets[i], now);
+            }
+        }
+    }
+
+    /**
      * Waits until every window matching the request admits one more request, then records it in all of them.
      *
-     * @return how long the request waited
+     * @return the permit, which says how long the request waited and settles its time once answered
      */
-    public Duration acquire(String service, String method, String path) throws InterruptedException {
+    public Permit acquire(String service, String method, String path) throws InterruptedException {
         long start = clock.nanoTime();
         while (true) {
             long sleep;
@@ -71,8 +101,10 @@ public final class Pacer {
                 if (earliest <= now) {
                     long waitedNanos = now - start;
                     List<String> scopes = new ArrayList<>(ws.size());
-                    for (Window w : ws) {
-                        w.record(now);
+                    long[] tickets = new long[ws.size()];
+                    for (int i = 0; i < ws.size(); i++) {
+                        Window w = ws.get(i);
+                        tickets[i] = w.record(now);
                         if (waitedNanos > 0) {
                             w.waited++;
                             w.waitNanos += waitedNanos;
@@ -83,7 +115,7 @@ public final class Pacer {
                         long at = clock.currentTimeMillis();
                         for (PacingListener l : listeners) l.admitted(at, now, service, path, scopes, waitedNanos);
                     }
-                    return Duration.ofNanos(waitedNanos);
+                    return new Permit(Duration.ofNanos(waitedNanos), ws, tickets);
                 }
                 sleep = earliest - now;
             }

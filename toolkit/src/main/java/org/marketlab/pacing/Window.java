@@ -12,7 +12,9 @@ final class Window {
     final IpLimit limit;
     private final long windowNanos;
     private final long[] times;
-    private int head;   // index of the oldest entry
+    private final long[] seqs;  // which admission holds each slot, so a late settle cannot touch a reused slot
+    private long nextSeq;
+    private int head;   // index of the oldest admission
     private int size;
     long heldUntil = Long.MIN_VALUE;
     long admitted;
@@ -23,24 +25,45 @@ final class Window {
         this.limit = limit;
         this.windowNanos = limit.window().toNanos() + marginNanos;
         this.times = new long[limit.limit()];
+        this.seqs = new long[limit.limit()];
     }
 
-    /** The earliest time at or after {@code now} at which one more request fits. */
+    /**
+     * The earliest time at or after {@code now} at which one more request fits: when the oldest of the last
+     * {@code limit} admissions has left the window. Settled times may lie later than younger entries'; waiting
+     * on the oldest admission is then conservative, never short.
+     */
     long earliest(long now) {
         long t = now;
         if (size == times.length) t = Math.max(t, times[head] + windowNanos);
         return Math.max(t, heldUntil);
     }
 
-    void record(long now) {
+    /** Records an admission at {@code now}; returns its ticket (slot and sequence) for {@link #settle}. */
+    long record(long now) {
+        int slot;
         if (size == times.length) {
-            times[head] = now;
+            slot = head;
             head = (head + 1) % times.length;
         } else {
-            times[(head + size) % times.length] = now;
+            slot = (head + size) % times.length;
             size++;
         }
+        times[slot] = now;
+        long seq = ++nextSeq;
+        seqs[slot] = seq;
         admitted++;
+        return seq * times.length + slot;
+    }
+
+    /**
+     * Moves an admission's time to {@code at} (when its answer came): the server received it no later than
+     * that, so counting it from then keeps the client's window a superset of the server's.
+     */
+    void settle(long ticket, long at) {
+        int slot = (int) (ticket % times.length);
+        long seq = ticket / times.length;
+        if (seqs[slot] == seq && at > times[slot]) times[slot] = at;
     }
 
     /** Requests within the window ending at {@code now}. */

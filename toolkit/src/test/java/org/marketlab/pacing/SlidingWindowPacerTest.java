@@ -24,16 +24,32 @@ class SlidingWindowPacerTest {
         Pacer p = Pacer.published(clock);
         for (int i = 0; i < 500; i++) {
             clock.advance(Duration.ofMillis(1));
-            assertEquals(Duration.ZERO, p.acquire("markets", "GET", "/events"), "request " + i);
+            assertEquals(Duration.ZERO, p.acquire("markets", "GET", "/events").waited(), "request " + i);
         }
         long before = clock.nanoTime();
-        Duration waited = p.acquire("markets", "GET", "/events");
+        Duration waited = p.acquire("markets", "GET", "/events").waited();
         // The first request went at 1 ms; it leaves the 10 s window at 10.001 s.
         assertEquals(10 * SECOND + 1_000_000L, clock.nanoTime());
         assertEquals(clock.nanoTime() - before, waited.toNanos());
         ScopeStatus events = scope(p, "markets.events");
         assertEquals(500, events.used());
         assertEquals(1, events.waited());
+    }
+
+    @Test
+    void aSettledRequestCountsFromItsAnswerTime() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        IpLimit two = new IpLimit("two", "markets", "two", java.util.Set.of(), List.of("*"), 2, Duration.ofSeconds(10));
+        Pacer p = new Pacer(List.of(two), clock, Duration.ZERO);
+        Pacer.Permit first = p.acquire("markets", "GET", "/a");
+        clock.advance(Duration.ofMillis(700));   // the first answer takes 700 ms: the server got it by then
+        first.settle();
+        p.acquire("markets", "GET", "/a").settle();
+        p.acquire("markets", "GET", "/a");
+        // Counted from 0.7 s, the first request leaves the window at 10.7 s, not 10 s.
+        assertEquals(10 * SECOND + 700_000_000L, clock.nanoTime());
+        // A permit whose slot was reused since does not move the new occupant.
+        first.settle();
     }
 
     @Test

@@ -1,5 +1,8 @@
 package org.marketlab.markets;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import org.marketlab.http.Call;
@@ -47,6 +50,65 @@ final class EventReader {
             return reader.readValue(n);
         } catch (IOException e) {
             throw t.malformed(call, r, what + " (id " + id.asText() + ") could not be read: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
+        }
+    }
+
+    /**
+     * Binds events straight from the bytes of a response: a JSON array of events, or (keyset) an object whose
+     * {@code events} field is that array. No intermediate tree. Returns the events and, for keyset pages, the
+     * {@code next_cursor} (null when absent).
+     */
+    static Page page(Transport t, Call call, Response r, boolean keyset) {
+        ObjectReader reader = t.json().readerFor(Event.class);
+        List<Event> out = new ArrayList<>();
+        String cursor = null;
+        boolean sawEvents = !keyset;
+        try (JsonParser p = t.json().createParser(r.body())) {
+            JsonToken first = p.nextToken();
+            if (keyset) {
+                if (first != JsonToken.START_OBJECT) throw t.malformed(call, r, "expected {events: [...], next_cursor}", null);
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    JsonToken v = p.nextToken();
+                    if (name.equals("events")) {
+                        if (v != JsonToken.START_ARRAY) throw t.malformed(call, r, "events is not an array", null);
+                        readArray(t, call, r, p, reader, out);
+                        sawEvents = true;
+                    } else if (name.equals("next_cursor")) {
+                        cursor = v == JsonToken.VALUE_NULL ? null : p.getValueAsString();
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+                if (!sawEvents) throw t.malformed(call, r, "expected {events: [...], next_cursor}: no events field", null);
+            } else {
+                if (first != JsonToken.START_ARRAY) throw t.malformed(call, r, "expected a JSON array of events", null);
+                readArray(t, call, r, p, reader, out);
+            }
+        } catch (JsonProcessingException e) {
+            throw t.malformed(call, r, "the body is not valid JSON (" + e.getOriginalMessage() + ")", e);
+        } catch (IOException e) {
+            throw t.malformed(call, r, "the body could not be read: " + e.getMessage(), e);
+        }
+        return new Page(out, cursor == null || cursor.isEmpty() ? null : cursor);
+    }
+
+    record Page(List<Event> events, String nextCursor) {
+    }
+
+    private static void readArray(Transport t, Call call, Response r, JsonParser p, ObjectReader reader, List<Event> out) throws IOException {
+        int i = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_OBJECT) throw t.malformed(call, r, "event " + i + " is not a JSON object", null);
+            Event e;
+            try {
+                e = reader.readValue(p);
+            } catch (JsonProcessingException ex) {
+                throw t.malformed(call, r, "event " + i + " could not be read: " + ex.getOriginalMessage(), ex);
+            }
+            if (e.id() == null) throw t.malformed(call, r, "event " + i + " has no id", null);
+            out.add(e);
+            i++;
         }
     }
 

@@ -1,6 +1,5 @@
 package org.marketlab.markets;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
 import org.marketlab.http.Call;
@@ -486,14 +485,9 @@ public final class EventsQuery {
                     return;
                 }
                 requests++;
-                JsonNode body = transport.parse(call, r);
-                JsonNode events = body.get("events");
-                if (events == null || !events.isArray()) {
-                    throw transport.malformed(call, r, "expected {events: [...], next_cursor}", null);
-                }
-                got = EventReader.events(transport, call, r, events);
-                JsonNode next = body.get("next_cursor");
-                String nextCursor = next == null || next.isNull() || next.asText().isEmpty() ? null : next.asText();
+                EventReader.Page page = EventReader.page(transport, call, r, true);
+                got = page.events();
+                String nextCursor = page.nextCursor();
                 if (nextCursor == null) done = true;
                 else if (nextCursor.equals(cursor)) {
                     throw transport.malformed(call, r, "next_cursor did not advance (" + nextCursor + ")", null);
@@ -507,9 +501,7 @@ public final class EventsQuery {
                 Call call = Call.get(Service.MARKETS, "/events", q);
                 Response r = transport.send(call);
                 requests++;
-                JsonNode body = transport.parse(call, r);
-                if (!body.isArray()) throw transport.malformed(call, r, "expected a JSON array of events", null);
-                got = EventReader.events(transport, call, r, body);
+                got = EventReader.page(transport, call, r, false).events();
                 nextOffset += got.size();
                 // A short page is the last one: the service caps pages at 100, so ask again only on a full page.
                 if (got.size() < Math.min(want, MAX_PAGE)) done = true;

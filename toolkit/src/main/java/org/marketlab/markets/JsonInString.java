@@ -1,11 +1,11 @@
 package org.marketlab.markets;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -14,32 +14,47 @@ import java.util.List;
 
 /**
  * Reads the JSON documents the service carries inside strings ({@code "[\"Yes\", \"No\"]"}); a plain array is
- * accepted too, since the specification calls these fields strings but clients may meet either.
+ * accepted too, since the specification calls these fields strings but clients may meet either. Elements are
+ * scalars; they are read as their text, with a streaming parser (these fields are on every market).
  */
 final class JsonInString {
 
-    private static final JsonMapper INNER = JsonMapper.builder().build();
+    private static final JsonFactory FACTORY = new JsonFactory();
 
     private JsonInString() {
     }
 
-    static JsonNode read(JsonParser p, String what) throws IOException {
+    /** The elements' texts (null for JSON null), or null for a null or blank field. */
+    static List<String> texts(JsonParser p) throws IOException {
+        String field = p.currentName();
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) return null;
-        if (t == JsonToken.START_ARRAY) return p.readValueAsTree();
+        if (t == JsonToken.START_ARRAY) return elements(p, p, field);
         if (t != JsonToken.VALUE_STRING) {
-            throw new com.fasterxml.jackson.core.JsonParseException(p, what + ": expected a JSON array inside a string, found " + t);
+            throw new JsonParseException(p, field + ": expected a JSON array inside a string, found " + t);
         }
         String text = p.getText();
         if (text.isBlank()) return null;
-        try {
-            JsonNode n = INNER.readTree(text);
-            if (!n.isArray()) throw new IOException("not an array");
-            return n;
-        } catch (IOException e) {
-            throw new com.fasterxml.jackson.core.JsonParseException(p, what + ": the string '" + abbreviate(text)
-                    + "' does not hold a JSON array", e);
+        try (JsonParser inner = FACTORY.createParser(text)) {
+            if (inner.nextToken() != JsonToken.START_ARRAY) throw new JsonParseException(inner, "not an array");
+            List<String> out = elements(inner, p, field);
+            if (inner.nextToken() != null) throw new JsonParseException(inner, "text after the array");
+            return out;
+        } catch (JsonParseException e) {
+            throw new JsonParseException(p, field + ": the string '" + abbreviate(text) + "' does not hold a JSON array", e);
         }
+    }
+
+    private static List<String> elements(JsonParser in, JsonParser outer, String field) throws IOException {
+        List<String> out = new ArrayList<>(4);
+        JsonToken t;
+        while ((t = in.nextToken()) != JsonToken.END_ARRAY) {
+            if (t == null) throw new JsonParseException(outer, field + ": unterminated array");
+            if (t == JsonToken.VALUE_NULL) out.add(null);
+            else if (t.isScalarValue()) out.add(in.getText());
+            else throw new JsonParseException(outer, field + ": array elements must be strings or numbers, found " + t);
+        }
+        return out;
     }
 
     private static String abbreviate(String s) {
@@ -50,11 +65,12 @@ final class JsonInString {
     static final class Strings extends JsonDeserializer<List<String>> {
         @Override
         public List<String> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            JsonNode n = read(p, p.currentName());
-            if (n == null) return null;
-            List<String> out = new ArrayList<>(n.size());
-            for (JsonNode e : n) out.add(e.isNull() ? null : e.asText());
-            return out;
+            return texts(p);
+        }
+
+        @Override
+        public List<String> getNullValue(DeserializationContext ctxt) {
+            return null;
         }
     }
 
@@ -63,18 +79,18 @@ final class JsonInString {
         @Override
         public List<BigDecimal> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             String field = p.currentName();
-            JsonNode n = read(p, field);
-            if (n == null) return null;
-            List<BigDecimal> out = new ArrayList<>(n.size());
-            for (JsonNode e : n) {
-                if (e.isNull() || e.asText().isBlank()) {
+            List<String> texts = texts(p);
+            if (texts == null) return null;
+            List<BigDecimal> out = new ArrayList<>(texts.size());
+            for (String s : texts) {
+                if (s == null || s.isBlank()) {
                     out.add(null);
                     continue;
                 }
                 try {
-                    out.add(new BigDecimal(e.asText().trim()));
+                    out.add(new BigDecimal(s.trim()));
                 } catch (NumberFormatException ex) {
-                    throw new com.fasterxml.jackson.core.JsonParseException(p, field + ": '" + e.asText() + "' is not a decimal", ex);
+                    throw new JsonParseException(p, field + ": '" + s + "' is not a decimal", ex);
                 }
             }
             return out;

@@ -49,10 +49,18 @@ public final class MarketData {
     }
 
     public static List<Event> parseEvents(Transport t, String json) {
-        JsonNode n = parse(t, json);
+        return parseEvents(t, json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Reads a saved events document from bytes: an array of events, a keyset page, or one event. */
+    public static List<Event> parseEvents(Transport t, byte[] json) {
         Call call = Call.get(Service.MARKETS, "/events", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:events.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
-        if (n.isObject() && n.has("events")) n = n.get("events");
+        Response r = new Response(200, java.net.URI.create("file:events.json"), Map.of(), json);
+        int i = 0;
+        while (i < json.length && Character.isWhitespace(json[i])) i++;
+        if (i < json.length && json[i] == '[') return EventReader.page(t, call, r, false).events();
+        JsonNode n = parse(t, new String(json, StandardCharsets.UTF_8));
+        if (n.isObject() && n.has("events")) return EventReader.page(t, call, r, true).events();
         if (n.isObject()) return List.of(EventReader.one(t, call, r, n, Event.class));
         if (!n.isArray()) throw new IllegalArgumentException("expected a JSON array of events or one event object");
         return EventReader.events(t, call, r, n);

@@ -196,9 +196,11 @@ public final class World {
         String title = title(r, category, topic, markets, id);
         String slug = slug(title) + "-" + id;
 
-        Instant created = now.minusSeconds(86_400L + (long) (r.nextDouble() * 730 * 86_400));
+        // Recent events outnumber old ones, and durations spread from days to years, so that about half the
+        // world is open at "now", as on the live service.
+        Instant created = now.minusSeconds(86_400L + (long) (Math.pow(r.nextDouble(), 3) * 730 * 86_400));
         Instant start = created.plusSeconds((long) (r.nextDouble() * 5 * 86_400));
-        double days = Math.exp(Math.log(1) + r.nextDouble() * Math.log(420));
+        double days = Math.exp(Math.log(3) + r.nextDouble() * Math.log(700.0 / 3));
         Instant end = start.plusSeconds((long) (days * 86_400));
         boolean closed = end.isBefore(now) || r.nextInt(40) == 0;
         boolean archived = closed && r.nextInt(10) < 3;

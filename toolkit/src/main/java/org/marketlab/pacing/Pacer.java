@@ -91,6 +91,7 @@ public final class Pacer {
      */
     public Permit acquire(String service, String method, String path) throws InterruptedException {
         long start = clock.nanoTime();
+        boolean slept = false;
         while (true) {
             long sleep;
             synchronized (this) {
@@ -99,7 +100,7 @@ public final class Pacer {
                 long earliest = now;
                 for (Window w : ws) earliest = Math.max(earliest, w.earliest(now));
                 if (earliest <= now) {
-                    long waitedNanos = now - start;
+                    long waitedNanos = slept ? now - start : 0;
                     List<String> scopes = new ArrayList<>(ws.size());
                     long[] tickets = new long[ws.size()];
                     for (int i = 0; i < ws.size(); i++) {
@@ -120,6 +121,7 @@ public final class Pacer {
                 sleep = earliest - now;
             }
             clock.sleepNanos(sleep);
+            slept = true;
         }
     }
 

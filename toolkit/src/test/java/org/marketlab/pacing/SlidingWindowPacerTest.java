@@ -124,6 +124,7 @@ class SlidingWindowPacerTest {
         var table = status.table();
         assertEquals(4, table.rowCount());
         assertEquals(3, table.intColumn("used").get(2));
+        assertEquals(0, table.longColumn("waited").get(2), "nobody had to wait");
         assertEquals(500, table.intColumn("limit").get(2));
         assertTrue(status.toString().contains("markets.events"));
     }

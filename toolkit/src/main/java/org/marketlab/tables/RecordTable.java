@@ -92,55 +92,29 @@ public final class RecordTable<R> {
         return Table.create(name, cols);
     }
 
-    @SuppressWarnings("unchecked")
     private Column<?> fill(Spec<R> s, Collection<? extends R> rows) {
         Class<?> t = s.type();
+        Column<?> c;
+        Function<Object, Object> convert = Function.identity();
         if (t == String.class) {
-            StringColumn c = StringColumn.create(s.name());
-            for (R r : rows) {
-                Object v = s.getter().apply(r);
-                if (v == null) c.appendMissing();
-                else c.append(v.toString());
-            }
-            return c;
+            c = StringColumn.create(s.name());
+            convert = Object::toString;
+        } else if (t == Instant.class) {
+            c = InstantColumn.create(s.name());
+        } else if (t == Boolean.class || t == boolean.class) {
+            c = BooleanColumn.create(s.name());
+        } else if (t == Integer.class || t == int.class) {
+            c = IntColumn.create(s.name());
+        } else if (t == Long.class || t == long.class) {
+            c = LongColumn.create(s.name());
+        } else {
+            c = DoubleColumn.create(s.name());
+            convert = v -> ((Number) v).doubleValue();
         }
-        if (t == Instant.class) {
-            InstantColumn c = InstantColumn.create(s.name());
-            for (R r : rows) c.append((Instant) s.getter().apply(r));
-            return c;
-        }
-        if (t == Boolean.class || t == boolean.class) {
-            BooleanColumn c = BooleanColumn.create(s.name());
-            for (R r : rows) {
-                Object v = s.getter().apply(r);
-                if (v == null) c.appendMissing();
-                else c.append((Boolean) v);
-            }
-            return c;
-        }
-        if (t == Integer.class || t == int.class) {
-            IntColumn c = IntColumn.create(s.name());
-            for (R r : rows) {
-                Object v = s.getter().apply(r);
-                if (v == null) c.appendMissing();
-                else c.append((Integer) v);
-            }
-            return c;
-        }
-        if (t == Long.class || t == long.class) {
-            LongColumn c = LongColumn.create(s.name());
-            for (R r : rows) {
-                Object v = s.getter().apply(r);
-                if (v == null) c.appendMissing();
-                else c.append((Long) v);
-            }
-            return c;
-        }
-        DoubleColumn c = DoubleColumn.create(s.name());
         for (R r : rows) {
             Object v = s.getter().apply(r);
             if (v == null) c.appendMissing();
-            else c.append(((Number) v).doubleValue());
+            else c.appendObj(convert.apply(v));
         }
         return c;
     }

@@ -228,7 +228,11 @@ public final class Transport {
             String message = ErrorMapper.serverMessage(json, body);
             Duration retryAfter = ErrorMapper.retryAfter(response, clock);
             if (status == 429) {
-                if (++rateLimited < retry.maxRateLimitedAttempts()) continue; // the pacer now holds the scope
+                if (++rateLimited < retry.maxRateLimitedAttempts()) {
+                    // The pacer now holds the request's scopes; a path it has no window for waits here.
+                    sleep(retryAfter != null ? retryAfter : retry.backoff(rateLimited), endpoint);
+                    continue;
+                }
             } else if (retryable(call.safety(), status, message) && attempt < retry.maxAttempts()) {
                 sleep(retryAfter != null ? retryAfter : retry.backoff(attempt), endpoint);
                 continue;

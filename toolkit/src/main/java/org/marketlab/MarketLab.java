@@ -4,6 +4,11 @@ import org.marketlab.config.Profile;
 import org.marketlab.config.Progress;
 import org.marketlab.http.Transport;
 import org.marketlab.pacing.PacingStatus;
+import org.marketlab.pacing.RequestLog;
+import org.marketlab.spi.IpLimit;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
 
 /**
  * The toolkit's settings: which service it talks to, and how it is pacing.
@@ -38,6 +43,32 @@ public final class MarketLab {
     /** How the current profile's requests are being paced, per limit scope. */
     public static PacingStatus pacing() {
         return Transport.current().pacer().status();
+    }
+
+    /** The published IP limits the pacer applies: scope, service, endpoint, methods, paths, limit, window. */
+    public static Table limits() {
+        StringColumn scope = StringColumn.create("scope");
+        StringColumn service = StringColumn.create("service");
+        StringColumn endpoint = StringColumn.create("endpoint");
+        StringColumn methods = StringColumn.create("methods");
+        StringColumn paths = StringColumn.create("paths");
+        IntColumn limit = IntColumn.create("limit");
+        IntColumn window = IntColumn.create("window_s");
+        for (IpLimit l : Transport.current().profile().ipLimits()) {
+            scope.append(l.scope());
+            service.append(l.service());
+            endpoint.append(l.endpoint());
+            methods.append(l.methods().isEmpty() ? "*" : String.join(" ", new java.util.TreeSet<>(l.methods())));
+            paths.append(String.join(" ", l.paths()));
+            limit.append(l.limit());
+            window.append((int) l.window().toSeconds());
+        }
+        return Table.create("published limits", scope, service, endpoint, methods, paths, limit, window);
+    }
+
+    /** Records every request admitted from now until the log is closed (for charts of requests over time). */
+    public static RequestLog recordRequests() {
+        return RequestLog.of(Transport.current().pacer());
     }
 
     /** Sends progress reports of long tasks to {@code listener} (the kernel draws them as a bar). */

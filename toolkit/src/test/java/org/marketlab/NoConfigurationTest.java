@@ -20,6 +20,9 @@ class NoConfigurationTest {
         assertTrue(t.booleanColumn("active").asList().stream().allMatch(Boolean.TRUE::equals));
         String url = Transport.current().baseUrl(Service.MARKETS).toString();
         assertTrue(url.startsWith("http://127.0.0.1:"), url);
+        var limits = MarketLab.limits();
+        assertTrue(limits.rowCount() >= 40);
+        assertEquals(500, limits.where(limits.stringColumn("scope").isEqualTo("markets.events")).intColumn("limit").get(0));
         var status = MarketLab.pacing();
         assertTrue(status.scopes().stream().anyMatch(s -> s.scope().equals("markets.events") && s.used() >= 1), status.toString());
     }

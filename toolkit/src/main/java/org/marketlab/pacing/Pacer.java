@@ -113,6 +113,7 @@ public final class Pacer {
                         scopes.add(w.limit.scope());
                     }
                     if (!listeners.isEmpty()) {
+                        scopes = tightestFirst(ws);
                         long at = clock.currentTimeMillis();
                         for (PacingListener l : listeners) l.admitted(at, now, service, path, scopes, waitedNanos);
                     }
@@ -165,6 +166,14 @@ public final class Pacer {
                     w.admitted, w.waited, Duration.ofNanos(w.waitNanos)));
         }
         return new PacingStatus(Instant.ofEpochMilli(clock.currentTimeMillis()), out);
+    }
+
+    private static List<String> tightestFirst(List<Window> ws) {
+        List<Window> sorted = new ArrayList<>(ws);
+        sorted.sort(java.util.Comparator.comparingDouble(w -> (double) w.limit.limit() / w.limit.window().toNanos()));
+        List<String> out = new ArrayList<>(sorted.size());
+        for (Window w : sorted) out.add(w.limit.scope());
+        return out;
     }
 
     public void addListener(PacingListener l) {

@@ -11,7 +11,7 @@ public interface PacingListener {
      * @param nanoTime    when the request was admitted, on the pacer's monotonic clock
      * @param service     service id
      * @param path        request path
-     * @param scopes      ids of the scopes it counted against
+     * @param scopes      ids of the scopes it counted against, the tightest (lowest rate) first
      * @param waitedNanos how long it waited
      */
     void admitted(long epochMillis, long nanoTime, String service, String path, List<String> scopes, long waitedNanos);

@@ -129,6 +129,22 @@ class SlidingWindowPacerTest {
         assertTrue(status.toString().contains("markets.events"));
     }
 
+    @Test
+    void requestLogShowsTheWindowNeverAboveTheLimit() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        Pacer p = Pacer.published(clock);
+        try (RequestLog log = RequestLog.of(p)) {
+            for (int i = 0; i < 1200; i++) p.acquire("markets", "GET", "/events");
+            var t = log.table();
+            assertEquals(1200, t.rowCount());
+            assertEquals(500, (int) t.intColumn("in_window").max());
+            assertEquals("markets.events", t.stringColumn("scope").get(0));
+            assertEquals(20.0, t.doubleColumn("t_s").get(1199), 1e-9, "1,200 requests at 500 per 10 s take 20 s");
+            assertTrue(t.doubleColumn("waited_ms").max() > 0);
+        }
+        p.acquire("markets", "GET", "/events");
+    }
+
     private static ScopeStatus scope(Pacer p, String id) {
         return p.status().scopes().stream().filter(s -> s.scope().equals(id)).findFirst().orElseThrow();
     }

@@ -1,0 +1,237 @@
+package org.marketlab.kernel;
+
+import jdk.jshell.Diag;
+import jdk.jshell.EvalException;
+import jdk.jshell.JShell;
+import jdk.jshell.JShellException;
+import jdk.jshell.Snippet;
+import jdk.jshell.SnippetEvent;
+import jdk.jshell.SourceCodeAnalysis;
+import jdk.jshell.UnresolvedReferenceException;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs cells in one JShell whose snippets execute in this JVM. A cell may hold many snippets; declarations
+ * persist across cells; the value of a cell whose last snippet is an expression is the cell's result.
+ */
+final class CellEvaluator implements AutoCloseable {
+
+    /** Imports every session starts with, so the first cell needs none. */
+    static final List<String> STARTUP_IMPORTS = List.of(
+            "import org.marketlab.*;",
+            "import org.marketlab.config.Profile;",
+            "import org.marketlab.signing.Wallet;",
+            "import org.marketlab.http.ServiceException;",
+            "import tech.tablesaw.api.*;",
+            "import java.time.*;",
+            "import java.util.*;",
+            "import org.knowm.xchart.*;");
+
+    private final JShell shell;
+    private final KernelExecution execution;
+
+    CellEvaluator(PrintStream out, PrintStream err) {
+        SnippetLoader loader = new SnippetLoader(CellEvaluator.class.getClassLoader());
+        this.execution = new KernelExecution(loader);
+        this.shell = JShell.builder()
+                .executionEngine(KernelExecution.provider(execution), java.util.Map.of())
+                .out(out).err(err)
+                .compilerOptions("-Xlint:none")
+                .build();
+        shell.addToClasspath(System.getProperty("java.class.path"));
+        for (String imp : STARTUP_IMPORTS) {
+            List<SnippetEvent> ev = shell.eval(imp);
+            for (SnippetEvent e : ev) {
+                if (e.status() == Snippet.Status.REJECTED) {
+                    throw new IllegalStateException("start-up import failed: " + imp);
+                }
+            }
+        }
+    }
+
+    KernelExecution execution() {
+        return execution;
+    }
+
+    JShell shell() {
+        return shell;
+    }
+
+    /** A compile error with its position in the cell. */
+    static final class CompileError extends RuntimeException {
+        final List<String> lines;
+
+        CompileError(List<String> lines) {
+            super(String.join("\n", lines));
+            this.lines = lines;
+        }
+    }
+
+    /** An exception thrown by the user's code, with the frames that belong to it. */
+    static final class UserError extends RuntimeException {
+        final String type;
+        final List<String> lines;
+
+        UserError(String type, String message, List<String> lines) {
+            super(type + (message == null || message.equals("null") ? "" : ": " + message));
+            this.type = type;
+            this.lines = lines;
+        }
+    }
+
+    /**
+     * Runs every snippet of a cell in order; stops at the first error.
+     *
+     * @return the value of the last snippet if it is an expression (or {@link KernelExecution#NULL}), else null
+     */
+    Object eval(String cell) {
+        String remaining = cell;
+        int offset = 0;
+        Object last = null;
+        SourceCodeAnalysis analysis = shell.sourceCodeAnalysis();
+        while (!remaining.isBlank()) {
+            SourceCodeAnalysis.CompletionInfo info = analysis.analyzeCompletion(remaining);
+            SourceCodeAnalysis.Completeness c = info.completeness();
+            if (c == SourceCodeAnalysis.Completeness.EMPTY) break;
+            if (!c.isComplete()) {
+                throw new CompileError(List.of("incomplete code at the end of the cell: " + firstLine(remaining.strip())
+                        + " (a missing ';', ')' or '}'?)"));
+            }
+            String source = info.source();
+            int consumed = remaining.length() - info.remaining().length();
+            last = run(source, cell, offset + leadingSpace(remaining));
+            offset += consumed;
+            remaining = info.remaining();
+        }
+        return last;
+    }
+
+    private Object run(String source, String cell, int at) {
+        List<SnippetEvent> events = shell.eval(source);
+        Object value = null;
+        for (SnippetEvent e : events) {
+            if (e.causeSnippet() != null) continue; // updates of dependent snippets
+            Snippet s = e.snippet();
+            if (e.status() == Snippet.Status.REJECTED) {
+                throw new CompileError(diagnostics(s, source, cell, at));
+            }
+            if (e.exception() != null) {
+                discard(e.value());
+                throw userError(e.exception());
+            }
+            boolean expression = s.kind() == Snippet.Kind.EXPRESSION
+                    || (s.kind() == Snippet.Kind.VAR && s.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND);
+            if (execution.holds(e.value())) {
+                Object v = execution.take(e.value());
+                if (expression) value = v;
+            } else if (expression && e.value() != null) {
+                value = e.value();
+            }
+            if (s.kind() == Snippet.Kind.VAR && !expression) value = null;
+        }
+        return value;
+    }
+
+    private void discard(String key) {
+        execution.take(key);
+    }
+
+    private List<String> diagnostics(Snippet s, String source, String cell, int at) {
+        List<String> out = new ArrayList<>();
+        List<Diag> diags = shell.diagnostics(s).toList();
+        if (diags.isEmpty()) out.add("the snippet was rejected: " + firstLine(source));
+        for (Diag d : diags) {
+            if (!d.isError()) continue;
+            int pos = (int) Math.max(0, d.getStartPosition());
+            int abs = at + pos;
+            int line = 1, col = 1;
+            for (int i = 0; i < Math.min(abs, cell.length()); i++) {
+                if (cell.charAt(i) == '\n') {
+                    line++;
+                    col = 1;
+                } else col++;
+            }
+            String message = d.getMessage(Locale.ROOT).replaceAll("\n\\s*location: class\\s*$", "")
+                    .replaceAll("\n\\s*location: class \\n", "\n");
+            out.add("error at line " + line + ", column " + col + ": " + clean(message));
+            String text = lineAt(cell, line);
+            out.add("    " + text);
+            out.add("    " + " ".repeat(Math.max(0, col - 1)) + "^");
+        }
+        return out;
+    }
+
+    static UserError userError(JShellException ex) {
+        if (ex instanceof UnresolvedReferenceException u) {
+            return new UserError("UnresolvedReference", "'" + u.getSnippet().source().strip()
+                    + "' uses a declaration that does not compile yet", List.of());
+        }
+        EvalException e = (EvalException) ex;
+        String type = e.getExceptionClassName();
+        List<String> lines = new ArrayList<>();
+        String message = e.getMessage() == null || e.getMessage().equals("null") ? null : clean(e.getMessage());
+        lines.add(type + (message == null ? "" : ": " + message));
+        for (StackTraceElement f : e.getStackTrace()) {
+            String cls = f.getClassName();
+            // The user's part ends where the kernel's invocation machinery begins.
+            if (cls.startsWith("jdk.internal.reflect") || cls.startsWith("java.lang.reflect.Method")
+                    || cls.startsWith("org.marketlab.kernel")) break;
+            if (cls.isEmpty() || cls.startsWith("REPL.")) {
+                // JShell names a snippet's frames by the snippet ("#17"), not by a class.
+                lines.add("    at the cell" + (f.getMethodName().isEmpty() ? "" : ", in " + f.getMethodName())
+                        + (f.getLineNumber() > 0 ? ", line " + f.getLineNumber() + " of snippet " + f.getFileName() : ""));
+            } else {
+                lines.add("    at " + cls + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")");
+            }
+        }
+        Throwable cause = e.getCause();
+        while (cause instanceof EvalException c) {
+            lines.add("Caused by: " + c.getExceptionClassName() + ": " + c.getMessage());
+            cause = c.getCause();
+        }
+        return new UserError(type, message, lines);
+    }
+
+    /** Drops JShell's wrapper class names ({@code REPL.$JShell$16.o} reads {@code o}). */
+    static String clean(String message) {
+        return message.replaceAll("REPL\\.\\$JShell\\$\\d+[A-Za-z]*\\.", "");
+    }
+
+    /** JShell's completeness of a cell, for {@code is_complete}. */
+    SourceCodeAnalysis.Completeness completeness(String cell) {
+        String remaining = cell;
+        SourceCodeAnalysis.Completeness last = SourceCodeAnalysis.Completeness.EMPTY;
+        while (!remaining.isBlank()) {
+            SourceCodeAnalysis.CompletionInfo info = shell.sourceCodeAnalysis().analyzeCompletion(remaining);
+            last = info.completeness();
+            if (!last.isComplete()) return last;
+            remaining = info.remaining();
+        }
+        return last;
+    }
+
+    private static int leadingSpace(String s) {
+        int i = 0;
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) i++;
+        return i;
+    }
+
+    private static String lineAt(String text, int line) {
+        String[] lines = text.split("\n", -1);
+        return line - 1 < lines.length ? lines[line - 1] : "";
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl) + " …";
+    }
+
+    @Override
+    public void close() {
+        shell.close();
+    }
+}

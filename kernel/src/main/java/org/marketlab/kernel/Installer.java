@@ -1,0 +1,237 @@
+package org.marketlab.kernel;
+
+import javax.imageio.ImageIO;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Installs the kernelspec: {@code kernel.json} (the JVM flags JShell and headless charts need, the jar beside it,
+ * a class-data-sharing archive for a fast start) and a logo, through {@code jupyter kernelspec install} when
+ * Jupyter is on the path, else straight into the kernels folder.
+ */
+final class Installer {
+
+    static final String DEFAULT_NAME = "marketlab";
+    static final String DISPLAY_NAME = "Java (MarketLab)";
+
+    private Installer() {
+    }
+
+    static int install(String[] args) throws IOException, InterruptedException {
+        String scope = "--user";
+        String prefix = null;
+        String name = DEFAULT_NAME;
+        boolean cds = true;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--user", "--sys-prefix" -> scope = args[i];
+                case "--prefix" -> {
+                    if (i + 1 >= args.length) return usage("--prefix needs a folder");
+                    scope = "--prefix";
+                    prefix = args[++i];
+                }
+                case "--name" -> {
+                    if (i + 1 >= args.length) return usage("--name needs a value");
+                    name = args[++i];
+                    if (!name.matches("[a-z0-9._-]+")) return usage("--name may hold a-z, 0-9, '.', '_' and '-', was '" + name + "'");
+                }
+                case "--no-cds" -> cds = false;
+                default -> {
+                    return usage("unknown option '" + args[i] + "'");
+                }
+            }
+        }
+        Path jar = ownJar();
+        Path spec = Files.createTempDirectory("marketlab-kernelspec").resolve(name);
+        Files.createDirectories(spec);
+        Files.copy(jar, spec.resolve("marketlab-kernel.jar"), StandardCopyOption.REPLACE_EXISTING);
+        logo(spec.resolve("logo-64x64.png"), 64);
+        logo(spec.resolve("logo-32x32.png"), 32);
+        // Written with the archive flag; if the archive cannot be built, kernel.json is rewritten without it.
+        Files.writeString(spec.resolve("kernel.json"), kernelJson(cds), StandardCharsets.UTF_8);
+
+        Path installed;
+        if (onPath("jupyter")) {
+            List<String> cmd = new ArrayList<>(List.of("jupyter", "kernelspec", "install", "--replace", "--name", name, spec.toString()));
+            if (scope.equals("--prefix")) cmd.addAll(List.of("--prefix", prefix));
+            else cmd.add(scope);
+            Process p = new ProcessBuilder(cmd).inheritIO().start();
+            if (p.waitFor() != 0) {
+                System.err.println("jupyter kernelspec install failed (" + String.join(" ", cmd) + ")");
+                return 1;
+            }
+            installed = resourceDir(name);
+        } else {
+            Path kernels = switch (scope) {
+                case "--prefix" -> Path.of(prefix, "share", "jupyter", "kernels");
+                case "--user" -> userKernels();
+                default -> {
+                    System.err.println("--sys-prefix needs Jupyter on the PATH (to find its prefix); use --user or --prefix DIR");
+                    yield null;
+                }
+            };
+            if (kernels == null) return 2;
+            installed = kernels.resolve(name);
+            deleteTree(installed);
+            Files.createDirectories(installed);
+            try (var files = Files.list(spec)) {
+                for (Path f : files.toList()) Files.copy(f, installed.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        deleteTree(spec.getParent());
+        // The archive records the jar's path, so it is made where the jar finally lies.
+        boolean archive = cds && installed != null && archive(installed);
+        if (cds && !archive && installed != null) {
+            Files.writeString(installed.resolve("kernel.json"), kernelJson(false), StandardCharsets.UTF_8);
+        }
+        System.out.println("Installed the \"" + DISPLAY_NAME + "\" kernel as '" + name + "'"
+                + (installed != null ? " in " + installed : "") + (archive ? " (with a class-data-sharing archive)" : ""));
+        return 0;
+    }
+
+    static int uninstall(String[] args) throws IOException, InterruptedException {
+        String name = DEFAULT_NAME;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--name") && i + 1 < args.length) name = args[++i];
+            else return usage("unknown option '" + args[i] + "'");
+        }
+        if (onPath("jupyter")) {
+            Process p = new ProcessBuilder("jupyter", "kernelspec", "remove", "-y", name).inheritIO().start();
+            return p.waitFor();
+        }
+        Path dir = userKernels().resolve(name);
+        if (!Files.exists(dir)) {
+            System.err.println("no kernel '" + name + "' in " + dir.getParent());
+            return 1;
+        }
+        deleteTree(dir);
+        System.out.println("Removed " + dir);
+        return 0;
+    }
+
+    static String kernelJson(boolean archive) {
+        String java = javaBinary();
+        List<String> argv = new ArrayList<>(List.of(java, "-Djava.awt.headless=true", "-Dfile.encoding=UTF-8",
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "--add-opens", "jdk.jshell/jdk.jshell=ALL-UNNAMED", "--add-exports", "jdk.jshell/jdk.internal.jshell.tool=ALL-UNNAMED"));
+        if (archive) argv.add("-XX:SharedArchiveFile={resource_dir}/marketlab.jsa");
+        argv.addAll(List.of("-jar", "{resource_dir}/marketlab-kernel.jar", "{connection_file}"));
+        StringBuilder b = new StringBuilder("{\n  \"argv\": [");
+        for (int i = 0; i < argv.size(); i++) {
+            if (i > 0) b.append(", ");
+            b.append('"').append(argv.get(i).replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+        }
+        b.append("],\n  \"display_name\": \"").append(DISPLAY_NAME).append("\",\n  \"language\": \"java\",\n")
+                .append("  \"interrupt_mode\": \"message\",\n  \"env\": {},\n")
+                .append("  \"metadata\": {\"debugger\": false}\n}\n");
+        return b.toString();
+    }
+
+    /** Dumps the classes a first cell loads into an archive the JVM maps at start (JDK 17: -XX:ArchiveClassesAtExit). */
+    private static boolean archive(Path spec) throws IOException, InterruptedException {
+        Path jsa = spec.resolve("marketlab.jsa");
+        Process p = new ProcessBuilder(javaBinary(), "-Djava.awt.headless=true", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-XX:ArchiveClassesAtExit=" + jsa, "-jar", spec.resolve("marketlab-kernel.jar").toString(), "warmup")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return false;
+        }
+        return p.exitValue() == 0 && Files.isRegularFile(jsa);
+    }
+
+    /** Where Jupyter put a kernelspec ({@code jupyter kernelspec list --json}). */
+    private static Path resourceDir(String name) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("jupyter", "kernelspec", "list", "--json").redirectErrorStream(false).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) return null;
+        var node = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out).path("kernelspecs").path(name).path("resource_dir");
+        return node.isTextual() ? Path.of(node.asText()) : null;
+    }
+
+    private static Path ownJar() {
+        try {
+            Path p = Path.of(Installer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(p) || !p.toString().endsWith(".jar")) {
+                throw new IllegalStateException("install runs from the kernel jar (java -jar marketlab-kernel-*.jar install), not from " + p);
+            }
+            return p;
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String javaBinary() {
+        return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    private static Path userKernels() {
+        String home = System.getProperty("user.home");
+        String data = System.getenv("JUPYTER_DATA_DIR");
+        if (data != null && !data.isBlank()) return Path.of(data, "kernels");
+        boolean mac = System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("mac");
+        return mac ? Path.of(home, "Library", "Jupyter", "kernels") : Path.of(home, ".local", "share", "jupyter", "kernels");
+    }
+
+    private static boolean onPath(String command) {
+        String path = System.getenv("PATH");
+        if (path == null) return false;
+        for (String dir : path.split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, command))) return true;
+        }
+        return false;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (dir == null || !Files.exists(dir)) return;
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+    }
+
+    private static int usage(String problem) {
+        System.err.println(problem + "\nusage: java -jar marketlab-kernel.jar install [--user | --sys-prefix | --prefix DIR] [--name NAME] [--no-cds]"
+                + "\n       java -jar marketlab-kernel.jar uninstall [--name NAME]");
+        return 2;
+    }
+
+    /** Draws the logo: a rising candle chart on a dark square. */
+    static void logo(Path file, int size) throws IOException {
+        BufferedImage img = new BufferedImage(size, size, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = img.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setColor(new Color(0x1f, 0x2a, 0x44));
+        g.fillRoundRect(0, 0, size, size, size / 4, size / 4);
+        double u = size / 16.0;
+        int[][] candles = {{3, 9, 12, 1}, {6, 7, 11, 0}, {9, 5, 9, 1}, {12, 2, 7, 1}};
+        for (int[] c : candles) {
+            g.setColor(c[3] == 1 ? new Color(0x3d, 0xd6, 0x8c) : new Color(0xf2, 0x5f, 0x5c));
+            g.setStroke(new BasicStroke((float) Math.max(1, u / 2)));
+            g.drawLine((int) (c[0] * u + u), (int) ((c[1] - 1) * u), (int) (c[0] * u + u), (int) ((c[2] + 1) * u));
+            g.fillRect((int) (c[0] * u), (int) (c[1] * u), (int) (2 * u), (int) ((c[2] - c[1]) * u));
+        }
+        if (size >= 64) {
+            g.setColor(Color.WHITE);
+            g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, size / 6));
+            g.drawString("ML", (int) u, size - (int) u);
+        }
+        g.dispose();
+        ImageIO.write(img, "png", file.toFile());
+    }
+}

@@ -1,0 +1,201 @@
+package org.marketlab.kernel;
+
+import jdk.jshell.SourceCodeAnalysis;
+import org.dflib.jjava.jupyter.kernel.BaseKernel;
+import org.dflib.jjava.jupyter.kernel.HelpLink;
+import org.dflib.jjava.jupyter.kernel.JupyterIO;
+import org.dflib.jjava.jupyter.kernel.LanguageInfo;
+import org.dflib.jjava.jupyter.kernel.ReplacementOptions;
+import org.dflib.jjava.jupyter.kernel.comm.CommManager;
+import org.dflib.jjava.jupyter.kernel.display.DisplayData;
+import org.dflib.jjava.jupyter.kernel.display.Renderer;
+import org.dflib.jjava.jupyter.kernel.util.StringStyler;
+import org.dflib.jjava.jupyter.kernel.util.TextColor;
+import org.marketlab.MarketLab;
+import org.marketlab.config.Progress;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The "Java (MarketLab)" kernel: JShell in this JVM with the toolkit and sandbox on the class path and their
+ * facades imported, rich display of tables, charts and records, and a few magics.
+ */
+public final class MarketLabKernel extends BaseKernel {
+
+    static final String VERSION = "0.1.0";
+    static final List<String> MAGICS = List.of("%profile sandbox|live", "%limits", "%timeout [seconds|off]", "%classpath <jar or folder>...");
+
+    private final CellEvaluator evaluator;
+    private final SessionHistory history;
+    private final ProgressDisplay progress;
+
+    private MarketLabKernel(JupyterIO io, SessionHistory history) {
+        super("MarketLab", VERSION,
+                new LanguageInfo.Builder("java").version(Runtime.version().toString()).mimetype("text/x-java-source")
+                        .fileExtension(".jshell").pygments("java").codemirror("text/x-java").build(),
+                List.of(new HelpLink("MarketLab README", "https://github.com/marketlab/marketlab#readme")),
+                history, io, new CommManager(), new Renderer(), null, null, false,
+                new StringStyler.Builder().addPrimaryStyle(TextColor.BOLD_RESET_FG).addSecondaryStyle(TextColor.BOLD_RED_FG)
+                        .addHighlightStyle(TextColor.BOLD_RESET_FG).build());
+        this.history = history;
+        this.evaluator = new CellEvaluator(io.out, io.err);
+        this.progress = new ProgressDisplay(io);
+        Renderers.register(getRenderer());
+        Progress.setDefaultListener(progress);
+        String timeout = System.getenv("MARKETLAB_CELL_TIMEOUT");
+        if (timeout != null && !timeout.isBlank()) evaluator.execution().timeoutMillis(parseTimeout(timeout.trim()));
+    }
+
+    /** A kernel with its own Jupyter I/O (not yet connected). */
+    public static MarketLabKernel create() {
+        return new MarketLabKernel(new JupyterIO(StandardCharsets.UTF_8), new SessionHistory());
+    }
+
+    @Override
+    public String getBanner() {
+        return "MarketLab " + VERSION + " (Java " + Runtime.version() + "): toolkit preloaded, profile " + MarketLab.profile().name();
+    }
+
+    @Override
+    public Object evalRaw(String cell) {
+        history.add(cell);
+        progress.reset();
+        StringBuilder code = new StringBuilder();
+        Object magicResult = null;
+        for (String line : cell.split("\n", -1)) {
+            String t = line.strip();
+            if (t.startsWith("%") && !t.startsWith("%%") && code.toString().isBlank()) {
+                magicResult = magic(t.substring(1));
+                code.append('\n'); // keep line numbers of the code that follows
+            } else {
+                code.append(line).append('\n');
+            }
+        }
+        if (code.toString().isBlank()) return magicResult;
+        Object v = evaluator.eval(code.toString());
+        return v == KernelExecution.NULL ? "null" : v;
+    }
+
+    private Object magic(String line) {
+        String[] words = line.trim().split("\\s+");
+        String name = words[0];
+        List<String> args = List.of(words).subList(1, words.length);
+        switch (name) {
+            case "profile" -> {
+                if (args.size() != 1) throw new IllegalArgumentException("%profile takes one of: sandbox, live");
+                return MarketLab.use(args.get(0));
+            }
+            case "limits" -> {
+                return MarketLab.pacing();
+            }
+            case "timeout" -> {
+                if (args.isEmpty()) {
+                    long ms = evaluator.execution().timeoutMillis();
+                    return ms == 0 ? "no cell time limit" : "cell time limit: " + ms / 1000.0 + " s";
+                }
+                long ms = parseTimeout(args.get(0));
+                evaluator.execution().timeoutMillis(ms);
+                return ms == 0 ? "no cell time limit" : "cell time limit: " + ms / 1000.0 + " s";
+            }
+            case "classpath" -> {
+                if (args.isEmpty()) throw new IllegalArgumentException("%classpath needs one or more jars or folders");
+                List<String> added = new ArrayList<>();
+                for (String a : args) {
+                    for (File f : expand(a)) {
+                        evaluator.shell().addToClasspath(f.getAbsolutePath());
+                        added.add(f.getAbsolutePath());
+                    }
+                }
+                return "added to the class path: " + String.join(", ", added);
+            }
+            default -> throw new IllegalArgumentException("unknown magic %" + name + "; known: " + String.join(", ", MAGICS));
+        }
+    }
+
+    static long parseTimeout(String s) {
+        if (s.equalsIgnoreCase("off") || s.equals("0")) return 0;
+        try {
+            double seconds = Double.parseDouble(s.toLowerCase(Locale.ROOT).replaceAll("s$", ""));
+            if (seconds <= 0 || Double.isNaN(seconds)) throw new NumberFormatException();
+            return (long) (seconds * 1000);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("%timeout takes seconds (e.g. 30 or 2.5) or off, was '" + s + "'");
+        }
+    }
+
+    private static List<File> expand(String arg) {
+        File f = new File(arg.startsWith("~/") ? System.getProperty("user.home") + arg.substring(1) : arg);
+        if (f.getName().equals("*") && f.getParentFile() != null && f.getParentFile().isDirectory()) {
+            File[] jars = f.getParentFile().listFiles((d, n) -> n.endsWith(".jar"));
+            if (jars == null || jars.length == 0) throw new IllegalArgumentException("%classpath: no jars in " + f.getParent());
+            return List.of(jars);
+        }
+        if (!f.exists()) throw new IllegalArgumentException("%classpath: " + arg + " does not exist");
+        return List.of(f);
+    }
+
+    @Override
+    public DisplayData inspect(String code, int at, boolean extraDetail) {
+        List<SourceCodeAnalysis.Documentation> docs = evaluator.shell().sourceCodeAnalysis().documentation(code, at, true);
+        if (docs.isEmpty()) return null;
+        StringBuilder text = new StringBuilder();
+        Set<String> seen = new LinkedHashSet<>();
+        for (SourceCodeAnalysis.Documentation d : docs) {
+            if (!seen.add(d.signature())) continue;
+            text.append(d.signature()).append('\n');
+            if (d.javadoc() != null && !d.javadoc().isBlank()) text.append(d.javadoc().strip()).append("\n");
+            text.append('\n');
+        }
+        return new DisplayData(text.toString().strip());
+    }
+
+    @Override
+    public ReplacementOptions complete(String code, int at) {
+        int[] anchor = new int[1];
+        List<SourceCodeAnalysis.Suggestion> s = evaluator.shell().sourceCodeAnalysis().completionSuggestions(code, at, anchor);
+        Set<String> options = new LinkedHashSet<>();
+        for (SourceCodeAnalysis.Suggestion x : s) if (x.matchesType()) options.add(x.continuation());
+        for (SourceCodeAnalysis.Suggestion x : s) options.add(x.continuation());
+        return new ReplacementOptions(new ArrayList<>(options), anchor[0], at);
+    }
+
+    @Override
+    public String isComplete(String code) {
+        return switch (evaluator.completeness(code)) {
+            case COMPLETE, COMPLETE_WITH_SEMI, EMPTY -> IS_COMPLETE_YES;
+            case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> "    ";
+            case UNKNOWN -> IS_COMPLETE_BAD;
+        };
+    }
+
+    @Override
+    public void interrupt() {
+        evaluator.execution().interruptRunning();
+    }
+
+    @Override
+    public List<String> formatError(Throwable e) {
+        if (e instanceof CellEvaluator.CompileError c) return c.lines;
+        if (e instanceof CellEvaluator.UserError u) return u.lines;
+        List<String> lines = new ArrayList<>();
+        lines.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+        return lines;
+    }
+
+    @Override
+    public void onShutdown(boolean isRestarting) {
+        super.onShutdown(isRestarting);
+        evaluator.close();
+    }
+
+    /** For tests and the warm-up: evaluates a cell and renders its value. */
+    DisplayData evalForTest(String cell) {
+        return eval(cell);
+    }
+}

@@ -29,7 +29,8 @@ final class CellEvaluator implements AutoCloseable {
             "import tech.tablesaw.api.*;",
             "import java.time.*;",
             "import java.util.*;",
-            "import org.knowm.xchart.*;");
+            "import org.knowm.xchart.*;",
+            "import static org.marketlab.kernel.Notebook.*;");
 
     private final JShell shell;
     private final KernelExecution execution;
@@ -103,7 +104,7 @@ final class CellEvaluator implements AutoCloseable {
             }
             String source = info.source();
             int consumed = remaining.length() - info.remaining().length();
-            last = run(source, cell, offset + leadingSpace(remaining));
+            last = run(source, cell, offset + startOf(source, remaining));
             offset += consumed;
             remaining = info.remaining();
         }
@@ -212,6 +213,13 @@ final class CellEvaluator implements AutoCloseable {
             remaining = info.remaining();
         }
         return last;
+    }
+
+    /** Where the snippet JShell cut out lies in the remaining text (diagnostic positions count from there). */
+    private static int startOf(String source, String remaining) {
+        int i = remaining.indexOf(source);
+        if (i < 0 && source.endsWith(";")) i = remaining.indexOf(source.substring(0, source.length() - 1));
+        return i >= 0 ? i : leadingSpace(remaining);
     }
 
     private static int leadingSpace(String s) {

@@ -11,6 +11,13 @@ import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 import org.dflib.jjava.jupyter.kernel.display.Renderer;
 import org.dflib.jjava.jupyter.kernel.util.StringStyler;
 import org.dflib.jjava.jupyter.kernel.util.TextColor;
+import org.dflib.jjava.jupyter.channels.ShellReplyEnvironment;
+import org.dflib.jjava.jupyter.kernel.history.HistoryEntry;
+import org.dflib.jjava.jupyter.kernel.history.HistoryManager;
+import org.dflib.jjava.jupyter.messages.Header;
+import org.dflib.jjava.jupyter.messages.Message;
+import org.dflib.jjava.jupyter.messages.request.HistoryRequest;
+import org.dflib.jjava.jupyter.messages.request.KernelInfoRequest;
 import org.marketlab.MarketLab;
 import org.marketlab.config.Progress;
 
@@ -142,7 +149,14 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
-        List<SourceCodeAnalysis.Documentation> docs = evaluator.shell().sourceCodeAnalysis().documentation(code, at, true);
+        SourceCodeAnalysis sca = evaluator.shell().sourceCodeAnalysis();
+        List<SourceCodeAnalysis.Documentation> docs = sca.documentation(code, at, true);
+        if (docs.isEmpty()) {
+            // On a method name without its parenthesis ("Math.max"), JShell documents the call "Math.max(".
+            int end = at;
+            while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) end++;
+            docs = sca.documentation(code.substring(0, end) + "(", end + 1, true);
+        }
         if (docs.isEmpty()) return null;
         StringBuilder text = new StringBuilder();
         Set<String> seen = new LinkedHashSet<>();
@@ -172,6 +186,32 @@ public final class MarketLabKernel extends BaseKernel {
             case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> "    ";
             case UNKNOWN -> IS_COMPLETE_BAD;
         };
+    }
+
+    @Override
+    protected void handleKernelInfoRequest(ShellReplyEnvironment env, Message<KernelInfoRequest> request) {
+        env.setBusyDeferIdle();
+        env.reply(new Replies.KernelInfo(Header.PROTOCOL_VERISON, name, version, getLanguageInfo(), getBanner(), getHelpLinks()));
+    }
+
+    @Override
+    protected void handleHistoryRequest(ShellReplyEnvironment env, Message<HistoryRequest> message) {
+        HistoryRequest request = message.getContent();
+        env.setBusyDeferIdle();
+        Set<HistoryManager.ResultFlag> flags = java.util.EnumSet.noneOf(HistoryManager.ResultFlag.class);
+        List<HistoryEntry> entries = switch (request.getAccessType()) {
+            case TAIL -> history.lookupTail(((HistoryRequest.Tail) request).getMaxReturnLength(), flags);
+            case RANGE -> {
+                HistoryRequest.Range r = (HistoryRequest.Range) request;
+                yield history.lookupRange(r.getSessionIndex(), r.getStart(), r.getStop(), flags);
+            }
+            case SEARCH -> {
+                HistoryRequest.Search r = (HistoryRequest.Search) request;
+                if (r.filterUnique()) flags.add(HistoryManager.ResultFlag.UNIQUE);
+                yield history.search(r.getPattern(), r.getMaxReturnLength(), flags);
+            }
+        };
+        env.reply(new Replies.History(entries, request.includeOutput()));
     }
 
     @Override

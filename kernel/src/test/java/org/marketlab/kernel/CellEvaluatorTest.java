@@ -1,0 +1,125 @@
+package org.marketlab.kernel;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CellEvaluatorTest {
+
+    private static CellEvaluator eval;
+    private static final ByteArrayOutputStream OUT = new ByteArrayOutputStream();
+
+    @BeforeAll
+    static void start() {
+        eval = new CellEvaluator(new PrintStream(OUT, true), new PrintStream(OUT, true));
+    }
+
+    @AfterAll
+    static void stop() {
+        eval.close();
+    }
+
+    @Test
+    void aCellOfManySnippetsGivesTheLastExpressionAsARealObject() {
+        Object v = eval.eval("int a = 2;\nint b = a * 21;\nvar t = Table.create(\"t\", StringColumn.create(\"s\", \"x\", \"y\"));\nt");
+        Table t = assertInstanceOf(Table.class, v, "the renderer sees the object itself, not its string");
+        assertEquals(2, t.rowCount());
+        assertEquals(42, eval.eval("b"));
+        assertNull(eval.eval("int c = 1;"), "a declaration shows nothing");
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true));
+        try {
+            assertNull(eval.eval("void hello() { System.out.println(\"hi\"); }\nhello();"));
+        } finally {
+            System.setOut(original);
+        }
+        assertTrue(captured.toString().contains("hi"), "user code writes to System.out, which the kernel routes to the cell");
+    }
+
+    @Test
+    void startupImportsMakeTheFacadesAvailable() {
+        assertEquals("sandbox", eval.eval("MarketLab.profile().name()"));
+        assertInstanceOf(java.time.Instant.class, eval.eval("Instant.EPOCH"));
+    }
+
+    @Test
+    void compileErrorsSayWhereAndWhat() {
+        var e = assertThrows(CellEvaluator.CompileError.class, () -> eval.eval("int ok = 1;\nint bad = undefinedThing + 1;"));
+        assertTrue(e.lines.get(0).startsWith("error at line 2, column 11"), e.lines.toString());
+        assertTrue(e.lines.get(0).contains("cannot find symbol"), e.lines.toString());
+        var inc = assertThrows(CellEvaluator.CompileError.class, () -> eval.eval("for (int i = 0; i < 3; i++) {"));
+        assertTrue(inc.getMessage().contains("incomplete"), inc.getMessage());
+    }
+
+    @Test
+    void runtimeErrorsShowTheUsersFramesOnly() {
+        var e = assertThrows(CellEvaluator.UserError.class,
+                () -> eval.eval("void f() { throw new IllegalStateException(\"boom\"); }\nf();"));
+        assertEquals("java.lang.IllegalStateException", e.type);
+        assertEquals("java.lang.IllegalStateException: boom", e.lines.get(0));
+        assertTrue(e.lines.stream().noneMatch(l -> l.contains("reflect") || l.contains("org.marketlab.kernel")), e.lines.toString());
+        assertTrue(e.lines.stream().anyMatch(l -> l.contains("in f")), e.lines.toString());
+    }
+
+    @Test
+    void aBusyLoopIsInterrupted() throws Exception {
+        CompletableFuture<Throwable> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                eval.eval("long n = 0; while (true) { n++; }");
+                return null;
+            } catch (Throwable t) {
+                return t;
+            }
+        });
+        Thread.sleep(1500);
+        eval.execution().interruptRunning();
+        Throwable t = run.get(20, TimeUnit.SECONDS);
+        assertInstanceOf(CellEvaluator.UserError.class, t);
+        assertTrue(t.getMessage().contains(KernelExecution.INTERRUPTED), t.getMessage());
+        assertEquals(3, eval.eval("1 + 2"), "the session survives");
+    }
+
+    @Test
+    void aCellOverTheTimeLimitIsStopped() {
+        eval.execution().timeoutMillis(500);
+        try {
+            var e = assertThrows(CellEvaluator.UserError.class, () -> eval.eval("Thread.sleep(30_000);"));
+            assertTrue(e.getMessage().contains("Timed out after 500 ms"), e.getMessage());
+        } finally {
+            eval.execution().timeoutMillis(0);
+        }
+    }
+
+    @Test
+    void tablesRenderEscapedWithShapeAndElision() {
+        StringColumn s = StringColumn.create("name");
+        for (int i = 0; i < 100; i++) s.append(i == 0 ? "<script>alert(1)</script>" : "row" + i);
+        String html = Html.table(Table.create("t", s));
+        assertTrue(html.contains("100 rows × 1 columns"), html);
+        assertTrue(html.contains("&lt;script&gt;") && !html.contains("<script>"));
+        assertTrue(html.contains("<td>…</td>"));
+        assertTrue(html.contains("row99") && !html.contains("row50<"), "head and tail around the elision");
+    }
+
+    @Test
+    void recordsRenderWithoutSecrets() {
+        record Creds(String proxy, String secret, String privateKey) {
+        }
+        String html = Html.record(new Creds("0xabc", "s3cr3t", "0xkey"));
+        assertTrue(html.contains("0xabc") && !html.contains("s3cr3t") && !html.contains("0xkey"), html);
+    }
+}

@@ -1,0 +1,45 @@
+package org.marketlab.kernel;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The kernel under real Jupyter: the jupyter_kernel_test conformance suite, interrupt, timeout and an
+ * nbclient-executed notebook (kernel/src/test/python/test_kernel.py), against the shaded jar installed the
+ * way users install it.
+ */
+class JupyterKernelIT {
+
+    private static Jupyter jupyter;
+
+    @BeforeAll
+    static void install() throws Exception {
+        jupyter = Jupyter.install("marketlab-it");
+    }
+
+    @Test
+    void kernelspecIsListedWithLogoAndArchive() throws Exception {
+        var r = jupyter.run(java.util.List.of(jupyter.venvBin.resolve("jupyter").toString(), "kernelspec", "list"), jupyter.root, 60);
+        assertTrue(r.output().contains("marketlab-it"), r.output());
+        Path spec = jupyter.prefix.resolve("share/jupyter/kernels/marketlab-it");
+        assertTrue(Files.isRegularFile(spec.resolve("logo-64x64.png")));
+        String json = Files.readString(spec.resolve("kernel.json"));
+        assertTrue(json.contains("\"interrupt_mode\": \"message\"") && json.contains("java.awt.headless=true"), json);
+        assertTrue(Files.isRegularFile(spec.resolve("marketlab.jsa")), "class-data-sharing archive made at install");
+    }
+
+    @Test
+    void conformanceInterruptTimeoutAndNotebook() throws Exception {
+        var r = jupyter.run(jupyter.python("-m", "unittest", "-v", "test_kernel"),
+                jupyter.root.resolve("kernel/src/test/python"), 900);
+        System.out.println(r.output());
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("\nOK"), r.output());
+    }
+}

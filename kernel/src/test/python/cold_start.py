@@ -1,0 +1,63 @@
+"""Cold start of Jupyter kernels: from asking jupyter_client to start a kernel process to the first
+execute_result of a cell, the way a notebook's first cell experiences it.
+
+    python cold_start.py [--rounds N] KERNEL=CODE [KERNEL=CODE ...]
+
+Each round starts every kernel once, in the order given, each a fresh process. Prints one line per start:
+    START <kernel> <round> <ready seconds> <first result seconds> <mime types of the result>
+Used by org.marketlab.kernel.ColdStartBench, which installs the kernel and prints the comparison.
+"""
+import argparse
+import sys
+import time
+from queue import Empty
+
+from jupyter_client.manager import KernelManager
+
+
+def first_result(kernel, code, timeout):
+    started = time.perf_counter()
+    km = KernelManager(kernel_name=kernel)
+    km.start_kernel()
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=timeout)
+        ready = time.perf_counter() - started
+        msg_id = kc.execute(code)
+        deadline = started + timeout
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(f"{kernel}: no result of {code!r} within {timeout} s")
+            try:
+                msg = kc.get_iopub_msg(timeout=left)
+            except Empty:
+                continue
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            kind = msg["msg_type"]
+            if kind == "execute_result":
+                return ready, time.perf_counter() - started, sorted(msg["content"]["data"])
+            if kind == "error":
+                raise RuntimeError(f"{kernel}: {code!r} failed: {msg['content']['ename']}: {msg['content']['evalue']}")
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=180)
+    parser.add_argument("cells", nargs="+", help="KERNEL=CODE")
+    args = parser.parse_args()
+    cells = [c.split("=", 1) for c in args.cells]
+    for r in range(1, args.rounds + 1):
+        for kernel, code in cells:
+            ready, result, mimes = first_result(kernel, code, args.timeout)
+            print(f"START {kernel} {r} {ready:.3f} {result:.3f} {','.join(mimes)}", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

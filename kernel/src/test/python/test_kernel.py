@@ -1,0 +1,135 @@
+"""The MarketLab kernel under real Jupyter (jupyter_client 8): the jupyter_kernel_test conformance suite,
+interrupt, per-cell timeout, and a notebook executed by nbclient with a table and a chart in its outputs.
+
+Run by kernel/src/test/java/org/marketlab/kernel/JupyterKernelIT.java with JUPYTER_PATH pointing at a
+kernelspec installed for the test; MARKETLAB_KERNEL names it.
+"""
+import os
+import time
+import unittest
+
+import jupyter_kernel_test
+import nbformat
+from jupyter_client.manager import start_new_kernel
+from nbclient import NotebookClient
+
+KERNEL = os.environ.get("MARKETLAB_KERNEL", "marketlab")
+
+
+class ConformanceTest(jupyter_kernel_test.KernelTests):
+    kernel_name = KERNEL
+    language_name = "java"
+    file_extension = ".jshell"
+
+    code_hello_world = 'System.out.println("hello, world");'
+    code_stderr = 'System.err.println("an error line");'
+
+    completion_samples = [
+        {"text": "Markets.eve", "matches": {"events()", "event(", "eventTags("}},
+        {"text": "String s = \"x\"; s.toUpperC", "matches": {"toUpperCase("}},
+    ]
+    complete_code_samples = ["1 + 1", "int x = 1;", "for (int i = 0; i < 3; i++) { }", "import java.util.*;"]
+    incomplete_code_samples = ["for (int i = 0; i < 3; i++) {", "int[] a = {1, 2,", "Markets.events("]
+    invalid_code_samples = ["String s = \"abc"]
+
+    code_generate_error = 'throw new IllegalStateException("boom");'
+    code_execute_result = [
+        {"code": "6 * 7", "result": "42"},
+        {"code": "\"market\" + \"lab\"", "result": "marketlab"},
+    ]
+    code_display_data = [
+        {"code": "var c = new XYChartBuilder().width(200).height(120).build(); c.addSeries(\"s\", new double[]{1, 2}, new double[]{2, 1}); display(c);",
+         "mime": "image/png"},
+        {"code": "display(Markets.events().limit(3).table());", "mime": "text/html"},
+    ]
+    code_inspect_sample = "Math.max"
+    code_history_pattern = "6 * *"
+    supported_history_operations = ("tail", "range", "search")
+    code_clear_output = None
+
+    def test_marketlab_first_cell_is_a_table(self):
+        self.flush_channels()
+        reply, output = self.execute_helper(code="Markets.events().active().limit(5).table()")
+        self.assertEqual(reply["content"]["status"], "ok")
+        results = [o for o in output if o["msg_type"] == "execute_result"]
+        self.assertEqual(len(results), 1)
+        html = results[0]["content"]["data"]["text/html"]
+        self.assertIn("5 rows", html)
+        self.assertIn("<table", html)
+
+    def test_compile_error_names_line_and_column(self):
+        self.flush_channels()
+        reply, output = self.execute_helper(code="int a = 1;\nint b = a +;")
+        self.assertEqual(reply["content"]["status"], "error")
+        errors = [o for o in output if o["msg_type"] == "error"]
+        self.assertTrue(any("line 2" in line for line in errors[0]["content"]["traceback"]), errors[0]["content"])
+
+    def test_declarations_persist_across_cells(self):
+        self.flush_channels()
+        self.execute_helper(code="int persisted = 41;")
+        reply, output = self.execute_helper(code="persisted + 1")
+        self.assertEqual(output[-1]["content"]["data"]["text/plain"], "42")
+
+    def test_unknown_magic_lists_the_known_ones(self):
+        self.flush_channels()
+        reply, output = self.execute_helper(code="%nosuch")
+        self.assertEqual(reply["content"]["status"], "error")
+        self.assertIn("%profile", reply["content"]["evalue"])
+
+
+class InterruptAndTimeoutTest(unittest.TestCase):
+    def setUp(self):
+        self.km, self.kc = start_new_kernel(kernel_name=KERNEL, startup_timeout=120)
+
+    def tearDown(self):
+        self.kc.stop_channels()
+        self.km.shutdown_kernel(now=True)
+
+    def wait_reply(self, msg_id, timeout):
+        return self.kc.get_shell_msg(timeout=timeout) if msg_id else None
+
+    def test_interrupt_stops_a_busy_loop(self):
+        msg_id = self.kc.execute("long n = 0; while (true) { n++; }")
+        time.sleep(2)
+        self.km.interrupt_kernel()
+        reply = self.kc.get_shell_msg(timeout=30)
+        self.assertEqual(reply["parent_header"]["msg_id"], msg_id)
+        self.assertEqual(reply["content"]["status"], "error")
+        self.assertIn("Interrupted", reply["content"]["ename"] + reply["content"]["evalue"])
+        # The kernel is alive and keeps its state.
+        reply = self.kc.execute_interactive("1 + 2", timeout=30)
+        self.assertEqual(reply["content"]["status"], "ok")
+
+    def test_timeout_stops_a_long_cell(self):
+        self.kc.execute_interactive("%timeout 1", timeout=30)
+        started = time.time()
+        reply = self.kc.execute_interactive("Thread.sleep(60_000);", timeout=60)
+        self.assertLess(time.time() - started, 20)
+        self.assertEqual(reply["content"]["status"], "error")
+        self.assertIn("Timed out", reply["content"]["ename"] + reply["content"]["evalue"])
+        self.kc.execute_interactive("%timeout off", timeout=30)
+        reply = self.kc.execute_interactive("\"still here\"", timeout=30)
+        self.assertEqual(reply["content"]["status"], "ok")
+
+
+class NotebookTest(unittest.TestCase):
+    def test_notebook_with_a_table_and_a_chart(self):
+        nb = nbformat.v4.new_notebook()
+        nb.metadata["kernelspec"] = {"name": KERNEL, "display_name": "Java (MarketLab)", "language": "java"}
+        nb.cells = [
+            nbformat.v4.new_code_cell("var events = Markets.events().active().limit(20).table();\nevents"),
+            nbformat.v4.new_code_cell(
+                "var chart = new CategoryChartBuilder().width(400).height(300).title(\"volume\").build();\n"
+                "chart.addSeries(\"volume\", events.stringColumn(\"id\").asList(), events.doubleColumn(\"volume\").asList());\n"
+                "chart"),
+        ]
+        NotebookClient(nb, timeout=180, kernel_name=KERNEL).execute()
+        table_out = nb.cells[0].outputs
+        chart_out = nb.cells[1].outputs
+        self.assertTrue(any("text/html" in o.get("data", {}) and "20 rows" in o["data"]["text/html"] for o in table_out), table_out)
+        self.assertTrue(any("image/png" in o.get("data", {}) for o in chart_out), chart_out)
+        self.assertFalse(any(o.get("output_type") == "error" for c in nb.cells for o in c.outputs))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

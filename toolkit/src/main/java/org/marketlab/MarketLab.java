@@ -35,6 +35,22 @@ public final class MarketLab {
         return use(Profile.named(profileName).withOverrides(System::getenv));
     }
 
+    /**
+     * Starts, in the background, what the first call would otherwise wait for: the embedded sandbox when the
+     * profile uses it. Safe to call more than once; failures surface on first use instead.
+     */
+    public static void warmUp() {
+        Thread t = new Thread(() -> {
+            try {
+                Transport.current().baseUrl(org.marketlab.config.Service.MARKETS);
+            } catch (RuntimeException ignored) {
+                // reported to the user by the first call that needs it
+            }
+        }, "marketlab-warm-up");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** The profile in use. */
     public static Profile profile() {
         return Transport.current().profile();

@@ -42,6 +42,8 @@ public final class KernelMain {
         System.setProperty("java.awt.headless", "true");
         KernelConnectionProperties props = KernelConnectionProperties.parse(Files.readString(connectionFile));
         JupyterConnection connection = new JupyterConnection(props);
+        // The sandbox starts while JShell initialises and Jupyter shakes hands.
+        org.marketlab.MarketLab.warmUp();
         MarketLabKernel kernel = MarketLabKernel.create();
         kernel.onStartup();
         kernel.becomeHandlerForConnection(connection);

@@ -144,15 +144,38 @@ public final class World {
         buildTags(r.split());
         SplittableRandom er = r.split();
         int n = 2048;
+        // Ids and market counts are drawn in order; each event's content then comes from its own stream, so
+        // events are generated in parallel and the world is still the same for the same seed.
+        long[] ids = new long[n];
+        long[] firstMarket = new long[n];
+        int[] counts = new int[n];
+        SplittableRandom[] streams = new SplittableRandom[n];
         long id = 16_000;
         long marketId = 500_000;
         for (int i = 0; i < n; i++) {
             id += 1 + er.nextInt(4);
-            ObjectNode e = event(er.split(), id, marketId);
-            marketId += e.get("markets").size() + er.nextInt(3);
-            EventFacts f = facts(e);
+            int shape = er.nextInt(100);
+            counts[i] = shape < 45 ? 1 : shape < 70 ? 2 + er.nextInt(4) : shape < 90 ? 6 + er.nextInt(7) : 13 + er.nextInt(18);
+            ids[i] = id;
+            firstMarket[i] = marketId;
+            streams[i] = er.split();
+            marketId += counts[i] + er.nextInt(3);
+        }
+        record Generated(ObjectNode doc, List<Token> tokens) {
+        }
+        List<Generated> made = java.util.stream.IntStream.range(0, n).parallel().mapToObj(i -> {
+            List<Token> sink = new ArrayList<>();
+            return new Generated(event(streams[i], ids[i], firstMarket[i], counts[i], sink), sink);
+        }).toList();
+        for (Generated g : made) {
+            EventFacts f = facts(g.doc());
             events.add(f);
             byId.put(f.id(), f);
+            marketCount += g.doc().get("markets").size();
+            for (Token t : g.tokens()) {
+                tokens.add(t);
+                tokenById.put(t.tokenId(), t);
+            }
         }
     }
 
@@ -187,11 +210,9 @@ public final class World {
         }
     }
 
-    private ObjectNode event(SplittableRandom r, long id, long firstMarketId) {
+    private ObjectNode event(SplittableRandom r, long id, long firstMarketId, int markets, List<Token> sink) {
         int family = r.nextInt(CATEGORIES.length);
         String category = CATEGORIES[family][0];
-        int shape = r.nextInt(100);
-        int markets = shape < 45 ? 1 : shape < 70 ? 2 + r.nextInt(4) : shape < 90 ? 6 + r.nextInt(7) : 13 + r.nextInt(18);
         String topic = CATEGORIES[family][1 + r.nextInt(CATEGORIES[family].length - 1)];
         String title = title(r, category, topic, markets, id);
         String slug = slug(title) + "-" + id;
@@ -282,10 +303,9 @@ public final class World {
 
         ArrayNode ms = JSON.arrayNode();
         for (int k = 0; k < markets; k++) {
-            ms.add(market(r.split(), firstMarketId + k, e, k, markets, negRisk, negRiskMarketId, topic));
+            ms.add(market(r.split(), firstMarketId + k, e, k, markets, negRisk, negRiskMarketId, topic, sink));
         }
         e.set("markets", ms);
-        marketCount += markets;
 
         ArrayNode tagArray = JSON.arrayNode();
         Set<Integer> chosen = new LinkedHashSet<>();
@@ -338,7 +358,7 @@ public final class World {
     }
 
     private ObjectNode market(SplittableRandom r, long id, ObjectNode event, int index, int count, boolean negRisk,
-                              String negRiskMarketId, String topic) {
+                              String negRiskMarketId, String topic, List<Token> sink) {
         boolean closed = event.get("closed").asBoolean() || (count > 1 && r.nextInt(12) == 0);
         boolean binary = count > 1 || r.nextInt(10) < 8;
         List<String> outcomes;
@@ -459,8 +479,7 @@ public final class World {
             Token t = new Token(tokenIds.get(k), outcomes.get(k), k, Long.toString(id), conditionId,
                     k == 0 ? yes.doubleValue() : no.doubleValue(), tick, m.get("orderMinSize").asDouble(), negRisk,
                     closed, created);
-            tokens.add(t);
-            tokenById.put(t.tokenId(), t);
+            sink.add(t);
         }
         return m;
     }

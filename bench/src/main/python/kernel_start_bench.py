@@ -42,9 +42,11 @@ def main():
     first_result(ours, "1", 1)
     py = first_result("python3", "print(1)", runs)
     ml = first_result(ours, "Markets.events().limit(10).table()", runs)
+    floor = first_result(ours, "1", runs)
     print("Cold start to first result (%d fresh starts each, median)" % runs)
     print("  ipykernel, print(1)                              %6.3f s  (min %.3f, max %.3f)" % (statistics.median(py), min(py), max(py)))
     print("  MarketLab, Markets.events().limit(10).table()    %6.3f s  (min %.3f, max %.3f)" % (statistics.median(ml), min(ml), max(ml)))
+    print("  MarketLab, 1 (JVM + JShell floor, for context)  %6.3f s  (min %.3f, max %.3f)" % (statistics.median(floor), min(floor), max(floor)))
     print("  ratio MarketLab / ipykernel                      %6.2f    (target <= 1.5)" % (statistics.median(ml) / statistics.median(py)))
 
 

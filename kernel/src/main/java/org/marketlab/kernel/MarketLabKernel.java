@@ -38,7 +38,8 @@ public final class MarketLabKernel extends BaseKernel {
     static final String VERSION = "0.1.0";
     static final List<String> MAGICS = List.of("%profile sandbox|live", "%limits", "%timeout [seconds|off]", "%classpath <jar or folder>...");
 
-    private final CellEvaluator evaluator;
+    /** JShell starts in the background: Jupyter's handshake need not wait for it, the first cell does. */
+    private final java.util.concurrent.CompletableFuture<CellEvaluator> starting;
     private final SessionHistory history;
     private final ProgressDisplay progress;
 
@@ -51,12 +52,23 @@ public final class MarketLabKernel extends BaseKernel {
                 new StringStyler.Builder().addPrimaryStyle(TextColor.BOLD_RESET_FG).addSecondaryStyle(TextColor.BOLD_RED_FG)
                         .addHighlightStyle(TextColor.BOLD_RESET_FG).build());
         this.history = history;
-        this.evaluator = new CellEvaluator(io.out, io.err);
+        this.starting = java.util.concurrent.CompletableFuture.supplyAsync(() -> new CellEvaluator(io.out, io.err));
         this.progress = new ProgressDisplay(io);
         Renderers.register(getRenderer());
         Progress.setDefaultListener(progress);
         String timeout = System.getenv("MARKETLAB_CELL_TIMEOUT");
-        if (timeout != null && !timeout.isBlank()) evaluator.execution().timeoutMillis(parseTimeout(timeout.trim()));
+        if (timeout != null && !timeout.isBlank()) {
+            long ms = parseTimeout(timeout.trim());
+            starting.thenAccept(e -> e.execution().timeoutMillis(ms));
+        }
+    }
+
+    private CellEvaluator evaluator() {
+        try {
+            return starting.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw new IllegalStateException("JShell did not start: " + e.getCause(), e.getCause());
+        }
     }
 
     /** A kernel with its own Jupyter I/O (not yet connected). */
@@ -85,7 +97,7 @@ public final class MarketLabKernel extends BaseKernel {
             }
         }
         if (code.toString().isBlank()) return magicResult;
-        Object v = evaluator.eval(code.toString());
+        Object v = evaluator().eval(code.toString());
         return v == KernelExecution.NULL ? "null" : v;
     }
 
@@ -103,11 +115,11 @@ public final class MarketLabKernel extends BaseKernel {
             }
             case "timeout" -> {
                 if (args.isEmpty()) {
-                    long ms = evaluator.execution().timeoutMillis();
+                    long ms = evaluator().execution().timeoutMillis();
                     return ms == 0 ? "no cell time limit" : "cell time limit: " + ms / 1000.0 + " s";
                 }
                 long ms = parseTimeout(args.get(0));
-                evaluator.execution().timeoutMillis(ms);
+                evaluator().execution().timeoutMillis(ms);
                 return ms == 0 ? "no cell time limit" : "cell time limit: " + ms / 1000.0 + " s";
             }
             case "classpath" -> {
@@ -115,7 +127,7 @@ public final class MarketLabKernel extends BaseKernel {
                 List<String> added = new ArrayList<>();
                 for (String a : args) {
                     for (File f : expand(a)) {
-                        evaluator.shell().addToClasspath(f.getAbsolutePath());
+                        evaluator().shell().addToClasspath(f.getAbsolutePath());
                         added.add(f.getAbsolutePath());
                     }
                 }
@@ -149,7 +161,7 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
-        SourceCodeAnalysis sca = evaluator.shell().sourceCodeAnalysis();
+        SourceCodeAnalysis sca = evaluator().shell().sourceCodeAnalysis();
         List<SourceCodeAnalysis.Documentation> docs = sca.documentation(code, at, true);
         if (docs.isEmpty()) {
             // On a method name without its parenthesis ("Math.max"), JShell documents the call "Math.max(".
@@ -172,7 +184,7 @@ public final class MarketLabKernel extends BaseKernel {
     @Override
     public ReplacementOptions complete(String code, int at) {
         int[] anchor = new int[1];
-        List<SourceCodeAnalysis.Suggestion> s = evaluator.shell().sourceCodeAnalysis().completionSuggestions(code, at, anchor);
+        List<SourceCodeAnalysis.Suggestion> s = evaluator().shell().sourceCodeAnalysis().completionSuggestions(code, at, anchor);
         Set<String> options = new LinkedHashSet<>();
         for (SourceCodeAnalysis.Suggestion x : s) if (x.matchesType()) options.add(x.continuation());
         for (SourceCodeAnalysis.Suggestion x : s) options.add(x.continuation());
@@ -181,7 +193,7 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public String isComplete(String code) {
-        return switch (evaluator.completeness(code)) {
+        return switch (evaluator().completeness(code)) {
             case COMPLETE, COMPLETE_WITH_SEMI, EMPTY -> IS_COMPLETE_YES;
             case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> "    ";
             case UNKNOWN -> IS_COMPLETE_BAD;
@@ -216,7 +228,7 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public void interrupt() {
-        evaluator.execution().interruptRunning();
+        evaluator().execution().interruptRunning();
     }
 
     @Override
@@ -231,7 +243,7 @@ public final class MarketLabKernel extends BaseKernel {
     @Override
     public void onShutdown(boolean isRestarting) {
         super.onShutdown(isRestarting);
-        evaluator.close();
+        evaluator().close();
     }
 
     /** For tests and the warm-up: evaluates a cell and renders its value. */

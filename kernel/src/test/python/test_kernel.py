@@ -70,6 +70,33 @@ class ConformanceTest(jupyter_kernel_test.KernelTests):
         reply, output = self.execute_helper(code="persisted + 1")
         self.assertEqual(output[-1]["content"]["data"]["text/plain"], "42")
 
+    def test_long_harvest_shows_one_progress_display_updated_in_place(self):
+        self.flush_channels()
+        reply, output = self.execute_helper(code="Markets.events().pageSize(10).limit(300).list().size()", timeout=120)
+        self.assertEqual(reply["content"]["status"], "ok")
+        shown = [o for o in output if o["msg_type"] == "display_data"]
+        updates = [o for o in output if o["msg_type"] == "update_display_data"]
+        self.assertEqual(len(shown), 1, "one progress display")
+        display_id = shown[0]["content"]["transient"]["display_id"]
+        self.assertTrue(updates, "the display is updated")
+        self.assertTrue(all(u["content"]["transient"]["display_id"] == display_id for u in updates))
+        self.assertIn("300", updates[-1]["content"]["data"]["text/plain"])
+
+    def test_chart_as_svg_on_request(self):
+        self.flush_channels()
+        reply, output = self.execute_helper(
+            code="var c2 = new XYChartBuilder().width(200).height(100).build(); c2.addSeries(\"s\", new double[]{1, 2}, new double[]{1, 3}); displaySvg(c2);")
+        svg = [o for o in output if o["msg_type"] == "display_data" and "image/svg+xml" in o["content"]["data"]]
+        self.assertEqual(len(svg), 1)
+        self.assertIn("<svg", svg[0]["content"]["data"]["image/svg+xml"])
+
+    def test_records_show_as_compact_html(self):
+        self.flush_channels()
+        reply, output = self.execute_helper(code="Markets.events().limit(1).list().get(0)")
+        html = output[-1]["content"]["data"]["text/html"]
+        self.assertIn("marketlab-record", html)
+        self.assertIn("Event", html)
+
     def test_unknown_magic_lists_the_known_ones(self):
         self.flush_channels()
         reply, output = self.execute_helper(code="%nosuch")

@@ -6,8 +6,7 @@ import org.marketlab.http.Transport;
 import org.marketlab.pacing.PacingStatus;
 import org.marketlab.pacing.RequestLog;
 import org.marketlab.spi.IpLimit;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
+import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
 /**
@@ -63,24 +62,17 @@ public final class MarketLab {
 
     /** The published IP limits the pacer applies: scope, service, endpoint, methods, paths, limit, window. */
     public static Table limits() {
-        StringColumn scope = StringColumn.create("scope");
-        StringColumn service = StringColumn.create("service");
-        StringColumn endpoint = StringColumn.create("endpoint");
-        StringColumn methods = StringColumn.create("methods");
-        StringColumn paths = StringColumn.create("paths");
-        IntColumn limit = IntColumn.create("limit");
-        IntColumn window = IntColumn.create("window_s");
-        for (IpLimit l : Transport.current().profile().ipLimits()) {
-            scope.append(l.scope());
-            service.append(l.service());
-            endpoint.append(l.endpoint());
-            methods.append(l.methods().isEmpty() ? "*" : String.join(" ", new java.util.TreeSet<>(l.methods())));
-            paths.append(String.join(" ", l.paths()));
-            limit.append(l.limit());
-            window.append((int) l.window().toSeconds());
-        }
-        return Table.create("published limits", scope, service, endpoint, methods, paths, limit, window);
+        return LIMITS.table("published limits", Transport.current().profile().ipLimits());
     }
+
+    private static final RecordTable<IpLimit> LIMITS = RecordTable.<IpLimit>columns()
+            .column("scope", String.class, IpLimit::scope)
+            .column("service", String.class, IpLimit::service)
+            .column("endpoint", String.class, IpLimit::endpoint)
+            .column("methods", String.class, l -> l.methods().isEmpty() ? "*" : String.join(" ", new java.util.TreeSet<>(l.methods())))
+            .column("paths", String.class, l -> String.join(" ", l.paths()))
+            .column("limit", Integer.class, IpLimit::limit)
+            .column("window_s", Integer.class, l -> (int) l.window().toSeconds());
 
     /** Records every request admitted from now until the log is closed (for charts of requests over time). */
     public static RequestLog recordRequests() {

@@ -1,9 +1,6 @@
 package org.marketlab.pacing;
 
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.LongColumn;
-import tech.tablesaw.api.StringColumn;
+import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
@@ -17,29 +14,20 @@ public record PacingStatus(Instant at, List<ScopeStatus> scopes) {
         scopes = List.copyOf(scopes);
     }
 
+    private static final RecordTable<ScopeStatus> TABLE = RecordTable.<ScopeStatus>columns()
+            .column("scope", String.class, ScopeStatus::scope)
+            .column("endpoint", String.class, ScopeStatus::endpoint)
+            .column("used", Integer.class, ScopeStatus::used)
+            .column("limit", Integer.class, ScopeStatus::limit)
+            .column("window_s", Double.class, s -> s.window().toMillis() / 1000.0)
+            .column("use_pct", Double.class, s -> 100.0 * s.used() / s.limit())
+            .column("admitted", Long.class, ScopeStatus::admitted)
+            .column("waited", Long.class, ScopeStatus::waited)
+            .column("total_wait_s", Double.class, s -> s.totalWait().toNanos() / 1e9);
+
     /** One row per scope: scope, endpoint, used, limit, window_s, use_pct, admitted, waited, total_wait_s. */
     public Table table() {
-        StringColumn scope = StringColumn.create("scope");
-        StringColumn endpoint = StringColumn.create("endpoint");
-        IntColumn used = IntColumn.create("used");
-        IntColumn limit = IntColumn.create("limit");
-        DoubleColumn window = DoubleColumn.create("window_s");
-        DoubleColumn pct = DoubleColumn.create("use_pct");
-        LongColumn admitted = LongColumn.create("admitted");
-        LongColumn waited = LongColumn.create("waited");
-        DoubleColumn wait = DoubleColumn.create("total_wait_s");
-        for (ScopeStatus s : scopes) {
-            scope.append(s.scope());
-            endpoint.append(s.endpoint());
-            used.append(s.used());
-            limit.append(s.limit());
-            window.append(s.window().toMillis() / 1000.0);
-            pct.append(100.0 * s.used() / s.limit());
-            admitted.append(s.admitted());
-            waited.append(s.waited());
-            wait.append(s.totalWait().toNanos() / 1e9);
-        }
-        return Table.create("pacing", scope, endpoint, used, limit, window, pct, admitted, waited, wait);
+        return TABLE.table("pacing", scopes);
     }
 
     @Override

@@ -1,9 +1,6 @@
 package org.marketlab.pacing;
 
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.InstantColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
+import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
@@ -55,28 +52,28 @@ public final class RequestLog implements PacingListener, AutoCloseable {
      * same scope in the 10 s before it, itself included.
      */
     public synchronized Table table() {
-        InstantColumn time = InstantColumn.create("time");
-        DoubleColumn t = DoubleColumn.create("t_s");
-        StringColumn service = StringColumn.create("service");
-        StringColumn path = StringColumn.create("path");
-        StringColumn scope = StringColumn.create("scope");
-        DoubleColumn waited = DoubleColumn.create("waited_ms");
-        IntColumn inWindow = IntColumn.create("in_window");
         long first = entries.isEmpty() ? 0 : entries.get(0).nanos();
+        List<Row> rows = new ArrayList<>(entries.size());
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
-            time.append(Instant.ofEpochMilli(e.epochMillis()));
-            t.append((e.nanos() - first) / 1e9);
-            service.append(e.service());
-            path.append(e.path());
-            scope.append(e.scope());
-            waited.append(e.waitedNanos() / 1e6);
             int n = 0;
             for (int j = i; j >= 0 && entries.get(j).nanos() > e.nanos() - 10_000_000_000L; j--) {
                 if (entries.get(j).scope().equals(e.scope())) n++;
             }
-            inWindow.append(n);
+            rows.add(new Row(e, (e.nanos() - first) / 1e9, n));
         }
-        return Table.create("requests", time, t, service, path, scope, waited, inWindow);
+        return TABLE.table("requests", rows);
     }
+
+    private record Row(Entry e, double t, int inWindow) {
+    }
+
+    private static final RecordTable<Row> TABLE = RecordTable.<Row>columns()
+            .column("time", Instant.class, r -> Instant.ofEpochMilli(r.e().epochMillis()))
+            .column("t_s", Double.class, Row::t)
+            .column("service", String.class, r -> r.e().service())
+            .column("path", String.class, r -> r.e().path())
+            .column("scope", String.class, r -> r.e().scope())
+            .column("waited_ms", Double.class, r -> r.e().waitedNanos() / 1e6)
+            .column("in_window", Integer.class, Row::inWindow);
 }

@@ -69,6 +69,16 @@ public final class RecordTable<R> {
         return t;
     }
 
+    /** A builder with no columns yet; add them with {@link #column(String, Class, Function)}. */
+    public static <R> RecordTable<R> columns() {
+        return new RecordTable<>();
+    }
+
+    /** Adds a derived column after the others. */
+    public RecordTable<R> column(String name, Class<?> type, Function<R, Object> getter) {
+        return column(name, type, getter, false);
+    }
+
     /** The same columns, read from rows of another type through {@code part}. */
     public <T> RecordTable<T> adapt(Function<T, R> part) {
         RecordTable<T> t = new RecordTable<>();

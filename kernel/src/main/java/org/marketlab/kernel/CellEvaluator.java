@@ -67,7 +67,8 @@ final class CellEvaluator implements AutoCloseable {
         final List<String> lines;
 
         CompileError(List<String> lines) {
-            super(String.join("\n", lines));
+            // No stack: the kernel's frames mean nothing to the user (the error reply lists the lines above).
+            super(String.join("\n", lines), null, false, false);
             this.lines = lines;
         }
     }
@@ -78,7 +79,7 @@ final class CellEvaluator implements AutoCloseable {
         final List<String> lines;
 
         UserError(String type, String message, List<String> lines) {
-            super(type + (message == null || message.equals("null") ? "" : ": " + message));
+            super(type + (message == null || message.equals("null") ? "" : ": " + message), null, false, false);
             this.type = type;
             this.lines = lines;
         }

@@ -35,6 +35,15 @@ class JupyterKernelIT {
     }
 
     @Test
+    void everyReadyNotebookRunsCleanWithTablesAndCharts() throws Exception {
+        var r = jupyter.run(jupyter.python("-m", "unittest", "-v", "test_notebooks"),
+                jupyter.root.resolve("kernel/src/test/python"), 1200);
+        System.out.println(r.output());
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("\nOK"), r.output());
+    }
+
+    @Test
     void conformanceInterruptTimeoutAndNotebook() throws Exception {
         var r = jupyter.run(jupyter.python("-m", "unittest", "-v", "test_kernel"),
                 jupyter.root.resolve("kernel/src/test/python"), 900);

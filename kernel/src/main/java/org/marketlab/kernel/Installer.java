@@ -63,20 +63,26 @@ final class Installer {
         Files.copy(jar, spec.resolve("marketlab-kernel.jar"), StandardCopyOption.REPLACE_EXISTING);
         logo(spec.resolve("logo-64x64.png"), 64);
         logo(spec.resolve("logo-32x32.png"), 32);
-        // Written with the archive flag; if the archive cannot be built, kernel.json is rewritten without it.
-        Files.writeString(spec.resolve("kernel.json"), kernelJson(cds), StandardCharsets.UTF_8);
+        // Written without the archive flag; it is added once the archive exists (a missing archive makes the JVM warn).
+        Files.writeString(spec.resolve("kernel.json"), kernelJson(false), StandardCharsets.UTF_8);
 
         Path installed;
         if (onPath("jupyter")) {
             List<String> cmd = new ArrayList<>(List.of("jupyter", "kernelspec", "install", "--replace", "--name", name, spec.toString()));
             if (scope.equals("--prefix")) cmd.addAll(List.of("--prefix", prefix));
             else cmd.add(scope);
-            Process p = new ProcessBuilder(cmd).inheritIO().start();
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            System.err.print(log);
             if (p.waitFor() != 0) {
                 System.err.println("jupyter kernelspec install failed (" + String.join(" ", cmd) + ")");
                 return 1;
             }
-            installed = resourceDir(name);
+            // Where it went, from Jupyter's own report: a --prefix outside Jupyter's search path, or the same name
+            // installed in several places, would make "kernelspec list" name another folder or none.
+            installed = installedIn(log, name);
+            if (installed == null && prefix != null) installed = Path.of(prefix, "share", "jupyter", "kernels", name);
+            if (installed == null) installed = resourceDir(name);
         } else {
             Path kernels = switch (scope) {
                 case "--prefix" -> Path.of(prefix, "share", "jupyter", "kernels");
@@ -96,33 +102,60 @@ final class Installer {
         }
         deleteTree(spec.getParent());
         // The archive records the jar's path, so it is made where the jar finally lies.
-        boolean archive = cds && installed != null && archive(installed);
-        if (cds && !archive && installed != null) {
-            Files.writeString(installed.resolve("kernel.json"), kernelJson(false), StandardCharsets.UTF_8);
+        if (installed == null || !Files.isRegularFile(installed.resolve("kernel.json"))) {
+            System.err.println("installed the kernelspec but cannot tell where (jupyter kernelspec list does not show '" + name
+                    + "'); it starts without a class-data-sharing archive");
+            return 0;
         }
-        System.out.println("Installed the \"" + DISPLAY_NAME + "\" kernel as '" + name + "'"
-                + (installed != null ? " in " + installed : "") + (archive ? " (with a class-data-sharing archive)" : ""));
+        boolean archive = cds && archive(installed);
+        if (archive) Files.writeString(installed.resolve("kernel.json"), kernelJson(true), StandardCharsets.UTF_8);
+        System.out.println("Installed the \"" + DISPLAY_NAME + "\" kernel as '" + name + "' in " + installed
+                + (archive ? " (with a class-data-sharing archive)" : ""));
         return 0;
     }
 
     static int uninstall(String[] args) throws IOException, InterruptedException {
         String name = DEFAULT_NAME;
+        String prefix = null;
         for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--name") && i + 1 < args.length) name = args[++i];
-            else return usage("unknown option '" + args[i] + "'");
+            switch (args[i]) {
+                case "--name" -> {
+                    if (i + 1 >= args.length) return usage("--name needs a value");
+                    name = args[++i];
+                }
+                case "--prefix" -> {
+                    if (i + 1 >= args.length) return usage("--prefix needs a folder");
+                    prefix = args[++i];
+                }
+                // Jupyter finds a kernelspec by name wherever it is; these are accepted to mirror install.
+                case "--user", "--sys-prefix" -> { }
+                default -> {
+                    return usage("unknown option '" + args[i] + "'");
+                }
+            }
         }
-        if (onPath("jupyter")) {
+        if (prefix == null && onPath("jupyter")) {
             Process p = new ProcessBuilder("jupyter", "kernelspec", "remove", "-y", name).inheritIO().start();
             return p.waitFor();
         }
-        Path dir = userKernels().resolve(name);
-        if (!Files.exists(dir)) {
+        Path dir = (prefix != null ? Path.of(prefix, "share", "jupyter", "kernels") : userKernels()).resolve(name);
+        if (!Files.isRegularFile(dir.resolve("kernel.json"))) {
             System.err.println("no kernel '" + name + "' in " + dir.getParent());
             return 1;
         }
         deleteTree(dir);
         System.out.println("Removed " + dir);
         return 0;
+    }
+
+    /** The folder named by jupyter kernelspec install's "Installed kernelspec NAME in DIR" line, if any. */
+    static Path installedIn(String log, String name) {
+        String marker = "Installed kernelspec " + name + " in ";
+        for (String line : log.split("\\R")) {
+            int at = line.indexOf(marker);
+            if (at >= 0) return Path.of(line.substring(at + marker.length()).strip());
+        }
+        return null;
     }
 
     static String kernelJson(boolean archive) {
@@ -207,7 +240,7 @@ final class Installer {
 
     private static int usage(String problem) {
         System.err.println(problem + "\nusage: java -jar marketlab-kernel.jar install [--user | --sys-prefix | --prefix DIR] [--name NAME] [--no-cds]"
-                + "\n       java -jar marketlab-kernel.jar uninstall [--name NAME]");
+                + "\n       java -jar marketlab-kernel.jar uninstall [--name NAME] [--prefix DIR]");
         return 2;
     }
 

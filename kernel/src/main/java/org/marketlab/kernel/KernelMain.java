@@ -20,7 +20,7 @@ public final class KernelMain {
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
             System.err.println("usage: java -jar marketlab-kernel.jar <connection file> | install [--user | --sys-prefix | --prefix DIR]"
-                    + " [--name NAME] [--no-cds] | uninstall [--name NAME] | warmup");
+                    + " [--name NAME] [--no-cds] | uninstall [--name NAME] [--prefix DIR] | warmup");
             System.exit(2);
         }
         switch (args[0]) {

@@ -13,6 +13,9 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Runs cells in one JShell whose snippets execute in this JVM. A cell may hold many snippets; declarations
@@ -34,6 +37,13 @@ final class CellEvaluator implements AutoCloseable {
 
     private final JShell shell;
     private final KernelExecution execution;
+    /** Where each snippet came from (by JShell's snippet id), so stack frames can name cell lines. */
+    private final Map<String, Origin> origins = new ConcurrentHashMap<>();
+    private int cells;
+
+    /** The cell a snippet came from (counted from 1 per session) and the cell line its source starts on. */
+    record Origin(int cell, int firstLine) {
+    }
 
     CellEvaluator(PrintStream out, PrintStream err) {
         SnippetLoader loader = new SnippetLoader(CellEvaluator.class.getClassLoader());
@@ -91,6 +101,7 @@ final class CellEvaluator implements AutoCloseable {
      * @return the value of the last snippet if it is an expression (or {@link KernelExecution#NULL}), else null
      */
     Object eval(String cell) {
+        cells++;
         String remaining = cell;
         int offset = 0;
         Object last = null;
@@ -121,9 +132,11 @@ final class CellEvaluator implements AutoCloseable {
             if (e.status() == Snippet.Status.REJECTED) {
                 throw new CompileError(diagnostics(s, source, cell, at));
             }
+            // JShell numbers a snippet's lines from its first non-blank character.
+            origins.put(s.id(), new Origin(cells, lineOf(cell, at + leadingSpace(source))));
             if (e.exception() != null) {
                 discard(e.value());
-                throw userError(e.exception());
+                throw userError(e.exception(), origins::get, cells);
             }
             boolean expression = s.kind() == Snippet.Kind.EXPRESSION
                     || (s.kind() == Snippet.Kind.VAR && s.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND);
@@ -167,7 +180,12 @@ final class CellEvaluator implements AutoCloseable {
         return out;
     }
 
-    static UserError userError(JShellException ex) {
+    /**
+     * The exception as the user should read it: its message, then the frames down to where the kernel called the
+     * cell, snippet frames named by cell line ({@code origins} knows where each snippet came from), runs of one
+     * repeated frame (recursion) collapsed.
+     */
+    static UserError userError(JShellException ex, Function<String, Origin> origins, int currentCell) {
         if (ex instanceof UnresolvedReferenceException u) {
             return new UserError("UnresolvedReference", "'" + u.getSnippet().source().strip()
                     + "' uses a declaration that does not compile yet", List.of());
@@ -177,25 +195,46 @@ final class CellEvaluator implements AutoCloseable {
         List<String> lines = new ArrayList<>();
         String message = e.getMessage() == null || e.getMessage().equals("null") ? null : clean(e.getMessage());
         lines.add(type + (message == null ? "" : ": " + message));
+        String previous = null;
+        int repeats = 0;
         for (StackTraceElement f : e.getStackTrace()) {
             String cls = f.getClassName();
             // The user's part ends where the kernel's invocation machinery begins.
             if (cls.startsWith("jdk.internal.reflect") || cls.startsWith("java.lang.reflect.Method")
                     || cls.startsWith("org.marketlab.kernel")) break;
-            if (cls.isEmpty() || cls.startsWith("REPL.")) {
-                // JShell names a snippet's frames by the snippet ("#17"), not by a class.
-                lines.add("    at the cell" + (f.getMethodName().isEmpty() ? "" : ", in " + f.getMethodName())
-                        + (f.getLineNumber() > 0 ? ", line " + f.getLineNumber() + " of snippet " + f.getFileName() : ""));
-            } else {
-                lines.add("    at " + cls + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")");
+            String frame = cls.isEmpty() || cls.startsWith("REPL.")
+                    ? snippetFrame(f, origins, currentCell)
+                    : "    at " + cls + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")";
+            if (frame.equals(previous)) {
+                repeats++;
+                continue;
             }
+            if (repeats > 0) lines.add("    ... the frame above " + repeats + " more time" + (repeats == 1 ? "" : "s"));
+            repeats = 0;
+            lines.add(frame);
+            previous = frame;
         }
+        if (repeats > 0) lines.add("    ... the frame above " + repeats + " more time" + (repeats == 1 ? "" : "s"));
         Throwable cause = e.getCause();
         while (cause instanceof EvalException c) {
             lines.add("Caused by: " + c.getExceptionClassName() + ": " + c.getMessage());
             cause = c.getCause();
         }
         return new UserError(type, message, lines);
+    }
+
+    /** JShell names a snippet's frames by the snippet ("#17") and the line within it; the user knows cell lines. */
+    private static String snippetFrame(StackTraceElement f, Function<String, Origin> origins, int currentCell) {
+        String method = f.getMethodName();
+        // A snippet's top-level code runs in JShell's do_it$ method; a method the user declared keeps its name.
+        boolean topLevel = method.isEmpty() || method.equals("do_it$");
+        String where = topLevel ? "    at this cell" : "    at " + method;
+        String file = f.getFileName();
+        Origin o = file != null && file.startsWith("#") ? origins.apply(file.substring(1)) : null;
+        if (o == null || f.getLineNumber() <= 0) return where;
+        int line = o.firstLine() + f.getLineNumber() - 1;
+        if (o.cell() == currentCell) return where + (topLevel ? ", line " : " (this cell, line ") + line + (topLevel ? "" : ")");
+        return where + " (declared in an earlier cell, at its line " + line + ")";
     }
 
     /** Drops JShell's wrapper class names ({@code REPL.$JShell$16.o} reads {@code o}). */
@@ -221,6 +260,13 @@ final class CellEvaluator implements AutoCloseable {
         int i = remaining.indexOf(source);
         if (i < 0 && source.endsWith(";")) i = remaining.indexOf(source.substring(0, source.length() - 1));
         return i >= 0 ? i : leadingSpace(remaining);
+    }
+
+    /** The 1-based line of {@code text} that position {@code at} lies on. */
+    static int lineOf(String text, int at) {
+        int line = 1;
+        for (int i = 0; i < Math.min(at, text.length()); i++) if (text.charAt(i) == '\n') line++;
+        return line;
     }
 
     private static int leadingSpace(String s) {

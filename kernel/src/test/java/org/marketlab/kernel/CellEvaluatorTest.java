@@ -3,6 +3,8 @@ package org.marketlab.kernel;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
@@ -72,7 +74,25 @@ class CellEvaluatorTest {
         assertEquals("java.lang.IllegalStateException", e.type);
         assertEquals("java.lang.IllegalStateException: boom", e.lines.get(0));
         assertTrue(e.lines.stream().noneMatch(l -> l.contains("reflect") || l.contains("org.marketlab.kernel")), e.lines.toString());
-        assertTrue(e.lines.stream().anyMatch(l -> l.contains("in f")), e.lines.toString());
+        assertTrue(e.lines.stream().anyMatch(l -> l.equals("    at f (this cell, line 1)")), e.lines.toString());
+    }
+
+    @Test
+    void runtimeErrorsNameCellLinesAndCollapseRecursion() {
+        eval.eval("int depth(int n) {\n    if (n == 0) throw new IllegalArgumentException(\"bottom\");\n    return depth(n - 1);\n}");
+        var e = assertThrows(CellEvaluator.UserError.class, () -> eval.eval("int a = 1;\n\nint b = a + depth(5);"));
+        List<String> lines = e.lines;
+        assertEquals("java.lang.IllegalArgumentException: bottom", lines.get(0));
+        assertEquals("    at depth (declared in an earlier cell, at its line 2)", lines.get(1), lines.toString());
+        assertEquals("    at depth (declared in an earlier cell, at its line 3)", lines.get(2), lines.toString());
+        assertEquals("    ... the frame above 4 more times", lines.get(3), lines.toString());
+        assertEquals("    at this cell, line 3", lines.get(4), lines.toString());
+        assertEquals(5, lines.size(), lines.toString());
+
+        var npe = assertThrows(CellEvaluator.UserError.class, () -> eval.eval("String s = null;\n\n\ns.length()"));
+        assertEquals("    at this cell, line 4", npe.lines.get(1), npe.lines.toString());
+        var wrapped = assertThrows(CellEvaluator.UserError.class, () -> eval.eval("int c = 2 +\n    depth(0);"));
+        assertEquals("    at this cell, line 2", wrapped.lines.get(2), wrapped.lines.toString());
     }
 
     @Test

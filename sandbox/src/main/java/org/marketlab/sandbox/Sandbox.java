@@ -125,6 +125,7 @@ public final class Sandbox implements EmbeddedService {
         world = World.generate(worldSeed, now != null ? now : World.defaultNow());
         windows = new IpWindows(limits, System::nanoTime);
         MarketsApi markets = new MarketsApi(world, faults);
+        ClobApi clob = new ClobApi(world);
         Map<String, URI> out = new LinkedHashMap<>();
         String[] http = {"markets", "clob", "data", "perps", "bridge"};
         try {
@@ -133,6 +134,7 @@ public final class Sandbox implements EmbeddedService {
                 Javalin app = server(service);
                 if (service.equals("markets")) markets.register(app);
                 else app.get("/ok", ctx -> ctx.result("OK"));
+                if (service.equals("clob")) clob.register(app);
                 synchronized (Sandbox.class) {
                     for (Map.Entry<String, BiConsumer<Javalin, Sandbox>> e : EXTENSIONS) {
                         if (e.getKey().equals(service)) e.getValue().accept(app, this);

@@ -42,7 +42,7 @@ public final class World {
     /** One outcome token of a market, for the order-book interface. */
     public record Token(String tokenId, String outcome, int index, String marketId, String conditionId,
                         double price, double tickSize, double minOrderSize, boolean negRisk, boolean closed,
-                        Instant createdAt) {
+                        Instant createdAt, Instant endDate) {
     }
 
     private final long seed;
@@ -478,7 +478,7 @@ public final class World {
         for (int k = 0; k < 2; k++) {
             Token t = new Token(tokenIds.get(k), outcomes.get(k), k, Long.toString(id), conditionId,
                     k == 0 ? yes.doubleValue() : no.doubleValue(), tick, m.get("orderMinSize").asDouble(), negRisk,
-                    closed, created);
+                    closed, created, end);
             sink.add(t);
         }
         return m;

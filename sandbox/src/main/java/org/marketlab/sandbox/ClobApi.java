@@ -1,0 +1,432 @@
+package org.marketlab.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The order book's public market data: {@code /book}, {@code /books}, {@code /price}, {@code /prices},
+ * {@code /midpoint}, {@code /midpoints}, {@code /spread}, {@code /spreads}, {@code /last-trade-price},
+ * {@code /last-trades-prices}, {@code /tick-size}, {@code /neg-risk}, {@code /prices-history}, {@code /ohlc} and
+ * {@code /time}, with the specification's error messages and statuses.
+ *
+ * <p>Where the specification is silent: a batch holds at most {@value #MAX_BATCH} ids; a closed market's
+ * token, or an unknown one, has no book (404); {@code /ohlc} answers {@code {candles: [{t, o, h, l, c, v}]}}
+ * with {@code t} the bucket start in Unix seconds, at most {@code limit} (default and maximum 1,000) buckets
+ * from {@code startTs}.
+ */
+final class ClobApi {
+
+    static final int MAX_BATCH = 500;
+    static final Map<String, Long> FIDELITY_MINUTES = new LinkedHashMap<>();
+
+    static {
+        FIDELITY_MINUTES.put("1m", 1L);
+        FIDELITY_MINUTES.put("5m", 5L);
+        FIDELITY_MINUTES.put("15m", 15L);
+        FIDELITY_MINUTES.put("30m", 30L);
+        FIDELITY_MINUTES.put("1h", 60L);
+        FIDELITY_MINUTES.put("4h", 240L);
+        FIDELITY_MINUTES.put("1d", 1440L);
+        FIDELITY_MINUTES.put("1w", 10080L);
+    }
+
+    private final World world;
+    private final Map<String, PricePath> paths = new HashMap<>();
+
+    ClobApi(World world) {
+        this.world = world;
+    }
+
+    /** An error answer: the body {@code {error}} and a status. */
+    static final class ClobError extends RuntimeException {
+        final int status;
+
+        ClobError(int status, String message) {
+            super(message);
+            this.status = status;
+        }
+    }
+
+    void register(Javalin app) {
+        app.exception(ClobError.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
+        app.get("/time", ctx -> ctx.contentType("application/json").result(Long.toString(world.now().getEpochSecond())));
+        app.get("/book", ctx -> json(ctx, book(open(ctx.queryParam("token_id")))));
+        app.post("/books", ctx -> {
+            ArrayNode out = World.JSON.arrayNode();
+            for (JsonNode item : batch(ctx)) out.add(book(open(tokenField(item))));
+            json(ctx, out);
+        });
+        app.get("/price", ctx -> {
+            World.Token t = open(ctx.queryParam("token_id"));
+            json(ctx, obj("price", str(side(ctx.queryParam("side")).equals("BUY") ? bestBid(t) : bestAsk(t))));
+        });
+        app.post("/prices", ctx -> {
+            ObjectNode out = World.JSON.objectNode();
+            for (JsonNode item : batch(ctx)) {
+                World.Token t = open(tokenField(item));
+                String side = side(item.path("side").isTextual() ? item.get("side").asText() : null);
+                ObjectNode sides = out.has(t.tokenId()) ? (ObjectNode) out.get(t.tokenId()) : out.putObject(t.tokenId());
+                sides.put(side, str(side.equals("BUY") ? bestBid(t) : bestAsk(t)));
+            }
+            json(ctx, out);
+        });
+        app.get("/midpoint", ctx -> json(ctx, obj("mid", str(mid(open(ctx.queryParam("token_id")))))));
+        app.post("/midpoints", ctx -> {
+            ObjectNode out = World.JSON.objectNode();
+            for (JsonNode item : batch(ctx)) {
+                World.Token t = open(tokenField(item));
+                out.put(t.tokenId(), str(mid(t)));
+            }
+            json(ctx, out);
+        });
+        app.get("/spread", ctx -> json(ctx, obj("spread", str(spread(open(ctx.queryParam("token_id")))))));
+        app.post("/spreads", ctx -> {
+            ObjectNode out = World.JSON.objectNode();
+            for (JsonNode item : batch(ctx)) {
+                World.Token t = open(tokenField(item));
+                out.put(t.tokenId(), str(spread(t)));
+            }
+            json(ctx, out);
+        });
+        app.get("/last-trade-price", ctx -> {
+            World.Token t = known(ctx.queryParam("token_id"), "No orderbook exists for the requested token id");
+            ObjectNode o = obj("price", str(lastTrade(t)));
+            o.put("side", lastSide(t));
+            json(ctx, o);
+        });
+        app.post("/last-trades-prices", ctx -> {
+            ArrayNode out = World.JSON.arrayNode();
+            for (JsonNode item : batch(ctx)) {
+                World.Token t = known(tokenField(item), "No orderbook exists for the requested token id");
+                ObjectNode o = out.addObject();
+                o.put("token_id", t.tokenId());
+                o.put("price", str(lastTrade(t)));
+                o.put("side", lastSide(t));
+            }
+            json(ctx, out);
+        });
+        app.get("/tick-size", ctx -> {
+            World.Token t = known(ctx.queryParam("token_id"), "market not found");
+            ObjectNode o = World.JSON.objectNode();
+            o.put("minimum_tick_size", t.tickSize());
+            json(ctx, o);
+        });
+        app.get("/neg-risk", ctx -> {
+            World.Token t = known(ctx.queryParam("token_id"), "market not found");
+            ObjectNode o = World.JSON.objectNode();
+            o.put("neg_risk", t.negRisk());
+            json(ctx, o);
+        });
+        app.get("/prices-history", this::pricesHistory);
+        app.get("/ohlc", this::ohlc);
+    }
+
+    // ---- tokens ---------------------------------------------------------------------------------------------------
+
+    private World.Token known(String tokenId, String notFound) {
+        if (tokenId == null || tokenId.isBlank() || !tokenId.chars().allMatch(Character::isDigit) || tokenId.length() > 80) {
+            throw new ClobError(400, "Invalid token id");
+        }
+        World.Token t = world.token(tokenId);
+        if (t == null) throw new ClobError(notFound.contains("not found") ? 404 : 404, notFound);
+        return t;
+    }
+
+    /** A token with a live book: closed markets have none. */
+    private World.Token open(String tokenId) {
+        World.Token t = known(tokenId, "No orderbook exists for the requested token id");
+        if (t.closed()) throw new ClobError(404, "No orderbook exists for the requested token id");
+        return t;
+    }
+
+    private static String tokenField(JsonNode item) {
+        if (!item.isObject()) throw new ClobError(400, "Invalid payload");
+        JsonNode t = item.get("token_id");
+        return t == null || t.isNull() ? null : t.asText();
+    }
+
+    private static List<JsonNode> batch(Context ctx) {
+        JsonNode body;
+        try {
+            body = Sandbox.MAPPER.readTree(ctx.body());
+        } catch (Exception e) {
+            throw new ClobError(400, "Invalid payload");
+        }
+        if (body == null || !body.isArray() || body.isEmpty()) throw new ClobError(400, "Invalid payload");
+        if (body.size() > MAX_BATCH) throw new ClobError(400, "Payload exceeds the limit");
+        List<JsonNode> out = new java.util.ArrayList<>();
+        body.forEach(out::add);
+        return out;
+    }
+
+    private static String side(String side) {
+        if (side == null || !(side.equals("BUY") || side.equals("SELL"))) throw new ClobError(400, "Invalid side");
+        return side;
+    }
+
+    synchronized PricePath path(World.Token t) {
+        return paths.computeIfAbsent(t.tokenId(), k -> {
+            World.Token first = t.index() == 0 ? t : firstOf(t);
+            return new PricePath(t, first, world.now());
+        });
+    }
+
+    private World.Token firstOf(World.Token t) {
+        for (World.Token x : world.tokens()) if (x.marketId().equals(t.marketId()) && x.index() == 0) return x;
+        return t;
+    }
+
+    // ---- the book -------------------------------------------------------------------------------------------------
+
+    private long nowMinute() {
+        return world.now().getEpochSecond() / 60;
+    }
+
+    private BigDecimal tick(World.Token t) {
+        return BigDecimal.valueOf(t.tickSize());
+    }
+
+    private BigDecimal round(World.Token t, double p) {
+        BigDecimal tick = tick(t);
+        BigDecimal v = BigDecimal.valueOf(p).divide(tick, 0, RoundingMode.HALF_UP).multiply(tick);
+        v = v.max(tick).min(BigDecimal.ONE.subtract(tick));
+        return v.setScale(tick.scale(), RoundingMode.UNNECESSARY);
+    }
+
+    private int halfSpreadTicks(World.Token t) {
+        return 1 + (int) (PricePath.unit(PricePath.mix(t.marketId().hashCode()), 5) * 2);
+    }
+
+    BigDecimal bestBid(World.Token t) {
+        BigDecimal mid = round(t, path(t).at(nowMinute()));
+        return mid.subtract(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).max(tick(t));
+    }
+
+    BigDecimal bestAsk(World.Token t) {
+        BigDecimal mid = round(t, path(t).at(nowMinute()));
+        return mid.add(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).min(BigDecimal.ONE.subtract(tick(t)));
+    }
+
+    BigDecimal mid(World.Token t) {
+        return bestBid(t).add(bestAsk(t)).divide(BigDecimal.valueOf(2), tick(t).scale() + 1, RoundingMode.HALF_UP).stripTrailingZeros();
+    }
+
+    BigDecimal spread(World.Token t) {
+        return bestAsk(t).subtract(bestBid(t));
+    }
+
+    BigDecimal lastTrade(World.Token t) {
+        PricePath p = path(t);
+        long m = Math.min(nowMinute(), p.endMinute());
+        while (m > p.startMinute() && p.volume(m) == 0) m--;
+        return round(t, p.at(m));
+    }
+
+    private String lastSide(World.Token t) {
+        return PricePath.unit(PricePath.mix(t.tokenId().hashCode()), 3) < 0.5 ? "BUY" : "SELL";
+    }
+
+    /** The book, best price last on both sides, and its hash over the compact JSON with {@code hash} empty. */
+    ObjectNode book(World.Token t) {
+        ObjectNode b = World.JSON.objectNode();
+        b.put("market", t.conditionId());
+        b.put("asset_id", t.tokenId());
+        b.put("timestamp", Long.toString(world.now().toEpochMilli()));
+        b.put("hash", "");
+        ArrayNode bids = b.putArray("bids");
+        ArrayNode asks = b.putArray("asks");
+        BigDecimal bid = bestBid(t), ask = bestAsk(t), tick = tick(t);
+        long seed = PricePath.mix(t.tokenId().hashCode());
+        for (int k = 9; k >= 0; k--) {
+            BigDecimal p = bid.subtract(tick.multiply(BigDecimal.valueOf(k)));
+            if (p.compareTo(tick) < 0) continue;
+            level(bids, p, size(seed, k));
+        }
+        for (int k = 9; k >= 0; k--) {
+            BigDecimal p = ask.add(tick.multiply(BigDecimal.valueOf(k)));
+            if (p.compareTo(BigDecimal.ONE.subtract(tick)) > 0) continue;
+            level(asks, p, size(seed, 100 + k));
+        }
+        b.put("min_order_size", BigDecimal.valueOf(t.minOrderSize()).stripTrailingZeros().toPlainString());
+        b.put("tick_size", tick.toPlainString());
+        b.put("neg_risk", t.negRisk());
+        b.put("last_trade_price", str(lastTrade(t)));
+        b.put("hash", hash(b));
+        return b;
+    }
+
+    private static void level(ArrayNode side, BigDecimal price, BigDecimal size) {
+        ObjectNode l = side.addObject();
+        l.put("price", price.toPlainString());
+        l.put("size", size.toPlainString());
+    }
+
+    private static BigDecimal size(long seed, int k) {
+        double u = PricePath.unit(seed + k * 7919L, k);
+        return BigDecimal.valueOf(Math.exp(3 + 3 * u)).setScale(2, RoundingMode.HALF_UP);
+    }
+
+    static String hash(ObjectNode book) {
+        try {
+            ObjectNode copy = book.deepCopy();
+            copy.put("hash", "");
+            byte[] d = MessageDigest.getInstance("SHA-1").digest(Sandbox.MAPPER.writeValueAsBytes(copy));
+            return HexFormat.of().formatHex(d);
+        } catch (NoSuchAlgorithmException | java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ---- history and candles ----------------------------------------------------------------------------------------
+
+    private static final Map<String, Long> INTERVALS = Map.of("1h", 60L, "6h", 360L, "1d", 1440L, "1w", 10080L, "1m", 43200L);
+
+    /** {@code {history: [{t, p}]}}: from startTs to endTs (seconds) or over an interval, every fidelity minutes. */
+    private void pricesHistory(Context ctx) throws java.io.IOException {
+        String market = ctx.queryParam("market");
+        World.Token t = known(market, "market not found");
+        String interval = ctx.queryParam("interval");
+        Long start = seconds(ctx, "startTs");
+        Long end = seconds(ctx, "endTs");
+        long fidelity = 1;
+        String f = ctx.queryParam("fidelity");
+        if (f != null) {
+            try {
+                fidelity = Long.parseLong(f);
+                if (fidelity < 1) throw new NumberFormatException();
+            } catch (NumberFormatException e) {
+                throw new ClobError(400, "invalid filters: fidelity must be a positive number of minutes, was '" + f + "'");
+            }
+        }
+        PricePath path = path(t);
+        long nowMin = nowMinute();
+        long from, to;
+        if (interval != null) {
+            if (start != null || end != null) throw new ClobError(400, "invalid filters: interval cannot be combined with startTs/endTs");
+            to = nowMin;
+            from = switch (interval) {
+                case "max", "all" -> path.startMinute();
+                default -> {
+                    Long minutes = INTERVALS.get(interval);
+                    if (minutes == null) throw new ClobError(400, "invalid filters: interval must be one of max, all, 1m, 1w, 1d, 6h, 1h");
+                    yield nowMin - minutes;
+                }
+            };
+        } else {
+            if (start == null && end == null) throw new ClobError(400, "invalid filters: startTs and endTs, or interval, are required");
+            from = start != null ? start / 60 : path.startMinute();
+            to = end != null ? end / 60 : nowMin;
+            if (from > to) throw new ClobError(400, "invalid filters: startTs is after endTs");
+        }
+        from = Math.max(from, path.startMinute());
+        to = Math.min(to, nowMin);
+        if ((to - from) / fidelity > 200_000) throw new ClobError(400, "invalid filters: too many points; raise fidelity or narrow the window");
+        ObjectNode out = World.JSON.objectNode();
+        ArrayNode h = out.putArray("history");
+        long first = from % fidelity == 0 ? from : from + (fidelity - from % fidelity);
+        for (long m = first; m <= to; m += fidelity) {
+            ObjectNode pt = h.addObject();
+            pt.put("t", m * 60);
+            pt.put("p", Math.round(path.at(m) * 10_000) / 10_000.0);
+        }
+        json(ctx, out);
+    }
+
+    private void ohlc(Context ctx) throws java.io.IOException {
+        String asset = ctx.queryParam("asset_id");
+        if (asset == null || asset.isBlank()) throw new ClobError(400, "asset_id is required");
+        Long start = seconds(ctx, "startTs");
+        if (start == null) throw new ClobError(400, "startTs is required");
+        Long end = seconds(ctx, "endTs");
+        String fid = ctx.queryParam("fidelity");
+        if (fid == null) fid = "1h";
+        Long minutes = FIDELITY_MINUTES.get(fid);
+        if (minutes == null) throw new ClobError(400, "invalid fidelity: " + fid);
+        int limit = 1000;
+        String l = ctx.queryParam("limit");
+        if (l != null) {
+            try {
+                limit = Integer.parseInt(l);
+            } catch (NumberFormatException e) {
+                throw new ClobError(400, "invalid limit: " + l);
+            }
+            if (limit > 1000) throw new ClobError(400, "limit cannot exceed 1000");
+            if (limit < 1) throw new ClobError(400, "invalid limit: " + l);
+        }
+        World.Token t = known(asset, "market not found");
+        PricePath path = path(t);
+        long nowMin = nowMinute();
+        long from = Math.max(start / 60, path.startMinute());
+        long to = Math.min(end != null ? end / 60 : nowMin, nowMin);
+        long bucket = from - Math.floorMod(from, minutes);
+        ObjectNode out = World.JSON.objectNode();
+        ArrayNode candles = out.putArray("candles");
+        for (int n = 0; n < limit && bucket <= to; bucket += minutes) {
+            long lo = Math.max(bucket, path.startMinute());
+            long hi = Math.min(bucket + minutes - 1, to);
+            if (lo > hi) continue;
+            long step = Math.max(1, (hi - lo) / 60);
+            double open = path.at(lo), close = path.at(hi), high = Math.max(open, close), low = Math.min(open, close), vol = 0;
+            for (long m = lo; m <= hi; m += step) {
+                double p = path.at(m);
+                high = Math.max(high, p);
+                low = Math.min(low, p);
+                vol += path.volume(m) * step;
+            }
+            ObjectNode c = candles.addObject();
+            c.put("t", bucket * 60);
+            c.put("o", r4(open));
+            c.put("h", r4(high));
+            c.put("l", r4(low));
+            c.put("c", r4(close));
+            c.put("v", Math.round(vol * 100) / 100.0);
+            n++;
+        }
+        json(ctx, out);
+    }
+
+    private static double r4(double v) {
+        return Math.round(v * 10_000) / 10_000.0;
+    }
+
+    private static Long seconds(Context ctx, String name) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isEmpty()) return null;
+        try {
+            long s = Long.parseLong(v);
+            if (s < 0) throw new NumberFormatException();
+            return s;
+        } catch (NumberFormatException e) {
+            throw new ClobError(400, "invalid filters: " + name + " must be a Unix timestamp in seconds, was '" + v + "'");
+        }
+    }
+
+    // ---- output -------------------------------------------------------------------------------------------------------
+
+    private static ObjectNode obj(String k, String v) {
+        ObjectNode o = World.JSON.objectNode();
+        o.put(k, v);
+        return o;
+    }
+
+    private static String str(BigDecimal v) {
+        return v.toPlainString();
+    }
+
+    private static void json(Context ctx, JsonNode n) throws java.io.IOException {
+        ctx.contentType("application/json").result(Sandbox.MAPPER.writeValueAsBytes(n));
+    }
+}

@@ -1,0 +1,280 @@
+package org.marketlab.clob;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import org.marketlab.config.Service;
+import org.marketlab.http.Call;
+import org.marketlab.http.Query;
+import org.marketlab.http.Response;
+import org.marketlab.http.Timestamps;
+import org.marketlab.http.Transport;
+import org.marketlab.markets.Market;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiFunction;
+
+/** The order book's public market data for one transport: what the {@code Clob} facade calls. */
+public final class ClobData {
+
+    /**
+     * Ids per batch request. The specification does not publish the service's maximum; the toolkit splits
+     * larger batches into requests of this size, and the sandbox refuses more with {@code Payload exceeds the limit}.
+     */
+    public static final int MAX_BATCH = 500;
+
+    private final Transport t;
+
+    public ClobData(Transport transport) {
+        this.t = Objects.requireNonNull(transport);
+    }
+
+    // ---- checks the service would make, made before sending ------------------------------------------------------
+
+    static String token(String tokenId) {
+        if (tokenId == null || tokenId.isBlank()) {
+            throw new IllegalArgumentException("token id is empty; give an outcome token id (Market.clobTokenIds(), e.g. Clob.tokens(market))");
+        }
+        String id = tokenId.trim();
+        if (!id.chars().allMatch(Character::isDigit)) {
+            throw new IllegalArgumentException("token id '" + Book.shortId(id) + "' is not a token id: outcome token ids are decimal digits"
+                    + " (Market.clobTokenIds()); a market's conditionId (0x…) is not one");
+        }
+        return id;
+    }
+
+    private static List<String> tokens(Collection<String> ids) {
+        if (ids == null || ids.isEmpty()) throw new IllegalArgumentException("no token ids given");
+        List<String> out = new ArrayList<>(ids.size());
+        for (String id : ids) out.add(token(id));
+        return out;
+    }
+
+    // ---- single reads -----------------------------------------------------------------------------------------------
+
+    public Book book(String tokenId) {
+        Call call = Call.get(Service.CLOB, "/book", Query.empty().with("token_id", token(tokenId)));
+        Response r = t.send(call);
+        return book(call, r, t.parse(call, r));
+    }
+
+    public BigDecimal price(String tokenId, Side side) {
+        Objects.requireNonNull(side, "side: BUY (best bid) or SELL (best ask)");
+        return decimalField(Call.get(Service.CLOB, "/price", Query.empty().with("token_id", token(tokenId)).with("side", side.name())), "price");
+    }
+
+    public BigDecimal midpoint(String tokenId) {
+        Call call = Call.get(Service.CLOB, "/midpoint", Query.empty().with("token_id", token(tokenId)));
+        Response r = t.send(call);
+        JsonNode n = t.parse(call, r);
+        return decimal(call, r, n.has("mid") ? n.get("mid") : n.get("mid_price"), "mid");
+    }
+
+    public BigDecimal spread(String tokenId) {
+        return decimalField(Call.get(Service.CLOB, "/spread", Query.empty().with("token_id", token(tokenId))), "spread");
+    }
+
+    public LastTrade lastTradePrice(String tokenId) {
+        String id = token(tokenId);
+        Call call = Call.get(Service.CLOB, "/last-trade-price", Query.empty().with("token_id", id));
+        Response r = t.send(call);
+        JsonNode n = t.parse(call, r);
+        return new LastTrade(id, decimal(call, r, n.get("price"), "price"), side(call, r, n.get("side")));
+    }
+
+    public BigDecimal tickSize(String tokenId) {
+        return decimalField(Call.get(Service.CLOB, "/tick-size", Query.empty().with("token_id", token(tokenId))), "minimum_tick_size");
+    }
+
+    public boolean negRisk(String tokenId) {
+        Call call = Call.get(Service.CLOB, "/neg-risk", Query.empty().with("token_id", token(tokenId)));
+        Response r = t.send(call);
+        JsonNode n = t.parse(call, r).get("neg_risk");
+        if (n == null || !(n.isBoolean() || n.isTextual())) throw t.malformed(call, r, "expected {neg_risk: boolean}", null);
+        return n.asBoolean();
+    }
+
+    // ---- batches ----------------------------------------------------------------------------------------------------
+
+    public List<Book> books(Collection<String> tokenIds) {
+        List<Book> out = new ArrayList<>();
+        batched(tokens(tokenIds), "/books", id -> body("token_id", id), (call, r) -> {
+            JsonNode n = t.parse(call, r);
+            if (!n.isArray()) throw t.malformed(call, r, "expected a JSON array of books", null);
+            for (JsonNode b : n) out.add(book(call, r, b));
+            return null;
+        });
+        return out;
+    }
+
+    /** Best bid ({@code BUY}) and best ask ({@code SELL}) of each token. */
+    public Map<String, Map<Side, BigDecimal>> prices(Collection<String> tokenIds) {
+        List<String> ids = tokens(tokenIds);
+        List<String[]> pairs = new ArrayList<>();
+        for (String id : ids) {
+            pairs.add(new String[]{id, "BUY"});
+            pairs.add(new String[]{id, "SELL"});
+        }
+        Map<String, Map<Side, BigDecimal>> out = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.size(); i += MAX_BATCH) {
+            List<String[]> part = pairs.subList(i, Math.min(pairs.size(), i + MAX_BATCH));
+            ArrayNode body = JsonNodeFactory.instance.arrayNode();
+            for (String[] p : part) body.addObject().put("token_id", p[0]).put("side", p[1]);
+            Call call = post("/prices", body);
+            Response r = t.send(call);
+            JsonNode n = t.parse(call, r);
+            if (!n.isObject()) throw t.malformed(call, r, "expected {token_id: {BUY, SELL}}", null);
+            n.fields().forEachRemaining(e -> {
+                Map<Side, BigDecimal> sides = out.computeIfAbsent(e.getKey(), k -> new LinkedHashMap<>());
+                e.getValue().fields().forEachRemaining(s -> sides.put(side(call, r, JsonNodeFactory.instance.textNode(s.getKey())),
+                        decimal(call, r, s.getValue(), "price")));
+            });
+        }
+        return out;
+    }
+
+    public Map<String, BigDecimal> midpoints(Collection<String> tokenIds) {
+        return perToken(tokenIds, "/midpoints");
+    }
+
+    public Map<String, BigDecimal> spreads(Collection<String> tokenIds) {
+        return perToken(tokenIds, "/spreads");
+    }
+
+    public Map<String, LastTrade> lastTradePrices(Collection<String> tokenIds) {
+        Map<String, LastTrade> out = new LinkedHashMap<>();
+        batched(tokens(tokenIds), "/last-trades-prices", id -> body("token_id", id), (call, r) -> {
+            JsonNode n = t.parse(call, r);
+            if (!n.isArray()) throw t.malformed(call, r, "expected a JSON array of {token_id, price, side}", null);
+            for (JsonNode e : n) {
+                String id = e.path("token_id").asText();
+                out.put(id, new LastTrade(id, decimal(call, r, e.get("price"), "price"), side(call, r, e.get("side"))));
+            }
+            return null;
+        });
+        return out;
+    }
+
+    private Map<String, BigDecimal> perToken(Collection<String> tokenIds, String path) {
+        Map<String, BigDecimal> out = new LinkedHashMap<>();
+        batched(tokens(tokenIds), path, id -> body("token_id", id), (call, r) -> {
+            JsonNode n = t.parse(call, r);
+            if (!n.isObject()) throw t.malformed(call, r, "expected {token_id: value}", null);
+            n.fields().forEachRemaining(e -> out.put(e.getKey(), decimal(call, r, e.getValue(), "value of " + e.getKey())));
+            return null;
+        });
+        return out;
+    }
+
+    private void batched(List<String> ids, String path, java.util.function.Function<String, JsonNode> item,
+                         BiFunction<Call, Response, Void> read) {
+        for (int i = 0; i < ids.size(); i += MAX_BATCH) {
+            ArrayNode body = JsonNodeFactory.instance.arrayNode();
+            for (String id : ids.subList(i, Math.min(ids.size(), i + MAX_BATCH))) body.add(item.apply(id));
+            Call call = post(path, body);
+            read.apply(call, t.send(call));
+        }
+    }
+
+    private static JsonNode body(String k, String v) {
+        return JsonNodeFactory.instance.objectNode().put(k, v);
+    }
+
+    private Call post(String path, JsonNode body) {
+        try {
+            // A read, though sent as POST: safe to retry.
+            return new Call(Service.CLOB, "POST", path, Query.empty(), Map.of(), t.json().writeValueAsBytes(body), Call.Safety.IDEMPOTENT);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ---- markets ----------------------------------------------------------------------------------------------------
+
+    /** The outcome tokens of a market, with the outcome names and prices the market record carries. */
+    public static List<OutcomeToken> tokens(Market m) {
+        Objects.requireNonNull(m, "market");
+        List<String> ids = m.clobTokenIds();
+        if (ids.isEmpty()) throw new IllegalArgumentException("market " + m.id() + " has no clobTokenIds (not traded on the order book)");
+        List<OutcomeToken> out = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) {
+            String outcome = i < m.outcomes().size() ? m.outcomes().get(i) : "outcome " + i;
+            BigDecimal price = i < m.outcomePrices().size() ? m.outcomePrices().get(i) : null;
+            out.add(new OutcomeToken(ids.get(i), outcome, price, m.id(), m.question()));
+        }
+        return out;
+    }
+
+    // ---- reading ----------------------------------------------------------------------------------------------------
+
+    /** Reads a saved {@code GET /book} document. */
+    public Book parseBook(String json) {
+        Call call = Call.get(Service.CLOB, "/book", Query.empty());
+        Response r = new Response(200, java.net.URI.create("file:book.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
+        return book(call, r, t.parse(call, r));
+    }
+
+    private Book book(Call call, Response r, JsonNode n) {
+        if (!n.isObject()) throw t.malformed(call, r, "expected a book object", null);
+        JsonNode ts = n.get("timestamp");
+        return new Book(text(n, "market"), text(n, "asset_id"),
+                ts == null || ts.isNull() ? null : Timestamps.parse(ts.asText()), text(n, "hash"),
+                levels(call, r, n.get("bids"), "bids"), levels(call, r, n.get("asks"), "asks"),
+                optionalDecimal(call, r, n.get("min_order_size"), "min_order_size"),
+                optionalDecimal(call, r, n.get("tick_size"), "tick_size"),
+                n.hasNonNull("neg_risk") ? n.get("neg_risk").asBoolean() : null,
+                optionalDecimal(call, r, n.get("last_trade_price"), "last_trade_price"));
+    }
+
+    private List<Level> levels(Call call, Response r, JsonNode a, String name) {
+        if (a == null || a.isNull()) return List.of();
+        if (!a.isArray()) throw t.malformed(call, r, name + " is not an array of {price, size}", null);
+        List<Level> out = new ArrayList<>(a.size());
+        for (JsonNode l : a) out.add(new Level(decimal(call, r, l.get("price"), name + " price"), decimal(call, r, l.get("size"), name + " size")));
+        return out;
+    }
+
+    private static String text(JsonNode n, String f) {
+        JsonNode v = n.get(f);
+        return v == null || v.isNull() ? null : v.asText();
+    }
+
+    private BigDecimal decimalField(Call call, String field) {
+        Response r = t.send(call);
+        return decimal(call, r, t.parse(call, r).get(field), field);
+    }
+
+    BigDecimal decimal(Call call, Response r, JsonNode v, String what) {
+        if (v == null || v.isNull()) throw t.malformed(call, r, "no " + what, null);
+        try {
+            return new BigDecimal(v.asText().trim());
+        } catch (NumberFormatException e) {
+            throw t.malformed(call, r, what + " '" + v.asText() + "' is not a decimal", e);
+        }
+    }
+
+    private BigDecimal optionalDecimal(Call call, Response r, JsonNode v, String what) {
+        return v == null || v.isNull() || v.asText().isEmpty() ? null : decimal(call, r, v, what);
+    }
+
+    private Side side(Call call, Response r, JsonNode v) {
+        if (v == null || v.isNull() || v.asText().isEmpty()) return null;
+        try {
+            return Side.valueOf(v.asText().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw t.malformed(call, r, "side '" + v.asText() + "' is neither BUY nor SELL", e);
+        }
+    }
+
+    Transport transport() {
+        return t;
+    }
+}

@@ -1,0 +1,234 @@
+package org.marketlab.clob;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.marketlab.Fixtures;
+import org.marketlab.config.Profile;
+import org.marketlab.config.Service;
+import org.marketlab.http.Call;
+import org.marketlab.http.InvalidRequestException;
+import org.marketlab.http.NotFoundException;
+import org.marketlab.http.Query;
+import org.marketlab.http.ServiceException;
+import org.marketlab.http.Transport;
+import org.marketlab.pacing.Clock;
+import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.World;
+import tech.tablesaw.api.Table;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ClobAgainstSandboxTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-01T00:00:00Z");
+    private static Sandbox sandbox;
+    private static Transport transport;
+    private static ClobData clob;
+    private static World.Token open, openNo, closed;
+
+    @BeforeAll
+    static void start() {
+        sandbox = Sandbox.builder().seed(11).now(NOW).build();
+        var urls = sandbox.start();
+        transport = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, urls.get("clob").toString()),
+                Clock.system(), new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+        clob = new ClobData(transport);
+        World w = sandbox.world();
+        open = w.tokens().stream().filter(t -> !t.closed() && t.index() == 0 && t.tickSize() == 0.01).findFirst().orElseThrow();
+        openNo = w.tokens().stream().filter(t -> t.marketId().equals(open.marketId()) && t.index() == 1).findFirst().orElseThrow();
+        closed = w.tokens().stream().filter(World.Token::closed).findFirst().orElseThrow();
+    }
+
+    @AfterAll
+    static void stop() {
+        sandbox.close();
+    }
+
+    @Test
+    void bookIsConsistentAndOrderedBestLast() throws Exception {
+        Book b = clob.book(open.tokenId());
+        assertEquals(open.tokenId(), b.assetId());
+        assertEquals(open.conditionId(), b.market());
+        assertEquals(0, new BigDecimal("0.01").compareTo(b.tickSize()));
+        for (int i = 1; i < b.bids().size(); i++) assertTrue(b.bids().get(i - 1).price().compareTo(b.bids().get(i).price()) < 0, "bids ascending");
+        for (int i = 1; i < b.asks().size(); i++) assertTrue(b.asks().get(i - 1).price().compareTo(b.asks().get(i).price()) > 0, "asks descending");
+        assertEquals(b.bids().get(b.bids().size() - 1).price(), b.bestBid(), "best bid last");
+        assertTrue(b.bestBid().compareTo(b.bestAsk()) < 0, "bids below asks");
+        for (Level l : b.bids()) assertEquals(0, l.price().remainder(b.tickSize()).signum(), "on the tick");
+        Table t = b.table();
+        assertEquals(b.bids().size() + b.asks().size(), t.rowCount());
+        assertEquals(b.bestBid().doubleValue(), t.doubleColumn("price").get(0), "table: best bid first");
+        assertEquals(b.bids().get(b.bids().size() - 1).size().doubleValue(), t.doubleColumn("cumulative").get(0));
+
+        // The hash is SHA-1 over the compact JSON with hash "" (public facts), recomputed here from the raw body.
+        var raw = (ObjectNode) transport.json().readTree(transport.send(Call.get(Service.CLOB, "/book", Query.empty().with("token_id", open.tokenId()))).body());
+        String sent = raw.get("hash").asText();
+        raw.put("hash", "");
+        byte[] digest = MessageDigest.getInstance("SHA-1").digest(transport.json().writeValueAsString(raw).getBytes(StandardCharsets.UTF_8));
+        assertEquals(HexFormat.of().formatHex(digest), sent);
+    }
+
+    @Test
+    void priceMidpointSpreadLastTradeTickAndNegRiskAgreeWithTheBook() {
+        Book b = clob.book(open.tokenId());
+        assertEquals(b.bestBid(), clob.price(open.tokenId(), Side.BUY));
+        assertEquals(b.bestAsk(), clob.price(open.tokenId(), Side.SELL));
+        assertEquals(0, b.midpoint().compareTo(clob.midpoint(open.tokenId())));
+        assertEquals(0, b.spread().compareTo(clob.spread(open.tokenId())));
+        assertEquals(0, b.lastTradePrice().compareTo(clob.lastTradePrice(open.tokenId()).price()));
+        assertEquals(0, b.tickSize().compareTo(clob.tickSize(open.tokenId())));
+        assertEquals(open.negRisk(), clob.negRisk(open.tokenId()));
+        // A binary market's two outcomes are priced as complements.
+        BigDecimal sum = clob.midpoint(open.tokenId()).add(clob.midpoint(openNo.tokenId()));
+        assertTrue(sum.subtract(BigDecimal.ONE).abs().compareTo(new BigDecimal("0.03")) <= 0, "midpoints sum to about 1: " + sum);
+    }
+
+    @Test
+    void batchesSplitAboveTheMaximumAndAgreeWithSingleReads() {
+        List<String> ids = sandbox.world().tokens().stream().filter(t -> !t.closed()).map(World.Token::tokenId).limit(ClobData.MAX_BATCH + 100).toList();
+        long before = sandbox.stats().requests("clob", "/books");
+        List<Book> books = clob.books(ids);
+        assertEquals(ids.size(), books.size());
+        assertEquals(2, sandbox.stats().requests("clob", "/books") - before, "600 ids in two requests");
+        List<String> few = ids.subList(0, 5);
+        Map<String, BigDecimal> mids = clob.midpoints(few);
+        Map<String, BigDecimal> spreads = clob.spreads(few);
+        Map<String, Map<Side, BigDecimal>> prices = clob.prices(few);
+        Map<String, LastTrade> last = clob.lastTradePrices(few);
+        for (String id : few) {
+            assertEquals(0, clob.midpoint(id).compareTo(mids.get(id)));
+            assertEquals(0, clob.spread(id).compareTo(spreads.get(id)));
+            assertEquals(clob.price(id, Side.BUY), prices.get(id).get(Side.BUY));
+            assertEquals(clob.price(id, Side.SELL), prices.get(id).get(Side.SELL));
+            assertEquals(clob.lastTradePrice(id), last.get(id));
+        }
+    }
+
+    @Test
+    void documentedErrorsAreReproducedAndMapped() {
+        var none = assertThrows(NotFoundException.class, () -> clob.book(closed.tokenId()));
+        assertEquals("No orderbook exists for the requested token id", none.serverMessage());
+        assertThrows(NotFoundException.class, () -> clob.midpoint(closed.tokenId()));
+        var market = assertThrows(NotFoundException.class, () -> clob.tickSize("123456789"));
+        assertEquals("market not found", market.serverMessage());
+        assertThrows(NotFoundException.class, () -> clob.negRisk("123456789"));
+        assertEquals("Invalid side", raw("/price", Query.empty().with("token_id", open.tokenId()).with("side", "buy")).serverMessage());
+        assertEquals("Invalid token id", raw("/book", Query.empty().with("token_id", "0xabc")).serverMessage());
+        assertEquals("Invalid token id", raw("/midpoint", Query.empty()).serverMessage());
+        Query ohlc = Query.empty().with("asset_id", open.tokenId());
+        assertEquals("startTs is required", raw("/ohlc", ohlc).serverMessage());
+        assertEquals("asset_id is required", raw("/ohlc", Query.empty().with("startTs", 1)).serverMessage());
+        assertEquals("invalid fidelity: 2h", raw("/ohlc", ohlc.with("startTs", 1).with("fidelity", "2h")).serverMessage());
+        assertEquals("limit cannot exceed 1000", raw("/ohlc", ohlc.with("startTs", 1).with("limit", 1001)).serverMessage());
+        assertTrue(raw("/prices-history", Query.empty().with("market", open.tokenId()).with("startTs", "yesterday")).serverMessage().contains("startTs"));
+        StringBuilder big = new StringBuilder("[");
+        for (int i = 0; i <= ClobData.MAX_BATCH; i++) big.append(i == 0 ? "" : ",").append("{\"token_id\":\"").append(open.tokenId()).append("\"}");
+        assertEquals("Payload exceeds the limit", post("/books", big.append("]").toString()).serverMessage());
+        assertEquals("Invalid payload", post("/midpoints", "{not json").serverMessage());
+    }
+
+    private static ServiceException raw(String path, Query q) {
+        ServiceException e = assertThrows(ServiceException.class, () -> transport.send(Call.get(Service.CLOB, path, q)));
+        assertInstanceOf(InvalidRequestException.class, e, e.getMessage());
+        return e;
+    }
+
+    private static ServiceException post(String path, String body) {
+        Call c = new Call(Service.CLOB, "POST", path, Query.empty(), Map.of(), body.getBytes(StandardCharsets.UTF_8), Call.Safety.IDEMPOTENT);
+        return assertThrows(InvalidRequestException.class, () -> transport.send(c));
+    }
+
+    @Test
+    void clientSideChecksSayWhatIsAllowedBeforeSending() {
+        long before = sandbox.stats().total();
+        var e = assertThrows(IllegalArgumentException.class, () -> clob.book(""));
+        assertTrue(e.getMessage().contains("clobTokenIds"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> clob.book("0x" + "a".repeat(64)));
+        assertThrows(NullPointerException.class, () -> clob.price(open.tokenId(), null));
+        var f = assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).fidelity("2h"));
+        assertTrue(f.getMessage().contains("1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w"), f.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).limit(1001));
+        var s = assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).list());
+        assertTrue(s.getMessage().contains("since"), s.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, ""));
+        assertThrows(IllegalArgumentException.class, () -> Queries.history(transport, open.tokenId()).interval("2d"));
+        assertThrows(IllegalArgumentException.class, () -> Queries.history(transport, open.tokenId()).interval("1d").start(NOW));
+        assertThrows(IllegalArgumentException.class, () -> Queries.history(transport, open.tokenId()).fidelity(0));
+        assertEquals(before, sandbox.stats().total(), "nothing was sent");
+    }
+
+    @Test
+    void pricesHistoryByIntervalAndWindow() {
+        Table day = Queries.history(transport, open.tokenId()).interval("1d").fidelity(60).table();
+        assertEquals(25, day.rowCount(), "a day at hourly fidelity, both ends included");
+        assertEquals(NOW, day.instantColumn("time").get(24));
+        for (double p : day.doubleColumn("price").asDoubleArray()) assertTrue(p > 0 && p < 1, "price in (0,1): " + p);
+        Instant from = NOW.minus(Duration.ofDays(3));
+        List<PricePoint> window = Queries.history(transport, open.tokenId()).start(from).end(NOW.minus(Duration.ofDays(2))).fidelity(30).list();
+        assertEquals(49, window.size());
+        assertEquals(from, window.get(0).time());
+        // The same instant has the same price at any fidelity.
+        assertEquals(day.doubleColumn("price").get(0),
+                Queries.history(transport, open.tokenId()).interval("1d").fidelity(5).table().doubleColumn("price").get(0));
+    }
+
+    @Test
+    void candlesAreConsistentAlignedAndPagedWithoutRepeats() {
+        Instant since = NOW.minus(Duration.ofDays(30));
+        long before = sandbox.stats().requests("clob", "/ohlc");
+        List<Candle> paged = Queries.ohlc(transport, open.tokenId()).since(since).until(NOW).fidelity("1h").limit(100).list();
+        long requests = sandbox.stats().requests("clob", "/ohlc") - before;
+        List<Candle> whole = Queries.ohlc(transport, open.tokenId()).since(since).until(NOW).fidelity("1h").list();
+        assertEquals(721, whole.size(), "30 days of hourly candles, both ends included");
+        assertEquals(whole, paged, "paging returns each candle once, the same candles");
+        assertEquals(8, requests, "721 candles in pages of 100");
+        for (Candle c : whole) {
+            assertTrue(c.low().compareTo(c.open()) <= 0 && c.low().compareTo(c.close()) <= 0, "low is lowest: " + c);
+            assertTrue(c.high().compareTo(c.open()) >= 0 && c.high().compareTo(c.close()) >= 0, "high is highest: " + c);
+            assertEquals(0, c.time().getEpochSecond() % 3600, "aligned to the hour");
+            assertTrue(c.volume().signum() >= 0);
+        }
+        Table t = Queries.ohlc(transport, open.tokenId()).since(NOW.minus(Duration.ofDays(60))).fidelity("1d").until(NOW).table();
+        assertEquals(List.of("time", "open", "high", "low", "close", "volume"), t.columnNames());
+        for (int i = 0; i < t.rowCount(); i++) assertEquals(0, t.instantColumn("time").get(i).getEpochSecond() % 86_400);
+    }
+
+    @Test
+    void marketTokensComeFromTheMarketRecord() {
+        var market = org.marketlab.markets.MarketData.parseEvents(transport,
+                sandbox.world().event(Long.parseLong(sandbox.world().events().get(0).document().get("id").asText())).document().toString()).get(0).markets().get(0);
+        List<OutcomeToken> tokens = ClobData.tokens(market);
+        assertEquals(market.clobTokenIds(), tokens.stream().map(OutcomeToken::tokenId).toList());
+        assertEquals(market.outcomes().get(0), tokens.get(0).outcome());
+    }
+
+    @Test
+    void theCapturedLiveBookReads() {
+        Book b = clob.parseBook(Fixtures.read("clob_book_response.json"));
+        assertEquals("12345678901234567890", b.assetId());
+        assertEquals(Instant.ofEpochMilli(1703875200000L), b.timestamp());
+        assertEquals(new BigDecimal("0.50"), b.bestBid());
+        assertEquals(new BigDecimal("0.51"), b.bestAsk());
+        assertEquals(0, new BigDecimal("0.505").compareTo(b.midpoint()));
+        Table t = b.table();
+        assertEquals(6, t.rowCount());
+        assertEquals(150.0, t.doubleColumn("cumulative").get(0));
+        assertEquals(450.0, t.doubleColumn("cumulative").get(2), "cumulative from the best bid outwards");
+        assertFalse(b.toString().isEmpty());
+    }
+}

@@ -87,12 +87,12 @@ public final class Charts {
         if (levels.isEmpty()) return;
         List<Double> price = new ArrayList<>(), cum = new ArrayList<>();
         double total = 0;
-        for (int i = levels.size() - 1; i >= 0; i--) { // best price last on the wire
-            total += levels.get(i).size().doubleValue();
-            price.add(levels.get(i).price().doubleValue());
+        for (Level l : Book.bestFirst(levels, name.equals("bids"))) {
+            total += l.size().doubleValue();
+            price.add(l.price().doubleValue());
             cum.add(total);
         }
-        if (name.equals("bids")) {
+        if (name.equals("bids")) { // XChart wants x ascending
             java.util.Collections.reverse(price);
             java.util.Collections.reverse(cum);
         }

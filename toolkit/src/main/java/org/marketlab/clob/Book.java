@@ -43,7 +43,7 @@ public record Book(String market, String assetId, Instant timestamp, String hash
     }
 
     /**
-     * One row per level, best first on each side: {@code side} (bid/ask), {@code price}, {@code size} and
+     * One row per level, best first on each side (whatever order the levels came in): {@code side} (bid/ask), {@code price}, {@code size} and
      * {@code cumulative} (size from the best price outwards).
      */
     public Table table() {
@@ -58,14 +58,22 @@ public record Book(String market, String assetId, Instant timestamp, String hash
 
     private static void add(String name, List<Level> levels, StringColumn side, DoubleColumn price, DoubleColumn size, DoubleColumn cum) {
         double total = 0;
-        for (int i = levels.size() - 1; i >= 0; i--) { // best price last on the wire: walk from the best outwards
-            Level l = levels.get(i);
+        for (Level l : bestFirst(levels, name.equals("bid"))) {
             total += l.size().doubleValue();
             side.append(name);
             price.append(l.price().doubleValue());
             size.append(l.size().doubleValue());
             cum.append(total);
         }
+    }
+
+    /**
+     * A side's levels from the best price outwards. The service documents best-last order, but captured books
+     * also come best-first, so the order is taken from the prices, not from the wire.
+     */
+    public static List<Level> bestFirst(List<Level> levels, boolean bids) {
+        java.util.Comparator<Level> byPrice = java.util.Comparator.comparing(Level::price);
+        return levels.stream().sorted(bids ? byPrice.reversed() : byPrice).toList();
     }
 
     static String shortId(String id) {

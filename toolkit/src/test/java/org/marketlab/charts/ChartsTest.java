@@ -1,0 +1,101 @@
+package org.marketlab.charts;
+
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.marketlab.Charts;
+import org.marketlab.Clob;
+import org.marketlab.Fixtures;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.InstantColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Charts render headless to PNG of the requested size with something drawn on them. */
+class ChartsTest {
+
+    static Table ohlc(int n) {
+        InstantColumn t = InstantColumn.create("time");
+        DoubleColumn o = DoubleColumn.create("open"), h = DoubleColumn.create("high"), l = DoubleColumn.create("low"),
+                c = DoubleColumn.create("close"), v = DoubleColumn.create("volume");
+        double p = 0.5;
+        for (int i = 0; i < n; i++) {
+            double next = Math.min(0.95, Math.max(0.05, p + Math.sin(i * 0.7) * 0.03));
+            t.append(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(3600L * i));
+            o.append(p);
+            c.append(next);
+            h.append(Math.max(p, next) + 0.01);
+            l.append(Math.min(p, next) - 0.01);
+            v.append(100 + i % 7 * 20);
+            p = next;
+        }
+        return Table.create("ohlc 1h", t, o, h, l, c, v);
+    }
+
+    /** Share of pixels that differ from the corner (background) colour. */
+    static double drawn(byte[] png, int w, int h) throws Exception {
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(png));
+        assertEquals(w, img.getWidth());
+        assertEquals(h, img.getHeight());
+        int bg = img.getRGB(0, 0), other = 0;
+        for (int y = 0; y < img.getHeight(); y += 2) for (int x = 0; x < img.getWidth(); x += 2) if (img.getRGB(x, y) != bg) other++;
+        return other / (img.getWidth() * img.getHeight() / 4.0);
+    }
+
+    private static void rendersWithContent(Chart<?, ?> chart) throws Exception {
+        double share = drawn(Charts.png(chart, 640, 360), 640, 360);
+        assertTrue(share > 0.05, chart.getClass().getSimpleName() + ": only " + share + " of the image is drawn");
+        assertEquals(Charts.WIDTH, chart.getWidth(), "resizing for one image leaves the chart as it was");
+        String svg = new String(Charts.svg(chart), StandardCharsets.UTF_8);
+        assertTrue(svg.contains("<svg"), "SVG");
+    }
+
+    @Test
+    void candlesWithVolume() throws Exception {
+        rendersWithContent(Charts.candles(ohlc(200)));
+    }
+
+    @Test
+    void historyLineWithADateAxis() throws Exception {
+        Table t = ohlc(100);
+        Table history = Table.create("history", t.instantColumn("time"), t.doubleColumn("close").setName("price"));
+        rendersWithContent(Charts.line(history));
+    }
+
+    @Test
+    void depthOfTheCapturedBook() throws Exception {
+        rendersWithContent(Charts.depth(Clob.parseBook(Fixtures.read("clob_book_response.json"))));
+    }
+
+    @Test
+    void barsAndScatter() throws Exception {
+        Table t = Table.create("t", StringColumn.create("category", "a", "b", "c"), DoubleColumn.create("volume", 3, 7, 5));
+        rendersWithContent(Charts.bar(t, "category", "volume", "Volume"));
+        rendersWithContent(Charts.scatter(ohlc(50), "open", "close", "open vs close"));
+    }
+
+    @Test
+    void pngAtItsOwnSize() throws Exception {
+        byte[] png = Charts.png(Charts.candles(ohlc(30)));
+        assertTrue(drawn(png, Charts.WIDTH, Charts.HEIGHT) > 0.05);
+    }
+
+    @Test
+    void wrongTablesSayWhatIsMissing() {
+        Table t = Table.create("prices", DoubleColumn.create("p", 1, 2));
+        var e = assertThrows(IllegalArgumentException.class, () -> Charts.candles(t));
+        assertTrue(e.getMessage().contains("'time'") && e.getMessage().contains("[p]"), e.getMessage());
+        var n = assertThrows(IllegalArgumentException.class, () -> Charts.bar(Table.create("x", StringColumn.create("a", "x"), StringColumn.create("b", "y")), "a", "b", "t"));
+        assertTrue(n.getMessage().contains("not numeric"), n.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Charts.png(Charts.candles(ohlc(5)), 10, 10));
+    }
+}

@@ -46,6 +46,7 @@ final class CellEvaluator implements AutoCloseable {
     }
 
     CellEvaluator(PrintStream out, PrintStream err) {
+        Docs.useSources();
         SnippetLoader loader = new SnippetLoader(CellEvaluator.class.getClassLoader());
         this.execution = new KernelExecution(loader);
         this.shell = JShell.builder()

@@ -175,7 +175,8 @@ public final class MarketLabKernel extends BaseKernel {
         for (SourceCodeAnalysis.Documentation d : docs) {
             if (!seen.add(d.signature())) continue;
             text.append(d.signature()).append('\n');
-            if (d.javadoc() != null && !d.javadoc().isBlank()) text.append(d.javadoc().strip()).append("\n");
+            String doc = Docs.plain(d.javadoc());
+            if (!doc.isEmpty()) text.append(doc.indent(2));
             text.append('\n');
         }
         return new DisplayData(text.toString().strip());

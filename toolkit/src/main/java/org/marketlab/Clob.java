@@ -103,6 +103,11 @@ public final class Clob {
         return ClobData.tokens(market);
     }
 
+    /** Reads a saved {@code GET /prices-history} document into a (time, price) table. */
+    public static tech.tablesaw.api.Table parsePricesHistory(String json) {
+        return data().parsePricesHistory(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     /** Reads a saved {@code GET /book} document. */
     public static Book parseBook(String json) {
         return data().parseBook(json);

@@ -10,6 +10,7 @@ import org.marketlab.http.Response;
 import org.marketlab.http.Timestamps;
 import org.marketlab.http.Transport;
 import org.marketlab.markets.Market;
+import tech.tablesaw.api.Table;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -214,6 +215,12 @@ public final class ClobData {
     }
 
     // ---- reading ----------------------------------------------------------------------------------------------------
+
+    /** Reads a saved {@code GET /prices-history} document ({@code {history: [{t, p}]}}) into time and price columns. */
+    public Table parsePricesHistory(byte[] json) {
+        Call call = Call.get(Service.CLOB, "/prices-history", Query.empty());
+        return PricesHistoryQuery.read(t, call, new Response(200, java.net.URI.create("file:prices-history.json"), Map.of(), json));
+    }
 
     /** Reads a saved {@code GET /book} document. */
     public Book parseBook(String json) {

@@ -27,6 +27,8 @@ final class CellEvaluator implements AutoCloseable {
     static final List<String> STARTUP_IMPORTS = List.of(
             "import org.marketlab.*;",
             "import org.marketlab.config.Profile;",
+            "import org.marketlab.clob.*;",
+            "import org.marketlab.markets.*;",
             "import org.marketlab.signing.Wallet;",
             "import org.marketlab.http.ServiceException;",
             "import tech.tablesaw.api.*;",

@@ -33,7 +33,8 @@ final class PricePath {
         double p = Math.min(0.98, Math.max(0.02, base.price()));
         this.anchorLogit = Math.log(p / (1 - p));
         for (int i = 0; i < 4; i++) {
-            amplitude[i] = 0.15 + 0.35 * unit(key, 11 + i);
+            // Short waves are small and long ones large, as beliefs drift slowly and jitter a little.
+            amplitude[i] = (0.02 + 0.05 * unit(key, 11 + i)) * (1 + 2 * i);
             period[i] = 60.0 * Math.pow(6, i + 1) * (0.5 + unit(key, 21 + i));
             phase[i] = 2 * Math.PI * unit(key, 31 + i);
         }
@@ -69,7 +70,7 @@ final class PricePath {
         double t = minute - startMinute;
         double v = 0;
         for (int i = 0; i < 4; i++) v += amplitude[i] * Math.sin(2 * Math.PI * t / period[i] + phase[i]);
-        v += 0.04 * (unit(key ^ minute * 0xC2B2AE3D27D4EB4FL, 3) - 0.5);
+        v += 0.01 * (unit(key ^ minute * 0xC2B2AE3D27D4EB4FL, 3) - 0.5);
         return v;
     }
 

@@ -103,6 +103,11 @@ public final class Clob {
         return ClobData.tokens(market);
     }
 
+    /** The outcome tokens of a row of a markets table. */
+    public static List<OutcomeToken> tokens(tech.tablesaw.api.Row marketsTableRow) {
+        return ClobData.tokens(marketsTableRow);
+    }
+
     /** Reads a saved {@code GET /prices-history} document into a (time, price) table. */
     public static tech.tablesaw.api.Table parsePricesHistory(String json) {
         return data().parsePricesHistory(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));

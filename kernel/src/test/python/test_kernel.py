@@ -103,6 +103,24 @@ class ConformanceTest(jupyter_kernel_test.KernelTests):
         self.assertEqual(reply["content"]["status"], "error")
         self.assertIn("%profile", reply["content"]["evalue"])
 
+    def test_shift_tab_shows_the_facades_javadoc(self):
+        self.flush_channels()
+        code = "Markets.events().limit"
+        msg_id = self.kc.inspect(code, len(code))
+        reply = self.get_non_kernel_info_reply(timeout=60)
+        self.assertEqual(reply["parent_header"]["msg_id"], msg_id)
+        self.assertTrue(reply["content"]["found"])
+        text = reply["content"]["data"]["text/plain"]
+        self.assertIn("limit(int limit)", text)
+        self.assertIn("events in all", text)  # from the toolkit's javadoc, not just the signature
+
+    def test_runtime_error_names_the_cell_line(self):
+        self.flush_channels()
+        reply, output = self.execute_helper(code="String s = null;\n\ns.length()")
+        self.assertEqual(reply["content"]["status"], "error")
+        errors = [o for o in output if o["msg_type"] == "error"]
+        self.assertIn("    at this cell, line 3", errors[0]["content"]["traceback"])
+
 
 class InterruptAndTimeoutTest(unittest.TestCase):
     def setUp(self):

@@ -126,6 +126,7 @@ public final class Sandbox implements EmbeddedService {
         windows = new IpWindows(limits, System::nanoTime);
         MarketsApi markets = new MarketsApi(world, faults);
         ClobApi clob = new ClobApi(world);
+        PerpsApi perps = new PerpsApi(world);
         Map<String, URI> out = new LinkedHashMap<>();
         String[] http = {"markets", "clob", "data", "perps", "bridge"};
         try {
@@ -135,6 +136,7 @@ public final class Sandbox implements EmbeddedService {
                 if (service.equals("markets")) markets.register(app);
                 else app.get("/ok", ctx -> ctx.result("OK"));
                 if (service.equals("clob")) clob.register(app);
+                if (service.equals("perps")) perps.register(app);
                 synchronized (Sandbox.class) {
                     for (Map.Entry<String, BiConsumer<Javalin, Sandbox>> e : EXTENSIONS) {
                         if (e.getKey().equals(service)) e.getValue().accept(app, this);

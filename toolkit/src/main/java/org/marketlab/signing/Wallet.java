@@ -72,8 +72,11 @@ public final class Wallet {
         return Eip712.sign(digest, key);
     }
 
-    /** The private key in hex, for storing credentials the owner asked to keep. Never logged. */
-    String privateKeyHex() {
+    /**
+     * The private key in hex, for a credential store the owner chose (see {@code CredentialStore}). Never put it
+     * in output: {@link #toString()} deliberately shows the address only.
+     */
+    public String exportPrivateKey() {
         return Numeric.toHexStringWithPrefixZeroPadded(key.getPrivateKey(), 64);
     }
 

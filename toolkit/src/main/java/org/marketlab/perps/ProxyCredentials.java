@@ -1,0 +1,21 @@
+package org.marketlab.perps;
+
+import java.time.Instant;
+
+/**
+ * A registered proxy signer: its address, key and secret, for whom, until when. The key and the secret never
+ * appear in {@link #toString()}.
+ */
+public record ProxyCredentials(String owner, String proxy, String privateKey, String secret, Instant expiresAt, String label,
+                               String profile) {
+
+    public boolean expired(Instant now) {
+        return !expiresAt.isAfter(now);
+    }
+
+    @Override
+    public String toString() {
+        return "ProxyCredentials[owner=" + owner + ", proxy=" + proxy + ", expiresAt=" + expiresAt + ", label=" + label
+                + ", profile=" + profile + ", privateKey=(hidden), secret=(hidden)]";
+    }
+}

@@ -1,0 +1,19 @@
+package org.marketlab.perps;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+
+/** A withdrawal; {@code hash} is {@code 0x} until mined; {@code confirmedAt} is null until confirmed. */
+public record Withdrawal(@JsonProperty("withdraw_id") long withdrawId, String asset, BigDecimal amount, String to, BigDecimal fee,
+                         String status, String hash, Integer confirmations,
+                         @JsonProperty("required_confirmations") Integer requiredConfirmations,
+                         @JsonProperty("created_timestamp") Instant createdAt,
+                         @JsonProperty("confirmed_timestamp") Instant confirmedAt) {
+
+    /** The time the service pages withdrawals on: confirmation when there is one, else creation. */
+    Instant pagingTime() {
+        return confirmedAt != null ? confirmedAt : createdAt;
+    }
+}

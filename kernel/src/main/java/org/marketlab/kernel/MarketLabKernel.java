@@ -98,7 +98,9 @@ public final class MarketLabKernel extends BaseKernel {
         }
         if (code.toString().isBlank()) return magicResult;
         Object v = evaluator().eval(code.toString());
-        return v == KernelExecution.NULL ? "null" : v;
+        if (v == KernelExecution.NULL) return "null";
+        // An array's own toString is its identity ("[I@1b6d3586"); show its elements, as JShell does.
+        return v != null && v.getClass().isArray() ? new DisplayData(Renderers.arrayText(v)) : v;
     }
 
     private Object magic(String line) {

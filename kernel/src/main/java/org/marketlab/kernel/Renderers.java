@@ -54,6 +54,25 @@ final class Renderers {
                 });
     }
 
+    /** Elements shown of a long array before the rest is elided. */
+    static final int ARRAY_ITEMS = 200;
+
+    /** An array as JShell shows one, {@code int[3] { 1, 2, 3 }}, nested arrays too; long ones elided. */
+    static String arrayText(Object array) {
+        int n = java.lang.reflect.Array.getLength(array);
+        String type = array.getClass().getComponentType().getSimpleName();
+        StringBuilder b = new StringBuilder(type).append('[').append(n).append("] { ");
+        for (int i = 0; i < Math.min(n, ARRAY_ITEMS); i++) {
+            if (i > 0) b.append(", ");
+            Object e = java.lang.reflect.Array.get(array, i);
+            if (e != null && e.getClass().isArray()) b.append(arrayText(e));
+            else if (e instanceof String str) b.append('"').append(str).append('"');
+            else b.append(e);
+        }
+        if (n > ARRAY_ITEMS) b.append(", … ").append(n - ARRAY_ITEMS).append(" more");
+        return b.append(n == 0 ? "}" : " }").toString();
+    }
+
     static String png(Chart<?, ?> c) {
         try {
             return Base64.getEncoder().encodeToString(BitmapEncoder.getBitmapBytes(c, BitmapEncoder.BitmapFormat.PNG));

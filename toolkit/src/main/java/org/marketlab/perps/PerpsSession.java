@@ -12,11 +12,7 @@ import org.marketlab.http.Query;
 import org.marketlab.http.Response;
 import org.marketlab.http.Transport;
 import org.marketlab.pacing.WeightBudget;
-import org.marketlab.signing.Eip712;
 import org.marketlab.signing.Wallet;
-import org.msgpack.core.MessageBufferPacker;
-import org.msgpack.core.MessagePack;
-import org.web3j.crypto.Hash;
 
 import java.io.IOException;
 import java.security.SecureRandom;
@@ -114,9 +110,8 @@ public final class PerpsSession implements AutoCloseable {
         long ts = System.currentTimeMillis();
         long expiry = ts + o.lifetime().toMillis();
         long salt = RANDOM.nextInt() & 0xffffffffL;
-        byte[] digest = Eip712.digest(Eip712.domainSeparator(t.profile().names().perpsDomainName(), "1", t.profile().names().chainId()),
-                Eip712.structHash("CreateProxy(address addr,uint64 exp,uint64 salt,uint64 ts)",
-                        Eip712.address(proxy.address()), Eip712.uint(expiry), Eip712.uint(salt), Eip712.uint(ts)));
+        byte[] digest = OperationSigning.createProxy(t.profile().names().perpsDomainName(), t.profile().names().chainId(),
+                proxy.address(), expiry, salt, ts);
         ObjectNode body = JsonNodeFactory.instance.objectNode();
         ObjectNode op = body.putObject("op").put("type", "createProxy");
         op.putObject("args").put("expiry", expiry).put("owner", owner.address()).put("proxy", proxy.address().toLowerCase(Locale.ROOT));
@@ -195,20 +190,15 @@ public final class PerpsSession implements AutoCloseable {
             }
         }
         ArrayNode args = JsonNodeFactory.instance.arrayNode();
-        MessageBufferPacker pk = MessagePack.newDefaultBufferPacker();
-        try {
-            pk.packArrayHeader(2).packString("modifyOrdersCOID").packArrayHeader(coids.size());
-            for (String c : coids) {
-                Modification m = byCoid.get(c);
-                String p = m.price().toPlainString(), q = m.quantity().toPlainString();
-                args.addObject().put("coid", c).put("p", p).put("qty", q);
-                pk.packArrayHeader(3).packString(c).packString(p).packString(q);
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
+        List<String[]> entries = new ArrayList<>();
+        for (String c : coids) {
+            Modification m = byCoid.get(c);
+            String p = m.price().toPlainString(), q = m.quantity().toPlainString();
+            args.addObject().put("coid", c).put("p", p).put("qty", q);
+            entries.add(new String[]{c, p, q});
         }
         int n = coids.size();
-        JsonNode reply = signedOp("PATCH", "/v1/trade/orders-coid", "modifyOrdersCOID", args, pk.toByteArray(), expiresIn, 1 + n / 20 + n);
+        JsonNode reply = signedOp("PATCH", "/v1/trade/orders-coid", "modifyOrdersCOID", args, OperationSigning.modifyOrders(entries), expiresIn, 1 + n / 20 + n);
         List<OpResult> out = new ArrayList<>();
         for (int i = 0; i < reply.size(); i++) {
             JsonNode e = reply.get(i);
@@ -227,18 +217,11 @@ public final class PerpsSession implements AutoCloseable {
     public List<OpResult> cancelOrders(List<Long> oids, Duration expiresIn) {
         if (oids == null || oids.isEmpty()) throw new IllegalArgumentException("no order ids to cancel");
         ArrayNode args = JsonNodeFactory.instance.arrayNode();
-        MessageBufferPacker pk = MessagePack.newDefaultBufferPacker();
-        try {
-            pk.packArrayHeader(2).packString("cancelOrders").packArrayHeader(oids.size());
-            for (Long id : oids) {
-                if (id == null || id < 0) throw new IllegalArgumentException("order ids are non-negative integers, was " + id);
-                args.add(id);
-                pk.packLong(id);
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
+        for (Long id : oids) {
+            if (id == null || id < 0) throw new IllegalArgumentException("order ids are non-negative integers, was " + id);
+            args.add(id);
         }
-        JsonNode reply = signedOp("DELETE", "/v1/trade/orders", "cancelOrders", args, pk.toByteArray(), expiresIn, 1 + oids.size());
+        JsonNode reply = signedOp("DELETE", "/v1/trade/orders", "cancelOrders", args, OperationSigning.cancelOrders(oids), expiresIn, 1 + oids.size());
         List<OpResult> out = new ArrayList<>();
         for (int i = 0; i < reply.size(); i++) {
             JsonNode e = reply.get(i);
@@ -252,8 +235,7 @@ public final class PerpsSession implements AutoCloseable {
     private JsonNode signedOp(String method, String path, String type, ArrayNode args, byte[] msgpack, Duration expiresIn, long weight) {
         long ts = System.currentTimeMillis();
         long salt = RANDOM.nextInt() & 0xffffffffL;
-        byte[] digest = Eip712.digest(domain(), Eip712.structHash("Op(bytes32 data,uint64 salt,uint64 ts)",
-                Eip712.bytes32(Hash.sha3(msgpack)), Eip712.uint(salt), Eip712.uint(ts)));
+        byte[] digest = OperationSigning.op(transport.profile().names().perpsDomainName(), transport.profile().names().chainId(), msgpack, salt, ts);
         ObjectNode body = JsonNodeFactory.instance.objectNode();
         body.putObject("op").put("type", type).set("args", args);
         body.put("sig", proxyKey.sign(digest)).put("salt", salt).put("ts", ts);
@@ -266,16 +248,12 @@ public final class PerpsSession implements AutoCloseable {
         return reply;
     }
 
-    private byte[] domain() {
-        return Eip712.domainSeparator(transport.profile().names().perpsDomainName(), "1", transport.profile().names().chainId());
-    }
-
     /** Revokes the proxy (owner-signed {@code DELETE /v1/account/proxy}) and forgets the stored credentials. */
     public void revoke() {
         long ts = System.currentTimeMillis();
         long salt = RANDOM.nextInt() & 0xffffffffL;
-        byte[] digest = Eip712.digest(domain(), Eip712.structHash("DeleteProxy(address addr,uint64 salt,uint64 ts)",
-                Eip712.address(credentials.proxy()), Eip712.uint(salt), Eip712.uint(ts)));
+        byte[] digest = OperationSigning.deleteProxy(transport.profile().names().perpsDomainName(), transport.profile().names().chainId(),
+                credentials.proxy(), salt, ts);
         ObjectNode body = JsonNodeFactory.instance.objectNode();
         body.putObject("op").put("type", "deleteProxy").putObject("args").put("proxy", credentials.proxy().toLowerCase(Locale.ROOT));
         body.put("salt", salt).put("sig", owner.sign(digest)).put("ts", ts);

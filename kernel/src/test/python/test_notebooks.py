@@ -3,13 +3,19 @@ sandbox: no error output, and the tables (HTML) and charts (PNG) it promises are
 notebooks are written to the folder in MARKETLAB_NOTEBOOK_OUT (for inspection), if set.
 """
 import glob
+import json
 import os
+import sys
+import tempfile
 import unittest
 
 import nbformat
 from nbclient import NotebookClient
 
 KERNEL = os.environ.get("MARKETLAB_KERNEL", "marketlab")
+# Proxy credentials the notebooks create go here, so the secrets they hold can be looked for in the outputs.
+CREDENTIALS = os.environ.setdefault("MARKETLAB_CREDENTIALS_DIR", tempfile.mkdtemp(prefix="marketlab-credentials-"))
+EXECUTED = {}
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", ".."))
 NOTEBOOKS = sorted(glob.glob(os.path.join(ROOT, "notebooks", "*.ipynb")))
 
@@ -34,10 +40,41 @@ class NotebooksTest(unittest.TestCase):
                 self.assertEqual(errors, [], "no error output")
                 self.assertTrue(outputs(nb, "text/html"), "at least one table")
                 self.assertTrue(outputs(nb, "image/png"), "at least one chart")
+                EXECUTED[os.path.basename(path)] = nbformat.writes(nb)
                 out = os.environ.get("MARKETLAB_NOTEBOOK_OUT")
                 if out:
                     os.makedirs(out, exist_ok=True)
                     nbformat.write(nb, os.path.join(out, os.path.basename(path)))
+
+
+    def test_z_no_secret_reaches_an_executed_notebook(self):
+        secrets = []
+        for f in glob.glob(os.path.join(CREDENTIALS, "**", "*.json"), recursive=True):
+            with open(f) as fh:
+                c = json.load(fh)
+            secrets += [c["secret"], c["privateKey"], c["privateKey"].removeprefix("0x")]
+            self.assertEqual(oct(os.stat(f).st_mode & 0o777), "0o600", "credential files are owner-only")
+        self.assertTrue(secrets, "the account review registered a proxy whose credentials were stored")
+        self.assertTrue(EXECUTED, "notebooks were executed first")
+        for name, text in EXECUTED.items():
+            for s in secrets:
+                self.assertNotIn(s, text, "a secret appears in " + name)
+
+    def test_papermill_reviews_another_wallet(self):
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        import papermill
+        import papermill_java
+        papermill_java.register()
+        review = os.path.join(ROOT, "notebooks", "04-perpetuals-account-review.ipynb")
+        owners = []
+        for account in (1, 2):
+            out = os.path.join(tempfile.mkdtemp(), "review.ipynb")
+            nb = papermill.execute_notebook(review, out, parameters={"demoAccount": account}, kernel_name=KERNEL, progress_bar=False)
+            text = [o["data"]["text/plain"] for c in nb.cells if c.cell_type == "code" for o in c.outputs
+                    if "text/plain" in o.get("data", {}) and "PerpsSession[" in o["data"]["text/plain"]]
+            self.assertTrue(text, "the session cell shows the owner")
+            owners.append(text[0].split("owner=")[1].split(",")[0])
+        self.assertNotEqual(owners[0], owners[1], "another wallet, another account")
 
 
 if __name__ == "__main__":

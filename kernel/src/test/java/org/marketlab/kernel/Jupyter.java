@@ -47,8 +47,13 @@ final class Jupyter {
 
     /** Runs a command with the venv first on the PATH and this prefix's kernels visible to Jupyter. */
     Result run(List<String> command, Path dir, int timeoutSeconds) throws IOException, InterruptedException {
+        return run(command, dir, timeoutSeconds, Map.of());
+    }
+
+    Result run(List<String> command, Path dir, int timeoutSeconds, Map<String, String> extraEnv) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         Map<String, String> env = pb.environment();
+        env.putAll(extraEnv);
         env.put("PATH", venvBin + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
         env.put("JUPYTER_PATH", prefix.resolve("share").resolve("jupyter").toString());
         env.put("MARKETLAB_KERNEL", kernel);

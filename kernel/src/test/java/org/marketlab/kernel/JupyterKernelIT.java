@@ -35,12 +35,26 @@ class JupyterKernelIT {
     }
 
     @Test
-    void everyReadyNotebookRunsCleanWithTablesAndCharts() throws Exception {
+    void everyReadyNotebookRunsCleanWithTablesAndChartsAndLeaksNoSecret() throws Exception {
+        Path credentials = Files.createTempDirectory("marketlab-credentials");
         var r = jupyter.run(jupyter.python("-m", "unittest", "-v", "test_notebooks"),
-                jupyter.root.resolve("kernel/src/test/python"), 1200);
+                jupyter.root.resolve("kernel/src/test/python"), 1200, java.util.Map.of("MARKETLAB_CREDENTIALS_DIR", credentials.toString()));
         System.out.println(r.output());
         assertEquals(0, r.exit(), r.output());
         assertTrue(r.output().contains("\nOK"), r.output());
+        // The kernels' logs (their stderr is in this output) hold none of the proxy keys or secrets they created.
+        int scanned = 0;
+        try (var files = Files.walk(credentials)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".json")).toList()) {
+                var c = new com.fasterxml.jackson.databind.ObjectMapper().readTree(f.toFile());
+                for (String secret : java.util.List.of(c.path("secret").asText(), c.path("privateKey").asText().replace("0x", ""))) {
+                    assertTrue(secret.length() >= 32);
+                    assertTrue(!r.output().contains(secret), "a secret appears in the logs");
+                    scanned++;
+                }
+            }
+        }
+        assertTrue(scanned >= 2, "the account review stored credentials to scan for");
     }
 
     @Test

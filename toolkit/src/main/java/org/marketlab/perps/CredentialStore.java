@@ -45,9 +45,13 @@ public interface CredentialStore {
         };
     }
 
-    /** The default: {@code ~/.marketlab/credentials/<profile>/<owner>.json}, readable by the owner only. */
+    /**
+     * The default: {@code ~/.marketlab/credentials/<profile>/<owner>.json} (or under {@code MARKETLAB_CREDENTIALS_DIR}),
+     * readable by the owner only.
+     */
     static CredentialStore files() {
-        return files(Path.of(System.getProperty("user.home"), ".marketlab", "credentials"));
+        String dir = System.getenv("MARKETLAB_CREDENTIALS_DIR");
+        return files(dir != null && !dir.isBlank() ? Path.of(dir) : Path.of(System.getProperty("user.home"), ".marketlab", "credentials"));
     }
 
     /** Files under {@code dir}: one per profile and owner, written owner-only (0600) in an owner-only folder. */

@@ -53,6 +53,16 @@ public final class Wallet {
         return fromPrivateKey(v);
     }
 
+    /**
+     * A deterministic teaching key: the same {@code n} gives the same address, so a notebook on the sandbox shows
+     * the same account every run. Anyone can derive it: never hold value with it.
+     */
+    public static Wallet demo(int n) {
+        if (n < 1) throw new IllegalArgumentException("demo accounts are numbered from 1, was " + n);
+        byte[] k = org.web3j.crypto.Hash.sha3(("marketlab demo account " + n).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return new Wallet(ECKeyPair.create(new BigInteger(1, k)));
+    }
+
     /** A fresh random key (for the sandbox and teaching). */
     public static Wallet random() {
         try {

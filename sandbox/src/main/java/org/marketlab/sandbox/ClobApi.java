@@ -23,9 +23,12 @@ import java.util.Map;
  * {@code /time}, with the specification's error messages and statuses.
  *
  * <p>Where the specification is silent: a batch holds at most {@value #MAX_BATCH} ids; a closed market's
- * token, or an unknown one, has no book (404); {@code /ohlc} answers {@code {candles: [{t, o, h, l, c, v}]}}
- * with {@code t} the bucket start in Unix seconds, at most {@code limit} (default and maximum 1,000) buckets
- * from {@code startTs}.
+ * token, or an unknown one, has no book (404); {@code /prices-history} without a fidelity picks the finest that
+ * keeps the span to 1,000 points ({@link #defaultFidelity}) and refuses more than 200,000 points;
+ * {@code /ohlc} answers {@code {candles: [{t, o, h, l, c, v}]}} with {@code t} the bucket start in Unix
+ * seconds, buckets aligned to the fidelity from the Unix epoch (weeks from Monday 00:00 UTC), at most
+ * {@code limit} (default and maximum 1,000) of them from the bucket holding {@code startTs}; {@code /time} is
+ * the machine's clock, while books and histories are as of the world's "now".
  */
 final class ClobApi {
 
@@ -62,7 +65,8 @@ final class ClobApi {
 
     void register(Javalin app) {
         app.exception(ClobError.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
-        app.get("/time", ctx -> ctx.contentType("application/json").result(Long.toString(world.now().getEpochSecond())));
+        // The server's clock, not the world's anchor: clients sign with it, and signatures are checked against it.
+        app.get("/time", ctx -> ctx.contentType("application/json").result(Long.toString(System.currentTimeMillis() / 1000)));
         app.get("/book", ctx -> json(ctx, book(open(ctx.queryParam("token_id")))));
         app.post("/books", ctx -> {
             ArrayNode out = World.JSON.arrayNode();
@@ -152,10 +156,11 @@ final class ClobApi {
         return t;
     }
 
+    /** An item of a batch body: an object with a string {@code token_id}, else the whole body is malformed. */
     private static String tokenField(JsonNode item) {
-        if (!item.isObject()) throw new ClobError(400, "Invalid payload");
-        JsonNode t = item.get("token_id");
-        return t == null || t.isNull() ? null : t.asText();
+        JsonNode t = item.isObject() ? item.get("token_id") : null;
+        if (t == null || !t.isTextual()) throw new ClobError(400, "Invalid payload");
+        return t.asText();
     }
 
     private static List<JsonNode> batch(Context ctx) {
@@ -301,7 +306,7 @@ final class ClobApi {
         String interval = ctx.queryParam("interval");
         Long start = seconds(ctx, "startTs");
         Long end = seconds(ctx, "endTs");
-        long fidelity = 1;
+        Long fidelity = null;
         String f = ctx.queryParam("fidelity");
         if (f != null) {
             try {
@@ -333,6 +338,7 @@ final class ClobApi {
         }
         from = Math.max(from, path.startMinute());
         to = Math.min(to, nowMin);
+        if (fidelity == null) fidelity = defaultFidelity(to - from);
         if ((to - from) / fidelity > 200_000) throw new ClobError(400, "invalid filters: too many points; raise fidelity or narrow the window");
         ObjectNode out = World.JSON.objectNode();
         ArrayNode h = out.putArray("history");
@@ -343,6 +349,12 @@ final class ClobApi {
             pt.put("p", Math.round(path.at(m) * 10_000) / 10_000.0);
         }
         json(ctx, out);
+    }
+
+    /** Without a fidelity, the finest of 1, 5, 15, 30, 60, 240, 720 or 1440 minutes that keeps a span to 1,000 points. */
+    static long defaultFidelity(long minutes) {
+        for (long f : new long[]{1, 5, 15, 30, 60, 240, 720}) if (minutes / f < 1000) return f;
+        return 1440;
     }
 
     private void ohlc(Context ctx) throws java.io.IOException {
@@ -371,31 +383,37 @@ final class ClobApi {
         long nowMin = nowMinute();
         long from = Math.max(start / 60, path.startMinute());
         long to = Math.min(end != null ? end / 60 : nowMin, nowMin);
-        long bucket = from - Math.floorMod(from, minutes);
+        long bucket = bucketStart(from, minutes);
         ObjectNode out = World.JSON.objectNode();
         ArrayNode candles = out.putArray("candles");
         for (int n = 0; n < limit && bucket <= to; bucket += minutes) {
             long lo = Math.max(bucket, path.startMinute());
             long hi = Math.min(bucket + minutes - 1, to);
             if (lo > hi) continue;
-            long step = Math.max(1, (hi - lo) / 60);
-            double open = path.at(lo), close = path.at(hi), high = Math.max(open, close), low = Math.min(open, close), vol = 0;
-            for (long m = lo; m <= hi; m += step) {
-                double p = path.at(m);
-                high = Math.max(high, p);
-                low = Math.min(low, p);
-                vol += path.volume(m) * step;
+            // Every minute of the bucket: a candle agrees with the finer candles and the history inside it.
+            double open = r4(path.at(lo)), close = r4(path.at(hi)), high = Math.max(open, close), low = Math.min(open, close), vol = 0;
+            for (long m = lo; m <= hi; m++) {
+                double p = r4(path.at(m));
+                if (p > high) high = p;
+                if (p < low) low = p;
+                vol += path.volume(m);
             }
             ObjectNode c = candles.addObject();
             c.put("t", bucket * 60);
-            c.put("o", r4(open));
-            c.put("h", r4(high));
-            c.put("l", r4(low));
-            c.put("c", r4(close));
+            c.put("o", open);
+            c.put("h", high);
+            c.put("l", low);
+            c.put("c", close);
             c.put("v", Math.round(vol * 100) / 100.0);
             n++;
         }
         json(ctx, out);
+    }
+
+    /** The start of the bucket holding a minute: aligned to the fidelity from the epoch, weeks from a Monday. */
+    static long bucketStart(long minute, long minutes) {
+        long origin = minutes == 10080 ? 4 * 1440 : 0; // 1970-01-05 was a Monday
+        return minute - Math.floorMod(minute - origin, minutes);
     }
 
     private static double r4(double v) {

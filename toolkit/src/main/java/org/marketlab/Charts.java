@@ -1,6 +1,5 @@
 package org.marketlab;
 
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.OHLCChart;
@@ -10,74 +9,129 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
+import org.marketlab.charts.VolumeBand;
 import org.marketlab.clob.Book;
 import org.marketlab.clob.Level;
+import tech.tablesaw.api.DateColumn;
+import tech.tablesaw.api.DateTimeColumn;
+import tech.tablesaw.api.InstantColumn;
+import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
+import javax.imageio.ImageIO;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Date;
 import java.util.List;
+import java.util.Locale;
+import java.util.TimeZone;
 
 /**
- * Charts of the toolkit's tables with XChart: candles, price lines, book depth, bars and scatters, with titles,
- * axis labels and date axes; {@link #png} and {@link #svg} give their bytes. In the kernel a returned chart
- * shows as an image.
+ * Charts of the toolkit's tables with XChart: candles (with volume), price lines, book depth, bars and
+ * scatters, with titles, axis labels and date axes (UTC); {@link #png} and {@link #svg} give their bytes. In the
+ * kernel a returned chart shows as an image. Rendering needs no display: the toolkit asks for headless AWT
+ * unless told otherwise.
+ *
+ * <pre>{@code
+ * var candles = Clob.ohlc(token).fidelity("1h").since(Instant.now().minus(Duration.ofDays(7))).table();
+ * var chart = Charts.candles(candles);
+ * Files.write(Path.of("candles.png"), Charts.png(chart, 1200, 600));
+ * }</pre>
  */
 public final class Charts {
 
     public static final int WIDTH = 900;
     public static final int HEIGHT = 480;
+    /** Share of a candle chart's plot height the volume band takes. */
+    public static final double VOLUME_SHARE = 0.2;
+
+    private static final String PRICE_PATTERN = "0.00#";
+    private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
+
+    static {
+        // Charts are images for notebooks and files, never windows; a stray DISPLAY must not matter.
+        if (System.getProperty("java.awt.headless") == null) System.setProperty("java.awt.headless", "true");
+    }
 
     private Charts() {
     }
 
-    /** Candles of an OHLC table (time, open, high, low, close[, volume]), with volume bars when there is volume. */
+    /**
+     * Candles of an OHLC table (time, open, high, low, close[, volume]), as {@code Clob.ohlc(...).table()} gives;
+     * with a volume column, volume bars along the bottom ({@link VolumeBand}).
+     */
     public static OHLCChart candles(Table ohlc) {
         need(ohlc, "time", "open", "high", "low", "close");
+        List<Date> x = dates(ohlc, "time");
         OHLCChart c = new OHLCChartBuilder().width(WIDTH).height(HEIGHT).title(ohlc.name())
                 .xAxisTitle("time (UTC)").yAxisTitle("price").build();
         c.getStyler().setLegendVisible(false);
-        c.getStyler().setDatePattern(datePattern(ohlc.instantColumn("time").asList()));
-        List<Date> x = dates(ohlc.instantColumn("time").asList());
-        List<Double> o = ohlc.doubleColumn("open").asList(), h = ohlc.doubleColumn("high").asList(),
-                l = ohlc.doubleColumn("low").asList(), cl = ohlc.doubleColumn("close").asList();
+        c.getStyler().setYAxisDecimalPattern(PRICE_PATTERN);
+        dateAxis(c.getStyler(), x);
+        List<Double> o = numbers(ohlc, "open"), h = numbers(ohlc, "high"), l = numbers(ohlc, "low"), cl = numbers(ohlc, "close");
+        c.addSeries("candles", x, o, h, l, cl);
         if (ohlc.columnNames().contains("volume")) {
-            c.addSeries("candles", x, o, h, l, cl, ohlc.doubleColumn("volume").asList());
-        } else {
-            c.addSeries("candles", x, o, h, l, cl);
+            List<Double> v = numbers(ohlc, "volume");
+            double[] volume = new double[v.size()];
+            boolean[] up = new boolean[v.size()];
+            for (int i = 0; i < volume.length; i++) {
+                volume[i] = v.get(i);
+                up[i] = !(cl.get(i) < o.get(i));
+            }
+            c.addAnnotation(new VolumeBand(x, volume, up, VOLUME_SHARE));
         }
         return c;
     }
 
-    /** A price line of a history table (time, price). */
+    /** A price line of a history table (time, price), as {@code Clob.pricesHistory(...).table()} gives. */
     public static XYChart line(Table history) {
         need(history, "time", "price");
-        return line(history, "time", "price", history.name(), "price");
-    }
-
-    /** A line of {@code y} over {@code x} (an instant column gives a date axis). */
-    public static XYChart line(Table t, String x, String y, String title, String yLabel) {
-        need(t, x, y);
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x).yAxisTitle(yLabel).build();
-        c.getStyler().setMarkerSize(0);
-        c.getStyler().setLegendVisible(false);
-        addXY(c, t, x, y, y);
+        XYChart c = line(history, "time", "price", history.name(), "price");
+        c.getStyler().setYAxisDecimalPattern(PRICE_PATTERN);
         return c;
     }
 
-    /** Cumulative size against price on each side of a book, as steps. */
+    /** A line of {@code y} over {@code x} (a time column gives a date axis). */
+    public static XYChart line(Table t, String x, String y, String title, String yLabel) {
+        need(t, x, y);
+        return line(t.column(x), t.numberColumn(y), title, yLabel);
+    }
+
+    /** A line of one column over another (a time column gives a date axis); titled by the columns' names. */
+    public static XYChart line(Column<?> x, NumericColumn<?> y) {
+        return line(x, y, y.name() + " by " + x.name(), y.name());
+    }
+
+    private static XYChart line(Column<?> x, NumericColumn<?> y, String title, String yLabel) {
+        XYChart c = xy(title, isTime(x) ? x.name() + " (UTC)" : x.name(), yLabel);
+        c.getStyler().setMarkerSize(0);
+        c.getStyler().setLegendVisible(false);
+        addXY(c, x, y, y.name());
+        return c;
+    }
+
+    /** Cumulative size against price on each side of a book, as steps from the best price outwards. */
     public static XYChart depth(Book book) {
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Depth " + book)
-                .xAxisTitle("price").yAxisTitle("cumulative size").build();
+        XYChart c = xy("Depth of " + shortId(book.assetId()) + "  bid " + book.bestBid() + " / ask " + book.bestAsk(),
+                "price", "cumulative size");
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.StepArea);
         c.getStyler().setMarkerSize(0);
         c.getStyler().setLegendPosition(Styler.LegendPosition.InsideN);
+        c.getStyler().setSeriesColors(new Color[]{new Color(19, 179, 70, 160), new Color(242, 39, 42, 160)});
         side(c, "bids", book.bids());
         side(c, "asks", book.asks());
         return c;
@@ -93,59 +147,93 @@ public final class Charts {
             cum.add(total);
         }
         if (name.equals("bids")) { // XChart wants x ascending
-            java.util.Collections.reverse(price);
-            java.util.Collections.reverse(cum);
+            Collections.reverse(price);
+            Collections.reverse(cum);
         }
         c.addSeries(name, price, cum);
     }
 
-    /** Bars of a numeric column by a category column. */
+    /** Bars of a numeric column by a category column (a time column gives a date axis). */
     public static CategoryChart bar(Table t, String category, String value, String title) {
         need(t, category, value);
-        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(category).yAxisTitle(value).build();
+        CategoryChart c = bar(t.column(category), numeric(t, value));
+        c.setTitle(title);
+        return c;
+    }
+
+    /** Bars of {@code values} by {@code categories}; titled by the columns' names. */
+    public static CategoryChart bar(Column<?> categories, NumericColumn<?> values) {
+        if (categories.size() != values.size()) {
+            throw new IllegalArgumentException("columns '" + categories.name() + "' and '" + values.name() + "' differ in length: "
+                    + categories.size() + " and " + values.size());
+        }
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(values.name() + " by " + categories.name())
+                .xAxisTitle(isTime(categories) ? categories.name() + " (UTC)" : categories.name()).yAxisTitle(values.name()).build();
+        style(c.getStyler());
         c.getStyler().setLegendVisible(false);
-        List<String> cats = new ArrayList<>();
-        Column<?> col = t.column(category);
-        for (int i = 0; i < t.rowCount(); i++) cats.add(String.valueOf(col.get(i)));
-        c.addSeries(value, cats, numbers(t, value));
+        List<Double> y = numbers(values);
+        if (isTime(categories)) {
+            List<Date> x = dates(categories);
+            dateAxis(c.getStyler(), x);
+            c.addSeries(values.name(), x, y);
+        } else {
+            List<String> x = new ArrayList<>(categories.size());
+            for (int i = 0; i < categories.size(); i++) x.add(String.valueOf(categories.get(i)));
+            c.addSeries(values.name(), x, y);
+        }
+        if (categories.size() > 20) c.getStyler().setXAxisLabelRotation(45);
         return c;
     }
 
     /** Points of {@code y} against {@code x}. */
     public static XYChart scatter(Table t, String x, String y, String title) {
         need(t, x, y);
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x).yAxisTitle(y).build();
-        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        c.getStyler().setMarkerSize(4);
-        c.getStyler().setLegendVisible(false);
-        addXY(c, t, x, y, title);
+        XYChart c = scatter(t.column(x), numeric(t, y));
+        c.setTitle(title);
         return c;
     }
 
-    /** The chart as PNG bytes, at its own size. */
-    public static byte[] png(Chart<?, ?> chart) {
-        try {
-            return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** Points of one column against another (a time column gives a date axis); titled by the columns' names. */
+    public static XYChart scatter(Column<?> x, NumericColumn<?> y) {
+        XYChart c = xy(y.name() + " against " + x.name(), isTime(x) ? x.name() + " (UTC)" : x.name(), y.name());
+        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        c.getStyler().setMarkerSize(4);
+        c.getStyler().setLegendVisible(false);
+        addXY(c, x, y, y.name());
+        return c;
     }
 
-    /** The chart as PNG bytes at another size. */
+    // ---- images -------------------------------------------------------------------------------------------------
+
+    /** The chart as PNG bytes, at its own size. */
+    public static byte[] png(Chart<?, ?> chart) {
+        return png(chart, chart.getWidth(), chart.getHeight());
+    }
+
+    /** The chart as PNG bytes of {@code width} × {@code height} pixels; the chart keeps its own size. */
     public static byte[] png(Chart<?, ?> chart, int width, int height) {
         if (width < 50 || height < 50 || width > 10_000 || height > 10_000) {
             throw new IllegalArgumentException("width and height must be 50 to 10,000 pixels, were " + width + "×" + height);
         }
         int w = chart.getWidth(), h = chart.getHeight();
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
         try {
-            setSize(chart, width, height);
-            return png(chart);
+            chart.paint(g, width, height); // XChart keeps the size it last painted at...
         } finally {
-            setSize(chart, w, h);
+            g.dispose();
+            if (width != w || height != h) restoreSize(chart, w, h); // ...so give the chart its own back
         }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(64 * 1024);
+        try {
+            ImageIO.write(image, "png", out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
     }
 
-    /** The chart as SVG. */
+    /** The chart as SVG (UTF-8 text), at its own size. */
     public static byte[] svg(Chart<?, ?> chart) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
@@ -156,50 +244,111 @@ public final class Charts {
         return out.toByteArray();
     }
 
-    private static void setSize(Chart<?, ?> chart, int w, int h) {
+    /** XChart has no public size setter; its private fields are set directly, else a throwaway paint restores them. */
+    private static void restoreSize(Chart<?, ?> chart, int w, int h) {
         try {
-            var fw = Chart.class.getDeclaredField("width");
-            var fh = Chart.class.getDeclaredField("height");
+            Field fw = Chart.class.getDeclaredField("width"), fh = Chart.class.getDeclaredField("height");
             fw.setAccessible(true);
             fh.setAccessible(true);
             fw.setInt(chart, w);
             fh.setInt(chart, h);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IllegalStateException("cannot resize this chart; build it at the size you need", e);
+            Graphics2D g = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+            try {
+                chart.paint(g, w, h);
+            } finally {
+                g.dispose();
+            }
         }
     }
 
-    private static void addXY(XYChart c, Table t, String x, String y, String name) {
-        Column<?> xc = t.column(x);
-        if (xc instanceof tech.tablesaw.api.InstantColumn) {
-            List<Instant> times = t.instantColumn(x).asList();
-            c.getStyler().setDatePattern(datePattern(times));
-            c.addSeries(name, dates(times), numbers(t, y));
-        } else {
-            c.addSeries(name, numbers(t, x), numbers(t, y));
+    // ---- columns --------------------------------------------------------------------------------------------------
+
+    private static XYChart xy(String title, String xLabel, String yLabel) {
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        style(c.getStyler());
+        return c;
+    }
+
+    private static void style(AxesChartStyler s) {
+        s.setTimezone(UTC);
+        s.setLocale(Locale.ROOT);
+    }
+
+    private static void addXY(XYChart c, Column<?> x, NumericColumn<?> y, String name) {
+        if (x.size() != y.size()) {
+            throw new IllegalArgumentException("columns '" + x.name() + "' and '" + y.name() + "' differ in length: " + x.size() + " and " + y.size());
         }
+        if (isTime(x)) {
+            List<Date> d = dates(x);
+            dateAxis(c.getStyler(), d);
+            c.addSeries(name, d, numbers(y));
+        } else if (x instanceof NumericColumn<?> n) {
+            c.addSeries(name, numbers(n), numbers(y));
+        } else {
+            throw new IllegalArgumentException("column '" + x.name() + "' is " + x.type().name().toLowerCase(Locale.ROOT)
+                    + "; an x axis needs numbers or times (instant, date, date-time); for categories use Charts.bar");
+        }
+    }
+
+    private static void dateAxis(AxesChartStyler s, List<Date> times) {
+        style(s);
+        s.setDatePattern(datePattern(times));
+    }
+
+    private static boolean isTime(Column<?> c) {
+        return c instanceof InstantColumn || c instanceof DateColumn || c instanceof DateTimeColumn;
+    }
+
+    private static List<Date> dates(Table t, String name) {
+        Column<?> c = t.column(name);
+        if (!isTime(c)) {
+            throw new IllegalArgumentException("column '" + name + "' is " + c.type().name().toLowerCase(Locale.ROOT) + ", not a time (instant, date, date-time)");
+        }
+        return dates(c);
+    }
+
+    /** Dates of a time column; dates and local date-times are read as UTC. */
+    private static List<Date> dates(Column<?> c) {
+        List<Date> out = new ArrayList<>(c.size());
+        for (int i = 0; i < c.size(); i++) {
+            Object v = c.isMissing(i) ? null : c.get(i);
+            Instant at;
+            if (v instanceof Instant in) at = in;
+            else if (v instanceof LocalDate d) at = d.atStartOfDay(ZoneOffset.UTC).toInstant();
+            else if (v instanceof LocalDateTime dt) at = dt.toInstant(ZoneOffset.UTC);
+            else throw new IllegalArgumentException("column '" + c.name() + "' has no time in row " + i);
+            out.add(Date.from(at));
+        }
+        return out;
+    }
+
+    private static NumericColumn<?> numeric(Table t, String name) {
+        Column<?> col = t.column(name);
+        if (!(col instanceof NumericColumn<?> n)) {
+            throw new IllegalArgumentException("column '" + name + "' is " + col.type().name().toLowerCase(Locale.ROOT) + ", not numeric");
+        }
+        return n;
     }
 
     private static List<Double> numbers(Table t, String name) {
-        Column<?> col = t.column(name);
-        if (!(col instanceof tech.tablesaw.api.NumericColumn<?> n)) {
-            throw new IllegalArgumentException("column '" + name + "' is " + col.type().name().toLowerCase() + ", not numeric");
-        }
-        List<Double> out = new ArrayList<>(t.rowCount());
-        for (int i = 0; i < t.rowCount(); i++) out.add(n.isMissing(i) ? Double.NaN : n.getDouble(i));
+        return numbers(numeric(t, name));
+    }
+
+    private static List<Double> numbers(NumericColumn<?> n) {
+        List<Double> out = new ArrayList<>(n.size());
+        for (int i = 0; i < n.size(); i++) out.add(n.isMissing(i) ? Double.NaN : n.getDouble(i));
         return out;
     }
 
-    private static List<Date> dates(List<Instant> times) {
-        List<Date> out = new ArrayList<>(times.size());
-        for (Instant i : times) out.add(Date.from(i));
-        return out;
-    }
-
-    private static String datePattern(List<Instant> times) {
+    private static String datePattern(List<Date> times) {
         if (times.size() < 2) return "yyyy-MM-dd HH:mm";
-        long span = times.get(times.size() - 1).getEpochSecond() - times.get(0).getEpochSecond();
+        long span = (times.get(times.size() - 1).getTime() - times.get(0).getTime()) / 1000;
         return span > 180L * 86_400 ? "yyyy-MM" : span > 3L * 86_400 ? "MM-dd" : "MM-dd HH:mm";
+    }
+
+    private static String shortId(String id) {
+        return id == null || id.length() <= 12 ? String.valueOf(id) : id.substring(0, 6) + "…" + id.substring(id.length() - 4);
     }
 
     private static void need(Table t, String... columns) {

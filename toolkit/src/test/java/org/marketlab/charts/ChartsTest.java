@@ -98,4 +98,72 @@ class ChartsTest {
         assertTrue(n.getMessage().contains("not numeric"), n.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Charts.png(Charts.candles(ohlc(5)), 10, 10));
     }
+
+    @Test
+    void volumeIsDrawnAlongTheBottom() throws Exception {
+        Table with = ohlc(120);
+        Table without = with.copy().removeColumns("volume");
+        BufferedImage a = ImageIO.read(new ByteArrayInputStream(Charts.png(Charts.candles(with), 640, 360)));
+        BufferedImage b = ImageIO.read(new ByteArrayInputStream(Charts.png(Charts.candles(without), 640, 360)));
+        int differ = 0, lowerHalf = 0;
+        for (int y = 0; y < 360; y++) {
+            for (int x = 0; x < 640; x++) {
+                if (a.getRGB(x, y) != b.getRGB(x, y)) {
+                    differ++;
+                    if (y > 180) lowerHalf++;
+                }
+            }
+        }
+        assertTrue(differ > 640 * 360 * 0.02, "volume bars drawn: " + differ + " pixels differ");
+        assertTrue(lowerHalf > differ * 0.8, "in the bottom band: " + lowerHalf + " of " + differ);
+    }
+
+    @Test
+    void renderingIsHeadlessAndLeavesTheChartItsSize() throws Exception {
+        var chart = Charts.candles(ohlc(40));
+        Charts.png(chart, 300, 200);
+        assertTrue(java.awt.GraphicsEnvironment.isHeadless());
+        assertEquals(Charts.WIDTH, chart.getWidth());
+        assertEquals(Charts.HEIGHT, chart.getHeight());
+        assertTrue(drawn(Charts.png(chart), Charts.WIDTH, Charts.HEIGHT) > 0.05, "at its own size again");
+        assertTrue(drawn(Charts.png(chart, 1600, 900), 1600, 900) > 0.05);
+    }
+
+    @Test
+    void columnHelpersWithDateAxes() throws Exception {
+        Table t = ohlc(60);
+        rendersWithContent(Charts.line(t.instantColumn("time"), t.doubleColumn("close")));
+        rendersWithContent(Charts.scatter(t.doubleColumn("open"), t.doubleColumn("close")));
+        tech.tablesaw.api.DateColumn days = tech.tablesaw.api.DateColumn.create("day");
+        DoubleColumn volume = DoubleColumn.create("volume");
+        for (int i = 0; i < 30; i++) {
+            days.append(java.time.LocalDate.of(2026, 1, 1).plusDays(i));
+            volume.append(100 + 40 * Math.sin(i));
+        }
+        var bars = Charts.bar(days, volume);
+        assertEquals("volume by day", bars.getTitle());
+        rendersWithContent(bars);
+        var line = Charts.line(days, volume);
+        assertEquals("day (UTC)", line.getXAxisTitle());
+        rendersWithContent(line);
+        var e = assertThrows(IllegalArgumentException.class, () -> Charts.line(StringColumn.create("name", "a", "b"), DoubleColumn.create("v", 1, 2)));
+        assertTrue(e.getMessage().contains("Charts.bar"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Charts.bar(StringColumn.create("name", "a"), DoubleColumn.create("v", 1, 2)));
+    }
+
+    @Test
+    void candlesAndDepthFromTheSandbox() throws Exception {
+        try (var sandbox = org.marketlab.sandbox.Sandbox.builder().seed(4).now(Instant.parse("2026-11-01T00:00:00Z")).build()) {
+            String url = sandbox.start().get("clob").toString();
+            var transport = org.marketlab.http.Transport.create(
+                    org.marketlab.config.Profile.sandbox(4).withUrl(org.marketlab.config.Service.CLOB, url),
+                    org.marketlab.pacing.Clock.system(), org.marketlab.http.Transport.RetryPolicy.DEFAULT);
+            var clob = new org.marketlab.clob.ClobData(transport);
+            String token = sandbox.world().tokens().stream().filter(t -> !t.closed()).findFirst().orElseThrow().tokenId();
+            Table candles = org.marketlab.clob.Queries.ohlc(transport, token).fidelity("1d")
+                    .since(Instant.parse("2026-08-01T00:00:00Z")).until(Instant.parse("2026-11-01T00:00:00Z")).table();
+            rendersWithContent(Charts.candles(candles));
+            rendersWithContent(Charts.depth(clob.book(token)));
+        }
+    }
 }

@@ -44,12 +44,17 @@ public final class Clob {
 
     /** The books of every outcome of a market. */
     public static List<Book> books(Market market) {
-        return data().books(tokens(market).stream().map(OutcomeToken::tokenId).toList());
+        return data().books(market);
     }
 
     /** The best bid ({@code BUY}) or best ask ({@code SELL}). */
     public static BigDecimal price(String tokenId, Side side) {
         return data().price(tokenId, side);
+    }
+
+    /** The best bid ({@code "BUY"}) or best ask ({@code "SELL"}), the side in any case. */
+    public static BigDecimal price(String tokenId, String side) {
+        return data().price(tokenId, Side.of(side));
     }
 
     public static Map<String, Map<Side, BigDecimal>> prices(Collection<String> tokenIds) {
@@ -86,6 +91,16 @@ public final class Clob {
 
     public static boolean negRisk(String tokenId) {
         return data().negRisk(tokenId);
+    }
+
+    /** The order book's clock ({@code GET /time}). */
+    public static java.time.Instant serverTime() {
+        return data().serverTime();
+    }
+
+    /** Whether the order book answers its health check ({@code GET /ok}). */
+    public static boolean ok() {
+        return data().ok();
     }
 
     /** Price history of a token: choose a window or an interval, and a fidelity. */

@@ -59,6 +59,11 @@ public final class ClobData {
         return out;
     }
 
+    /** Answers keyed by token need each token once. */
+    private static List<String> distinct(List<String> ids) {
+        return List.copyOf(new java.util.LinkedHashSet<>(ids));
+    }
+
     // ---- single reads -----------------------------------------------------------------------------------------------
 
     public Book book(String tokenId) {
@@ -68,8 +73,8 @@ public final class ClobData {
     }
 
     public BigDecimal price(String tokenId, Side side) {
-        Objects.requireNonNull(side, "side: BUY (best bid) or SELL (best ask)");
-        return decimalField(Call.get(Service.CLOB, "/price", Query.empty().with("token_id", token(tokenId)).with("side", side.name())), "price");
+        String id = token(tokenId);
+        return decimalField(Call.get(Service.CLOB, "/price", Query.empty().with("token_id", id).with("side", Side.require(side).name())), "price");
     }
 
     public BigDecimal midpoint(String tokenId) {
@@ -103,6 +108,25 @@ public final class ClobData {
         return n.asBoolean();
     }
 
+    /** The order book's clock ({@code GET /time}: a bare integer of Unix seconds). */
+    public java.time.Instant serverTime() {
+        Call call = Call.get(Service.CLOB, "/time", Query.empty());
+        Response r = t.send(call);
+        String text = new String(r.body(), StandardCharsets.UTF_8).trim();
+        if (text.length() > 1 && text.startsWith("\"") && text.endsWith("\"")) text = text.substring(1, text.length() - 1);
+        try {
+            return java.time.Instant.ofEpochSecond(Long.parseLong(text));
+        } catch (NumberFormatException e) {
+            throw t.malformed(call, r, "expected Unix seconds as a bare integer", e);
+        }
+    }
+
+    /** Whether the order book answers its health check ({@code GET /ok}); failures throw as any call does. */
+    public boolean ok() {
+        t.send(Call.get(Service.CLOB, "/ok", Query.empty()));
+        return true;
+    }
+
     // ---- batches ----------------------------------------------------------------------------------------------------
 
     public List<Book> books(Collection<String> tokenIds) {
@@ -118,7 +142,7 @@ public final class ClobData {
 
     /** Best bid ({@code BUY}) and best ask ({@code SELL}) of each token. */
     public Map<String, Map<Side, BigDecimal>> prices(Collection<String> tokenIds) {
-        List<String> ids = tokens(tokenIds);
+        List<String> ids = distinct(tokens(tokenIds));
         List<String[]> pairs = new ArrayList<>();
         for (String id : ids) {
             pairs.add(new String[]{id, "BUY"});
@@ -142,6 +166,11 @@ public final class ClobData {
         return out;
     }
 
+    /** The books of every outcome of a market (a closed market has none: {@code NotFoundException}). */
+    public List<Book> books(Market market) {
+        return books(tokens(market).stream().map(OutcomeToken::tokenId).toList());
+    }
+
     public Map<String, BigDecimal> midpoints(Collection<String> tokenIds) {
         return perToken(tokenIds, "/midpoints");
     }
@@ -152,7 +181,7 @@ public final class ClobData {
 
     public Map<String, LastTrade> lastTradePrices(Collection<String> tokenIds) {
         Map<String, LastTrade> out = new LinkedHashMap<>();
-        batched(tokens(tokenIds), "/last-trades-prices", id -> body("token_id", id), (call, r) -> {
+        batched(distinct(tokens(tokenIds)), "/last-trades-prices", id -> body("token_id", id), (call, r) -> {
             JsonNode n = t.parse(call, r);
             if (!n.isArray()) throw t.malformed(call, r, "expected a JSON array of {token_id, price, side}", null);
             for (JsonNode e : n) {
@@ -166,7 +195,7 @@ public final class ClobData {
 
     private Map<String, BigDecimal> perToken(Collection<String> tokenIds, String path) {
         Map<String, BigDecimal> out = new LinkedHashMap<>();
-        batched(tokens(tokenIds), path, id -> body("token_id", id), (call, r) -> {
+        batched(distinct(tokens(tokenIds)), path, id -> body("token_id", id), (call, r) -> {
             JsonNode n = t.parse(call, r);
             if (!n.isObject()) throw t.malformed(call, r, "expected {token_id: value}", null);
             n.fields().forEachRemaining(e -> out.put(e.getKey(), decimal(call, r, e.getValue(), "value of " + e.getKey())));

@@ -18,8 +18,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code GET /prices-history} for one token: a window ({@link #start}, {@link #end}) or an interval back from
- * now ({@link #interval}), at a fidelity in minutes. Immutable.
+ * {@code GET /prices-history} for one token: a window ({@link #start}, {@link #end}, default now) or an interval
+ * back from now ({@link #interval}, default {@code max}), at a fidelity in minutes (default: the service's
+ * choice for the span). Immutable.
  */
 public final class PricesHistoryQuery {
 
@@ -70,10 +71,13 @@ public final class PricesHistoryQuery {
     }
 
     private Call call() {
+        if (end != null && start == null) {
+            throw new IllegalArgumentException("end(...) needs start(...) too; or use interval(...) (max, all, 1m, 1w, 1d, 6h, 1h) for a span back from now");
+        }
         Query q = Query.empty().with("market", token);
-        if (start == null && end == null) q = q.with("interval", interval == null ? "max" : interval);
-        if (start != null) q = q.with("startTs", start.getEpochSecond());
-        if (end != null) q = q.with("endTs", end.getEpochSecond());
+        if (start == null) q = q.with("interval", interval == null ? "max" : interval);
+        // The service takes a window as both ends (the official clients refuse one without the other).
+        if (start != null) q = q.with("startTs", start.getEpochSecond()).with("endTs", (end != null ? end : Instant.now()).getEpochSecond());
         q = q.with("fidelity", fidelity);
         return Call.get(Service.CLOB, "/prices-history", q);
     }

@@ -159,7 +159,18 @@ class ClobAgainstSandboxTest {
         var e = assertThrows(IllegalArgumentException.class, () -> clob.book(""));
         assertTrue(e.getMessage().contains("clobTokenIds"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> clob.book("0x" + "a".repeat(64)));
-        assertThrows(NullPointerException.class, () -> clob.price(open.tokenId(), null));
+        var side = assertThrows(IllegalArgumentException.class, () -> clob.price(open.tokenId(), null));
+        assertTrue(side.getMessage().contains("BUY") && side.getMessage().contains("SELL"), side.getMessage());
+        var bid = assertThrows(IllegalArgumentException.class, () -> Side.of("bid"));
+        assertTrue(bid.getMessage().contains("BUY") && bid.getMessage().contains("SELL"), bid.getMessage());
+        assertEquals(Side.SELL, Side.of(" sell "));
+        var end = assertThrows(IllegalArgumentException.class, () -> Queries.history(transport, open.tokenId()).end(NOW).table());
+        assertTrue(end.getMessage().contains("start") && end.getMessage().contains("interval"), end.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Queries.history(transport, open.tokenId()).start(NOW).end(NOW.minusSeconds(1)));
+        assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).since(NOW).until(NOW.minusSeconds(1)));
+        assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).limit(0));
+        assertThrows(IllegalArgumentException.class, () -> clob.midpoints(List.of()));
+        assertThrows(IllegalArgumentException.class, () -> clob.books(List.of(open.tokenId(), " ")));
         var f = assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).fidelity("2h"));
         assertTrue(f.getMessage().contains("1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w"), f.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).limit(1001));
@@ -234,5 +245,122 @@ class ClobAgainstSandboxTest {
         assertEquals(150.0, t.doubleColumn("cumulative").get(0));
         assertEquals(450.0, t.doubleColumn("cumulative").get(2), "cumulative from the best bid outwards");
         assertFalse(b.toString().isEmpty());
+    }
+
+    @Test
+    void serverTimeAndHealth() {
+        long now = System.currentTimeMillis() / 1000;
+        assertTrue(Math.abs(clob.serverTime().getEpochSecond() - now) <= 5, "GET /time is the server's clock");
+        assertTrue(clob.ok());
+    }
+
+    @Test
+    void everyReadMapsItsServerErrorsToTypedExceptions() {
+        for (org.junit.jupiter.api.function.Executable read : List.<org.junit.jupiter.api.function.Executable>of(
+                () -> clob.book(closed.tokenId()),
+                () -> clob.price(closed.tokenId(), Side.BUY),
+                () -> clob.midpoint(closed.tokenId()),
+                () -> clob.spread(closed.tokenId()),
+                () -> clob.books(List.of(open.tokenId(), closed.tokenId())),
+                () -> clob.prices(List.of(closed.tokenId())),
+                () -> clob.midpoints(List.of(closed.tokenId())),
+                () -> clob.spreads(List.of(closed.tokenId())))) {
+            assertEquals("No orderbook exists for the requested token id", assertThrows(NotFoundException.class, read).serverMessage());
+        }
+        for (org.junit.jupiter.api.function.Executable read : List.<org.junit.jupiter.api.function.Executable>of(
+                () -> clob.tickSize("123456789"),
+                () -> clob.negRisk("123456789"),
+                () -> Queries.ohlc(transport, "123456789").since(NOW.minus(Duration.ofDays(1))).list(),
+                () -> Queries.history(transport, "123456789").interval("1d").table())) {
+            assertEquals("market not found", assertThrows(NotFoundException.class, read).serverMessage());
+        }
+        assertThrows(NotFoundException.class, () -> clob.lastTradePrice("123456789"));
+        // A closed market still has its last trade, tick size and history.
+        assertTrue(clob.lastTradePrice(closed.tokenId()).price().signum() >= 0);
+        assertTrue(clob.tickSize(closed.tokenId()).signum() > 0);
+
+        // 500 "Internal server error" (last-trade-price's documented failure) after the read's retries.
+        sandbox.faults().errors(500, 2);
+        try {
+            var e = assertThrows(org.marketlab.http.ServerException.class, () -> clob.lastTradePrice(open.tokenId()));
+            assertEquals(500, e.status());
+            assertEquals("Internal server error", e.serverMessage());
+        } finally {
+            sandbox.faults().clear();
+        }
+    }
+
+    @Test
+    void aTooSmallWindowIsRefusedAs429AndTheMatchingWindowIsPacedInstead() {
+        var book = org.marketlab.spi.IpLimit.published().stream().filter(l -> l.scope().equals("clob.book")).findFirst().orElseThrow();
+        var tight = new org.marketlab.spi.IpLimit(book.scope(), book.service(), book.endpoint(), book.methods(), book.paths(), 3, Duration.ofSeconds(1));
+        try (Sandbox small = Sandbox.builder().seed(11).now(NOW).limits(List.of(tight)).build()) {
+            String url = small.start().get("clob").toString();
+            // The toolkit knows only the published 1,500 / 10 s, and gives up at the first 429.
+            Transport unaware = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, url), Clock.system(),
+                    new Transport.RetryPolicy(2, 1, Duration.ofMillis(10), Duration.ofMillis(50)));
+            ClobData c = new ClobData(unaware);
+            var e = assertThrows(org.marketlab.http.RateLimitedException.class, () -> {
+                for (int i = 0; i < 10; i++) c.book(open.tokenId());
+            });
+            assertEquals(429, e.status());
+            assertEquals("Too Many Requests", e.serverMessage());
+            assertTrue(e.retryAfter().isPresent(), "Retry-After read");
+
+            // Knowing the window, the pacer spaces the same burst out and nothing is refused.
+            long refusedBefore = small.stats().rateLimitedCount();
+            Transport aware = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, url).withIpLimits(List.of(tight)), Clock.system(),
+                    Transport.RetryPolicy.DEFAULT);
+            try {
+                Thread.sleep(1100); // let the refused burst leave the window
+            } catch (InterruptedException ie) {
+                throw new AssertionError(ie);
+            }
+            ClobData paced = new ClobData(aware);
+            for (int i = 0; i < 8; i++) assertEquals(open.tokenId(), paced.book(open.tokenId()).assetId());
+            assertEquals(refusedBefore, small.stats().rateLimitedCount(), "paced: no 429");
+        }
+    }
+
+    @Test
+    void candlesFromAnUnalignedStartAndPagesThatEndExactlyFull() {
+        Instant since = NOW.minus(Duration.ofDays(30)).plusSeconds(123);
+        List<Candle> fourHours = Queries.ohlc(transport, open.tokenId()).since(since).until(NOW).fidelity("4h").list();
+        assertEquals(since.minusSeconds(123), fourHours.get(0).time(), "the bucket holding since");
+        for (Candle c : fourHours) assertEquals(0, c.time().getEpochSecond() % 14_400);
+        List<Candle> weeks = Queries.ohlc(transport, open.tokenId()).since(NOW.minus(Duration.ofDays(120))).until(NOW).fidelity("1w").list();
+        for (Candle c : weeks) assertEquals(java.time.DayOfWeek.MONDAY, c.time().atZone(java.time.ZoneOffset.UTC).getDayOfWeek());
+
+        // 200 hourly candles in pages of 100: two full pages, and the window is done without asking again.
+        long before = sandbox.stats().requests("clob", "/ohlc");
+        List<Candle> paged = Queries.ohlc(transport, open.tokenId()).since(NOW.minus(Duration.ofHours(199))).until(NOW).limit(100).list();
+        assertEquals(200, paged.size());
+        assertEquals(200, paged.stream().map(Candle::time).distinct().count(), "each candle once");
+        assertEquals(2, sandbox.stats().requests("clob", "/ohlc") - before);
+        assertEquals(NOW, paged.get(199).time());
+    }
+
+    @Test
+    void historyWindowsDefaultTheirEndAndTheServiceItsFidelity() {
+        Table fromYesterday = Queries.history(transport, open.tokenId()).start(NOW.minus(Duration.ofDays(1))).fidelity(60).table();
+        assertEquals(25, fromYesterday.rowCount(), "start alone runs to now");
+        assertEquals(NOW, fromYesterday.instantColumn("time").get(24));
+        Table whole = Queries.history(transport, open.tokenId()).table();
+        assertTrue(whole.rowCount() > 10 && whole.rowCount() <= 1000, "interval max at the service's fidelity: " + whole.rowCount());
+        assertEquals(List.of("time", "price"), whole.columnNames());
+        List<PricePoint> points = Queries.history(transport, open.tokenId()).list();
+        assertEquals(whole.rowCount(), points.size());
+        assertEquals(whole.doubleColumn("price").get(0), points.get(0).price());
+    }
+
+    @Test
+    void booksOfAMarket() {
+        var doc = sandbox.world().events().stream().filter(e -> Boolean.FALSE.equals(e.closed())).findFirst().orElseThrow().document().toString();
+        var market = org.marketlab.markets.MarketData.parseEvents(transport, doc).get(0).markets().stream()
+                .filter(m -> !Boolean.TRUE.equals(m.closed())).findFirst().orElseThrow();
+        List<Book> books = clob.books(market);
+        assertEquals(market.clobTokenIds(), books.stream().map(Book::assetId).toList());
+        BigDecimal sum = books.get(0).midpoint().add(books.get(1).midpoint());
+        assertTrue(sum.subtract(BigDecimal.ONE).abs().compareTo(new BigDecimal("0.02")) <= 0, "complements: " + sum);
     }
 }

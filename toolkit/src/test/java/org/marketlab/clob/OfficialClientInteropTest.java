@@ -1,10 +1,14 @@
 package org.marketlab.clob;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.marketlab.Interop;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
+import org.marketlab.http.InvalidRequestException;
+import org.marketlab.http.NotFoundException;
+import org.marketlab.http.ServiceException;
 import org.marketlab.http.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
@@ -14,27 +18,45 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The official {@code @polymarket/clob-client-v2}, pointed at the sandbox, reads the same book, midpoint,
- * prices, spread, last trade, tick size, neg-risk and price history as the toolkit; and its own book-hash
- * function reproduces the hash the sandbox sent.
+ * The official {@code @polymarket/clob-client-v2} (interop/clob-read.mjs), pointed at the sandbox, reads the same
+ * book, midpoint, prices, spread, last trade, tick size, neg-risk, price history and batch answers as the toolkit,
+ * sees the same errors, and its own book-hash function reproduces the hash the sandbox sent. Skipped only where
+ * Node.js is not installed; with Node but without interop/node_modules it fails, naming the command that installs it.
  */
 class OfficialClientInteropTest {
 
+    static boolean nodeInstalled() {
+        try {
+            Process p = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
     @Test
     void officialClientAndToolkitReadTheSame() throws Exception {
+        Assumptions.assumeTrue(nodeInstalled(), "node (Node.js 20 or later) is not on the PATH: the official-client interop test is skipped");
         Instant now = Instant.parse("2026-11-01T00:00:00Z");
         try (Sandbox sandbox = Sandbox.builder().seed(5).now(now).build()) {
             String url = sandbox.start().get("clob").toString();
             ClobData clob = new ClobData(Transport.create(Profile.sandbox(5).withUrl(Service.CLOB, url), Clock.system(),
                     Transport.RetryPolicy.DEFAULT));
             World.Token token = sandbox.world().tokens().stream().filter(t -> !t.closed()).findFirst().orElseThrow();
+            World.Token closed = sandbox.world().tokens().stream().filter(World.Token::closed).findFirst().orElseThrow();
             String id = token.tokenId();
             Instant from = now.minus(Duration.ofDays(1));
-            JsonNode js = Interop.run("clob-read.mjs", url, id, Long.toString(from.getEpochSecond()), Long.toString(now.getEpochSecond()));
+            JsonNode js = Interop.run("clob-read.mjs", url, id, Long.toString(from.getEpochSecond()), Long.toString(now.getEpochSecond()),
+                    closed.tokenId());
 
             Book book = clob.book(id);
             assertEquals(js.path("sentHash").asText(), js.path("recomputedHash").asText(), "the official client recomputes the sandbox's hash");
@@ -52,12 +74,40 @@ class OfficialClientInteropTest {
             assertEquals(js.path("negRisk").asBoolean(), clob.negRisk(id));
             List<PricePoint> history = Queries.history(clob.transport(), id).start(from).end(now).fidelity(60).list();
             JsonNode h = js.path("history").path("history");
+            assertEquals(25, h.size());
             assertEquals(h.size(), history.size());
             for (int i = 0; i < h.size(); i++) {
                 assertEquals(h.get(i).path("t").asLong(), history.get(i).time().getEpochSecond());
                 assertEquals(h.get(i).path("p").asDouble(), history.get(i).price());
             }
+            assertTrue(Math.abs(js.path("serverTime").asLong() - clob.serverTime().getEpochSecond()) <= 5, "GET /time");
+            assertEquals("OK", js.path("ok").asText());
+
+            // Batches.
+            assertEquals(book.hash(), js.path("books").path(0).path("hash").asText());
+            assertEquals(new BigDecimal(js.path("midpoints").path(id).asText()), clob.midpoints(List.of(id)).get(id));
+            assertEquals(new BigDecimal(js.path("spreads").path(id).asText()), clob.spreads(List.of(id)).get(id));
+            Map<Side, BigDecimal> prices = clob.prices(List.of(id)).get(id);
+            assertEquals(new BigDecimal(js.path("prices").path(id).path("BUY").asText()), prices.get(Side.BUY));
+            assertEquals(new BigDecimal(js.path("prices").path(id).path("SELL").asText()), prices.get(Side.SELL));
+            JsonNode lastTrades = js.path("lastTrades").path(0);
+            assertEquals(id, lastTrades.path("token_id").asText());
+            assertEquals(clob.lastTradePrices(List.of(id)).get(id), new LastTrade(id, new BigDecimal(lastTrades.path("price").asText()),
+                    Side.of(lastTrades.path("side").asText())));
+
+            // Errors: the official client reads {error, status}; the toolkit throws the matching type.
+            JsonNode errors = js.path("errors");
+            same(errors.path("book"), assertThrows(NotFoundException.class, () -> clob.book(closed.tokenId())));
+            same(errors.path("midpoint"), assertThrows(NotFoundException.class, () -> clob.midpoint(closed.tokenId())));
+            Transport t = clob.transport();
+            same(errors.path("side"), assertThrows(InvalidRequestException.class, () -> t.send(org.marketlab.http.Call.get(Service.CLOB, "/price",
+                    org.marketlab.http.Query.empty().with("token_id", id).with("side", "buy")))));
         }
+    }
+
+    private static void same(JsonNode official, ServiceException toolkit) {
+        assertEquals(official.path("error").asText(), toolkit.serverMessage());
+        assertEquals(official.path("status").asInt(), toolkit.status());
     }
 
     private static List<Level> levels(JsonNode a) {

@@ -124,33 +124,59 @@ public final class Charts {
         return c;
     }
 
-    /** Cumulative size against price on each side of a book, as steps from the best price outwards. */
+    /**
+     * Depth of a book: on each side, the size available at that price or better, as steps from the best price
+     * outwards (bids falling to zero at the best bid, asks rising from zero at the best ask; the gap between them
+     * is the spread).
+     */
     public static XYChart depth(Book book) {
         XYChart c = xy("Depth of " + shortId(book.assetId()) + "  bid " + book.bestBid() + " / ask " + book.bestAsk(),
                 "price", "cumulative size");
-        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.StepArea);
+        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
         c.getStyler().setMarkerSize(0);
+        c.getStyler().setYAxisMin(0.0);
+        c.getStyler().setXAxisDecimalPattern(PRICE_PATTERN);
         c.getStyler().setLegendPosition(Styler.LegendPosition.InsideN);
         c.getStyler().setSeriesColors(new Color[]{new Color(19, 179, 70, 160), new Color(242, 39, 42, 160)});
-        side(c, "bids", book.bids());
-        side(c, "asks", book.asks());
+        side(c, "bids", book.bids(), true);
+        side(c, "asks", book.asks(), false);
         return c;
     }
 
-    private static void side(XYChart c, String name, List<Level> levels) {
+    /** The step outline of one side, x ascending (XChart needs that), the outermost level given a width too. */
+    private static void side(XYChart c, String name, List<Level> levels, boolean bids) {
         if (levels.isEmpty()) return;
-        List<Double> price = new ArrayList<>(), cum = new ArrayList<>();
+        List<Level> best = Book.bestFirst(levels, bids);
+        int n = best.size();
+        double[] price = new double[n], cum = new double[n];
         double total = 0;
-        for (Level l : Book.bestFirst(levels, name.equals("bids"))) {
-            total += l.size().doubleValue();
-            price.add(l.price().doubleValue());
-            cum.add(total);
+        for (int i = 0; i < n; i++) {
+            total += best.get(i).size().doubleValue();
+            price[i] = best.get(i).price().doubleValue();
+            cum[i] = total;
         }
-        if (name.equals("bids")) { // XChart wants x ascending
-            Collections.reverse(price);
-            Collections.reverse(cum);
+        double width = n > 1 ? Math.abs(price[n - 1] - price[n - 2]) : Math.max(price[0] * 0.01, 1e-4);
+        List<Double> x = new ArrayList<>(2 * n + 2), y = new ArrayList<>(2 * n + 2);
+        if (bids) { // from the lowest bid up to the best, where the depth ends
+            x.add(price[n - 1] - width);
+            y.add(cum[n - 1]);
+            for (int i = n - 1; i >= 0; i--) {
+                x.add(price[i]);
+                y.add(cum[i]);
+                x.add(price[i]);
+                y.add(i > 0 ? cum[i - 1] : 0.0);
+            }
+        } else { // from the best ask, where the depth starts, up to the highest
+            for (int i = 0; i < n; i++) {
+                x.add(price[i]);
+                y.add(i > 0 ? cum[i - 1] : 0.0);
+                x.add(price[i]);
+                y.add(cum[i]);
+            }
+            x.add(price[n - 1] + width);
+            y.add(cum[n - 1]);
         }
-        c.addSeries(name, price, cum);
+        c.addSeries(name, x, y);
     }
 
     /** Bars of a numeric column by a category column (a time column gives a date axis). */

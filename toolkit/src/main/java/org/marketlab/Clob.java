@@ -17,12 +17,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The order book's public market data, paced like every call.
+ * The order book's public market data: books, prices, midpoints, spreads, last trades, tick sizes, the neg-risk
+ * flag, price history and OHLC candles of outcome tokens. Every call is paced to the published IP limits; a
+ * token id is checked before sending (decimal digits: a market's {@code clobTokenIds}, not its {@code 0x…}
+ * conditionId), and the service's errors arrive as typed exceptions ({@code NotFoundException} for a closed
+ * market's token, {@code InvalidRequestException}, ...). Prices and sizes are {@link BigDecimal}s.
  *
  * <pre>{@code
  * var token = Clob.tokens(market).get(0).tokenId();
  * Clob.book(token).table();
  * Clob.ohlc(token).fidelity("1h").since(Instant.now().minus(Duration.ofDays(7))).table();
+ * Clob.pricesHistory(token).interval("1w").fidelity(60).table();
  * }</pre>
  */
 public final class Clob {
@@ -34,15 +39,17 @@ public final class Clob {
         return new ClobData(Transport.current());
     }
 
+    /** The order book of an outcome token; {@code .table()} lists its levels best first with cumulative size. */
     public static Book book(String tokenId) {
         return data().book(tokenId);
     }
 
+    /** The books of many tokens, in the order given; more than {@value ClobData#MAX_BATCH} are fetched in several requests. */
     public static List<Book> books(Collection<String> tokenIds) {
         return data().books(tokenIds);
     }
 
-    /** The books of every outcome of a market. */
+    /** The books of every outcome of a market (a closed market has none: {@code NotFoundException}). */
     public static List<Book> books(Market market) {
         return data().books(market);
     }
@@ -57,38 +64,47 @@ public final class Clob {
         return data().price(tokenId, Side.of(side));
     }
 
+    /** Best bid ({@code BUY}) and best ask ({@code SELL}) of each token, by token id. */
     public static Map<String, Map<Side, BigDecimal>> prices(Collection<String> tokenIds) {
         return data().prices(tokenIds);
     }
 
+    /** Halfway between the best bid and the best ask. */
     public static BigDecimal midpoint(String tokenId) {
         return data().midpoint(tokenId);
     }
 
+    /** Midpoints by token id. */
     public static Map<String, BigDecimal> midpoints(Collection<String> tokenIds) {
         return data().midpoints(tokenIds);
     }
 
+    /** Best ask minus best bid. */
     public static BigDecimal spread(String tokenId) {
         return data().spread(tokenId);
     }
 
+    /** Spreads by token id. */
     public static Map<String, BigDecimal> spreads(Collection<String> tokenIds) {
         return data().spreads(tokenIds);
     }
 
+    /** The price and taker side of the token's last trade (a closed market's too). */
     public static LastTrade lastTradePrice(String tokenId) {
         return data().lastTradePrice(tokenId);
     }
 
+    /** Last trades by token id. */
     public static Map<String, LastTrade> lastTradePrices(Collection<String> tokenIds) {
         return data().lastTradePrices(tokenIds);
     }
 
+    /** The smallest price step of the token's market (0.1, 0.01, 0.001 or 0.0001). */
     public static BigDecimal tickSize(String tokenId) {
         return data().tickSize(tokenId);
     }
 
+    /** Whether the token's market belongs to a neg-risk (mutually exclusive outcomes) event. */
     public static boolean negRisk(String tokenId) {
         return data().negRisk(tokenId);
     }
@@ -103,17 +119,25 @@ public final class Clob {
         return data().ok();
     }
 
-    /** Price history of a token: choose a window or an interval, and a fidelity. */
+    /**
+     * Price history of a token as a (time, price) table: a window ({@code start}, {@code end}) or an interval back
+     * from now ({@code max}, {@code all}, {@code 1m}, {@code 1w}, {@code 1d}, {@code 6h}, {@code 1h}; {@code max}
+     * if neither is given), at a fidelity in minutes.
+     */
     public static PricesHistoryQuery pricesHistory(String tokenId) {
         return Queries.history(Transport.current(), tokenId);
     }
 
-    /** OHLC candles of a token: {@code since} is required. */
+    /**
+     * OHLC candles of a token as a (time, open, high, low, close, volume) table: {@code since} is required,
+     * {@code until} defaults to now, fidelity one of 1m, 5m, 15m, 30m, 1h (default), 4h, 1d, 1w; windows of more
+     * than {@code limit} (at most 1,000) candles are fetched page by page.
+     */
     public static OhlcQuery ohlc(String assetId) {
         return Queries.ohlc(Transport.current(), assetId);
     }
 
-    /** A market's outcome tokens (outcome name, token id, price). */
+    /** A market's outcome tokens (token id, outcome name, price, market id, question). */
     public static List<OutcomeToken> tokens(Market market) {
         return ClobData.tokens(market);
     }
@@ -128,7 +152,7 @@ public final class Clob {
         return data().parsePricesHistory(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    /** Reads a saved {@code GET /book} document. */
+    /** Reads a saved {@code GET /book} document (levels in any order). */
     public static Book parseBook(String json) {
         return data().parseBook(json);
     }

@@ -147,6 +147,6 @@ public final class OhlcQuery {
             close.append(c.close().doubleValue());
             volume.append(c.volume().doubleValue());
         }
-        return Table.create("ohlc " + fidelity, time, open, high, low, close, volume);
+        return Table.create("OHLC " + fidelity + " of " + Book.shortId(asset), time, open, high, low, close, volume);
     }
 }

@@ -95,7 +95,8 @@ public final class PricesHistoryQuery {
     public Table table() {
         Call call = call();
         Response r = t.send(call);
-        return read(t, call, r);
+        Table table = read(t, call, r);
+        return table.setName("prices of " + Book.shortId(token));
     }
 
     static Table read(Transport t, Call call, Response r) {

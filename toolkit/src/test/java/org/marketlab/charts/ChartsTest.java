@@ -73,7 +73,15 @@ class ChartsTest {
 
     @Test
     void depthOfTheCapturedBook() throws Exception {
-        rendersWithContent(Charts.depth(Clob.parseBook(Fixtures.read("clob_book_response.json"))));
+        var chart = Charts.depth(Clob.parseBook(Fixtures.read("clob_book_response.json")));
+        rendersWithContent(chart);
+        // Steps: bids 450 / 350 / 150 up to the best bid (0.50), where they end; asks 120 / 300 / 390 from the best ask (0.51).
+        var bids = chart.getSeriesMap().get("bids");
+        var asks = chart.getSeriesMap().get("asks");
+        assertEquals(java.util.List.of(0.47, 0.48, 0.48, 0.49, 0.49, 0.5, 0.5), java.util.Arrays.stream(bids.getXData()).boxed().map(v -> Math.round(v * 100) / 100.0).toList());
+        assertEquals(java.util.List.of(450.0, 450.0, 350.0, 350.0, 150.0, 150.0, 0.0), java.util.Arrays.stream(bids.getYData()).boxed().toList());
+        assertEquals(java.util.List.of(0.51, 0.51, 0.52, 0.52, 0.53, 0.53, 0.54), java.util.Arrays.stream(asks.getXData()).boxed().map(v -> Math.round(v * 100) / 100.0).toList());
+        assertEquals(java.util.List.of(0.0, 120.0, 120.0, 300.0, 300.0, 390.0, 390.0), java.util.Arrays.stream(asks.getYData()).boxed().toList());
     }
 
     @Test

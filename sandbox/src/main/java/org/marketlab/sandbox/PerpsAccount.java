@@ -54,7 +54,7 @@ final class PerpsAccount {
             w.put("required_confirmations", 12);
             w.put("created_timestamp", created);
             if (status.equals("confirmed")) w.put("confirmed_timestamp", created + 60_000L * (5 + r.nextInt(120)));
-            else w.putNull("confirmed_timestamp");
+            else w.put("confirmed_timestamp", 0); // an integer always, as official clients require: 0 until confirmed
             withdrawals.add(w);
         }
         for (int i = 0; i < 130; i++) {
@@ -95,6 +95,10 @@ final class PerpsAccount {
             pos.put("cross", r.nextBoolean());
             pos.put("liquidation_price", dec(50 + r.nextDouble() * 40, 2));
             pos.put("cumulative_funding", dec((r.nextDouble() - 0.5) * 50, 4));
+            double value = Math.abs(size) * pos.get("entry_price").asDouble();
+            pos.put("position_value", dec(value, 2));
+            pos.put("initial_margin", dec(value / pos.get("leverage").asInt(), 2));
+            pos.put("maintenance_margin", dec(value / pos.get("leverage").asInt() / 2, 2));
             positions.add(pos);
         }
         for (int i = 0; i < 12; i++) {

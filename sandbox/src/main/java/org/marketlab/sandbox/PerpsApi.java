@@ -31,7 +31,7 @@ import java.util.function.ToLongFunction;
  * {@code DeleteProxy(address addr,uint64 salt,uint64 ts)}; history reads take {@code start_timestamp},
  * {@code end_timestamp} (ms, inclusive), {@code status}, {@code hash}, {@code direction}, {@code instrument_id},
  * answer newest first, 100 at most, the next page asked for with {@code end_timestamp} set to the last entry's
- * time (withdrawals: {@code confirmed_timestamp}, else {@code created_timestamp}); the public portfolio takes
+ * time (withdrawals: {@code confirmed_timestamp}, else {@code created_timestamp}; {@code confirmed_timestamp} is 0 until confirmed); the public portfolio takes
  * {@code address}. Failures are {@code {status: err, error}} with 400, 401 or 404. The proxy headers and the
  * EIP-712 domain name are accepted in both the sandbox's and the live service's spelling.
  */
@@ -49,8 +49,11 @@ final class PerpsApi {
     private final Map<String, PerpsAccount> accounts = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
 
-    PerpsApi(World world) {
+    private final Stats stats;
+
+    PerpsApi(World world, Stats stats) {
         this.world = world;
+        this.stats = stats;
     }
 
     static final class PerpsError extends RuntimeException {
@@ -86,7 +89,7 @@ final class PerpsApi {
                 throw new PerpsError(400, "status must be one of pending, confirmed, removed, failed; was '" + status + "'");
             }
             String hash = ctx.queryParam("hash");
-            page(ctx, a.withdrawals, w -> w.hasNonNull("confirmed_timestamp") ? w.get("confirmed_timestamp").asLong() : w.get("created_timestamp").asLong(),
+            page(ctx, a.withdrawals, w -> w.path("confirmed_timestamp").asLong() > 0 ? w.get("confirmed_timestamp").asLong() : w.get("created_timestamp").asLong(),
                     w -> (status == null || w.get("status").asText().equals(status)) && (hash == null || w.get("hash").asText().equalsIgnoreCase(hash)),
                     "withdraw_id");
         });
@@ -161,6 +164,7 @@ final class PerpsApi {
         // Not in the specification: the sandbox lists open orders so a notebook (or test) can find their ids.
         app.get("/v1/account/orders", ctx -> json(ctx, World.JSON.arrayNode().addAll(account(auth(ctx).owner()).orders)));
         app.patch("/v1/trade/orders-coid", this::modify);
+        app.ws("/v1/ws", ws -> ws.onMessage(this::onFrame));
         app.delete("/v1/trade/orders", this::cancel);
     }
 
@@ -171,6 +175,43 @@ final class PerpsApi {
         a.put("decimals", decimals);
         a.put("collateral_ratio", ratio);
         a.put("withdrawal_fee", fee);
+    }
+
+    // ---- the real-time channel ----------------------------------------------------------------------------------
+
+    /** Client frames {@code {id, req: post, op: {type: auth|ping}}} and {@code {id, req: sub|unsub, chs}}. */
+    private void onFrame(io.javalin.websocket.WsMessageContext ctx) {
+        JsonNode f;
+        try {
+            f = Sandbox.MAPPER.readTree(ctx.message());
+        } catch (IOException e) {
+            ctx.send("{\"data\":{\"status\":\"err\",\"error\":\"frames are JSON\"}}");
+            return;
+        }
+        ObjectNode reply = World.JSON.objectNode();
+        reply.set("id", f.get("id"));
+        ObjectNode data = reply.putObject("data");
+        String req = f.path("req").asText();
+        String type = f.path("op").path("type").asText();
+        if (req.equals("post") && type.equals("auth")) {
+            JsonNode args = f.path("op").path("args");
+            Proxy p = proxies.get(args.path("proxy").asText().toLowerCase(Locale.ROOT));
+            if (p == null || !p.secret().equals(args.path("secret").asText()) || p.expiry() <= now()) {
+                data.put("status", "err").put("error", "invalid proxy credentials");
+            } else {
+                ctx.attribute("owner", p.owner());
+                stats.request("perps_ws", "auth ok");
+                data.put("status", "ok").put("pod", "sandbox-0");
+            }
+        } else if (req.equals("post") && type.equals("ping")) {
+            data.put("status", "ok").put("ts", now()).put("sq", 0);
+        } else if (req.equals("sub") || req.equals("unsub")) {
+            if (ctx.attribute("owner") == null) data.put("status", "err").put("error", "authenticate first");
+            else data.put("status", "ok");
+        } else {
+            data.put("status", "err").put("error", "unknown frame: req " + req + ", op " + type);
+        }
+        ctx.send(reply.toString());
     }
 
     // ---- registration ---------------------------------------------------------------------------------------------

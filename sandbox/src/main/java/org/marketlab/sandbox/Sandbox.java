@@ -126,7 +126,7 @@ public final class Sandbox implements EmbeddedService {
         windows = new IpWindows(limits, System::nanoTime);
         MarketsApi markets = new MarketsApi(world, faults);
         ClobApi clob = new ClobApi(world);
-        PerpsApi perps = new PerpsApi(world);
+        PerpsApi perps = new PerpsApi(world, stats);
         Map<String, URI> out = new LinkedHashMap<>();
         String[] http = {"markets", "clob", "data", "perps", "bridge"};
         try {
@@ -135,7 +135,10 @@ public final class Sandbox implements EmbeddedService {
                 Javalin app = server(service);
                 if (service.equals("markets")) markets.register(app);
                 else app.get("/ok", ctx -> ctx.result("OK"));
-                if (service.equals("clob")) clob.register(app);
+                if (service.equals("clob")) {
+                    clob.register(app);
+                    new ClobAuthApi(worldSeed).register(app);
+                }
                 if (service.equals("perps")) perps.register(app);
                 synchronized (Sandbox.class) {
                     for (Map.Entry<String, BiConsumer<Javalin, Sandbox>> e : EXTENSIONS) {

@@ -20,7 +20,10 @@ public record Portfolio(List<Position> positions, Margin margin, BigDecimal with
                            @JsonProperty("liquidation_price") BigDecimal liquidationPrice,
                            @JsonProperty("unrealized_pnl") BigDecimal unrealizedPnl,
                            @JsonProperty("return_on_equity") BigDecimal returnOnEquity,
-                           @JsonProperty("cumulative_funding") BigDecimal cumulativeFunding) {
+                           @JsonProperty("cumulative_funding") BigDecimal cumulativeFunding,
+                           @JsonProperty("position_value") BigDecimal positionValue,
+                           @JsonProperty("initial_margin") BigDecimal initialMargin,
+                           @JsonProperty("maintenance_margin") BigDecimal maintenanceMargin) {
     }
 
     public record Margin(@JsonProperty("total_account_value") BigDecimal totalAccountValue,

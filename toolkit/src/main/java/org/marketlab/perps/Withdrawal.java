@@ -5,12 +5,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.math.BigDecimal;
 import java.time.Instant;
 
-/** A withdrawal; {@code hash} is {@code 0x} until mined; {@code confirmedAt} is null until confirmed. */
+/**
+ * A withdrawal; {@code hash} is {@code 0x} until mined; {@code confirmedAt} is null until confirmed (the service
+ * sends 0 then, or null).
+ */
 public record Withdrawal(@JsonProperty("withdraw_id") long withdrawId, String asset, BigDecimal amount, String to, BigDecimal fee,
                          String status, String hash, Integer confirmations,
                          @JsonProperty("required_confirmations") Integer requiredConfirmations,
                          @JsonProperty("created_timestamp") Instant createdAt,
                          @JsonProperty("confirmed_timestamp") Instant confirmedAt) {
+
+    public Withdrawal {
+        if (Instant.EPOCH.equals(confirmedAt)) confirmedAt = null;
+    }
 
     /** The time the service pages withdrawals on: confirmation when there is one, else creation. */
     Instant pagingTime() {

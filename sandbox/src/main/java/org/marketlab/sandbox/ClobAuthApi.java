@@ -1,0 +1,88 @@
+package org.marketlab.sandbox;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import org.web3j.crypto.Hash;
+import org.web3j.utils.Numeric;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The order book's L1 authentication: {@code POST /auth/api-key} and {@code GET /auth/derive-api-key} with the
+ * {@code POLY_ADDRESS}, {@code POLY_SIGNATURE}, {@code POLY_TIMESTAMP} and {@code POLY_NONCE} headers, the
+ * signature being EIP-712 {@code ClobAuth(address address,string timestamp,uint256 nonce,string message)} in the
+ * domain {@code {name: "ClobAuthDomain", version: "1", chainId: 137}}. Keys are derived from the address and the
+ * nonce, so create and derive answer the same credentials.
+ */
+final class ClobAuthApi {
+
+    static final String MESSAGE = "This message attests that I control the given wallet";
+    private final long seed;
+
+    ClobAuthApi(long seed) {
+        this.seed = seed;
+    }
+
+    void register(Javalin app) {
+        app.post("/auth/api-key", this::credentials);
+        app.get("/auth/derive-api-key", this::credentials);
+    }
+
+    private void credentials(Context ctx) {
+        String address = ctx.header("POLY_ADDRESS");
+        String signature = ctx.header("POLY_SIGNATURE");
+        String timestamp = ctx.header("POLY_TIMESTAMP");
+        String nonce = ctx.header("POLY_NONCE");
+        if (address == null || signature == null || timestamp == null) {
+            ctx.status(401).json(Map.of("error", "Invalid L1 Request headers"));
+            return;
+        }
+        BigInteger n;
+        try {
+            n = new BigInteger(nonce == null || nonce.isBlank() ? "0" : nonce.trim());
+            long ts = Long.parseLong(timestamp.trim());
+            if (Math.abs(ts - System.currentTimeMillis() / 1000) > 300) throw new NumberFormatException("stale");
+        } catch (NumberFormatException e) {
+            ctx.status(401).json(Map.of("error", "Invalid L1 Request headers"));
+            return;
+        }
+        byte[] domain = Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId)"), keccak("ClobAuthDomain"),
+                keccak("1"), Numeric.toBytesPadded(BigInteger.valueOf(137), 32)));
+        byte[] struct = Hash.sha3(cat(keccak("ClobAuth(address address,string timestamp,uint256 nonce,string message)"),
+                Numeric.toBytesPadded(Numeric.toBigInt(address), 32), keccak(timestamp), Numeric.toBytesPadded(n, 32), keccak(MESSAGE)));
+        byte[] digest = Hash.sha3(cat(new byte[]{0x19, 0x01}, domain, struct));
+        String signer = TypedData.signer(digest, signature);
+        if (signer == null || !signer.equalsIgnoreCase(address)) {
+            ctx.status(401).json(Map.of("error", "Invalid L1 Request headers"));
+            return;
+        }
+        byte[] k = Hash.sha3((seed + ":" + address.toLowerCase(Locale.ROOT) + ":" + n).getBytes(StandardCharsets.UTF_8));
+        ObjectNode out = World.JSON.objectNode();
+        out.put("apiKey", UUID.nameUUIDFromBytes(k).toString());
+        out.put("secret", Base64.getUrlEncoder().encodeToString(Hash.sha3(k)));
+        out.put("passphrase", Numeric.toHexStringNoPrefix(k).substring(0, 32));
+        ctx.json(out);
+    }
+
+    private static byte[] keccak(String s) {
+        return Hash.sha3(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] cat(byte[]... parts) {
+        int len = 0;
+        for (byte[] p : parts) len += p.length;
+        byte[] out = new byte[len];
+        int i = 0;
+        for (byte[] p : parts) {
+            System.arraycopy(p, 0, out, i, p.length);
+            i += p.length;
+        }
+        return out;
+    }
+}

@@ -15,6 +15,16 @@ public interface Clock {
     /** Waits the given nanoseconds (a virtual clock advances instead). */
     void sleepNanos(long nanos) throws InterruptedException;
 
+    /**
+     * Waits until {@link #nanoTime()} reaches {@code deadlineNanos}. Several threads sleeping on a virtual clock
+     * to the same deadline move it there once, where relative sleeps would add up.
+     */
+    default void sleepUntil(long deadlineNanos) throws InterruptedException {
+        long left = deadlineNanos - nanoTime();
+        if (left > 0) sleepNanos(left);
+        else if (Thread.interrupted()) throw new InterruptedException();
+    }
+
     static Clock system() {
         return SystemClock.INSTANCE;
     }

@@ -4,8 +4,7 @@ import org.marketlab.spi.IpLimit;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,14 +18,18 @@ import java.util.function.Function;
  * matches it, in exact sliding windows; {@link #acquire} waits until all of them admit one more and records
  * it in all of them at once, so no window is ever exceeded and nothing fails for pacing.
  *
- * <p>Because the server counts arrival times and the client send times, each window is widened by a safety
- * margin on the client side. A {@code 429} (feedback through {@link #onResponse}) holds the request's scopes
- * until the server's {@code Retry-After} has passed.
+ * <p>Each window is a ring of the last {@code limit} admission times, so the check is exact and O(1): one
+ * more request fits when the oldest of those has left the window. Because the server counts arrival times and
+ * the client send times, each window is widened by a safety margin on the client side, and a request's time
+ * moves to its answer time once settled ({@link Permit#settle}). Concurrent callers are served in arrival
+ * order wherever they compete (see {@link #acquire}). A {@code 429} (feedback through {@link #onResponse})
+ * holds the request's scopes until the server's {@code Retry-After} has passed.
  */
 public final class Pacer {
 
     private static final int CACHE = 4096;
-    private static final long DEFAULT_HOLD_NANOS = 1_000_000_000L;
+    private static final long BACKOFF_NANOS = 1_000_000_000L;
+    private static final int MAX_BACKOFF_DOUBLINGS = 5;
 
     private final Clock clock;
     private final List<Window> windows = new ArrayList<>();
@@ -37,6 +40,7 @@ public final class Pacer {
         }
     };
     private final List<PacingListener> listeners = new CopyOnWriteArrayList<>();
+    private final ArrayDeque<Waiter> queue = new ArrayDeque<>();   // callers inside acquire, in arrival order
 
     public Pacer(List<IpLimit> limits, Clock clock, Duration safetyMargin) {
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -85,75 +89,144 @@ public final class Pacer {
     }
 
     /**
-     * Waits until every window matching the request admits one more request, then records it in all of them.
+     * Waits until every window matching the request admits one more request, then records it in all of them
+     * at once. Never fails for pacing.
+     *
+     * <p>Fair: callers are served in arrival order wherever they compete. A caller that shares a window with
+     * earlier waiters goes only when that window has room for them as well, so it can neither overtake them
+     * there nor be held up by an earlier waiter that is blocked on a window it does not use itself.
      *
      * @return the permit, which says how long the request waited and settles its time once answered
      */
     public Permit acquire(String service, String method, String path) throws InterruptedException {
         long start = clock.nanoTime();
-        boolean slept = false;
-        while (true) {
-            long sleep;
-            synchronized (this) {
-                List<Window> ws = matching(service, method, path);
-                long now = clock.nanoTime();
-                long earliest = now;
-                for (Window w : ws) earliest = Math.max(earliest, w.earliest(now));
-                if (earliest <= now) {
-                    long waitedNanos = slept ? now - start : 0;
-                    List<String> scopes = new ArrayList<>(ws.size());
-                    long[] tickets = new long[ws.size()];
-                    for (int i = 0; i < ws.size(); i++) {
-                        Window w = ws.get(i);
-                        tickets[i] = w.record(now);
-                        if (waitedNanos > 0) {
-                            w.waited++;
-                            w.waitNanos += waitedNanos;
-                        }
-                        scopes.add(w.limit.scope());
+        boolean waited = false;
+        Waiter me;
+        synchronized (this) {
+            me = new Waiter(matching(service, method, path));
+            queue.addLast(me);
+        }
+        try {
+            while (true) {
+                long wake;
+                synchronized (this) {
+                    long now = clock.nanoTime();
+                    wake = wakeTime(me, now);
+                    if (wake <= now) return admit(me, service, path, now, waited ? now - start : 0);
+                    if (wake == Long.MAX_VALUE) {
+                        // Enough earlier waiters to fill a window: nothing to compute until one of them goes.
+                        wait();
+                        waited = true;
+                        continue;
                     }
-                    if (!listeners.isEmpty()) {
-                        scopes = tightestFirst(ws);
-                        long at = clock.currentTimeMillis();
-                        for (PacingListener l : listeners) l.admitted(at, now, service, path, scopes, waitedNanos);
-                    }
-                    return new Permit(Duration.ofNanos(waitedNanos), ws, tickets);
                 }
-                sleep = earliest - now;
+                clock.sleepUntil(wake);
+                waited = true;
             }
-            clock.sleepNanos(sleep);
-            slept = true;
+        } finally {
+            synchronized (this) {
+                if (queue.remove(me)) notifyAll();   // still queued: interrupted; let those behind recompute
+            }
         }
     }
 
+    private static final class Waiter {
+        final List<Window> windows;
+
+        Waiter(List<Window> windows) {
+            this.windows = windows;
+        }
+    }
+
+    /** When {@code me} may go: every window admits it and has room for the waiters ahead of it there. */
+    private long wakeTime(Waiter me, long now) {
+        long wake = now;
+        for (Window w : me.windows) {
+            int ahead = 0;
+            for (Waiter o : queue) {
+                if (o == me) break;
+                if (o.windows.contains(w)) ahead++;
+            }
+            wake = Math.max(wake, Math.max(w.earliest(now), w.earliestBehind(now, ahead)));
+        }
+        return wake;
+    }
+
+    private Permit admit(Waiter me, String service, String path, long now, long waitedNanos) {
+        queue.remove(me);
+        notifyAll();
+        List<Window> ws = me.windows;
+        long[] tickets = new long[ws.size()];
+        for (int i = 0; i < ws.size(); i++) {
+            Window w = ws.get(i);
+            tickets[i] = w.record(now);
+            if (waitedNanos > 0) {
+                w.waited++;
+                w.waitNanos += waitedNanos;
+            }
+        }
+        if (!listeners.isEmpty()) {
+            List<String> scopes = tightestFirst(ws);
+            long at = clock.currentTimeMillis();
+            for (PacingListener l : listeners) l.admitted(at, now, service, path, scopes, waitedNanos);
+        }
+        return new Permit(Duration.ofNanos(waitedNanos), ws, tickets);
+    }
+
     /**
-     * Feeds a response back. On {@code 429} the request's scopes are held until {@code Retry-After} (seconds or
-     * an HTTP date) has passed, or for one second when the server gave no hint.
+     * Feeds a response back. On {@code 429} the request's scopes (see {@link #held}) are held until {@code Retry-After} (seconds or
+     * an HTTP date) has passed; failing that until the rate-limit reset header's time; failing that for a
+     * backoff of 1 s, doubling with each further 429 in a row on those scopes up to 32 s. Any other status
+     * ends such a run; if it says no tokens remain ({@code Svc-RateLimit-Remaining} or
+     * {@code Poly-RateLimit-Remaining} at or below zero) and the reset lies ahead, the scopes are held until then.
      *
      * @param header looks a response header up by name, case-insensitively
      */
     public void onResponse(String service, String method, String path, int status, Function<String, String> header) {
-        if (status != 429) return;
-        long hold = retryAfterNanos(header.apply("Retry-After"));
+        Double remaining = RateLimitHeaders.number(header, "Remaining");
+        if (status != 429 && remaining == null) {
+            synchronized (this) {
+                for (Window w : matching(service, method, path)) w.strikes = 0;
+            }
+            return;
+        }
+        long nowMillis = clock.currentTimeMillis();
+        long retryAfter = status == 429 ? RateLimitHeaders.retryAfterNanos(header.apply("Retry-After"), nowMillis) : -1;
+        long untilReset = RateLimitHeaders.untilReset(header, nowMillis);
         synchronized (this) {
-            long until = clock.nanoTime() + (hold > 0 ? hold : DEFAULT_HOLD_NANOS);
-            for (Window w : matching(service, method, path)) w.heldUntil = Math.max(w.heldUntil, until);
+            List<Window> ws = matching(service, method, path);
+            long hold;
+            if (status == 429) {
+                int strikes = 0;
+                for (Window w : ws) strikes = Math.max(strikes, w.strikes);
+                for (Window w : ws) w.strikes = strikes + 1;
+                hold = retryAfter >= 0 ? retryAfter
+                        : untilReset > 0 ? untilReset
+                        : BACKOFF_NANOS << Math.min(strikes, MAX_BACKOFF_DOUBLINGS);
+            } else {
+                for (Window w : ws) w.strikes = 0;
+                hold = exhausted(remaining) ? untilReset : 0;
+            }
+            if (hold <= 0) return;
+            long until = clock.nanoTime() + hold;
+            for (Window w : held(ws)) w.heldUntil = Math.max(w.heldUntil, until);
         }
     }
 
-    private long retryAfterNanos(String value) {
-        if (value == null || value.isBlank()) return -1;
-        String v = value.trim();
-        try {
-            return (long) (Double.parseDouble(v) * 1e9);
-        } catch (NumberFormatException notSeconds) {
-            try {
-                long at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
-                return Math.max(0, at - clock.currentTimeMillis()) * 1_000_000L;
-            } catch (RuntimeException unreadable) {
-                return -1;
-            }
-        }
+    /**
+     * The scopes a hold applies to: the request's own service's scopes, not the IP-wide ones it shares with every
+     * service, so that a {@code 429} on {@code /events} does not stall the order book. Should the IP-wide window be
+     * the cause, every service meets it and holds its own scopes in turn. A service with no scope of its own
+     * (only the IP-wide ones match) holds those.
+     */
+    private static List<Window> held(List<Window> ws) {
+        List<Window> own = new ArrayList<>(ws.size());
+        for (Window w : ws) if (!w.limit.service().equals("*")) own.add(w);
+        return own.isEmpty() ? ws : own;
+    }
+
+    private static boolean exhausted(Double remaining) {
+        return remaining != null && remaining <= 0;
     }
 
     /** Every scope that has admitted a request, with its current use and the waiting it caused. */

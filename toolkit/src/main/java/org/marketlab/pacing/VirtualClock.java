@@ -5,7 +5,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A clock for tests and benchmarks: time moves only when someone sleeps or calls {@link #advance}, so paced
- * work that would take minutes runs in microseconds, exactly and repeatably.
+ * work that would take minutes runs in microseconds, exactly and repeatably. Thread-safe; a relative sleep
+ * advances time by its length, {@link #sleepUntil} only as far as its deadline.
  */
 public final class VirtualClock implements Clock {
 
@@ -35,6 +36,13 @@ public final class VirtualClock implements Clock {
     public void sleepNanos(long n) throws InterruptedException {
         if (Thread.interrupted()) throw new InterruptedException();
         if (n > 0) nanos.addAndGet(n);
+    }
+
+    /** Moves time to {@code deadlineNanos} unless it is already past it. */
+    @Override
+    public void sleepUntil(long deadlineNanos) throws InterruptedException {
+        if (Thread.interrupted()) throw new InterruptedException();
+        nanos.accumulateAndGet(deadlineNanos, Math::max);
     }
 
     public void advance(Duration d) {

@@ -17,6 +17,7 @@ final class Window {
     private int head;   // index of the oldest admission
     private int size;
     long heldUntil = Long.MIN_VALUE;
+    int strikes;        // 429s in a row, for the backoff when the server gives no hint
     long admitted;
     long waited;
     long waitNanos;
@@ -37,6 +38,22 @@ final class Window {
         long t = now;
         if (size == times.length) t = Math.max(t, times[head] + windowNanos);
         return Math.max(t, heldUntil);
+    }
+
+    /**
+     * When this window would have room for one more request behind {@code ahead} requests that are waiting
+     * for it and will be admitted first: when the ({@code limit - ahead})-th most recent admission has left it
+     * (admitting those ahead does not move that moment). {@link Long#MAX_VALUE} when {@code ahead} fills the
+     * window by itself, so the time depends on when they go. Used for fairness only; {@link #earliest} stays
+     * the gate, so a stale estimate (after a settle reordered times) can cost fairness but never the limit.
+     */
+    long earliestBehind(long now, int ahead) {
+        if (ahead == 0) return earliest(now);
+        int keep = times.length - ahead;
+        if (keep <= 0) return Long.MAX_VALUE;
+        long t = Math.max(now, heldUntil);
+        if (size >= keep) t = Math.max(t, times[(head + size - keep) % times.length] + windowNanos);
+        return t;
     }
 
     /** Records an admission at {@code now}; returns its ticket (slot and sequence) for {@link #settle}. */

@@ -95,24 +95,6 @@ class SlidingWindowPacerTest {
     }
 
     @Test
-    void a429HoldsTheScopesForRetryAfter() throws Exception {
-        VirtualClock clock = new VirtualClock();
-        Pacer p = Pacer.published(clock);
-        p.acquire("clob", "GET", "/book");
-        p.onResponse("clob", "GET", "/book", 429, name -> name.equalsIgnoreCase("Retry-After") ? "3" : null);
-        p.acquire("clob", "GET", "/book");
-        assertEquals(3 * SECOND, clock.nanoTime());
-        // A 429 without a hint holds for a second.
-        p.onResponse("clob", "GET", "/book", 429, name -> null);
-        p.acquire("clob", "GET", "/book");
-        assertEquals(4 * SECOND, clock.nanoTime());
-        // Other successes do not hold anything.
-        p.onResponse("clob", "GET", "/book", 200, name -> "100");
-        p.acquire("clob", "GET", "/book");
-        assertEquals(4 * SECOND, clock.nanoTime());
-    }
-
-    @Test
     void statusShowsOnlyScopesWithTrafficAndRendersAsTable() throws Exception {
         VirtualClock clock = new VirtualClock();
         Pacer p = Pacer.published(clock);
@@ -143,6 +125,87 @@ class SlidingWindowPacerTest {
             assertTrue(t.doubleColumn("waited_ms").max() > 0);
         }
         p.acquire("markets", "GET", "/events");
+    }
+
+    @Test
+    void theSafetyMarginWidensEveryWindow() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        Pacer p = new Pacer(IpLimit.published(), clock, Duration.ofMillis(100));
+        for (int i = 0; i < 500; i++) assertEquals(Duration.ZERO, p.acquire("markets", "GET", "/events").waited());
+        assertEquals(Duration.ofMillis(10_100), p.acquire("markets", "GET", "/events").waited());
+    }
+
+    @Test
+    void statusCountsWaitsAndTheirTotal() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        IpLimit two = new IpLimit("two", "markets", "two", java.util.Set.of(), List.of("*"), 2, Duration.ofSeconds(10));
+        Pacer p = new Pacer(List.of(two), clock, Duration.ZERO);
+        p.acquire("markets", "GET", "/a");
+        clock.advance(Duration.ofSeconds(4));
+        p.acquire("markets", "GET", "/a");
+        p.acquire("markets", "GET", "/a");   // waits 6 s, for the first to leave at 10 s
+        p.acquire("markets", "GET", "/a");   // waits 4 s more, for the second to leave at 14 s
+        ScopeStatus s = scope(p, "two");
+        assertEquals(2, s.used());
+        assertEquals(4, s.admitted());
+        assertEquals(2, s.waited());
+        assertEquals(Duration.ofSeconds(10), s.totalWait());
+        assertEquals(14 * SECOND, clock.nanoTime());
+    }
+
+    /** Threads mixing nested scopes on the published limits; every sliding window of every scope checked. */
+    @Test
+    void concurrentMixedTrafficNeverExceedsAnyPublishedWindow() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        Pacer p = Pacer.published(clock);
+        record Sent(long nanos, List<String> scopes) {
+        }
+        List<Sent> sent = Collections.synchronizedList(new ArrayList<>());
+        p.addListener((at, nanos, s, path, scopes, w) -> sent.add(new Sent(nanos, scopes)));
+        String[][] requests = {
+                {"markets", "GET", "/events"}, {"markets", "GET", "/markets"}, {"markets", "GET", "/events/7/tags"},
+                {"markets", "GET", "/public-search"}, {"clob", "GET", "/tick-size"}, {"data", "GET", "/trades"},
+        };
+        int threads = 6;
+        int each = 700;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        for (int t = 0; t < threads; t++) {
+            int first = t;
+            pool.submit(() -> {
+                for (int i = 0; i < each; i++) {
+                    String[] r = requests[(first + i) % requests.length];
+                    p.acquire(r[0], r[1], r[2]);
+                }
+                return null;
+            });
+        }
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
+        assertEquals(threads * each, sent.size());
+        int checked = 0;
+        for (IpLimit limit : IpLimit.published()) {
+            List<Long> times = new ArrayList<>();
+            for (Sent s : sent) if (s.scopes().contains(limit.scope())) times.add(s.nanos());
+            Collections.sort(times);
+            long window = limit.window().toNanos();
+            for (int i = limit.limit(); i < times.size(); i++) {
+                assertTrue(times.get(i) - times.get(i - limit.limit()) >= window,
+                        limit.scope() + ": " + (limit.limit() + 1) + " sends within " + limit.window() + " ending at send " + i);
+            }
+            if (times.size() > limit.limit()) checked++;
+        }
+        assertTrue(checked >= 4, "the run must have filled several windows, filled " + checked);
+    }
+
+    @Test
+    void aVirtualClockSleepingUntilADeadlineMovesThereOnce() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        clock.sleepUntil(5 * SECOND);
+        clock.sleepUntil(5 * SECOND);
+        clock.sleepUntil(3 * SECOND);
+        assertEquals(5 * SECOND, clock.nanoTime());
+        clock.sleepNanos(SECOND);
+        assertEquals(6 * SECOND, clock.nanoTime());
     }
 
     private static ScopeStatus scope(Pacer p, String id) {

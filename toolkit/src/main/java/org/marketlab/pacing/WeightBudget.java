@@ -1,69 +1,77 @@
 package org.marketlab.pacing;
 
-import io.github.bucket4j.Bucket;
-import io.github.bucket4j.ConsumptionProbe;
-import io.github.bucket4j.TimeMeter;
-
 import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Function;
 
 /**
- * A budget of request weight (the perpetuals interface's cost model), as a Bucket4j token bucket driven by the
- * pacer's {@link Clock}: a request of weight w waits until w tokens are there. The service does not publish the
- * budget's size or window; the default ({@link #DEFAULT_CAPACITY} per {@link #DEFAULT_PERIOD}) is a conservative
- * guess, to be changed with {@code new WeightBudget(...)} when the real figure is known.
+ * The perpetuals interface's budget of request weight: a request of weight w waits until w is available (a
+ * {@link TokenBucket}, so callers are served in arrival order and a {@link VirtualClock} drives it).
+ *
+ * <p><b>Assumption.</b> The specification lists the weights (1, 1, 1 + floor(n/20), 10, 10, 10, 5, 2) but not
+ * the size of the budget or its window. The default, {@value #DEFAULT_CAPACITY} per 10 s refilled
+ * continuously, is a conservative guess (below the figures comparable venues publish); pass the real figure to
+ * the constructor when it is known, and {@link #onResponse} takes in what the server reports meanwhile.
  */
 public final class WeightBudget {
 
     public static final long DEFAULT_CAPACITY = 120;
     public static final Duration DEFAULT_PERIOD = Duration.ofSeconds(10);
 
-    private final Bucket bucket;
-    private final Clock clock;
-    private final long capacity;
+    private final TokenBucket bucket;
 
+    /** {@code capacity} weight at most, refilled at {@code capacity} per {@code period}; no margin. */
     public WeightBudget(long capacity, Duration period, Clock clock) {
+        this(capacity, period, clock, Duration.ZERO);
+    }
+
+    /** As above, withholding {@code capacity × margin / period} of headroom for delays on the way (see {@link TokenBucket}). */
+    public WeightBudget(long capacity, Duration period, Clock clock, Duration margin) {
         if (capacity <= 0) throw new IllegalArgumentException("capacity must be positive, was " + capacity);
-        this.clock = clock;
-        this.capacity = capacity;
-        TimeMeter meter = new TimeMeter() {
-            @Override
-            public long currentTimeNanos() {
-                return clock.nanoTime();
-            }
-
-            @Override
-            public boolean isWallClockBased() {
-                return false;
-            }
-        };
-        this.bucket = Bucket.builder()
-                .addLimit(limit -> limit.capacity(capacity).refillGreedy(capacity, period))
-                .withCustomTimePrecision(meter)
-                .build();
+        this.bucket = new TokenBucket("weight", capacity, capacity, period, false, clock, margin);
     }
 
+    /** The default budget (an assumption, see the class note): 100 ms margin on the system clock, none on a virtual one. */
     public static WeightBudget conservative(Clock clock) {
-        return new WeightBudget(DEFAULT_CAPACITY, DEFAULT_PERIOD, clock);
+        return new WeightBudget(DEFAULT_CAPACITY, DEFAULT_PERIOD, clock,
+                clock instanceof VirtualClock ? Duration.ZERO : Duration.ofMillis(100));
     }
 
-    /** Waits until {@code weight} is available, then spends it; returns the time waited. */
+    /**
+     * Waits until {@code weight} is available, then spends it; returns the time waited.
+     *
+     * @throws IllegalArgumentException if {@code weight} exceeds the whole budget: split the request
+     */
     public Duration acquire(long weight) throws InterruptedException {
         if (weight <= 0) return Duration.ZERO;
-        if (weight > capacity) {
-            throw new IllegalArgumentException("a request of weight " + weight + " exceeds the whole budget of " + capacity + "; split it");
-        }
-        long waited = 0;
-        while (true) {
-            ConsumptionProbe p = bucket.tryConsumeAndReturnRemaining(weight);
-            if (p.isConsumed()) return Duration.ofNanos(waited);
-            long nanos = p.getNanosToWaitForRefill();
-            clock.sleepNanos(nanos);
-            waited += nanos;
-        }
+        return bucket.acquire(weight);
     }
 
-    /** Weight available now. */
+    /** Brings the budget down to the server's {@code remaining} weight and holds it until {@code reset}, if ahead. */
+    public void reconcile(long remaining, Instant reset) {
+        bucket.reconcile(remaining, reset);
+    }
+
+    /** Reads {@code Svc-}/{@code Poly-RateLimit-Remaining} and {@code -Reset}, and {@code Retry-After} on 429. */
+    public void onResponse(int status, Function<String, String> header) {
+        bucket.onResponse(status, header);
+    }
+
+    /** Weight available now (negative while reservations wait). */
     public long available() {
-        return bucket.getAvailableTokens();
+        return bucket.available();
+    }
+
+    public long capacity() {
+        return bucket.burst();
+    }
+
+    public TokenBucket.Status status() {
+        return bucket.status();
+    }
+
+    @Override
+    public String toString() {
+        return bucket.toString();
     }
 }

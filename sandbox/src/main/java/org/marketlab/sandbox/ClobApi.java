@@ -145,7 +145,7 @@ final class ClobApi {
             throw new ClobError(400, "Invalid token id");
         }
         World.Token t = world.token(tokenId);
-        if (t == null) throw new ClobError(notFound.contains("not found") ? 404 : 404, notFound);
+        if (t == null) throw new ClobError(404, notFound);
         return t;
     }
 

@@ -113,8 +113,9 @@ public final class Pacer {
                     long now = clock.nanoTime();
                     wake = wakeTime(me, now);
                     if (wake <= now) return admit(me, service, path, now, waited ? now - start : 0);
-                    if (wake == Long.MAX_VALUE) {
-                        // Enough earlier waiters to fill a window: nothing to compute until one of them goes.
+                    if (wake == Long.MAX_VALUE || earlierCanGoNow(me, now)) {
+                        // Enough earlier waiters to fill a window, or one that may go now: wait for them to go.
+                        // (On a virtual clock, sleeping now would move time past them before they ran.)
                         wait();
                         waited = true;
                         continue;
@@ -150,6 +151,22 @@ public final class Pacer {
             wake = Math.max(wake, Math.max(w.earliest(now), w.earliestBehind(now, ahead)));
         }
         return wake;
+    }
+
+    /** Whether a waiter ahead of {@code me}, sharing a window with it, may go now and has yet to. */
+    private boolean earlierCanGoNow(Waiter me, long now) {
+        for (Waiter o : queue) {
+            if (o == me) return false;
+            boolean shares = false;
+            for (Window w : o.windows) {
+                if (me.windows.contains(w)) {
+                    shares = true;
+                    break;
+                }
+            }
+            if (shares && wakeTime(o, now) <= now) return true;
+        }
+        return false;
     }
 
     private Permit admit(Waiter me, String service, String path, long now, long waitedNanos) {

@@ -197,6 +197,29 @@ class SlidingWindowPacerTest {
         assertTrue(checked >= 4, "the run must have filled several windows, filled " + checked);
     }
 
+    /** Concurrency costs nothing in exactness: 8 threads take exactly the theoretical minimum, no window over. */
+    @Test
+    void concurrentCallersReachTheTheoreticalMinimum() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        Pacer p = Pacer.published(clock);
+        List<Long> sent = Collections.synchronizedList(new ArrayList<>());
+        p.addListener((at, nanos, s, path, scopes, w) -> sent.add(nanos));
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        for (int t = 0; t < 8; t++) {
+            pool.submit(() -> {
+                for (int i = 0; i < 625; i++) p.acquire("markets", "GET", "/events");
+                return null;
+            });
+        }
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        List<Long> times = new ArrayList<>(sent);
+        Collections.sort(times);
+        assertEquals(5000, times.size());
+        assertEquals(90 * SECOND, times.get(4999), "(ceil(5000 / 500) - 1) x 10 s");
+        for (int i = 500; i < times.size(); i++) assertTrue(times.get(i) - times.get(i - 500) >= 10 * SECOND);
+    }
+
     @Test
     void aVirtualClockSleepingUntilADeadlineMovesThereOnce() throws Exception {
         VirtualClock clock = new VirtualClock();

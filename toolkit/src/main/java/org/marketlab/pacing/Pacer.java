@@ -191,9 +191,10 @@ public final class Pacer {
     }
 
     /**
-     * Feeds a response back. On {@code 429} the request's scopes (see {@link #held}) are held until {@code Retry-After} (seconds or
-     * an HTTP date) has passed; failing that until the rate-limit reset header's time; failing that for a
-     * backoff of 1 s, doubling with each further 429 in a row on those scopes up to 32 s. Any other status
+     * Feeds a response back. On {@code 429} the request's scopes (its own service's; see {@link #held}) are held
+     * until {@code Retry-After} (seconds or an HTTP date) has passed; failing that until the rate-limit reset
+     * header's time; failing that for a backoff of 1 s, doubling with each further 429 in a row on those scopes
+     * up to 32 s. Any other status
      * ends such a run; if it says no tokens remain ({@code Svc-RateLimit-Remaining} or
      * {@code Poly-RateLimit-Remaining} at or below zero) and the reset lies ahead, the scopes are held until then.
      *

@@ -88,23 +88,9 @@ final class ClobApi {
             json(ctx, out);
         });
         app.get("/midpoint", ctx -> json(ctx, obj("mid", str(mid(open(ctx.queryParam("token_id")))))));
-        app.post("/midpoints", ctx -> {
-            ObjectNode out = World.JSON.objectNode();
-            for (JsonNode item : batch(ctx)) {
-                World.Token t = open(tokenField(item));
-                out.put(t.tokenId(), str(mid(t)));
-            }
-            json(ctx, out);
-        });
+        app.post("/midpoints", ctx -> keyed(ctx, this::mid));
         app.get("/spread", ctx -> json(ctx, obj("spread", str(spread(open(ctx.queryParam("token_id")))))));
-        app.post("/spreads", ctx -> {
-            ObjectNode out = World.JSON.objectNode();
-            for (JsonNode item : batch(ctx)) {
-                World.Token t = open(tokenField(item));
-                out.put(t.tokenId(), str(spread(t)));
-            }
-            json(ctx, out);
-        });
+        app.post("/spreads", ctx -> keyed(ctx, this::spread));
         app.get("/last-trade-price", ctx -> {
             World.Token t = known(ctx.queryParam("token_id"), "No orderbook exists for the requested token id");
             ObjectNode o = obj("price", str(lastTrade(t)));
@@ -136,6 +122,16 @@ final class ClobApi {
         });
         app.get("/prices-history", this::pricesHistory);
         app.get("/ohlc", this::ohlc);
+    }
+
+    /** A batch answered as {@code {token_id: value}}. */
+    private void keyed(Context ctx, java.util.function.Function<World.Token, BigDecimal> value) throws java.io.IOException {
+        ObjectNode out = World.JSON.objectNode();
+        for (JsonNode item : batch(ctx)) {
+            World.Token t = open(tokenField(item));
+            out.put(t.tokenId(), str(value.apply(t)));
+        }
+        json(ctx, out);
     }
 
     // ---- tokens ---------------------------------------------------------------------------------------------------

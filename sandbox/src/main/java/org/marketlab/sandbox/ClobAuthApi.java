@@ -52,11 +52,7 @@ final class ClobAuthApi {
             ctx.status(401).json(Map.of("error", "Invalid L1 Request headers"));
             return;
         }
-        byte[] domain = Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId)"), keccak("ClobAuthDomain"),
-                keccak("1"), Numeric.toBytesPadded(BigInteger.valueOf(137), 32)));
-        byte[] struct = Hash.sha3(cat(keccak("ClobAuth(address address,string timestamp,uint256 nonce,string message)"),
-                Numeric.toBytesPadded(Numeric.toBigInt(address), 32), keccak(timestamp), Numeric.toBytesPadded(n, 32), keccak(MESSAGE)));
-        byte[] digest = Hash.sha3(cat(new byte[]{0x19, 0x01}, domain, struct));
+        byte[] digest = TypedData.clobAuth(address, timestamp, n, MESSAGE);
         String signer = TypedData.signer(digest, signature);
         if (signer == null || !signer.equalsIgnoreCase(address)) {
             ctx.status(401).json(Map.of("error", "Invalid L1 Request headers"));
@@ -68,21 +64,5 @@ final class ClobAuthApi {
         out.put("secret", Base64.getUrlEncoder().encodeToString(Hash.sha3(k)));
         out.put("passphrase", Numeric.toHexStringNoPrefix(k).substring(0, 32));
         ctx.json(out);
-    }
-
-    private static byte[] keccak(String s) {
-        return Hash.sha3(s.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static byte[] cat(byte[]... parts) {
-        int len = 0;
-        for (byte[] p : parts) len += p.length;
-        byte[] out = new byte[len];
-        int i = 0;
-        for (byte[] p : parts) {
-            System.arraycopy(p, 0, out, i, p.length);
-            i += p.length;
-        }
-        return out;
     }
 }

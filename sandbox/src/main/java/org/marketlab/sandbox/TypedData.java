@@ -42,6 +42,15 @@ final class TypedData {
                 word(BigInteger.valueOf(salt)), word(BigInteger.valueOf(ts)))));
     }
 
+    /**
+     * The order book's L1 authentication: {@code ClobAuth(address address,string timestamp,uint256 nonce,string message)}
+     * in the domain {@code ClobAuthDomain}.
+     */
+    static byte[] clobAuth(String address, String timestamp, BigInteger nonce, String message) {
+        return digest("ClobAuthDomain", Hash.sha3(cat(keccak("ClobAuth(address address,string timestamp,uint256 nonce,string message)"),
+                address(address), keccak(timestamp), word(nonce), keccak(message))));
+    }
+
     private static byte[] digest(String domainName, byte[] struct) {
         return Hash.sha3(cat(new byte[]{0x19, 0x01}, domain(domainName), struct));
     }

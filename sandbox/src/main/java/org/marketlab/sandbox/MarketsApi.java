@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -22,21 +21,25 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The market-data interface: {@code GET /events}, {@code /events/keyset}, {@code /events/{id}},
- * {@code /events/{id}/tags} and {@code /ok}.
- *
- * <p>Semantics of {@code GET /events} where the specification is silent: {@code limit} defaults to 20 and a
- * page holds at most 100; {@code offset} above 2,000 is refused with 422; without {@code order} events come
- * in id order; {@code order} names Event fields (comma-separated), {@code ascending} defaults to false, ties
- * go by id ascending, nulls last; array parameters repeat ({@code id=1&id=2}); boolean filters compare for
- * equality; ranges are inclusive; an event without the date a date filter names is left out;
- * {@code related_tags=true} with {@code tag_id} or {@code tag_slug} also takes events carrying a tag of the
- * same family; {@code chats} and {@code templates} are sent only with {@code include_chat} /
- * {@code include_template}. A malformed value is refused with 422 and a message naming the parameter.
+ * {@code /events/{id}/tags} and {@code /ok}. The semantics of every query parameter are on {@link #events}.
  */
 final class MarketsApi {
 
     static final int MAX_PAGE = 100;
     static final int MAX_OFFSET = 2000;
+    /** The Event fields the specification types date-time. */
+    private static final Set<String> DATE_TIMES = Set.of("startDate", "creationDate", "endDate", "createdAt", "updatedAt",
+            "closedTime", "startTime", "finishedTimestamp", "deployingTimestamp", "scheduledDeploymentTimestamp");
+    /** Event fields one can order by: the scalar ones. */
+    private static final Set<String> ORDERABLE = orderable();
+
+    private static Set<String> orderable() {
+        Set<String> nonScalar = Set.of("subEvents", "imageOptimized", "iconOptimized", "featuredImageOptimized",
+                "markets", "tags", "series", "categories", "collections", "eventCreators", "chats", "templates");
+        Set<String> out = new java.util.LinkedHashSet<>(List.of(Fields.EVENT));
+        out.removeAll(nonScalar);
+        return Set.copyOf(out);
+    }
 
     private final World world;
     private final Faults faults;
@@ -62,23 +65,68 @@ final class MarketsApi {
         }
     }
 
+    /**
+     * {@code GET /events}: a page of the events that pass every filter given, as a JSON array of Event.
+     *
+     * <p>Where the specification is silent, the sandbox does this (the toolkit's tests hold it to it):
+     * <ul>
+     * <li>{@code limit}: integer, 0 or more, default 20; a page holds at most 100 events whatever is asked
+     *     ({@code limit=0} gives {@code []}). {@code offset}: integer, 0 or more, default 0; above 2,000 it is
+     *     refused with 422 (page further with {@code /events/keyset}); past the end it gives {@code []}.</li>
+     * <li>{@code order}: comma-separated names of scalar Event fields (spaces around names ignored); numbers
+     *     compare as numbers, strings of digits ({@code id}) as integers, other strings by code point,
+     *     {@code false} before {@code true}; null values come last in either direction. {@code ascending}
+     *     (default false) applies to every listed field. Ties are broken by id ascending. Without
+     *     {@code order} events come in id order, ascending, and {@code ascending} is ignored. An unknown or
+     *     non-scalar field (an array or object) is refused with 422.</li>
+     * <li>{@code id}, {@code slug}, {@code exclude_tag_id}: repeated parameters ({@code id=1&id=2}); an
+     *     event passes {@code id}/{@code slug} when it has one of the values, and {@code exclude_tag_id} when
+     *     it carries none of those tags. A comma-joined value is not split (so {@code id=1,2} is a 422).</li>
+     * <li>{@code tag_id} (integer), {@code tag_slug}: the event carries that tag. Both given: it must pass
+     *     both. {@code related_tags=true} with either: a tag related to the named one (same family, see
+     *     {@link World#relatedTags}) also counts; without {@code tag_id}/{@code tag_slug} it changes nothing.
+     *     An unknown tag selects no events.</li>
+     * <li>{@code active}, {@code archived}, {@code featured}, {@code cyom}, {@code closed}: the event's value
+     *     equals the one given ({@code true}/{@code false}, any letter case).</li>
+     * <li>{@code include_chat}, {@code include_template}: the {@code chats} / {@code templates} arrays are in
+     *     the answer only when the parameter is {@code true}; they select nothing.</li>
+     * <li>{@code recurrence}: one of the event's series has exactly that {@code recurrence}
+     *     ({@code daily}, {@code weekly}, {@code monthly} in this world; case-sensitive).</li>
+     * <li>{@code liquidity_min}/{@code _max}, {@code volume_min}/{@code _max}: decimal numbers, inclusive
+     *     bounds on the event's {@code liquidity} / {@code volume}; min above max selects nothing.</li>
+     * <li>{@code start_date_min}/{@code _max}, {@code end_date_min}/{@code _max}: inclusive bounds on
+     *     {@code startDate} / {@code endDate}, as ISO 8601 instants ({@code 2026-01-31T00:00:00Z}, any
+     *     offset), local date-times (taken as UTC) or dates (midnight UTC). An event without that date is
+     *     left out whenever a bound on it is given.</li>
+     * <li>A value that cannot be read (a non-integer {@code limit}, {@code yes} for a boolean, a bad date,
+     *     a negative {@code limit}/{@code offset}) is refused with 422 and {@code {"error": "..."}} naming
+     *     the parameter, the value given and what is allowed. An empty value ({@code closed=}) counts as
+     *     absent; unknown parameters are ignored, as the live service does.</li>
+     * </ul>
+     */
     private void events(Context ctx) {
         Params p = new Params(ctx);
-        int limit = p.integer("limit", 20, 0);
-        int offset = p.integer("offset", 0, 0);
+        int limit = p.pageSize();
+        long offset = p.count("offset", 0);
         if (offset > MAX_OFFSET) {
             throw new BadParameter("offset " + offset + " is too large: offsets above " + MAX_OFFSET
                     + " are refused; use /events/keyset to page further");
         }
         List<World.EventFacts> rows = select(p);
-        int from = Math.min(offset, rows.size());
-        int to = Math.min(rows.size(), from + Math.min(limit, MAX_PAGE));
+        int from = (int) Math.min(offset, rows.size());
+        int to = Math.min(rows.size(), from + limit);
         ctx.contentType("application/json").result(json(documents(rows.subList(from, to), p)));
     }
 
+    /**
+     * {@code GET /events/keyset?limit=&after_cursor=} with the filters and order of {@link #events}:
+     * {@code {"events": [...], "next_cursor": "..."}}, without {@code next_cursor} on the last page (and on
+     * an empty page). The cursor is opaque to clients; a cursor this server did not give is a 422. Paging by
+     * cursor is not capped at any depth.
+     */
     private void keyset(Context ctx) {
         Params p = new Params(ctx);
-        int limit = p.integer("limit", 20, 0);
+        int limit = p.pageSize();
         String cursor = ctx.queryParam("after_cursor");
         int from = 0;
         if (cursor != null && !cursor.isEmpty()) {
@@ -86,13 +134,14 @@ final class MarketsApi {
                 String s = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
                 if (!s.startsWith("k1:")) throw new IllegalArgumentException();
                 from = Integer.parseInt(s.substring(3));
+                if (from < 0) throw new IllegalArgumentException();
             } catch (IllegalArgumentException e) {
                 throw new BadParameter("after_cursor '" + cursor + "' is not a cursor this server gave");
             }
         }
         List<World.EventFacts> rows = select(p);
         from = Math.min(from, rows.size());
-        int to = Math.min(rows.size(), from + Math.min(limit, MAX_PAGE));
+        int to = Math.min(rows.size(), from + limit);
         ObjectNode out = World.JSON.objectNode();
         out.set("events", documents(rows.subList(from, to), p));
         if (to < rows.size() && to > from) {
@@ -150,22 +199,14 @@ final class MarketsApi {
         List<String> order = p.order();
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
 
-        Set<Long> wantedTags = null;
-        if (tagId != null || tagSlug != null) {
-            wantedTags = new HashSet<>();
-            for (JsonNode t : world.tags()) {
-                long id = Long.parseLong(t.get("id").asText());
-                if ((tagId != null && id == tagId) || (tagSlug != null && t.get("slug").asText().equals(tagSlug))) {
-                    wantedTags.add(id);
-                    if (related) wantedTags.addAll(world.relatedTags(id));
-                }
-            }
-        }
+        Set<Long> byTagId = tagId == null ? null : tagsMatching(t -> t.get("id").asText().equals(Long.toString(tagId)), related);
+        Set<Long> byTagSlug = tagSlug == null ? null : tagsMatching(t -> t.get("slug").asText().equals(tagSlug), related);
         List<World.EventFacts> out = new ArrayList<>();
         for (World.EventFacts e : world.events()) {
             if (!ids.isEmpty() && !ids.contains(e.id())) continue;
             if (!slugs.isEmpty() && !slugs.contains(e.slug())) continue;
-            if (wantedTags != null && e.tagIds().stream().noneMatch(wantedTags::contains)) continue;
+            if (byTagId != null && e.tagIds().stream().noneMatch(byTagId::contains)) continue;
+            if (byTagSlug != null && e.tagIds().stream().noneMatch(byTagSlug::contains)) continue;
             if (!excluded.isEmpty() && e.tagIds().stream().anyMatch(excluded::contains)) continue;
             if (active != null && !active.equals(e.active())) continue;
             if (archived != null && !archived.equals(e.archived())) continue;
@@ -177,7 +218,18 @@ final class MarketsApi {
             if (!within(e.startDate(), sMin, sMax) || !within(e.endDate(), eMin, eMax)) continue;
             out.add(e);
         }
-        if (!order.isEmpty()) out.sort(comparator(order, ascending));
+        return order.isEmpty() ? out : sorted(out, order, ascending);
+    }
+
+    /** Ids of the tags a test picks, with their related tags when asked. */
+    private Set<Long> tagsMatching(java.util.function.Predicate<JsonNode> test, boolean related) {
+        Set<Long> out = new HashSet<>();
+        for (JsonNode t : world.tags()) {
+            if (!test.test(t)) continue;
+            long id = Long.parseLong(t.get("id").asText());
+            out.add(id);
+            if (related) out.addAll(world.relatedTags(id));
+        }
         return out;
     }
 
@@ -191,28 +243,52 @@ final class MarketsApi {
         return (min == null || v.compareTo(min) >= 0) && (max == null || v.compareTo(max) <= 0);
     }
 
-    private static Comparator<World.EventFacts> comparator(List<String> fields, boolean ascending) {
-        Comparator<World.EventFacts> c = null;
-        for (String f : fields) {
-            Comparator<World.EventFacts> one = (a, b) -> compareField(a.document().get(f), b.document().get(f), ascending);
-            c = c == null ? one : c.thenComparing(one);
+    /**
+     * Sorted by the listed fields, then id ascending. Each event's values are turned into sort keys once
+     * (date-times parsed, digit strings read as integers), not at every comparison.
+     */
+    private static List<World.EventFacts> sorted(List<World.EventFacts> rows, List<String> fields, boolean ascending) {
+        record Keyed(World.EventFacts event, Comparable<?>[] keys) {
         }
-        return c.thenComparingLong(World.EventFacts::id);
+        List<Keyed> keyed = new ArrayList<>(rows.size());
+        for (World.EventFacts e : rows) {
+            Comparable<?>[] keys = new Comparable<?>[fields.size()];
+            for (int i = 0; i < keys.length; i++) keys[i] = sortKey(fields.get(i), e.document().get(fields.get(i)));
+            keyed.add(new Keyed(e, keys));
+        }
+        keyed.sort((a, b) -> {
+            for (int i = 0; i < fields.size(); i++) {
+                int c = compareKeys(a.keys()[i], b.keys()[i], ascending);
+                if (c != 0) return c;
+            }
+            return Long.compare(a.event().id(), b.event().id());
+        });
+        return keyed.stream().map(Keyed::event).toList();
     }
 
-    private static int compareField(JsonNode a, JsonNode b, boolean ascending) {
-        boolean an = a == null || a.isNull(), bn = b == null || b.isNull();
-        if (an || bn) return an == bn ? 0 : an ? 1 : -1; // nulls last either way
-        int c;
-        if (a.isNumber() && b.isNumber()) c = Double.compare(a.asDouble(), b.asDouble());
-        else if (a.isBoolean() && b.isBoolean()) c = Boolean.compare(a.asBoolean(), b.asBoolean());
-        else if (a.isTextual() && b.isTextual() && numeric(a.asText()) && numeric(b.asText())) c = Long.compare(Long.parseLong(a.asText()), Long.parseLong(b.asText()));
-        else c = a.asText().compareTo(b.asText());
+    /** null, Double, Boolean, Long (digit strings such as ids), Instant (date-time fields) or String. */
+    private static Comparable<?> sortKey(String field, JsonNode v) {
+        if (v == null || v.isNull()) return null;
+        if (v.isNumber()) return v.asDouble();
+        if (v.isBoolean()) return v.asBoolean();
+        String s = v.asText();
+        if (DATE_TIMES.contains(field)) {
+            try {
+                return Instant.parse(s); // as instants: by text 12:00:00.5Z would sort before 12:00:00Z
+            } catch (DateTimeParseException e) {
+                return s;
+            }
+        }
+        if (!s.isEmpty() && s.length() < 18 && s.chars().allMatch(c -> c >= '0' && c <= '9')) return Long.parseLong(s);
+        return s;
+    }
+
+    /** Nulls last in either direction; keys of different kinds (rare) compare by their text. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compareKeys(Comparable a, Comparable b, boolean ascending) {
+        if (a == null || b == null) return a == b ? 0 : a == null ? 1 : -1;
+        int c = a.getClass() == b.getClass() ? a.compareTo(b) : a.toString().compareTo(b.toString());
         return ascending ? c : -c;
-    }
-
-    private static boolean numeric(String s) {
-        return !s.isEmpty() && s.length() < 18 && s.chars().allMatch(Character::isDigit);
     }
 
     // ---- output -------------------------------------------------------------------------------------------------
@@ -225,12 +301,11 @@ final class MarketsApi {
         ArrayNode out = World.JSON.arrayNode();
         for (World.EventFacts e : rows) {
             ObjectNode d = e.document();
-            if (!chat || !template || nulls > 0) {
-                d = d.deepCopy();
-                if (!chat) d.remove("chats");
-                if (!template) d.remove("templates");
-                if (nulls > 0) nullify(d, r, nulls, Set.of("id"));
-            }
+            if (nulls > 0) d = d.deepCopy();
+            else if (!chat || !template) d = World.JSON.objectNode().setAll(d); // shallow: markets and tags shared
+            if (!chat) d.remove("chats");
+            if (!template) d.remove("templates");
+            if (nulls > 0) nullify(d, r, nulls, Set.of("id"));
             out.add(d);
         }
         return out;
@@ -274,16 +349,22 @@ final class MarketsApi {
             return v == null || v.isEmpty() ? null : v;
         }
 
-        int integer(String name, int dflt, int min) {
+        /** A count: an integer, 0 or more (any size; callers cap it). */
+        long count(String name, long dflt) {
             String v = string(name);
             if (v == null) return dflt;
+            if (!v.matches("[+-]?[0-9]+")) throw new BadParameter(name + " must be an integer, 0 or more, was '" + v + "'");
+            if (v.startsWith("-") && !v.matches("-0+")) throw new BadParameter(name + " must be 0 or more, was " + v);
             try {
-                int i = Integer.parseInt(v);
-                if (i < min) throw new BadParameter(name + " must be " + min + " or more, was " + v);
-                return i;
+                return Long.parseLong(v);
             } catch (NumberFormatException e) {
-                throw new BadParameter(name + " must be an integer, was '" + v + "'");
+                return Long.MAX_VALUE; // more digits than a long: as large as can be
             }
+        }
+
+        /** {@code limit}: default 20, at most a page of 100. */
+        int pageSize() {
+            return (int) Math.min(count("limit", 20), MAX_PAGE);
         }
 
         Long longOrNull(String name) {
@@ -335,9 +416,13 @@ final class MarketsApi {
             if (v == null) return null;
             try {
                 if (v.length() == 10) return java.time.LocalDate.parse(v).atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
-                return java.time.OffsetDateTime.parse(v).toInstant();
+                java.time.temporal.TemporalAccessor t = java.time.format.DateTimeFormatter.ISO_DATE_TIME.parseBest(v,
+                        java.time.OffsetDateTime::from, java.time.LocalDateTime::from);
+                return t instanceof java.time.OffsetDateTime o ? o.toInstant()
+                        : ((java.time.LocalDateTime) t).toInstant(java.time.ZoneOffset.UTC);
             } catch (DateTimeParseException e) {
-                throw new BadParameter(name + " must be an ISO 8601 date-time (2026-01-31T00:00:00Z) or date, was '" + v + "'");
+                throw new BadParameter(name + " must be an ISO 8601 date-time (2026-01-31T00:00:00Z; without an offset"
+                        + " it is UTC) or a date (2026-01-31), was '" + v + "'");
             }
         }
 
@@ -345,10 +430,11 @@ final class MarketsApi {
             String v = string("order");
             if (v == null) return List.of();
             List<String> out = new ArrayList<>();
-            for (String f : v.split(",")) {
+            for (String f : v.split(",", -1)) {
                 String t = f.trim();
-                if (!List.of(Fields.EVENT).contains(t) || t.equals("markets") || t.equals("tags")) {
-                    throw new BadParameter("order: '" + t + "' is not an Event field one can order by");
+                if (!ORDERABLE.contains(t)) {
+                    throw new BadParameter("order: '" + t + "' is not an Event field one can order by; allowed: the"
+                            + " scalar Event fields, e.g. id, volume, liquidity, startDate, endDate, title, comma-separated");
                 }
                 out.add(t);
             }

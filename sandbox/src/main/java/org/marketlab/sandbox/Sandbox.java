@@ -12,10 +12,14 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.BiConsumer;
 
 /**
@@ -38,12 +42,14 @@ public final class Sandbox implements EmbeddedService {
 
     private final long seed;
     private final Instant now;
-    private final boolean enforceLimits;
+    private volatile boolean enforceLimits;
     private final List<IpLimit> limits;
     private final Faults faults = new Faults();
     private final Stats stats = new Stats();
     private final Map<String, Javalin> servers = new LinkedHashMap<>();
     private Map<String, URI> urls;
+    /** Opens once the routes of a start are in place. */
+    private volatile CountDownLatch ready = new CountDownLatch(0);
     private World world;
     private IpWindows windows;
 
@@ -119,20 +125,35 @@ public final class Sandbox implements EmbeddedService {
         return startOn(worldSeed, 0);
     }
 
-    /** Starts every server; with {@code firstPort > 0} on consecutive ports from it, else on free ports. */
+    /**
+     * Starts every server; with {@code firstPort > 0} on consecutive ports from it, else on free ports. The
+     * world is generated while the servers start (most of a cold start is one or the other); requests that
+     * arrive before it is ready wait for it.
+     */
     synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
         if (urls != null) return urls;
-        world = World.generate(worldSeed, now != null ? now : World.defaultNow());
+        Instant anchor = now != null ? now : World.defaultNow();
+        FutureTask<World> generation = new FutureTask<>(() -> World.generate(worldSeed, anchor));
+        Thread generator = new Thread(generation, "sandbox-world");
+        generator.setDaemon(true);
+        generator.start();
+        CountDownLatch gate = new CountDownLatch(1);
+        ready = gate;
         windows = new IpWindows(limits, System::nanoTime);
-        MarketsApi markets = new MarketsApi(world, faults);
-        ClobApi clob = new ClobApi(world);
-        PerpsApi perps = new PerpsApi(world, stats);
         Map<String, URI> out = new LinkedHashMap<>();
         String[] http = {"markets", "clob", "data", "perps", "bridge"};
         try {
             for (int i = 0; i < http.length; i++) {
-                String service = http[i];
-                Javalin app = server(service);
+                Javalin app = server(http[i]);
+                app.start("127.0.0.1", firstPort > 0 ? firstPort + i : 0);
+                servers.put(http[i], app);
+            }
+            world = awaitWorld(generation);
+            MarketsApi markets = new MarketsApi(world, faults);
+            ClobApi clob = new ClobApi(world);
+            PerpsApi perps = new PerpsApi(world, stats);
+            for (String service : http) {
+                Javalin app = servers.get(service);
                 if (service.equals("markets")) markets.register(app);
                 else app.get("/ok", ctx -> ctx.result("OK"));
                 if (service.equals("clob")) {
@@ -145,17 +166,41 @@ public final class Sandbox implements EmbeddedService {
                         if (e.getKey().equals(service)) e.getValue().accept(app, this);
                     }
                 }
-                app.start("127.0.0.1", firstPort > 0 ? firstPort + i : 0);
-                servers.put(service, app);
-                out.put(service, URI.create("http://127.0.0.1:" + app.port()));
             }
         } catch (RuntimeException e) {
             close();
             throw e;
+        } finally {
+            gate.countDown();
         }
-        out.put("perps_ws", URI.create("ws://127.0.0.1:" + servers.get("perps").port()));
-        urls = Map.copyOf(out);
+        // In the order of EmbeddedService.SERVICES, so that listings read the same every time.
+        for (String service : EmbeddedService.SERVICES) {
+            out.put(service, service.equals("perps_ws")
+                    ? URI.create("ws://127.0.0.1:" + servers.get("perps").port())
+                    : URI.create("http://127.0.0.1:" + servers.get(service).port()));
+        }
+        urls = Collections.unmodifiableMap(out);
         return urls;
+    }
+
+    private static World awaitWorld(FutureTask<World> generation) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return generation.get();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the servers are up and half-made; finish, then pass the interrupt on
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof RuntimeException re) throw re;
+                    if (cause instanceof Error err) throw err;
+                    throw new IllegalStateException("generating the world failed", cause);
+                }
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
+        }
     }
 
     private Javalin server(String service) {
@@ -180,6 +225,7 @@ public final class Sandbox implements EmbeddedService {
 
     /** Limits and faults, before any route. */
     private void guard(String service, Context ctx) throws Exception {
+        ready.await();
         if (ctx.path().startsWith("/__sandbox")) return;
         stats.request(service, ctx.path());
         long latency = faults.latencyMillis();
@@ -218,6 +264,12 @@ public final class Sandbox implements EmbeddedService {
         if (n.has("drops")) faults.drops(n.get("drops").asInt());
         if (n.has("latencyMillis")) faults.latency(n.get("latencyMillis").asLong());
         ctx.json(Map.of("status", "ok"));
+    }
+
+    /** Switches the IP limits on or off while running (off: every request is admitted and none counted). */
+    public Sandbox enforceLimits(boolean enforce) {
+        this.enforceLimits = enforce;
+        return this;
     }
 
     /** The generated world (after start). */

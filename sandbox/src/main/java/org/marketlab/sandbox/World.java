@@ -16,7 +16,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -30,6 +29,10 @@ import java.util.SplittableRandom;
 public final class World {
 
     static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final RecordMap.Schema EVENT = new RecordMap.Schema(Fields.EVENT);
+    private static final RecordMap.Schema MARKET = new RecordMap.Schema(Fields.MARKET);
+    private static final RecordMap.Schema TAG = new RecordMap.Schema(Fields.TAG);
+    private static final RecordMap.Schema IMAGE = new RecordMap.Schema(Fields.IMAGE);
     private static final DateTimeFormatter DB_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS'+00'")
             .withZone(ZoneOffset.UTC);
 
@@ -185,7 +188,7 @@ public final class World {
             List<Long> ids = new ArrayList<>();
             for (String label : CATEGORIES[family]) {
                 id += 1 + r.nextInt(50);
-                ObjectNode t = object(Fields.TAG);
+                ObjectNode t = object(TAG);
                 t.put("id", Long.toString(id));
                 t.put("label", label);
                 t.put("slug", slug(label));
@@ -232,7 +235,7 @@ public final class World {
         boolean negRisk = markets > 1 && r.nextInt(10) < 7;
         String negRiskMarketId = negRisk ? hex(r, 64) : null;
 
-        ObjectNode e = object(Fields.EVENT);
+        ObjectNode e = object(EVENT);
         e.put("id", Long.toString(id));
         e.put("ticker", slug);
         e.put("slug", slug);
@@ -251,9 +254,11 @@ public final class World {
         e.put("disqusThread", r.nextInt(4) == 0 ? "thread-" + id : null);
         e.put("negRiskMarketID", negRiskMarketId);
         e.put("gmpChartMode", "default");
-        e.put("startDate", iso(start));
+        // A few events carry no start date, and a few open ones no end date (open-ended), as on the live
+        // service; chosen by id, so that the random draws (and so the rest of the world) stay as they were.
+        e.put("startDate", id % 67 == 0 ? null : iso(start));
         e.put("creationDate", iso(created));
-        e.put("endDate", iso(end));
+        e.put("endDate", !closed && id % 101 == 0 ? null : iso(end));
         e.put("createdAt", iso(created.minusSeconds(600)));
         e.put("updatedAt", iso(closed ? end.plusSeconds(3600) : now.minusSeconds(r.nextInt(86_400))));
         if (closed) e.put("closedTime", iso(end.isBefore(now) ? end.plusSeconds(r.nextInt(7200)) : now.minusSeconds(r.nextInt(86_400))));
@@ -303,7 +308,8 @@ public final class World {
 
         ArrayNode ms = JSON.arrayNode();
         for (int k = 0; k < markets; k++) {
-            ms.add(market(r.split(), firstMarketId + k, e, k, markets, negRisk, negRiskMarketId, topic, sink));
+            ms.add(market(r.split(), firstMarketId + k, e, k, markets, negRisk, negRiskMarketId, topic,
+                    millis(created.minusSeconds(600)), millis(start), millis(end), sink));
         }
         e.set("markets", ms);
 
@@ -314,7 +320,7 @@ public final class World {
         chosen.add(topicIndex);
         int extra = r.nextInt(5);
         for (int k = 0; k < extra; k++) chosen.add(r.nextInt(tags.size()));
-        for (int t : chosen) tagArray.add(tags.get(t).deepCopy());
+        for (int t : chosen) tagArray.add(copy(tags.get(t), TAG));
         e.set("tags", tagArray);
 
         if (r.nextInt(100) < 15) {
@@ -358,7 +364,8 @@ public final class World {
     }
 
     private ObjectNode market(SplittableRandom r, long id, ObjectNode event, int index, int count, boolean negRisk,
-                              String negRiskMarketId, String topic, List<Token> sink) {
+                              String negRiskMarketId, String topic, Instant eventCreatedAt, Instant start, Instant end,
+                              List<Token> sink) {
         boolean closed = event.get("closed").asBoolean() || (count > 1 && r.nextInt(12) == 0);
         boolean binary = count > 1 || r.nextInt(10) < 8;
         List<String> outcomes;
@@ -381,11 +388,9 @@ public final class World {
         String conditionId = "0x" + hex(r, 64);
         String questionId = "0x" + hex(r, 64);
         List<String> tokenIds = List.of(bigId(r), bigId(r));
-        Instant created = Instant.parse(event.get("createdAt").asText()).plusSeconds(5 + index);
-        Instant start = Instant.parse(event.get("startDate").asText());
-        Instant end = Instant.parse(event.get("endDate").asText());
+        Instant created = eventCreatedAt.plusSeconds(5 + index);
 
-        ObjectNode m = object(Fields.MARKET);
+        ObjectNode m = object(MARKET);
         m.put("id", Long.toString(id));
         m.put("conditionId", conditionId);
         m.put("question", question);
@@ -485,7 +490,7 @@ public final class World {
     }
 
     private ObjectNode image(SplittableRandom r, long id, String field) {
-        ObjectNode o = object(Fields.IMAGE);
+        ObjectNode o = object(IMAGE);
         o.put("id", Long.toString(700_000 + id * 3 + (field.equals("icon") ? 1 : 0)));
         o.put("imageUrlSource", "https://img.sandbox.invalid/src/" + id + "-" + field + ".png");
         o.put("imageUrlOptimized", "https://img.sandbox.invalid/opt/" + id + "-" + field + ".webp");
@@ -556,14 +561,27 @@ public final class World {
         return n == null || n.isNull() ? null : Instant.parse(n.asText());
     }
 
-    static ObjectNode object(String[] fields) {
-        ObjectNode o = JSON.objectNode();
-        for (String f : fields) o.putNull(f);
+    /** A record with every field of its kind, all null. */
+    static ObjectNode object(RecordMap.Schema schema) {
+        RecordMap fields = new RecordMap(schema);
+        for (int i = 0; i < schema.size(); i++) fields.putNull(i);
+        return new ObjectNode(JSON, fields);
+    }
+
+    /** A copy of a flat record of one kind (its values are immutable nodes, so they are shared). */
+    private static ObjectNode copy(ObjectNode flat, RecordMap.Schema schema) {
+        ObjectNode o = new ObjectNode(JSON, new RecordMap(schema));
+        flat.fields().forEachRemaining(f -> o.set(f.getKey(), f.getValue()));
         return o;
     }
 
     private static String iso(Instant t) {
-        return t.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString();
+        return millis(t).toString();
+    }
+
+    /** The instant as served: timestamps carry milliseconds. */
+    private static Instant millis(Instant t) {
+        return t.truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
     }
 
     private static String jsonInString(List<String> values) {
@@ -575,10 +593,21 @@ public final class World {
         return b.append(']').toString();
     }
 
+    /** Lower-case letters and digits, every other run of characters one dash, none at either end. */
     static String slug(String s) {
-        String x = s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
-        x = x.replaceAll("^-+|-+$", "");
-        return x.isEmpty() ? "x" : x;
+        StringBuilder b = new StringBuilder(s.length());
+        boolean dash = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = Character.toLowerCase(s.charAt(i));
+            if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+                if (dash && b.length() > 0) b.append('-');
+                b.append(c);
+                dash = false;
+            } else {
+                dash = true;
+            }
+        }
+        return b.length() == 0 ? "x" : b.toString();
     }
 
     private static String hex(SplittableRandom r, int digits) {

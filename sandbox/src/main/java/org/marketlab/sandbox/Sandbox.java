@@ -254,15 +254,36 @@ public final class Sandbox implements EmbeddedService {
         }
     }
 
-    /** {@code POST /__sandbox/faults} with {@code {nullFields, malformed, errorStatus, errors, drops, latencyMillis, clear}}. */
-    private void setFaults(Context ctx) throws IOException {
-        JsonNode n = MAPPER.readTree(ctx.body());
-        if (n.path("clear").asBoolean()) faults.clear();
-        if (n.has("nullFields")) faults.nullFields(n.get("nullFields").asDouble());
-        if (n.has("malformed")) faults.malformedBodies(n.get("malformed").asInt());
-        if (n.has("errors")) faults.errors(n.path("errorStatus").asInt(500), n.get("errors").asInt());
-        if (n.has("drops")) faults.drops(n.get("drops").asInt());
-        if (n.has("latencyMillis")) faults.latency(n.get("latencyMillis").asLong());
+    /**
+     * {@code POST /__sandbox/faults} on any of the servers (never limited, never counted), a JSON object with
+     * any of {@code nullFields} (probability), {@code malformed} (next N bodies), {@code errors} and
+     * {@code errorStatus} (next N answers, default 500), {@code drops} (next N connections),
+     * {@code latencyMillis}, {@code enforceLimits} (boolean) and {@code clear} (true: a good day first).
+     * Answers {@code {"status":"ok"}}, or 400 with {@code {"error"}} for a body it cannot use.
+     */
+    private void setFaults(Context ctx) {
+        JsonNode n;
+        try {
+            n = MAPPER.readTree(ctx.body());
+        } catch (IOException e) {
+            n = null;
+        }
+        if (n == null || !n.isObject()) {
+            ctx.status(400).json(Map.of("error", "expected a JSON object such as {\"errors\": 2, \"errorStatus\": 503}"));
+            return;
+        }
+        try {
+            if (n.path("clear").asBoolean()) faults.clear();
+            if (n.has("nullFields")) faults.nullFields(n.get("nullFields").asDouble());
+            if (n.has("malformed")) faults.malformedBodies(n.get("malformed").asInt());
+            if (n.has("errors")) faults.errors(n.path("errorStatus").asInt(500), n.get("errors").asInt());
+            if (n.has("drops")) faults.drops(n.get("drops").asInt());
+            if (n.has("latencyMillis")) faults.latency(n.get("latencyMillis").asLong());
+            if (n.has("enforceLimits")) enforceLimits(n.get("enforceLimits").asBoolean());
+        } catch (IllegalArgumentException e) {
+            ctx.status(400).json(Map.of("error", e.getMessage()));
+            return;
+        }
         ctx.json(Map.of("status", "ok"));
     }
 

@@ -48,7 +48,14 @@ public final class SandboxMain {
             return;
         }
         Sandbox s = b.seed(seed).build();
-        Map<String, URI> urls = s.startOn(seed, port);
+        Map<String, URI> urls;
+        try {
+            urls = s.startOn(seed, port);
+        } catch (RuntimeException e) {
+            System.err.println("cannot start on ports " + port + " to " + (port + 4) + ": " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(s::close));
         System.out.println("MarketLab sandbox, seed " + seed + ", world of " + s.world().events().size() + " events and "
                 + s.world().marketCount() + " markets, now = " + s.world().now());

@@ -106,6 +106,30 @@ final class Wire {
         return r.body();
     }
 
+    /**
+     * One GET over a plain socket bound to {@code localAddress} (another loopback address is another
+     * client), with no client-side retry: the status code, or -1 when the server closed without answering.
+     */
+    static int rawStatus(String localAddress, URI server, String path) {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.bind(new java.net.InetSocketAddress(localAddress, 0));
+            socket.connect(new java.net.InetSocketAddress(server.getHost(), server.getPort()), 2000);
+            socket.setSoTimeout(5000);
+            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: " + server.getHost()
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            java.io.InputStream in = socket.getInputStream();
+            StringBuilder line = new StringBuilder();
+            for (int c; (c = in.read()) != -1 && c != '\n'; ) line.append((char) c);
+            if (line.length() == 0) return -1;
+            return Integer.parseInt(line.toString().split(" ")[1]);
+        } catch (java.net.SocketException closed) {
+            return -1; // reset by the server
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     record Page(List<String> ids, String nextCursor) {
     }
 

@@ -1,0 +1,120 @@
+package org.marketlab.sandbox;
+
+import org.junit.jupiter.api.Test;
+import org.marketlab.spi.IpLimit;
+
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The published IP windows, enforced per client address with exact sliding windows, over HTTP. */
+class IpLimitsTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-01T00:00:00Z");
+
+    private static long retryAfter(HttpResponse<byte[]> r) {
+        assertEquals(429, r.statusCode());
+        assertEquals("Too Many Requests", Wire.read(r.body()).get("error").asText());
+        return Long.parseLong(r.headers().firstValue("Retry-After").orElseThrow(() -> new AssertionError("no Retry-After")));
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long wait = nanoTime - System.nanoTime();
+        if (wait > 0) Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+    }
+
+    /**
+     * 500 / 10 s on {@code /events}: one request, two seconds later 499 more, then the 501st is refused until
+     * the first leaves the window, when exactly one more is admitted (the other 499 still fill it). A fixed
+     * window would admit none or all; counting refused requests would admit none.
+     */
+    @Test
+    void theEventsWindowRefusesThe501stAndSlides() throws Exception {
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).build()) {
+            URI markets = s.start().get("markets");
+            Wire wire = new Wire(markets);
+            long sent1 = System.nanoTime();
+            assertEquals(200, wire.get("/events?limit=0").statusCode());
+            long answered1 = System.nanoTime();
+            Thread.sleep(2000);
+            for (int i = 2; i <= 500; i++) {
+                HttpResponse<byte[]> r = wire.get("/events?limit=0");
+                assertEquals(200, r.statusCode(), "request " + i + " is within the limit");
+            }
+            long before = System.nanoTime();
+            HttpResponse<byte[]> refused = wire.get("/events?limit=0");
+            long after = System.nanoTime();
+            // The first request (arrived between sent1 and answered1) leaves the window 10 s after arriving.
+            long earliest = (long) Math.ceil((sent1 + 10e9 - after) / 1e9), latest = (long) Math.ceil((answered1 + 10e9 - before) / 1e9);
+            long ra = retryAfter(refused);
+            assertTrue(ra >= Math.max(1, earliest) && ra <= latest, "Retry-After " + ra + " in [" + earliest + ", " + latest + "]");
+            assertTrue(ra >= 6, "the 501st came within the window, well before it slides: " + ra);
+            // Other paths on the same server have their own rows (only the general ones are shared).
+            assertEquals(200, wire.get("/ok").statusCode());
+
+            // Still refused just before the first request can have left.
+            sleepUntil(sent1 + 9_700_000_000L);
+            retryAfter(wire.get("/events?limit=0"));
+
+            // Once it has left: exactly one more, and the next waits for the second (about 2 s on).
+            sleepUntil(answered1 + 10_030_000_000L);
+            assertEquals(200, wire.get("/events?limit=0").statusCode(), "the window slid by one request");
+            long next = retryAfter(wire.get("/events?limit=0"));
+            assertTrue(next >= 1 && next <= 3, "Retry-After " + next);
+
+            // Another client address has windows of its own.
+            assertEquals(200, Wire.rawStatus("127.0.0.2", markets, "/events?limit=0"));
+
+            assertEquals(3, s.stats().rateLimitedCount());
+            assertEquals(505, s.stats().requests("markets", "/events"), "refused requests are counted as requests");
+        }
+    }
+
+    @Test
+    void aRequestCountsAgainstEveryMatchingRowAndWaitsForTheLastToAdmitIt() throws Exception {
+        // Two rows over the same path: 3 per 1 s and 4 per 3 s.
+        IpLimit fast = new IpLimit("t.fast", "markets", "fast", Set.of(), List.of("/events/*"), 3, Duration.ofSeconds(1));
+        IpLimit slow = new IpLimit("t.slow", "*", "slow", Set.of("GET"), List.of("*"), 4, Duration.ofSeconds(3));
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).limits(List.of(fast, slow)).build()) {
+            Wire wire = new Wire(s.start().get("markets"));
+            long t0 = System.nanoTime();
+            for (int i = 0; i < 3; i++) assertEquals(200, wire.get("/events?limit=0").statusCode());
+            assertEquals(1, retryAfter(wire.get("/events?limit=0")), "the 1-s row blocks; rounded up to a whole second");
+            sleepUntil(t0 + 1_100_000_000L);
+            assertEquals(200, wire.get("/events?limit=0").statusCode());
+            // Four in 3 s now: the slow row blocks until the first leaves it, about 2 s from now.
+            long ra = retryAfter(wire.get("/ok"));
+            assertTrue(ra == 2 || ra == 3, "Retry-After " + ra);
+            // POST is not a method of the slow row; the control path is never limited.
+            assertEquals(200, wire.post("/__sandbox/faults", "{}").statusCode());
+
+            // Switched off, nothing is refused or counted; switched on again, the windows are as they were.
+            s.enforceLimits(false);
+            for (int i = 0; i < 10; i++) assertEquals(200, wire.get("/events?limit=0").statusCode());
+            s.enforceLimits(true);
+            retryAfter(wire.get("/events?limit=0"));
+            assertEquals(3, s.stats().rateLimitedCount());
+        }
+    }
+
+    @Test
+    void everyServerEnforcesItsOwnRows() {
+        IpLimit bridge = IpLimit.published().stream().filter(l -> l.scope().equals("bridge.general")).findFirst().orElseThrow();
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).build()) {
+            Wire wire = new Wire(s.start().get("bridge"));
+            for (int i = 0; i < bridge.limit(); i++) assertEquals(200, wire.get("/ok").statusCode());
+            long ra = retryAfter(wire.get("/ok"));
+            assertTrue(ra >= 9 && ra <= 10, "Retry-After " + ra);
+            retryAfter(wire.get("/anything")); // every path of the bridge host
+            assertEquals(200, new Wire(s.urls().get("clob")).get("/ok").statusCode(), "other hosts have their own rows");
+            assertEquals(200, new Wire(s.urls().get("data")).get("/ok").statusCode());
+            assertEquals(2, s.stats().rateLimitedCount());
+        }
+    }
+}

@@ -233,7 +233,8 @@ public final class World {
         double liquidity = closed ? (r.nextInt(4) == 0 ? round2(Math.exp(5 + r.nextGaussian())) : 0.0)
                 : round2(Math.exp(8 + 1.8 * r.nextGaussian()));
         boolean negRisk = markets > 1 && r.nextInt(10) < 7;
-        String negRiskMarketId = negRisk ? hex(r, 64) : null;
+        // As on the live service: the group's id ends in 00, and its markets' question ids in their index.
+        String negRiskMarketId = negRisk ? "0x" + hex(r, 64).substring(0, 62) + "00" : null;
 
         ObjectNode e = object(EVENT);
         e.put("id", Long.toString(id));
@@ -387,6 +388,9 @@ public final class World {
         double liquidity = round6(event.get("liquidity").asDouble() / count * (0.5 + r.nextDouble()));
         String conditionId = "0x" + hex(r, 64);
         String questionId = "0x" + hex(r, 64);
+        if (negRisk) {
+            questionId = negRiskMarketId.substring(0, 64) + Character.forDigit(index >> 4 & 15, 16) + Character.forDigit(index & 15, 16);
+        }
         List<String> tokenIds = List.of(bigId(r), bigId(r));
         Instant created = eventCreatedAt.plusSeconds(5 + index);
 

@@ -28,10 +28,18 @@ import java.util.function.BiConsumer;
  * client address and able to show faults on request.
  *
  * <pre>{@code
- * try (Sandbox s = Sandbox.builder().seed(7).build()) {
- *     Map<String, URI> urls = s.start();
+ * try (Sandbox s = Sandbox.builder().seed(7).now(Instant.parse("2026-11-01T00:00:00Z")).build()) {
+ *     Map<String, URI> urls = s.start();           // markets, clob, data, perps, perps_ws, bridge
+ *     List<World.EventFacts> events = s.world().events();
+ *     s.faults().errors(503, 2);                   // the next two answers, on any server
+ *     assert s.stats().rateLimitedCount() == 0;    // no 429 served
  * }
  * }</pre>
+ *
+ * <p>Every request on every server (except the control path {@code /__sandbox/faults}) counts against each
+ * row of {@link IpLimit#published()} it matches, per client address, in exact sliding windows; over a limit
+ * it is answered 429 {@code {"error":"Too Many Requests"}} with {@code Retry-After} (whole seconds, rounded
+ * up, at least 1) for when the oldest request of the blocking window leaves it, and is not counted.
  */
 public final class Sandbox implements EmbeddedService {
 

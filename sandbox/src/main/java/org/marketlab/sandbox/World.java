@@ -108,7 +108,12 @@ public final class World {
         return now;
     }
 
-    /** Every event, in id order, with the facts the filters use and the document as served. */
+    /**
+     * Every event, in id order, with the facts the filters use and its document: the event exactly as
+     * {@code GET /events?include_chat=true&include_template=true} serves it (without those parameters the
+     * answer leaves out {@code chats} and {@code templates}). The documents are the world's own: read them,
+     * do not change them.
+     */
     public List<EventFacts> events() {
         return Collections.unmodifiableList(events);
     }
@@ -117,7 +122,7 @@ public final class World {
         return byId.get(id);
     }
 
-    /** Every tag document. */
+    /** Every tag document, in id order (tags of one family are consecutive). */
     public List<ObjectNode> tags() {
         return Collections.unmodifiableList(tags);
     }

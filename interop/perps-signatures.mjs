@@ -2,8 +2,9 @@
 // @polymarket/client uses. Reads one JSON request from argv[2] and prints one JSON answer.
 //   {"verify": {domainName, primaryType, message, signature}}     -> {"signer": address recovered by ethers}
 //   {"sign": {domainName, primaryType, message, privateKey}}      -> {"signature": ethers' signature}
-//   {"msgpack": <JSON array>}                                      -> {"hex": @msgpack/msgpack encoding}
-import { verifyTypedData, Wallet } from "ethers";
+//   {"msgpack": <JSON array>}                                      -> {"hex": @msgpack/msgpack encoding,
+//                                                                      "keccak": keccak-256 of it (an Op's data)}
+import { keccak256, verifyTypedData, Wallet } from "ethers";
 import { encode } from "@msgpack/msgpack";
 
 const TYPES = {
@@ -12,7 +13,6 @@ const TYPES = {
     { name: "salt", type: "uint64" }, { name: "ts", type: "uint64" },
   ],
   Op: [{ name: "data", type: "bytes32" }, { name: "salt", type: "uint64" }, { name: "ts", type: "uint64" }],
-  DeleteProxy: [{ name: "addr", type: "address" }, { name: "salt", type: "uint64" }, { name: "ts", type: "uint64" }],
 };
 
 const req = JSON.parse(process.argv[2]);
@@ -27,7 +27,8 @@ if (req.verify) {
   const signature = await new Wallet(s.privateKey).signTypedData(domain(s.domainName), types, s.message);
   console.log(JSON.stringify({ signature }));
 } else if (req.msgpack) {
-  console.log(JSON.stringify({ hex: Buffer.from(encode(req.msgpack)).toString("hex") }));
+  const bytes = encode(req.msgpack);
+  console.log(JSON.stringify({ hex: Buffer.from(bytes).toString("hex"), keccak: keccak256(bytes) }));
 } else {
   console.error("usage: node perps-signatures.mjs '{\"verify\"|\"sign\"|\"msgpack\": ...}'");
   process.exit(2);

@@ -48,6 +48,10 @@ public final class Sandbox implements EmbeddedService {
     /** Extra route sets other parts of the sandbox contribute, per service name. */
     private static final List<Map.Entry<String, BiConsumer<Javalin, Sandbox>>> EXTENSIONS = new ArrayList<>();
 
+    static {
+        org.marketlab.sandbox.perps.PerpsSandbox.install(); // the perpetuals interface, on the perps server
+    }
+
     private final long seed;
     private final Instant now;
     private volatile boolean enforceLimits;
@@ -159,7 +163,6 @@ public final class Sandbox implements EmbeddedService {
             world = awaitWorld(generation);
             MarketsApi markets = new MarketsApi(world, faults);
             ClobApi clob = new ClobApi(world);
-            PerpsApi perps = new PerpsApi(world, stats);
             for (String service : http) {
                 Javalin app = servers.get(service);
                 if (service.equals("markets")) markets.register(app);
@@ -168,7 +171,6 @@ public final class Sandbox implements EmbeddedService {
                     clob.register(app);
                     new ClobAuthApi(worldSeed).register(app);
                 }
-                if (service.equals("perps")) perps.register(app);
                 synchronized (Sandbox.class) {
                     for (Map.Entry<String, BiConsumer<Javalin, Sandbox>> e : EXTENSIONS) {
                         if (e.getKey().equals(service)) e.getValue().accept(app, this);

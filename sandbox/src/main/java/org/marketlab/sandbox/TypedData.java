@@ -12,7 +12,7 @@ import java.util.Arrays;
 
 /**
  * The sandbox's own EIP-712 verification (it shares no code with the toolkit's signing, so a mistake there
- * shows here as a refused signature): digests of the perpetuals' typed data, and signer recovery with web3j.
+ * shows here as a refused signature): the order book's L1 authentication digest, and signer recovery with web3j.
  */
 final class TypedData {
 
@@ -22,24 +22,6 @@ final class TypedData {
     static byte[] domain(String name) {
         return Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId)"), keccak(name), keccak("1"),
                 word(BigInteger.valueOf(137))));
-    }
-
-    /** {@code CreateProxy(address addr,uint64 exp,uint64 salt,uint64 ts)}. */
-    static byte[] createProxy(String domainName, String proxy, long exp, long salt, long ts) {
-        return digest(domainName, Hash.sha3(cat(keccak("CreateProxy(address addr,uint64 exp,uint64 salt,uint64 ts)"),
-                address(proxy), word(BigInteger.valueOf(exp)), word(BigInteger.valueOf(salt)), word(BigInteger.valueOf(ts)))));
-    }
-
-    /** {@code DeleteProxy(address addr,uint64 salt,uint64 ts)}: the specification does not show it; this is the sandbox's. */
-    static byte[] deleteProxy(String domainName, String proxy, long salt, long ts) {
-        return digest(domainName, Hash.sha3(cat(keccak("DeleteProxy(address addr,uint64 salt,uint64 ts)"),
-                address(proxy), word(BigInteger.valueOf(salt)), word(BigInteger.valueOf(ts)))));
-    }
-
-    /** {@code Op(bytes32 data,uint64 salt,uint64 ts)} where data is the keccak of the operation's MessagePack. */
-    static byte[] op(String domainName, byte[] data, long salt, long ts) {
-        return digest(domainName, Hash.sha3(cat(keccak("Op(bytes32 data,uint64 salt,uint64 ts)"), data,
-                word(BigInteger.valueOf(salt)), word(BigInteger.valueOf(ts)))));
     }
 
     /**

@@ -10,49 +10,61 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * What the perpetuals interface signs: the EIP-712 digests of {@code CreateProxy}, {@code DeleteProxy} (the
- * sandbox's choice; the specification does not show it) and {@code Op}, in the domain
- * {@code {name, version "1", chainId}} without a verifying contract; and the MessagePack of the compact
- * operations whose keccak an {@code Op} carries.
+ * What the perpetuals interface signs, in the domain {@code {name, version "1", chainId}} without a verifying
+ * contract:
+ * <ul>
+ *   <li>{@code CreateProxy(address addr,uint64 exp,uint64 salt,uint64 ts)}, by the owner;</li>
+ *   <li>{@code Op(bytes32 data,uint64 salt,uint64 ts)}, {@code data} the keccak-256 of the MessagePack of the
+ *       compact operation: {@code ["modifyOrdersCOID",[[coid,p,qty],...]]} and {@code ["cancelOrders",[oid,...]]}
+ *       by the proxy, {@code ["deleteProxy",[proxy]]} by the owner. The specification does not show deleteProxy's
+ *       typed data; this is what the official {@code @polymarket/client} signs for it.</li>
+ * </ul>
  */
-public final class OperationSigning {
+final class OperationSigning {
 
     private OperationSigning() {
     }
 
-    public static byte[] createProxy(String domainName, long chainId, String proxy, long expiry, long salt, long ts) {
+    static byte[] createProxy(String domainName, long chainId, String proxy, long expiry, long salt, long ts) {
         return Eip712.digest(Eip712.domainSeparator(domainName, "1", chainId),
                 Eip712.structHash("CreateProxy(address addr,uint64 exp,uint64 salt,uint64 ts)",
                         Eip712.address(proxy), Eip712.uint(expiry), Eip712.uint(salt), Eip712.uint(ts)));
     }
 
-    public static byte[] deleteProxy(String domainName, long chainId, String proxy, long salt, long ts) {
-        return Eip712.digest(Eip712.domainSeparator(domainName, "1", chainId),
-                Eip712.structHash("DeleteProxy(address addr,uint64 salt,uint64 ts)", Eip712.address(proxy), Eip712.uint(salt), Eip712.uint(ts)));
-    }
-
-    /** The digest a proxy signs for an operation whose compact MessagePack is {@code msgpack}. */
-    public static byte[] op(String domainName, long chainId, byte[] msgpack, long salt, long ts) {
+    /** The digest signed for an operation whose compact MessagePack is {@code msgpack}. */
+    static byte[] op(String domainName, long chainId, byte[] msgpack, long salt, long ts) {
         return Eip712.digest(Eip712.domainSeparator(domainName, "1", chainId),
                 Eip712.structHash("Op(bytes32 data,uint64 salt,uint64 ts)", Eip712.bytes32(Hash.sha3(msgpack)), Eip712.uint(salt), Eip712.uint(ts)));
     }
 
-    /** {@code ["modifyOrdersCOID", [[coid, p, qty], ...]]}, each entry {coid, price, quantity} as text. */
-    public static byte[] modifyOrders(List<String[]> entries) {
-        try (MessageBufferPacker pk = MessagePack.newDefaultBufferPacker()) {
-            pk.packArrayHeader(2).packString("modifyOrdersCOID").packArrayHeader(entries.size());
-            for (String[] e : entries) pk.packArrayHeader(3).packString(e[0]).packString(e[1]).packString(e[2]);
-            return pk.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** {@code ["modifyOrdersCOID", [[coid, p, qty], ...]]}, each entry {coid, price, quantity} as sent. */
+    static byte[] modifyOrders(List<String[]> entries) {
+        return pack(p -> {
+            p.packArrayHeader(2).packString("modifyOrdersCOID").packArrayHeader(entries.size());
+            for (String[] e : entries) p.packArrayHeader(3).packString(e[0]).packString(e[1]).packString(e[2]);
+        });
     }
 
     /** {@code ["cancelOrders", [oid, ...]]}. */
-    public static byte[] cancelOrders(List<Long> oids) {
+    static byte[] cancelOrders(List<Long> oids) {
+        return pack(p -> {
+            p.packArrayHeader(2).packString("cancelOrders").packArrayHeader(oids.size());
+            for (long id : oids) p.packLong(id);
+        });
+    }
+
+    /** {@code ["deleteProxy", [proxy]]}, the proxy spelled exactly as in the request body. */
+    static byte[] deleteProxy(String proxy) {
+        return pack(p -> p.packArrayHeader(2).packString("deleteProxy").packArrayHeader(1).packString(proxy));
+    }
+
+    private interface Packing {
+        void write(MessageBufferPacker p) throws IOException;
+    }
+
+    private static byte[] pack(Packing packing) {
         try (MessageBufferPacker pk = MessagePack.newDefaultBufferPacker()) {
-            pk.packArrayHeader(2).packString("cancelOrders").packArrayHeader(oids.size());
-            for (long id : oids) pk.packLong(id);
+            packing.write(pk);
             return pk.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

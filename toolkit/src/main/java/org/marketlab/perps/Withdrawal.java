@@ -6,8 +6,8 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * A withdrawal; {@code hash} is {@code 0x} until mined; {@code confirmedAt} is null until confirmed (the service
- * sends 0 then, or null).
+ * A withdrawal. {@code status} is one of pending, confirmed, removed, failed; {@code hash} is {@code 0x} until
+ * mined; {@code confirmedAt} is null until confirmed (the service leaves it out, or sends 0 or null).
  */
 public record Withdrawal(@JsonProperty("withdraw_id") long withdrawId, String asset, BigDecimal amount, String to, BigDecimal fee,
                          String status, String hash, Integer confirmations,
@@ -19,8 +19,8 @@ public record Withdrawal(@JsonProperty("withdraw_id") long withdrawId, String as
         if (Instant.EPOCH.equals(confirmedAt)) confirmedAt = null;
     }
 
-    /** The time the service pages withdrawals on: confirmation when there is one, else creation. */
-    Instant pagingTime() {
+    /** The time the service orders and pages withdrawals by: the confirmation when there is one, else the creation. */
+    public Instant pagingTime() {
         return confirmedAt != null ? confirmedAt : createdAt;
     }
 }

@@ -1,0 +1,454 @@
+package org.marketlab.sandbox.perps;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.websocket.WsMessageContext;
+import org.marketlab.sandbox.Sandbox;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
+
+/**
+ * The perpetuals interface of the sandbox ({@code perps} server, REST and the real-time channel {@code /v1/ws}),
+ * added to every {@link Sandbox} through {@link Sandbox#extend}.
+ *
+ * <p>Where the specification is silent, the sandbox's choices (the toolkit documents the same):
+ * <ul>
+ *   <li>Signed requests: {@code ts} within {@value #TIMESTAMP_WINDOW_MS} ms of the sandbox's clock, else 401
+ *       {@code stale timestamp}; a command's {@code exp} in the future (else 400) and at most
+ *       {@value #COMMAND_TIMEOUT_MS} ms ahead (the gateway's default command timeout in the sandbox).</li>
+ *   <li>deleteProxy is signed by the owner as an {@code Op} over {@code ["deleteProxy",[proxy]]}, as the official
+ *       {@code @polymarket/client} does (see {@link Signatures}).</li>
+ *   <li>History reads take {@code start_timestamp} and {@code end_timestamp} (Unix ms, both inclusive; the end
+ *       defaults to now), and {@code withdrawal_status} and {@code hash} (withdrawals), {@code direction}
+ *       (internal transfers), {@code instrument_id} (funding); any other parameter is refused. They answer
+ *       {@code {data, more}}, newest first (ties by id, highest first), at most {@value #PAGE_SIZE}; withdrawals
+ *       are timed, filtered and ordered by {@code confirmed_timestamp} when present, else {@code created_timestamp}.
+ *       The next page is asked for with {@code end_timestamp} at the last entry's time, the repeats at that
+ *       boundary dropped by the client.</li>
+ *   <li>The public portfolio takes {@code address}. Open orders are listed at {@code GET /v1/account/open-orders}
+ *       (the official client's path; the specification shows no such read).</li>
+ *   <li>Weights counted per account as the specification gives them; for the reads it gives none, 2 for the
+ *       credentials and open orders, 5 for the private portfolio; cancel as modify, 1 + floor(n/20) plus 1 per
+ *       order.</li>
+ *   <li>A modification is refused with {@code insufficient_margin} when the open orders would then hold more
+ *       margin ({@link PerpsAccount#ORDER_MARGIN_RATE} of their remaining notional) than the collateral.</li>
+ * </ul>
+ * Failures are {@code {status: err, error}} with 400, 401 or 404.
+ */
+public final class PerpsSandbox {
+
+    public static final long TIMESTAMP_WINDOW_MS = 60_000;
+    public static final long COMMAND_TIMEOUT_MS = 30_000;
+    public static final int PAGE_SIZE = 100;
+    /** The EIP-712 domain names accepted: the sandbox's and the live service's. */
+    public static final List<String> DOMAIN_NAMES = Signatures.DOMAIN_NAMES;
+
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final Map<Sandbox, PerpsSandbox> RUNNING = Collections.synchronizedMap(new WeakHashMap<>());
+    private static boolean installed;
+
+    private final long worldSeed;
+    private final long worldNow;
+    private final LongSupplier clock = System::currentTimeMillis;
+    private final ProxyRegistry proxies = new ProxyRegistry();
+    private final Map<String, PerpsAccount> accounts = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> weights = new ConcurrentHashMap<>();
+    private final AtomicLong channelAuthentications = new AtomicLong();
+    private final Trading trading;
+
+    private PerpsSandbox(long worldSeed, Instant worldNow) {
+        this.worldSeed = worldSeed;
+        this.worldNow = worldNow.toEpochMilli();
+        this.trading = new Trading(proxies, this::accountOf, clock);
+    }
+
+    /** Adds the perpetuals routes to every sandbox started from now on (idempotent). */
+    public static synchronized void install() {
+        if (installed) return;
+        installed = true;
+        Sandbox.extend("perps", (app, sandbox) -> {
+            PerpsSandbox perps = new PerpsSandbox(sandbox.world().seed(), sandbox.world().now());
+            perps.register(app);
+            RUNNING.put(sandbox, perps);
+        });
+    }
+
+    /** The perpetuals interface of a started sandbox. */
+    public static PerpsSandbox of(Sandbox sandbox) {
+        PerpsSandbox p = RUNNING.get(sandbox);
+        if (p == null) throw new IllegalStateException("this sandbox has not started a perpetuals interface");
+        return p;
+    }
+
+    // ---- for tests --------------------------------------------------------------------------------------------------
+
+    /** The account of {@code owner} (generated on first use, from the world seed and the address). */
+    public PerpsAccount account(String owner) {
+        if (owner == null || !owner.matches("0x[0-9a-fA-F]{40}")) throw new IllegalArgumentException("not an address: " + owner);
+        return accountOf(owner);
+    }
+
+    /** When the proxy stops being accepted, if it is registered. */
+    public Optional<Instant> proxyExpiry(String proxy) {
+        return Optional.ofNullable(proxies.find(proxy)).map(p -> Instant.ofEpochMilli(p.expiry()));
+    }
+
+    /** Request weight spent by the account of {@code owner} (public reads count under no account). */
+    public long weight(String owner) {
+        AtomicLong w = weights.get(owner.toLowerCase(Locale.ROOT));
+        return w == null ? 0 : w.get();
+    }
+
+    /** Request weight spent on the public reads. */
+    public long publicWeight() {
+        AtomicLong w = weights.get("public");
+        return w == null ? 0 : w.get();
+    }
+
+    /** Successful {@code auth} frames on the real-time channel. */
+    public long channelAuthentications() {
+        return channelAuthentications.get();
+    }
+
+    private PerpsAccount accountOf(String owner) {
+        return accounts.computeIfAbsent(owner.toLowerCase(Locale.ROOT), o -> new PerpsAccount(o, worldSeed, worldNow));
+    }
+
+    private void spend(String who, long weight) {
+        weights.computeIfAbsent(who, k -> new AtomicLong()).addAndGet(weight);
+    }
+
+    // ---- routes -----------------------------------------------------------------------------------------------------
+
+    private void register(Javalin app) {
+        app.exception(PerpsFailure.class, (e, ctx) -> ctx.status(e.status).json(Map.of("status", "err", "error", e.getMessage())));
+        app.post("/v1/account/proxy", this::createProxy);
+        app.delete("/v1/account/proxy", this::deleteProxy);
+        app.get("/v1/account/credentials", this::credentials);
+        app.get("/v1/account/withdrawals", this::withdrawals);
+        app.get("/v1/account/internal-transfers", this::internalTransfers);
+        app.get("/v1/account/funding", this::funding);
+        app.get("/v1/account/portfolio", this::portfolio);
+        app.get("/v1/account/open-orders", this::openOrders);
+        app.post("/v1/account/invite", ctx -> {
+            ProxyRegistry.Proxy p = authenticated(ctx, 1);
+            json(ctx, accountOf(p.owner()).invite(clock.getAsLong()));
+        });
+        app.patch("/v1/trade/orders-coid", ctx -> trade(ctx, true));
+        app.delete("/v1/trade/orders", ctx -> trade(ctx, false));
+        app.get("/v1/info/portfolio", this::publicPortfolio);
+        app.get("/v1/info/assets", ctx -> {
+            spend("public", 2);
+            ArrayNode out = JSON.arrayNode();
+            asset(out, "USDC", "0x3c499c542cef5e3811e1192ce70d8cc03d5c3359", 6, "1", "1.00");
+            asset(out, "USDT", "0xc2132d05d31c914a87c6611c10748aeb04b58e8f", 6, "0.98", "1.50");
+            asset(out, "WETH", "0x7ceb23fd6bc0add59e62ac25578270cff1b9f619", 18, "0.85", "0.0005");
+            json(ctx, out);
+        });
+        app.ws("/v1/ws", ws -> ws.onMessage(this::onFrame));
+    }
+
+    private void createProxy(Context ctx) throws IOException {
+        JsonNode body = Bodies.object(ctx.body());
+        JsonNode args = Bodies.args(body, "createProxy");
+        String owner = Bodies.address(args, "owner").toLowerCase(Locale.ROOT);
+        String proxy = Bodies.address(args, "proxy");
+        long expiry = Bodies.integer(args, "expiry");
+        long salt = Bodies.integer(body, "salt");
+        long ts = Bodies.integer(body, "ts");
+        String sig = Bodies.text(body, "sig");
+        long now = clock.getAsLong();
+        Trading.fresh(ts, now);
+        if (expiry <= now) throw PerpsFailure.invalid("expiry " + expiry + " has passed: it must lie in the future (Unix ms)");
+        if (!Signatures.signedBy(owner, name -> Signatures.createProxy(name, proxy, expiry, salt, ts), sig)) {
+            throw PerpsFailure.unauthorized("invalid signature: the owner " + owner + " did not sign this CreateProxy");
+        }
+        String label = body.path("label").isTextual() ? body.get("label").asText() : null;
+        ProxyRegistry.Proxy p = proxies.register(owner, proxy, expiry, label);
+        spend(owner, 1);
+        json(ctx, JSON.objectNode().put("status", "ok").put("secret", p.secret()));
+    }
+
+    private void deleteProxy(Context ctx) throws IOException {
+        JsonNode body = Bodies.object(ctx.body());
+        String proxy = Bodies.address(Bodies.args(body, "deleteProxy"), "proxy");
+        long salt = Bodies.integer(body, "salt");
+        long ts = Bodies.integer(body, "ts");
+        String sig = Bodies.text(body, "sig");
+        Trading.fresh(ts, clock.getAsLong());
+        ProxyRegistry.Proxy p = proxies.find(proxy);
+        if (p == null) throw PerpsFailure.notFound("proxy " + proxy + " not found");
+        byte[] op = Signatures.deleteProxy(proxy);
+        if (!Signatures.signedBy(p.owner(), name -> Signatures.op(name, op, salt, ts), sig)) {
+            throw PerpsFailure.unauthorized("invalid signature: the proxy's owner did not sign this deleteProxy");
+        }
+        proxies.delete(proxy);
+        spend(p.owner(), 1);
+        json(ctx, JSON.objectNode().put("status", "ok"));
+    }
+
+    private void credentials(Context ctx) throws IOException {
+        ProxyRegistry.Proxy p = authenticated(ctx, 2);
+        ObjectNode out = JSON.objectNode().put("address", p.owner());
+        ArrayNode keys = out.putArray("keys");
+        for (ProxyRegistry.Proxy k : proxies.of(p.owner(), clock.getAsLong())) {
+            ObjectNode key = keys.addObject().put("proxy", k.address()).put("expiry", k.expiry());
+            if (k.label() != null) key.put("label", k.label());
+        }
+        json(ctx, out);
+    }
+
+    private void withdrawals(Context ctx) throws IOException {
+        PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
+        allowOnly(ctx, "withdrawal_status", "hash");
+        String status = ctx.queryParam("withdrawal_status");
+        if (status != null && !PerpsAccount.WITHDRAWAL_STATUSES.contains(status)) {
+            throw PerpsFailure.invalid("withdrawal_status must be one of pending, confirmed, removed, failed; was '" + status + "'");
+        }
+        String hash = ctx.queryParam("hash");
+        page(ctx, a.withdrawalRows(), PerpsAccount::pagingTime,
+                w -> (status == null || w.get("status").asText().equals(status)) && (hash == null || w.get("hash").asText().equalsIgnoreCase(hash)),
+                "withdraw_id");
+    }
+
+    private void internalTransfers(Context ctx) throws IOException {
+        PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
+        allowOnly(ctx, "direction");
+        String direction = ctx.queryParam("direction");
+        if (direction != null && !direction.equals("in") && !direction.equals("out")) {
+            throw PerpsFailure.invalid("direction must be in or out (or omitted for both); was '" + direction + "'");
+        }
+        page(ctx, a.transferRows(), t -> t.get("created_timestamp").asLong(),
+                t -> direction == null || t.get("direction").asText().equals(direction), "transfer_id");
+    }
+
+    private void funding(Context ctx) throws IOException {
+        PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
+        allowOnly(ctx, "instrument_id");
+        Long instrument = longParam(ctx, "instrument_id");
+        if (instrument != null && instrument > 4_294_967_295L) {
+            throw PerpsFailure.invalid("instrument_id must be 0 to 4294967295; was " + instrument);
+        }
+        page(ctx, a.fundingRows(), f -> f.get("timestamp").asLong(),
+                f -> instrument == null || f.get("instrument_id").asLong() == instrument, "id");
+    }
+
+    private void portfolio(Context ctx) throws IOException {
+        PerpsAccount a = accountOf(authenticated(ctx, 5).owner());
+        BigDecimal c = a.collateral();
+        ObjectNode out = JSON.objectNode();
+        out.set("positions", JSON.arrayNode().addAll(a.positions()));
+        ObjectNode m = out.putObject("margin");
+        BigDecimal initial = BigDecimal.ZERO, maintenance = BigDecimal.ZERO, value = BigDecimal.ZERO;
+        for (ObjectNode p : a.positionRows()) {
+            initial = initial.add(new BigDecimal(p.get("initial_margin").asText()));
+            maintenance = maintenance.add(new BigDecimal(p.get("maintenance_margin").asText()));
+            value = value.add(new BigDecimal(p.get("position_value").asText()));
+        }
+        BigDecimal accountValue = c.add(a.unrealizedPnl());
+        BigDecimal orderMargin = a.orderMarginWith(null, null);
+        m.put("total_account_value", accountValue.toPlainString());
+        m.put("available_order_margin", c.subtract(orderMargin).setScale(2, RoundingMode.HALF_UP).toPlainString());
+        m.put("total_initial_margin", initial.toPlainString());
+        m.put("total_maintenance_margin", maintenance.toPlainString());
+        m.put("total_position_value", value.toPlainString());
+        out.put("withdrawable", accountValue.subtract(initial).max(BigDecimal.ZERO).setScale(2, RoundingMode.HALF_UP).toPlainString());
+        out.put("in_liquidation", false);
+        out.put("fee_tier", 0);
+        out.put("timestamp", clock.getAsLong());
+        json(ctx, out);
+    }
+
+    /** The official client's long-named order form. */
+    private void openOrders(Context ctx) throws IOException {
+        PerpsAccount a = accountOf(authenticated(ctx, 2).owner());
+        allowOnly(ctx, "instrument_id");
+        Long instrument = longParam(ctx, "instrument_id");
+        ArrayNode out = JSON.arrayNode();
+        for (JsonNode o : a.openOrders()) {
+            if (instrument != null && o.get("iid").asLong() != instrument) continue;
+            ObjectNode x = out.addObject();
+            x.set("order_id", o.get("oid"));
+            x.set("instrument_id", o.get("iid"));
+            x.set("buy", o.get("buy"));
+            x.set("price", o.get("p"));
+            x.set("quantity", o.get("qty"));
+            x.set("tif", o.get("tif"));
+            x.set("post_only", o.get("po"));
+            x.set("ro", o.get("ro"));
+            x.set("status", o.get("status"));
+            x.set("resting_quantity", o.get("rest"));
+            x.set("filled_quantity", o.get("fill"));
+            x.set("created_timestamp", o.get("cts"));
+            x.set("updated_timestamp", o.get("uts"));
+            x.set("client_order_id", o.get("coid"));
+        }
+        json(ctx, out);
+    }
+
+    private void trade(Context ctx, boolean modify) throws IOException {
+        JsonNode body = Bodies.object(ctx.body());
+        Trading.Result r = modify ? trading.modify(body) : trading.cancel(body);
+        int n = r.entries().size();
+        spend(r.proxy().owner(), 1 + n / 20 + n);
+        json(ctx, r.entries());
+    }
+
+    private void publicPortfolio(Context ctx) throws IOException {
+        String address = ctx.queryParam("address");
+        if (address == null || !address.matches("0x[0-9a-fA-F]{40}")) {
+            throw PerpsFailure.invalid("address must be 0x followed by 40 hex digits, was '" + address + "'");
+        }
+        spend("public", 5);
+        PerpsAccount a = accountOf(address);
+        ObjectNode out = JSON.objectNode();
+        ArrayNode ps = out.putArray("positions");
+        for (ObjectNode p : a.positionRows()) {
+            ObjectNode x = ps.addObject();
+            for (String f : List.of("instrument_id", "symbol", "size", "entry_price", "unrealized_pnl", "return_on_equity")) x.set(f, p.get(f));
+        }
+        out.put("equity", a.collateral().add(a.unrealizedPnl()).toPlainString());
+        out.put("timestamp", clock.getAsLong());
+        json(ctx, out);
+    }
+
+    private static void asset(ArrayNode out, String asset, String address, int decimals, String ratio, String fee) {
+        out.addObject().put("asset", asset).put("address", address).put("decimals", decimals).put("collateral_ratio", ratio).put("withdrawal_fee", fee);
+    }
+
+    // ---- the real-time channel --------------------------------------------------------------------------------------
+
+    /**
+     * Client frames: {@code {id, req: "post", op: {type: "auth", args: {proxy, secret}}}}, {@code ping},
+     * {@code {id, req: "sub"|"unsub", chs}} once authenticated, and the signed commands {@code cancelOrders} and
+     * {@code modifyOrdersCOID} ({@code {id, req: "post", op, sig, salt, ts, exp?}}, the signer a proxy of the
+     * authenticated account). Replies are {@code {id, data}}.
+     */
+    private void onFrame(WsMessageContext ctx) {
+        ObjectNode reply = JSON.objectNode();
+        JsonNode frame;
+        try {
+            frame = Bodies.object(ctx.message());
+        } catch (PerpsFailure e) {
+            reply.putObject("data").put("status", "err").put("error", "frames are JSON objects");
+            ctx.send(reply.toString());
+            return;
+        }
+        reply.set("id", frame.get("id"));
+        String req = frame.path("req").asText();
+        String type = frame.path("op").path("type").asText();
+        String owner = ctx.attribute("owner");
+        try {
+            if (req.equals("post") && type.equals("auth")) {
+                JsonNode args = frame.path("op").path("args");
+                ProxyRegistry.Proxy p = proxies.authenticate(args.path("proxy").asText(null), args.path("secret").asText(null), clock.getAsLong());
+                ctx.attribute("owner", p.owner());
+                channelAuthentications.incrementAndGet();
+                reply.putObject("data").put("status", "ok").put("pod", "sandbox-0");
+            } else if (req.equals("post") && type.equals("ping")) {
+                reply.putObject("data").put("status", "ok").put("ts", clock.getAsLong()).put("sq", 0);
+            } else if (req.equals("sub") || req.equals("unsub")) {
+                if (owner == null) throw PerpsFailure.unauthorized("authenticate first");
+                reply.putObject("data").put("status", "ok");
+            } else if (req.equals("post") && (type.equals("cancelOrders") || type.equals("modifyOrdersCOID"))) {
+                if (owner == null) throw PerpsFailure.unauthorized("authenticate first");
+                Trading.Result r = type.equals("cancelOrders") ? trading.cancel(frame) : trading.modify(frame);
+                if (!r.proxy().owner().equals(owner)) throw PerpsFailure.unauthorized("the command's signer is not a proxy of the authenticated account");
+                reply.set("data", r.entries());
+            } else {
+                throw PerpsFailure.invalid("unknown frame: req '" + req + "', op '" + type + "'");
+            }
+        } catch (PerpsFailure e) {
+            reply.putObject("data").put("status", "err").put("error", e.getMessage());
+        }
+        ctx.send(reply.toString());
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------------------------------
+
+    /** The live proxy the request's headers name and authenticate, charging its account {@code weight}. */
+    private ProxyRegistry.Proxy authenticated(Context ctx, long weight) {
+        String address = header(ctx, "SERVICE-PROXY", "POLYMARKET-PROXY");
+        String secret = header(ctx, "SERVICE-SECRET", "POLYMARKET-SECRET");
+        if (address == null || secret == null) {
+            throw PerpsFailure.unauthorized("missing proxy headers: the proxy address and secret (SERVICE-PROXY and SERVICE-SECRET)");
+        }
+        ProxyRegistry.Proxy p = proxies.authenticate(address, secret, clock.getAsLong());
+        spend(p.owner(), weight);
+        return p;
+    }
+
+    private static String header(Context ctx, String... names) {
+        for (String n : names) {
+            String v = ctx.header(n); // servlet header lookup ignores case
+            if (v != null && !v.isBlank()) return v.trim();
+        }
+        return null;
+    }
+
+    private static void allowOnly(Context ctx, String... filters) {
+        Set<String> allowed = new java.util.HashSet<>(List.of(filters));
+        allowed.add("start_timestamp");
+        allowed.add("end_timestamp");
+        for (String name : ctx.queryParamMap().keySet()) {
+            if (!allowed.contains(name)) {
+                throw PerpsFailure.invalid("unknown query parameter '" + name + "'; allowed: " + String.join(", ", new java.util.TreeSet<>(allowed)));
+            }
+        }
+    }
+
+    private void page(Context ctx, List<ObjectNode> all, ToLongFunction<JsonNode> time, Predicate<ObjectNode> filter, String idField)
+            throws IOException {
+        Long start = longParam(ctx, "start_timestamp");
+        Long end = longParam(ctx, "end_timestamp");
+        long to = end != null ? end : clock.getAsLong();
+        if (start != null && start > to) throw PerpsFailure.invalid("start_timestamp " + start + " is after end_timestamp " + to);
+        List<ObjectNode> rows = new ArrayList<>();
+        for (ObjectNode n : all) {
+            long t = time.applyAsLong(n);
+            if ((start == null || t >= start) && t <= to && filter.test(n)) rows.add(n);
+        }
+        rows.sort(Comparator.<ObjectNode>comparingLong(time::applyAsLong).thenComparingLong(n -> n.get(idField).asLong()).reversed());
+        ObjectNode out = JSON.objectNode();
+        out.set("data", JSON.arrayNode().addAll(rows.subList(0, Math.min(PAGE_SIZE, rows.size()))));
+        out.put("more", rows.size() > PAGE_SIZE);
+        json(ctx, out);
+    }
+
+    private static Long longParam(Context ctx, String name) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isEmpty()) return null;
+        try {
+            long n = Long.parseLong(v);
+            if (n < 0) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw PerpsFailure.invalid(name + " must be a non-negative integer, was '" + v + "'");
+        }
+    }
+
+    private static void json(Context ctx, JsonNode n) throws IOException {
+        ctx.contentType("application/json").result(Bodies.MAPPER.writeValueAsBytes(n));
+    }
+}

@@ -1,0 +1,137 @@
+package org.marketlab.sandbox.perps;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.math.BigDecimal;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
+
+/**
+ * The proxy-signed trading operations, over REST or the real-time channel: the command's {@code ts} within
+ * {@link PerpsSandbox#TIMESTAMP_WINDOW_MS} of the sandbox's clock, its optional {@code exp} in the future and no
+ * further than {@link PerpsSandbox#COMMAND_TIMEOUT_MS}, its {@code Op} signature made by a registered, unexpired
+ * proxy; then one result per entry.
+ */
+final class Trading {
+
+    static final Pattern COID = Pattern.compile("^[0-9a-f]{32}$");
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private final ProxyRegistry proxies;
+    private final Function<String, PerpsAccount> accounts;
+    private final LongSupplier clock;
+
+    Trading(ProxyRegistry proxies, Function<String, PerpsAccount> accounts, LongSupplier clock) {
+        this.proxies = proxies;
+        this.accounts = accounts;
+        this.clock = clock;
+    }
+
+    /** {@code modifyOrdersCOID}: args {@code [{coid, p, qty}, ...]}. Returns the proxy that signed and the results. */
+    Result modify(JsonNode body) {
+        JsonNode args = Bodies.args(body, "modifyOrdersCOID");
+        if (!args.isArray() || args.isEmpty()) throw PerpsFailure.invalid("op.args must be a non-empty array of {coid, p, qty}");
+        for (JsonNode e : args) {
+            if (!e.isObject()) throw PerpsFailure.invalid("each entry of op.args is an object {coid, p, qty}");
+            Bodies.text(e, "coid");
+            Bodies.text(e, "p");
+            Bodies.text(e, "qty");
+        }
+        ProxyRegistry.Proxy proxy = signer(body, Signatures.modifyOrdersCoid(args));
+        PerpsAccount account = accounts.apply(proxy.owner());
+        ArrayNode out = JSON.arrayNode();
+        synchronized (account) {
+            for (JsonNode e : args) out.add(modifyOne(account, e.get("coid").asText(), e.get("p").asText(), e.get("qty").asText()));
+        }
+        return new Result(proxy, out);
+    }
+
+    private ObjectNode modifyOne(PerpsAccount account, String coid, String price, String quantity) {
+        if (!COID.matcher(coid).matches()) return error("invalid coid '" + coid + "': 32 lower-case hex characters");
+        BigDecimal p, q;
+        try {
+            p = new BigDecimal(price);
+            q = new BigDecimal(quantity);
+        } catch (NumberFormatException ex) {
+            return error("p and qty must be decimal strings");
+        }
+        if (p.signum() <= 0 || q.signum() <= 0) return error("p and qty must be positive");
+        ObjectNode order = account.orderByCoid(coid);
+        if (order == null) return error("order not found");
+        BigDecimal filled = new BigDecimal(order.get("fill").asText());
+        if (q.compareTo(filled) <= 0) return error("qty must exceed the filled quantity " + filled.toPlainString());
+        BigDecimal rest = q.subtract(filled);
+        if (account.orderMarginWith(coid, p.multiply(rest)).compareTo(account.collateral()) > 0) return error("insufficient_margin");
+        order.put("p", p.toPlainString());
+        order.put("qty", q.toPlainString());
+        order.put("rest", rest.toPlainString());
+        order.put("uts", clock.getAsLong());
+        ObjectNode ok = JSON.objectNode().put("status", "ok");
+        ok.set("order", order.deepCopy());
+        return ok;
+    }
+
+    /** {@code cancelOrders}: args {@code [oid, ...]}. */
+    Result cancel(JsonNode body) {
+        JsonNode args = Bodies.args(body, "cancelOrders");
+        if (!args.isArray() || args.isEmpty()) throw PerpsFailure.invalid("op.args must be a non-empty array of order ids");
+        long[] oids = new long[args.size()];
+        for (int i = 0; i < oids.length; i++) {
+            JsonNode e = args.get(i);
+            if (!e.isIntegralNumber() || !e.canConvertToLong() || e.asLong() < 0) throw PerpsFailure.invalid("order ids are non-negative integers");
+            oids[i] = e.asLong();
+        }
+        ProxyRegistry.Proxy proxy = signer(body, Signatures.cancelOrders(oids));
+        PerpsAccount account = accounts.apply(proxy.owner());
+        ArrayNode out = JSON.arrayNode();
+        for (long oid : oids) {
+            ObjectNode cancelled = account.cancel(oid);
+            // ts is the decision time; no coid: the request named orders by oid.
+            out.add(cancelled != null ? JSON.objectNode().put("status", "ok").put("oid", oid).put("ts", clock.getAsLong())
+                    : error("order not found").put("oid", oid));
+        }
+        return new Result(proxy, out);
+    }
+
+    /** The registered, unexpired proxy that signed {@code Op(keccak(msgpack), salt, ts)}, after the time checks. */
+    private ProxyRegistry.Proxy signer(JsonNode body, byte[] msgpack) {
+        long salt = Bodies.integer(body, "salt");
+        long ts = Bodies.integer(body, "ts");
+        String sig = Bodies.text(body, "sig");
+        long now = clock.getAsLong();
+        fresh(ts, now);
+        if (body.hasNonNull("exp")) {
+            long exp = Bodies.integer(body, "exp");
+            if (exp <= now) throw PerpsFailure.invalid("exp " + exp + " has passed: a command's exp must lie in the future (Unix ms)");
+            if (exp > now + PerpsSandbox.COMMAND_TIMEOUT_MS) {
+                throw PerpsFailure.invalid("exp may shorten the command timeout of " + PerpsSandbox.COMMAND_TIMEOUT_MS + " ms, not extend it");
+            }
+        }
+        for (String name : Signatures.DOMAIN_NAMES) {
+            ProxyRegistry.Proxy p = proxies.find(Signatures.recover(Signatures.op(name, msgpack, salt, ts), sig));
+            if (p != null) {
+                if (!p.live(now)) throw PerpsFailure.unauthorized("proxy expired; register a new one");
+                return p;
+            }
+        }
+        throw PerpsFailure.unauthorized("invalid signature: no registered proxy signed this operation");
+    }
+
+    static void fresh(long ts, long now) {
+        if (Math.abs(ts - now) > PerpsSandbox.TIMESTAMP_WINDOW_MS) {
+            throw PerpsFailure.unauthorized("stale timestamp: ts " + ts + " is not within " + PerpsSandbox.TIMESTAMP_WINDOW_MS
+                    + " ms of the service's clock " + now + " (Unix ms)");
+        }
+    }
+
+    private static ObjectNode error(String message) {
+        return JSON.objectNode().put("status", "err").put("error", message);
+    }
+
+    record Result(ProxyRegistry.Proxy proxy, ArrayNode entries) {
+    }
+}

@@ -1,0 +1,394 @@
+package org.marketlab.sandbox.perps;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.marketlab.sandbox.Sandbox;
+import org.msgpack.core.MessageBufferPacker;
+import org.msgpack.core.MessagePack;
+import org.web3j.crypto.ECKeyPair;
+import org.web3j.crypto.Hash;
+import org.web3j.crypto.Keys;
+import org.web3j.crypto.Sign;
+import org.web3j.crypto.StructuredDataEncoder;
+import org.web3j.utils.Numeric;
+
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The perpetuals interface over the wire, driven by a client of this test's own: EIP-712 hashed by web3j's
+ * {@link StructuredDataEncoder} (neither the sandbox's code nor the toolkit's), MessagePack of the simple
+ * operations written byte by byte, plain HTTP and WebSocket.
+ */
+class PerpsWireTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-01T00:00:00Z");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static Sandbox sandbox;
+    private static URI base;
+
+    @BeforeAll
+    static void start() {
+        sandbox = Sandbox.builder().seed(21).now(NOW).build();
+        base = sandbox.start().get("perps");
+    }
+
+    @AfterAll
+    static void stop() {
+        sandbox.close();
+    }
+
+    // ---- a small client ---------------------------------------------------------------------------------------------
+
+    private record Key(ECKeyPair pair, String address) {
+        static Key random() {
+            try {
+                ECKeyPair p = Keys.createEcKeyPair();
+                return new Key(p, "0x" + Keys.getAddress(p.getPublicKey()));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        String sign(byte[] digest) {
+            Sign.SignatureData s = Sign.signMessage(digest, pair, false);
+            return Numeric.toHexString(s.getR()) + Numeric.toHexStringNoPrefix(s.getS()) + Numeric.toHexStringNoPrefix(s.getV());
+        }
+    }
+
+    private static byte[] typedData(String domain, String primaryType, String fields, ObjectNode message) {
+        ObjectNode td = JSON.createObjectNode();
+        ObjectNode types = td.putObject("types");
+        types.set("EIP712Domain", JSON.valueToTree(List.of(field("name", "string"), field("version", "string"), field("chainId", "uint256"))));
+        ArrayNode f = types.putArray(primaryType);
+        for (String nt : fields.split(",")) f.add(field(nt.split(" ")[1], nt.split(" ")[0]));
+        td.put("primaryType", primaryType);
+        td.putObject("domain").put("name", domain).put("version", "1").put("chainId", 137);
+        td.set("message", message);
+        try {
+            return new StructuredDataEncoder(td.toString()).hashStructuredData();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static ObjectNode field(String name, String type) {
+        return JSON.createObjectNode().put("name", name).put("type", type);
+    }
+
+    private static byte[] createProxyDigest(String domain, String proxy, long exp, long salt, long ts) {
+        return typedData(domain, "CreateProxy", "address addr,uint64 exp,uint64 salt,uint64 ts",
+                JSON.createObjectNode().put("addr", proxy).put("exp", exp).put("salt", salt).put("ts", ts));
+    }
+
+    private static byte[] opDigest(String domain, byte[] msgpack, long salt, long ts) {
+        return typedData(domain, "Op", "bytes32 data,uint64 salt,uint64 ts",
+                JSON.createObjectNode().put("data", Numeric.toHexString(Hash.sha3(msgpack))).put("salt", salt).put("ts", ts));
+    }
+
+    /** {@code ["cancelOrders", [oid...]]} for oids in 65,536..4,294,967,295, written byte by byte. */
+    private static byte[] cancelMsgpack(long... oids) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.write(0x92);
+        str(b, "cancelOrders");
+        b.write(0x90 | oids.length);
+        for (long oid : oids) {
+            b.write(0xce);
+            for (int shift = 24; shift >= 0; shift -= 8) b.write((int) (oid >>> shift) & 0xff);
+        }
+        return b.toByteArray();
+    }
+
+    /** {@code ["deleteProxy", [proxy]]}, written byte by byte. */
+    private static byte[] deleteMsgpack(String proxy) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.write(0x92);
+        str(b, "deleteProxy");
+        b.write(0x91);
+        str(b, proxy);
+        return b.toByteArray();
+    }
+
+    private static void str(ByteArrayOutputStream b, String s) {
+        byte[] u = s.getBytes(StandardCharsets.UTF_8);
+        if (u.length < 32) b.write(0xa0 | u.length);
+        else {
+            b.write(0xd9);
+            b.write(u.length);
+        }
+        b.writeBytes(u);
+    }
+
+    private static HttpResponse<String> send(String method, String pathAndQuery, String body, String... headers) throws Exception {
+        HttpRequest.Builder r = HttpRequest.newBuilder(base.resolve(pathAndQuery))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (headers.length > 0) r.headers(headers);
+        return HTTP.send(r.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode ok(HttpResponse<String> r) throws Exception {
+        assertEquals(200, r.statusCode(), r.body());
+        return JSON.readTree(r.body());
+    }
+
+    /** A failure: the status, and the body {status: err, error} whose error contains {@code why}. */
+    private static void refused(int status, String why, HttpResponse<String> r) throws Exception {
+        assertEquals(status, r.statusCode(), r.body());
+        JsonNode b = JSON.readTree(r.body());
+        assertEquals("err", b.path("status").asText(), r.body());
+        assertTrue(b.path("error").asText().contains(why), r.body());
+        assertEquals(2, b.size(), "exactly {status, error}: " + r.body());
+    }
+
+    private record Registered(Key owner, Key proxy, String secret) {
+        String[] headers() {
+            return new String[]{"SERVICE-PROXY", proxy.address(), "SERVICE-SECRET", secret};
+        }
+    }
+
+    private static String createProxyBody(Key owner, String proxy, long expiry, long salt, long ts, String sig) {
+        ObjectNode b = JSON.createObjectNode();
+        b.putObject("op").put("type", "createProxy").putObject("args").put("owner", owner.address()).put("proxy", proxy).put("expiry", expiry);
+        return b.put("salt", salt).put("ts", ts).put("sig", sig).put("label", "wire").toString();
+    }
+
+    private static Registered register(Key owner, String domain, long lifetimeMs) throws Exception {
+        Key proxy = Key.random();
+        long ts = System.currentTimeMillis(), exp = ts + lifetimeMs, salt = 3_000_000_000L;
+        JsonNode r = ok(send("POST", "/v1/account/proxy", createProxyBody(owner, proxy.address(), exp, salt, ts,
+                owner.sign(createProxyDigest(domain, proxy.address(), exp, salt, ts)))));
+        assertEquals("ok", r.path("status").asText());
+        return new Registered(owner, proxy, r.path("secret").asText());
+    }
+
+    // ---- tests ------------------------------------------------------------------------------------------------------
+
+    @Test
+    void accountsAreGeneratedFromTheSeedAndTheOwnerAlone() {
+        String owner = Key.random().address();
+        PerpsAccount a = PerpsSandbox.of(sandbox).account(owner);
+        assertEquals(a.withdrawals(), new PerpsAccount(owner.toUpperCase().replace("0X", "0x"), 21, NOW.toEpochMilli()).withdrawals(),
+                "the same seed and owner (in any case) give the same account");
+        assertEquals(a.funding(), new PerpsAccount(owner, 21, NOW.toEpochMilli()).funding());
+        assertNotEquals(a.withdrawals(), new PerpsAccount(owner, 22, NOW.toEpochMilli()).withdrawals(), "another seed, another account");
+        assertNotEquals(a.withdrawals(), PerpsSandbox.of(sandbox).account(Key.random().address()).withdrawals(), "another owner, another account");
+
+        long lo = NOW.minus(Duration.ofDays(90)).toEpochMilli(), hi = NOW.toEpochMilli();
+        assertTrue(a.withdrawals().size() > 100 && a.internalTransfers().size() > 100 && a.funding().size() > 100);
+        Set<String> statuses = new HashSet<>();
+        for (JsonNode w : a.withdrawals()) {
+            statuses.add(w.get("status").asText());
+            assertEquals(w.get("status").asText().equals("confirmed"), w.has("confirmed_timestamp"), "only a confirmed withdrawal has a confirmation time");
+            assertEquals(w.get("status").asText().equals("pending") || w.get("status").asText().equals("removed"), w.get("hash").asText().equals("0x"));
+            assertTrue(w.get("amount").isTextual() && w.get("fee").isTextual() && w.get("withdraw_id").isIntegralNumber());
+            long t = PerpsAccount.pagingTime(w);
+            assertTrue(t >= lo && t <= hi);
+        }
+        assertEquals(Set.of("pending", "confirmed", "removed", "failed"), statuses);
+        assertEquals(Set.of("in", "out"), new HashSet<>(a.internalTransfers().stream().map(t -> t.get("direction").asText()).toList()));
+        Set<Long> instruments = new HashSet<>(a.funding().stream().map(f -> f.get("instrument_id").asLong()).toList());
+        assertEquals(3, instruments.size());
+        assertTrue(instruments.contains(4_294_967_295L));
+        long first = a.funding().stream().mapToLong(f -> f.get("timestamp").asLong()).min().orElseThrow();
+        long last = a.funding().stream().mapToLong(f -> f.get("timestamp").asLong()).max().orElseThrow();
+        assertTrue(first >= lo && last <= hi && last - first > Duration.ofDays(89).toMillis(), "funding over 90 days");
+        assertFalse(a.openOrders().isEmpty());
+        assertTrue(a.openOrders().stream().allMatch(o -> o.get("coid").asText().matches("[0-9a-f]{32}")));
+    }
+
+    @Test
+    void registerListReadPageAndDelete() throws Exception {
+        Key owner = Key.random();
+        Registered r = register(owner, "MarketLab Sandbox", 3_600_000);
+        Registered live = register(owner, "Polymarket", 7_200_000);
+        JsonNode creds = ok(send("GET", "/v1/account/credentials", null, r.headers()));
+        assertEquals(owner.address(), creds.path("address").asText());
+        assertEquals(2, creds.path("keys").size(), "both proxies of the owner, from either");
+        assertEquals(r.proxy().address(), creds.path("keys").get(0).path("proxy").asText());
+        assertEquals("wire", creds.path("keys").get(0).path("label").asText());
+        assertTrue(creds.path("keys").get(0).path("expiry").asLong() > System.currentTimeMillis());
+
+        // Paging as the official client does, against the account the sandbox generated.
+        PerpsAccount account = PerpsSandbox.of(sandbox).account(owner.address());
+        List<Long> want = account.withdrawals().stream()
+                .sorted(Comparator.<JsonNode>comparingLong(PerpsAccount::pagingTime).thenComparingLong(w -> w.get("withdraw_id").asLong()).reversed())
+                .map(w -> w.get("withdraw_id").asLong()).toList();
+        List<Long> got = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        long end = System.currentTimeMillis();
+        int requests = 0;
+        while (true) {
+            JsonNode page = ok(send("GET", "/v1/account/withdrawals?start_timestamp=0&end_timestamp=" + end, null, live.headers()));
+            requests++;
+            assertTrue(page.path("data").size() <= 100);
+            for (JsonNode w : page.path("data")) if (seen.add(w.get("withdraw_id").asLong())) got.add(w.get("withdraw_id").asLong());
+            if (!page.path("more").asBoolean()) break;
+            end = PerpsAccount.pagingTime(page.path("data").get(page.path("data").size() - 1));
+        }
+        assertEquals(want, got);
+        assertTrue(requests >= 2);
+
+        JsonNode confirmed = ok(send("GET", "/v1/account/withdrawals?withdrawal_status=confirmed", null, r.headers()));
+        assertTrue(confirmed.path("data").size() > 0);
+        for (JsonNode w : confirmed.path("data")) assertEquals("confirmed", w.path("status").asText());
+        JsonNode out = ok(send("GET", "/v1/account/internal-transfers?direction=out&start_timestamp=0", null, r.headers()));
+        for (JsonNode t : out.path("data")) assertEquals("out", t.path("direction").asText());
+        JsonNode big = ok(send("GET", "/v1/account/funding?instrument_id=4294967295", null, r.headers()));
+        for (JsonNode f : big.path("data")) assertEquals(4_294_967_295L, f.path("instrument_id").asLong());
+        assertTrue(big.path("more").asBoolean());
+        refused(400, "instrument_id", send("GET", "/v1/account/funding?instrument_id=4294967296", null, r.headers()));
+        refused(400, "after", send("GET", "/v1/account/funding?start_timestamp=20&end_timestamp=10", null, r.headers()));
+        refused(400, "direction", send("GET", "/v1/account/internal-transfers?direction=both", null, r.headers()));
+        refused(400, "withdrawal_status", send("GET", "/v1/account/withdrawals?withdrawal_status=lost", null, r.headers()));
+        refused(400, "unknown query parameter", send("GET", "/v1/account/withdrawals?limit=500", null, r.headers()));
+        refused(401, "missing proxy headers", send("GET", "/v1/account/funding", null));
+
+        // deleteProxy: the owner's Op over ["deleteProxy", [proxy]].
+        long ts = System.currentTimeMillis(), salt = 9;
+        String proxy = r.proxy().address();
+        String body = "{\"op\":{\"type\":\"deleteProxy\",\"args\":{\"proxy\":\"" + proxy + "\"}},\"salt\":" + salt + ",\"ts\":" + ts + ",\"sig\":\"%s\"}";
+        refused(401, "invalid signature", send("DELETE", "/v1/account/proxy",
+                body.formatted(r.proxy().sign(opDigest("MarketLab Sandbox", deleteMsgpack(proxy), salt, ts)))));
+        refused(401, "invalid signature", send("DELETE", "/v1/account/proxy",
+                body.formatted(owner.sign(opDigest("MarketLab Sandbox", deleteMsgpack(proxy.toUpperCase().replace("0X", "0x")), salt, ts)))));
+        assertEquals("ok", ok(send("DELETE", "/v1/account/proxy", body.formatted(owner.sign(opDigest("Polymarket", deleteMsgpack(proxy), salt, ts)))))
+                .path("status").asText());
+        refused(401, "invalid proxy credentials", send("GET", "/v1/account/portfolio", null, r.headers()));
+        refused(404, "not found", send("DELETE", "/v1/account/proxy", body.formatted(owner.sign(opDigest("Polymarket", deleteMsgpack(proxy), salt, ts)))));
+        assertEquals(1, ok(send("GET", "/v1/account/credentials", null, live.headers())).path("keys").size());
+    }
+
+    @Test
+    void signedOperationsOverRestAndTheChannel() throws Exception {
+        Key owner = Key.random();
+        Registered r = register(owner, "MarketLab Sandbox", 3_600_000);
+        PerpsAccount account = PerpsSandbox.of(sandbox).account(owner.address());
+        JsonNode open = ok(send("GET", "/v1/account/open-orders", null, r.headers()));
+        assertEquals(account.openOrders().size(), open.size());
+        assertEquals(account.openOrders().get(0).get("oid").asLong(), open.get(0).path("order_id").asLong(), "the official client's long names");
+        assertEquals(account.openOrders().get(0).get("coid").asText(), open.get(0).path("client_order_id").asText());
+
+        // Modify: one result per entry; the margin is checked.
+        String coid = account.openOrders().get(0).get("coid").asText();
+        MessageBufferPacker pk = MessagePack.newDefaultBufferPacker();
+        pk.packArrayHeader(2).packString("modifyOrdersCOID").packArrayHeader(2);
+        pk.packArrayHeader(3).packString(coid).packString("150.25").packString("0.5");
+        pk.packArrayHeader(3).packString(account.openOrders().get(1).get("coid").asText()).packString("99999").packString("99999");
+        long ts = System.currentTimeMillis(), salt = 1;
+        ObjectNode modify = JSON.createObjectNode();
+        ArrayNode args = modify.putObject("op").put("type", "modifyOrdersCOID").putArray("args");
+        args.addObject().put("coid", coid).put("p", "150.25").put("qty", "0.5");
+        args.addObject().put("coid", account.openOrders().get(1).get("coid").asText()).put("p", "99999").put("qty", "99999");
+        modify.put("salt", salt).put("ts", ts).put("sig", r.proxy().sign(opDigest("MarketLab Sandbox", pk.toByteArray(), salt, ts)));
+        JsonNode results = ok(send("PATCH", "/v1/trade/orders-coid", modify.toString()));
+        assertEquals("ok", results.get(0).path("status").asText());
+        JsonNode order = results.get(0).path("order");
+        for (String f : List.of("oid", "iid", "buy", "p", "qty", "tif", "po", "ro", "status", "rest", "fill", "cts", "uts", "coid")) {
+            assertTrue(order.has(f), "the modified order carries " + f);
+        }
+        assertEquals("150.25", order.path("p").asText());
+        assertEquals("err", results.get(1).path("status").asText());
+        assertEquals("insufficient_margin", results.get(1).path("error").asText());
+
+        // Cancel over REST, the bytes signed written by hand.
+        long oid = account.openOrders().get(2).get("oid").asLong();
+        ts = System.currentTimeMillis();
+        String cancel = "{\"op\":{\"type\":\"cancelOrders\",\"args\":[" + oid + ",4000000]},\"salt\":2,\"ts\":" + ts + ",\"exp\":" + (ts + 10_000)
+                + ",\"sig\":\"" + r.proxy().sign(opDigest("MarketLab Sandbox", cancelMsgpack(oid, 4_000_000), 2, ts)) + "\"}";
+        JsonNode c = ok(send("DELETE", "/v1/trade/orders", cancel));
+        assertEquals("ok", c.get(0).path("status").asText());
+        assertEquals(oid, c.get(0).path("oid").asLong());
+        assertTrue(c.get(0).path("ts").asLong() >= ts);
+        assertFalse(c.get(0).has("coid"));
+        assertEquals("err", c.get(1).path("status").asText());
+        refused(401, "invalid signature", send("DELETE", "/v1/trade/orders", cancel.replace("[" + oid, "[" + (oid + 1))));
+
+        // The real-time channel: auth, ping, sub, and a signed cancel.
+        Channel ch = new Channel(sandbox.urls().get("perps_ws").resolve("/v1/ws"));
+        JsonNode early = ch.ask("{\"id\":1,\"req\":\"sub\",\"chs\":[\"orders\"]}");
+        assertEquals("err", early.path("data").path("status").asText(), "subscribing needs authentication");
+        JsonNode bad = ch.ask("{\"id\":2,\"req\":\"post\",\"op\":{\"type\":\"auth\",\"args\":{\"proxy\":\"" + r.proxy().address() + "\",\"secret\":\"nope\"}}}");
+        assertEquals(2, bad.path("id").asInt());
+        assertEquals("err", bad.path("data").path("status").asText());
+        assertTrue(bad.path("data").path("error").isTextual());
+        assertFalse(bad.path("data").has("pod"), "no pod on a failure");
+        JsonNode auth = ch.ask("{\"id\":3,\"req\":\"post\",\"op\":{\"type\":\"auth\",\"args\":{\"proxy\":\"" + r.proxy().address() + "\",\"secret\":\"" + r.secret() + "\"}}}");
+        assertEquals("ok", auth.path("data").path("status").asText());
+        assertNotNull(auth.path("data").path("pod").asText(null));
+        JsonNode ping = ch.ask("{\"id\":4,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}");
+        assertTrue(Math.abs(ping.path("data").path("ts").asLong() - System.currentTimeMillis()) < 5_000);
+        assertTrue(ping.path("data").has("sq"));
+        assertEquals("ok", ch.ask("{\"id\":5,\"req\":\"sub\",\"chs\":[\"orders\",\"fills\",\"portfolio\"]}").path("data").path("status").asText());
+        long oid2 = account.openOrders().get(3).get("oid").asLong();
+        ts = System.currentTimeMillis();
+        JsonNode wsCancel = ch.ask("{\"id\":6,\"req\":\"post\",\"op\":{\"type\":\"cancelOrders\",\"args\":[" + oid2 + "]},\"salt\":7,\"ts\":" + ts
+                + ",\"sig\":\"" + r.proxy().sign(opDigest("Polymarket", cancelMsgpack(oid2), 7, ts)) + "\"}");
+        assertEquals(6, wsCancel.path("id").asInt());
+        assertEquals("ok", wsCancel.path("data").get(0).path("status").asText(), wsCancel.toString());
+        assertEquals(oid2, wsCancel.path("data").get(0).path("oid").asLong());
+        ch.close();
+        assertTrue(PerpsSandbox.of(sandbox).channelAuthentications() >= 1);
+        assertEquals(10, account.openOrders().size(), "two of twelve cancelled");
+    }
+
+    /** A WebSocket that answers one frame at a time. */
+    private static final class Channel implements WebSocket.Listener {
+        private final LinkedBlockingQueue<String> frames = new LinkedBlockingQueue<>();
+        private final StringBuilder partial = new StringBuilder();
+        private final WebSocket ws;
+
+        Channel(URI uri) throws Exception {
+            ws = HTTP.newWebSocketBuilder().buildAsync(uri, this).get(10, TimeUnit.SECONDS);
+        }
+
+        JsonNode ask(String frame) throws Exception {
+            ws.sendText(frame, true).get(10, TimeUnit.SECONDS);
+            String reply = frames.poll(10, TimeUnit.SECONDS);
+            assertNotNull(reply, "no reply to " + frame);
+            return JSON.readTree(reply);
+        }
+
+        @Override
+        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+            partial.append(data);
+            if (last) {
+                frames.add(partial.toString());
+                partial.setLength(0);
+            }
+            webSocket.request(1);
+            return CompletableFuture.completedFuture(null);
+        }
+
+        void close() {
+            ws.sendClose(WebSocket.NORMAL_CLOSURE, "done");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package org.marketlab.perps;
+
+import org.marketlab.config.Profile;
+import org.marketlab.config.Service;
+import org.marketlab.http.Transport;
+import org.marketlab.pacing.Clock;
+import org.marketlab.pacing.WeightBudget;
+import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.perps.PerpsSandbox;
+import org.marketlab.signing.Wallet;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/** One sandbox for the perpetuals tests (started once per test JVM), and a transport to its perps server. */
+final class PerpsSandboxFixture {
+
+    static final long SEED = 9;
+    static final Instant NOW = Instant.parse("2026-11-01T00:00:00Z");
+
+    private static Sandbox sandbox;
+    private static Transport transport;
+
+    private PerpsSandboxFixture() {
+    }
+
+    static synchronized Sandbox sandbox() {
+        if (sandbox == null) {
+            sandbox = Sandbox.builder().seed(SEED).now(NOW).build();
+            sandbox.start();
+        }
+        return sandbox;
+    }
+
+    static PerpsSandbox perps() {
+        return PerpsSandbox.of(sandbox());
+    }
+
+    /** A transport of the sandbox profile (sandbox names) to the perps server. */
+    static synchronized Transport transport() {
+        if (transport == null) transport = transportWith(Profile.sandbox(SEED));
+        return transport;
+    }
+
+    /** A transport of {@code profile}'s names, to the sandbox's perps server. */
+    static Transport transportWith(Profile profile) {
+        return Transport.create(profile.withUrl(Service.PERPS, sandbox().urls().get("perps").toString()), Clock.system(),
+                new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+    }
+
+    /** Options with an in-memory store and a budget large enough for reading whole histories many times over. */
+    static PerpsSession.Options roomy() {
+        return PerpsSession.Options.defaults().store(CredentialStore.memory())
+                .budget(new WeightBudget(100_000, Duration.ofSeconds(1), Clock.system()));
+    }
+
+    static PerpsSession session(Wallet owner) {
+        return PerpsSession.open(transport(), owner, roomy());
+    }
+}

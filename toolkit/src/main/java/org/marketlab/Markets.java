@@ -50,6 +50,11 @@ public final class Markets {
         return EventTables.markets(events);
     }
 
+    /** One row per outcome of each market of the events: market (id), question, outcome, tokenId, price. */
+    public static Table outcomesTable(List<Event> events) {
+        return org.marketlab.markets.EventViews.outcomes(events);
+    }
+
     /** Tags as a table. */
     public static Table tagsTable(List<Tag> tags) {
         return EventTables.tagsOf(tags);

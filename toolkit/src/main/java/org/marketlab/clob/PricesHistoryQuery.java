@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.markets.TokenNames;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import org.marketlab.config.Service;
@@ -96,7 +97,7 @@ public final class PricesHistoryQuery {
         Call call = call();
         Response r = t.send(call);
         Table table = read(t, call, r);
-        return table.setName("prices of " + Book.shortId(token));
+        return table.setName("prices of " + TokenNames.of(token));
     }
 
     static Table read(Transport t, Call call, Response r) {

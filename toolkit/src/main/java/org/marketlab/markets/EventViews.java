@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The columns a researcher scans first, under readable names: events (title, status, volume, liquidity, 24 h
+ * The columns a researcher scans first, under readable names: events (title, status, category, volume, liquidity, 24 h
  * volume, end date, markets, tags, id, slug), markets (event, question, outcomes, outcome prices, volume,
  * liquidity, end date, status, id) and outcomes (one row per outcome token: market, question, outcome, token id,
  * price). {@link EventTables} has every field.
@@ -26,6 +26,7 @@ public final class EventViews {
     private static final RecordTable<Event> EVENTS = RecordTable.<Event>columns()
             .column("title", String.class, Event::title)
             .column("status", String.class, e -> status(e.active(), e.closed(), e.archived()))
+            .column("category", String.class, Event::category)
             .column("volume", Double.class, Event::volume)
             .column("liquidity", Double.class, Event::liquidity)
             .column("volume24h", Double.class, Event::volume24hr)

@@ -411,7 +411,7 @@ public final class EventsQuery {
     }
 
     /**
-     * One row per event, the columns scanned first: title, status, volume, liquidity, volume24h, endDate, markets,
+     * One row per event, the columns scanned first: title, status, category, volume, liquidity, volume24h, endDate, markets,
      * tags, id, slug. {@code allColumns().table()} has every field.
      */
     public Table table() {

@@ -18,7 +18,7 @@ class EventViewsTest {
     @Test
     void eventsAndMarketsShowTheColumnsScannedFirst() {
         var t = EventViews.events(events);
-        assertEquals(List.of("title", "status", "volume", "liquidity", "volume24h", "endDate", "markets", "tags", "id", "slug"), t.columnNames());
+        assertEquals(List.of("title", "status", "category", "volume", "liquidity", "volume24h", "endDate", "markets", "tags", "id", "slug"), t.columnNames());
         Event e = events.get(0);
         assertEquals(e.title(), t.stringColumn("title").get(0));
         assertEquals(e.volume(), t.doubleColumn("volume").get(0));

@@ -29,6 +29,7 @@ final class CellEvaluator implements AutoCloseable {
             "import org.marketlab.config.Profile;",
             "import org.marketlab.clob.*;",
             "import org.marketlab.markets.*;",
+            "import org.marketlab.perps.*;",
             "import org.marketlab.signing.Wallet;",
             "import org.marketlab.http.ServiceException;",
             "import tech.tablesaw.api.*;",

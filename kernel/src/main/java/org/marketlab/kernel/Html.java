@@ -147,6 +147,17 @@ final class Html {
         return b.append("</tbody></table>").toString();
     }
 
+    /** A perpetuals session: whose account, through which proxy, until when (never a secret). */
+    static String session(org.marketlab.perps.PerpsSession s) {
+        var c = s.credentials();
+        return "<table class=\"marketlab-record\"><caption style=\"text-align:left\"><b>Perpetuals session</b></caption><tbody>"
+                + "<tr><th style=\"text-align:left\">owner</th><td style=\"text-align:left\">" + escape(s.owner()) + "</td></tr>"
+                + "<tr><th style=\"text-align:left\">proxy signer</th><td style=\"text-align:left\">" + escape(c.proxy()) + "</td></tr>"
+                + "<tr><th style=\"text-align:left\">expires</th><td style=\"text-align:left\">" + escape(format(c.expiresAt())) + "</td></tr>"
+                + "<tr><th style=\"text-align:left\">proxy</th><td style=\"text-align:left\">" + (s.resumed() ? "resumed from the credential store" : "registered now") + "</td></tr>"
+                + "</tbody></table>";
+    }
+
     /** Field names that carry credentials; never shown. */
     static boolean isSecret(String name) {
         String n = name.toLowerCase(Locale.ROOT);

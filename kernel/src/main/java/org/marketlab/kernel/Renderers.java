@@ -76,6 +76,13 @@ final class Renderers {
                     if (t != null) ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(t));
                     ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> t != null ? Html.text(t) : String.valueOf(c));
                 });
+        renderer.createRegistration(org.marketlab.perps.PerpsSession.class)
+                .preferring(MIMEType.TEXT_HTML)
+                .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+                .register((s, ctx) -> {
+                    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.session(s));
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, s::toString);
+                });
         renderer.createRegistration(Record.class)
                 .preferring(MIMEType.TEXT_HTML)
                 .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)

@@ -22,6 +22,11 @@ public record Book(String market, String assetId, Instant timestamp, String hash
         asks = asks == null ? List.of() : List.copyOf(asks);
     }
 
+    /** What the book trades, for reading: "question · outcome" once its market has been read, else the short token id. */
+    public String name() {
+        return TokenNames.of(assetId);
+    }
+
     /** The highest bid, or null for an empty side. */
     public BigDecimal bestBid() {
         return bids.stream().map(Level::price).max(BigDecimal::compareTo).orElse(null);

@@ -55,13 +55,17 @@ public final class TableFormat {
             }
             default -> {
                 NumericColumn<?> n = (NumericColumn<?>) c;
-                int decimals = 0;
-                for (int r : rows) if (!n.isMissing(r)) decimals = Math.max(decimals, decimalsNeeded(n.getDouble(r), kind.maxDecimals));
+                int decimals = 0, max = kind.maxDecimals;
+                double largest = 0;
+                for (int r : rows) if (!n.isMissing(r)) largest = Math.max(largest, Math.abs(n.getDouble(r)));
+                if (kind == ColumnKind.NUMBER && largest >= 1000) max = 2; // thousands need no ten-thousandths
+                for (int r : rows) if (!n.isMissing(r)) decimals = Math.max(decimals, decimalsNeeded(n.getDouble(r), max));
                 if (kind == ColumnKind.USDC || kind == ColumnKind.PERCENT) decimals = kind.maxDecimals;
                 if (kind == ColumnKind.PRICE || kind == ColumnKind.PROBABILITY) decimals = Math.max(decimals, 2);
                 DecimalFormat f = number(decimals);
                 for (int r : rows) {
                     double v = n.isMissing(r) ? Double.NaN : n.getDouble(r);
+                    if (!Double.isNaN(v) && !Double.isInfinite(v) && BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_EVEN).signum() == 0) v = 0; // no "-0.00"
                     out.add(Double.isNaN(v) ? "" : f.format(v));
                 }
             }

@@ -13,7 +13,6 @@ if (!url || !shots || notebooks.length === 0) {
 const lab = new URL(url);
 const token = lab.searchParams.get("token") || "";
 const base = `${lab.protocol}//${lab.host}`;
-const q = token ? `?token=${token}` : "";
 const api = async (method, p) => {
   const r = await fetch(`${base}${p}`, { method, headers: token ? { Authorization: `token ${token}` } : {} });
   return r.status === 204 ? null : r.json();
@@ -41,24 +40,42 @@ try {
   for (const notebook of notebooks) {
     const started = Date.now();
     const page = await browser.newPage({ viewport: { width: 1400, height: 1800 } });
-    await page.goto(`${base}/lab/tree/${notebook}${q}`, { waitUntil: "domcontentloaded", timeout: 120000 });
+    await page.goto(`${base}/lab/tree/${notebook}?reset${token ? `&token=${token}` : ""}`, { waitUntil: "domcontentloaded", timeout: 120000 });
     await page.waitForSelector(".jp-NotebookPanel .jp-Cell", { timeout: 120000 });
-    await page.waitForTimeout(3000);
-    await page.click("text=Run", { timeout: 30000 });
-    await page.click("text=Run All Cells", { timeout: 30000 });
-    // Done when every code cell shows an execution count and none is queued or running ([*]).
     const prompts = () => page.evaluate(() =>
-      [...document.querySelectorAll(".jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim()));
+      [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim()));
+    // Run > Run All Cells once the kernel is idle; again if no cell got queued (a busy machine can swallow the
+    // first click while the kernel connects).
+    await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
+    const anyQueued = async () => (await prompts()).some(p => p !== "[ ]:" && p !== "");
+    for (let attempt = 1; !(await anyQueued()); attempt++) {
+      if (attempt > 4) {
+        await page.screenshot({ path: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}-not-started.png`) });
+        throw new Error(`${notebook}: Run All Cells started nothing; prompts ${JSON.stringify(await prompts())}`);
+      }
+      const dialog = page.locator(".jp-Dialog");
+      if (await dialog.count()) { // e.g. a kernel choice on a busy machine: say what it was, take its default
+        console.error(`${notebook}: dialog: ${(await dialog.first().textContent()).replace(/\s+/g, " ").slice(0, 300)}`);
+        await page.locator(".jp-Dialog .jp-mod-accept").first().click({ timeout: 10000 }).catch(() => page.keyboard.press("Escape"));
+      }
+      await page.click(".lm-MenuBar-itemLabel:text-is('Run')", { timeout: 30000 });
+      await page.click(".lm-Menu-itemLabel:text-is('Run All Cells')", { timeout: 30000 });
+      await page.waitForFunction(() => [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")]
+        .some(p => !["[ ]:", ""].includes(p.textContent.trim())), null, { timeout: 60000, polling: 500 }).catch(() => {});
+    }
+    // Done when every code cell shows an execution count and none is queued or running ([*]).
     try {
       await page.waitForFunction(() => {
-        const all = [...document.querySelectorAll(".jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim());
+        const all = [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim());
         return all.length > 0 && all.every(p => /^\[\d+\]:$/.test(p));
       }, null, { timeout: 480000, polling: 1000 });
     } catch (e) {
+      await page.screenshot({ path: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}-unfinished.png`) });
       throw new Error(`${notebook}: cells did not all run; prompts ${JSON.stringify(await prompts())}: ${e.message}`);
     }
-    const count = sel => page.locator(sel).count();
-    const kernel = (await page.locator(".jp-NotebookPanel .jp-Toolbar-kernelName").first().textContent().catch(() => "")) || "";
+    const panel = ".jp-NotebookPanel:not(.lm-mod-hidden) ";
+    const count = sel => page.locator(panel + sel).count();
+    const kernel = (await page.locator(panel + ".jp-Toolbar-kernelName").first().textContent().catch(() => "")) || "";
     const seen = {
       notebook,
       kernel: kernel.trim(),
@@ -66,11 +83,11 @@ try {
       tables: await count(".jp-OutputArea-output table"),
       images: await count(".jp-OutputArea-output img"),
       errors: await count(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"),
-      captions: await page.locator(".jp-OutputArea-output table caption").allTextContents(),
+      captions: await page.locator(panel + ".jp-OutputArea-output table caption").allTextContents(),
       seconds: Math.round((Date.now() - started) / 1000),
       screenshot: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}.png`),
     };
-    const first = page.locator(".jp-OutputArea-output img").first();
+    const first = page.locator(panel + ".jp-OutputArea-output img").first();
     if (await first.count()) await first.scrollIntoViewIfNeeded();
     await page.screenshot({ path: seen.screenshot, fullPage: false });
     console.log(JSON.stringify(seen));

@@ -56,7 +56,11 @@ try {
       const dialog = page.locator(".jp-Dialog");
       if (await dialog.count()) { // e.g. a kernel choice on a busy machine: say what it was, take its default
         console.error(`${notebook}: dialog: ${(await dialog.first().textContent()).replace(/\s+/g, " ").slice(0, 300)}`);
-        await page.locator(".jp-Dialog .jp-mod-accept").first().click({ timeout: 10000 }).catch(() => page.keyboard.press("Escape"));
+        const choice = page.locator(".jp-Dialog select");
+        if (await choice.count()) await choice.first().selectOption({ label: "Java (MarketLab)" }).catch(() => {});
+        await page.locator(".jp-Dialog button.jp-mod-accept").first().click({ timeout: 10000 }).catch(() => page.keyboard.press("Escape"));
+        await page.waitForSelector(".jp-Dialog", { state: "detached", timeout: 30000 }).catch(() => {});
+        await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
       }
       await page.click(".lm-MenuBar-itemLabel:text-is('Run')", { timeout: 30000 });
       await page.click(".lm-Menu-itemLabel:text-is('Run All Cells')", { timeout: 30000 });

@@ -3,7 +3,7 @@ package org.marketlab;
 import org.junit.jupiter.api.Test;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.Table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,7 +19,7 @@ class NoConfigurationTest {
         assertEquals(30, t.rowCount());
         assertTrue(t.stringColumn("status").asList().stream().allMatch(java.util.Set.of("open", "closed")::contains), t.stringColumn("status").asList().toString());
         assertTrue(t.columnCount() <= 12, "a compact view: " + t.columnNames());
-        String url = Transport.current().baseUrl(Service.MARKETS).toString();
+        String url = Transport.of(MarketLab.profile()).baseUrl(Service.MARKETS).toString();
         assertTrue(url.startsWith("http://127.0.0.1:"), url);
         var limits = MarketLab.limits();
         assertTrue(limits.rowCount() >= 40);

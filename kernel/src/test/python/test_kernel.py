@@ -139,8 +139,15 @@ class InterruptAndTimeoutTest(unittest.TestCase):
                 return reply
 
     def test_interrupt_stops_a_busy_loop(self):
-        msg_id = self.kc.execute("long n = 0; while (true) { n++; }")
-        time.sleep(2)
+        msg_id = self.kc.execute('System.out.println("looping"); long n = 0; while (true) { n++; }')
+        # Interrupt once the loop runs: on a loaded machine the cell may not have started 2 s after it was sent.
+        deadline = time.time() + 120
+        while True:
+            msg = self.kc.get_iopub_msg(timeout=max(0.1, deadline - time.time()))
+            if (msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "stream"
+                    and "looping" in msg["content"]["text"]):
+                break
+        time.sleep(1)
         self.km.interrupt_kernel()
         reply = self.reply_to(msg_id, timeout=30)
         self.assertEqual(reply["content"]["status"], "error")

@@ -63,6 +63,7 @@ public final class Sandbox implements EmbeddedService {
     /** Opens once the routes of a start are in place. */
     private volatile CountDownLatch ready = new CountDownLatch(0);
     private World world;
+    private org.marketlab.sandbox.accounts.Accounts accounts;
     private IpWindows windows;
 
     /** For {@link java.util.ServiceLoader}: the default options, with the seed given to {@link #start(long)}. */
@@ -163,14 +164,16 @@ public final class Sandbox implements EmbeddedService {
             world = awaitWorld(generation);
             MarketsApi markets = new MarketsApi(world, faults);
             ClobApi clob = new ClobApi(world);
+            accounts = new org.marketlab.sandbox.accounts.Accounts(world, java.time.Clock.systemUTC());
             for (String service : http) {
                 Javalin app = servers.get(service);
                 if (service.equals("markets")) markets.register(app);
                 else app.get("/ok", ctx -> ctx.result("OK"));
                 if (service.equals("clob")) {
                     clob.register(app);
-                    new ClobAuthApi(worldSeed).register(app);
+                    accounts.registerClob(app);
                 }
+                if (service.equals("data")) accounts.registerData(app);
                 synchronized (Sandbox.class) {
                     for (Map.Entry<String, BiConsumer<Javalin, Sandbox>> e : EXTENSIONS) {
                         if (e.getKey().equals(service)) e.getValue().accept(app, this);
@@ -307,6 +310,12 @@ public final class Sandbox implements EmbeddedService {
     public World world() {
         if (world == null) throw new IllegalStateException("the sandbox has not started");
         return world;
+    }
+
+    /** The seeded wallets and their routes on the data and order-book servers (after start). */
+    public org.marketlab.sandbox.accounts.Accounts accounts() {
+        if (accounts == null) throw new IllegalStateException("the sandbox has not started");
+        return accounts;
     }
 
     public Faults faults() {

@@ -32,14 +32,17 @@ import java.util.function.BiConsumer;
  *     Map<String, URI> urls = s.start();           // markets, clob, data, perps, perps_ws, bridge
  *     List<World.EventFacts> events = s.world().events();
  *     s.faults().errors(503, 2);                   // the next two answers, on any server
- *     assert s.stats().rateLimitedCount() == 0;    // no 429 served
+ *     assert s.stats().throttledCount() == 0;      // no request held over a limit
  * }
  * }</pre>
  *
  * <p>Every request on every server (except the control path {@code /__sandbox/faults}) counts against each
- * row of {@link IpLimit#published()} it matches, per client address, in exact sliding windows; over a limit
- * it is answered 429 {@code {"error":"Too Many Requests"}} with {@code Retry-After} (whole seconds, rounded
- * up, at least 1) for when the oldest request of the blocking window leaves it, and is not counted.
+ * row of {@link IpLimit#published()} it matches, per client address, in exact sliding windows. As the
+ * specification says of the IP limits ("throttled, not rejected"), a request over a limit is by default held
+ * until its windows admit it, then served (counted in {@link Stats#throttledCount()}). With
+ * {@link Builder#rejectOverLimit(boolean) rejectOverLimit(true)} it is instead answered 429
+ * {@code {"error":"Too Many Requests"}} with {@code Retry-After} (whole seconds, rounded up, at least 1) for when
+ * the oldest request of the blocking window leaves it, and is not counted: for tests of a client's 429 handling.
  */
 public final class Sandbox implements EmbeddedService {
 
@@ -55,6 +58,7 @@ public final class Sandbox implements EmbeddedService {
     private final long seed;
     private final Instant now;
     private volatile boolean enforceLimits;
+    private volatile boolean rejectOverLimit;
     private final List<IpLimit> limits;
     private final Faults faults = new Faults();
     private final Stats stats = new Stats();
@@ -75,6 +79,7 @@ public final class Sandbox implements EmbeddedService {
         this.seed = b.seed;
         this.now = b.now;
         this.enforceLimits = b.enforceLimits;
+        this.rejectOverLimit = b.rejectOverLimit;
         this.limits = b.limits;
     }
 
@@ -87,6 +92,7 @@ public final class Sandbox implements EmbeddedService {
         private long seed = 7;
         private Instant now;
         private boolean enforceLimits = true;
+        private boolean rejectOverLimit;
         private List<IpLimit> limits = IpLimit.published();
 
         public Builder seed(long seed) {
@@ -100,9 +106,18 @@ public final class Sandbox implements EmbeddedService {
             return this;
         }
 
-        /** Whether to answer 429 over the IP limits (the default). */
+        /** Whether to enforce the IP limits at all (the default). */
         public Builder enforceLimits(boolean enforce) {
             this.enforceLimits = enforce;
+            return this;
+        }
+
+        /**
+         * Over a limit, answer 429 with {@code Retry-After} instead of holding the request until its windows admit
+         * it (the default holds: the specification's IP limits throttle, they do not reject).
+         */
+        public Builder rejectOverLimit(boolean reject) {
+            this.rejectOverLimit = reject;
             return this;
         }
 
@@ -244,14 +259,21 @@ public final class Sandbox implements EmbeddedService {
         long latency = faults.latencyMillis();
         if (latency > 0) Thread.sleep(latency);
         if (enforceLimits) {
-            long wait = windows.admit(ctx.ip(), service, ctx.method().name(), ctx.path());
-            if (wait > 0) {
-                stats.rateLimited();
-                ctx.header("Retry-After", Long.toString(Math.max(1, (wait + 999_999_999L) / 1_000_000_000L)));
-                ctx.status(429).json(Map.of("error", "Too Many Requests"));
-                ctx.skipRemainingHandlers();
-                return;
+            long held = 0;
+            long wait;
+            while ((wait = windows.admit(ctx.ip(), service, ctx.method().name(), ctx.path())) > 0) {
+                if (rejectOverLimit) {
+                    stats.rateLimited();
+                    ctx.header("Retry-After", Long.toString(Math.max(1, (wait + 999_999_999L) / 1_000_000_000L)));
+                    ctx.status(429).json(Map.of("error", "Too Many Requests"));
+                    ctx.skipRemainingHandlers();
+                    return;
+                }
+                long start = System.nanoTime();
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                held += System.nanoTime() - start;
             }
+            if (held > 0) stats.throttled(held);
         }
         if (faults.takeDrop()) {
             org.eclipse.jetty.server.Request base = org.eclipse.jetty.server.Request.getBaseRequest(ctx.req());
@@ -271,7 +293,8 @@ public final class Sandbox implements EmbeddedService {
      * {@code POST /__sandbox/faults} on any of the servers (never limited, never counted), a JSON object with
      * any of {@code nullFields} (probability), {@code malformed} (next N bodies), {@code errors} and
      * {@code errorStatus} (next N answers, default 500), {@code drops} (next N connections),
-     * {@code latencyMillis}, {@code enforceLimits} (boolean) and {@code clear} (true: a good day first).
+     * {@code latencyMillis}, {@code enforceLimits} and {@code rejectOverLimit} (booleans) and {@code clear} (true: a good
+     * day first).
      * Answers {@code {"status":"ok"}}, or 400 with {@code {"error"}} for a body it cannot use.
      */
     private void setFaults(Context ctx) {
@@ -293,6 +316,7 @@ public final class Sandbox implements EmbeddedService {
             if (n.has("drops")) faults.drops(n.get("drops").asInt());
             if (n.has("latencyMillis")) faults.latency(n.get("latencyMillis").asLong());
             if (n.has("enforceLimits")) enforceLimits(n.get("enforceLimits").asBoolean());
+            if (n.has("rejectOverLimit")) rejectOverLimit(n.get("rejectOverLimit").asBoolean());
         } catch (IllegalArgumentException e) {
             ctx.status(400).json(Map.of("error", e.getMessage()));
             return;
@@ -303,6 +327,12 @@ public final class Sandbox implements EmbeddedService {
     /** Switches the IP limits on or off while running (off: every request is admitted and none counted). */
     public Sandbox enforceLimits(boolean enforce) {
         this.enforceLimits = enforce;
+        return this;
+    }
+
+    /** Over a limit: answer 429 (true) or hold the request until its windows admit it (false, the default). */
+    public Sandbox rejectOverLimit(boolean reject) {
+        this.rejectOverLimit = reject;
         return this;
     }
 

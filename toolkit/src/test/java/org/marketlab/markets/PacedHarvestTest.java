@@ -29,6 +29,7 @@ class PacedHarvestTest {
             assertEquals(0, sandbox.stats().rateLimitedCount(), "the sandbox refused nothing: " + sandbox.stats().requests());
             assertEquals(512, sandbox.stats().requests("markets", "/events/keyset"));
             assertEquals(0, sandbox.stats().rateLimitedCount(), "the sandbox refused nothing");
+            assertEquals(0, sandbox.stats().throttledCount(), "the sandbox held nothing over a window: the pacer kept inside them");
             ScopeStatus events = t.pacer().status().scopes().stream()
                     .filter(s -> s.scope().equals("markets.events")).findFirst().orElseThrow();
             assertTrue(events.waited() >= 1, "the pacer made requests wait: " + events);

@@ -111,8 +111,12 @@ class ClobAccountsWireTest {
 
     /** A signed L2 request; the path signed is the query-less path. */
     static Http.Answer signed(String method, String pathAndQuery, String body, String address, Creds c) throws Exception {
+        return signed(clob, method, pathAndQuery, body, address, c);
+    }
+
+    static Http.Answer signed(Http server, String method, String pathAndQuery, String body, String address, Creds c) throws Exception {
         String path = pathAndQuery.contains("?") ? pathAndQuery.substring(0, pathAndQuery.indexOf('?')) : pathAndQuery;
-        return clob.send(method, pathAndQuery, body, l2(address, c, method, path, body, now()));
+        return server.send(method, pathAndQuery, body, l2(address, c, method, path, body, now()));
     }
 
     static JsonNode ok(Http.Answer a) {
@@ -254,10 +258,14 @@ class ClobAccountsWireTest {
 
     /** Every row of an order-book page walk, from MA== until LTE=. */
     static List<JsonNode> walk(String path, String filters, String address, Creds c) throws Exception {
+        return walk(clob, path, filters, address, c);
+    }
+
+    static List<JsonNode> walk(Http server, String path, String filters, String address, Creds c) throws Exception {
         List<JsonNode> rows = new ArrayList<>();
         String cursor = "MA==";
         for (int i = 0; i < 1000 && !cursor.equals("LTE="); i++) {
-            JsonNode page = ok(signed("GET", path + "?next_cursor=" + cursor + (filters.isEmpty() ? "" : "&" + filters), null, address, c));
+            JsonNode page = ok(signed(server, "GET", path + "?next_cursor=" + cursor + (filters.isEmpty() ? "" : "&" + filters), null, address, c));
             page.get("data").forEach(rows::add);
             assertEquals(page.get("data").size(), page.get("count").asInt());
             cursor = page.get("next_cursor").asText();

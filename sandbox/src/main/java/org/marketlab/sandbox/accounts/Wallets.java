@@ -159,7 +159,7 @@ public final class Wallets {
         int d = demo.indexOf(address);
         if (d >= 0) return switch (d) {
             case 0 -> new Profile(24, 16, 1_200, 10);
-            case 1 -> new Profile(40, 30, 10_000, 12);
+            case 1 -> new Profile(40, 30, 10_050, 12);
             case 2 -> new Profile(12, 8, 600, 6);
             case 3 -> new Profile(8, 6, 300, 4);
             default -> new Profile(5, 5, 150, 3);

@@ -194,4 +194,38 @@ class AccountsAgainstSandboxTest {
             Account.notes = before;
         }
     }
+
+    @Test
+    void analyticsTablesAndCharts() {
+        Account a = demo(1);
+        List<Position> open = a.positions().list();
+        List<Position> all = new ArrayList<>(open);
+        all.addAll(a.positions().status(PositionsQuery.Status.CLOSED).list());
+        Table pnl = AccountAnalytics.pnlByPosition(all);
+        assertEquals(all.size(), pnl.rowCount());
+        double sum = pnl.numberColumn("total_pnl").sum();
+        assertEquals(AccountAnalytics.totals(all).get("total_pnl").doubleValue(), sum, 1e-6);
+        Table byEvent = AccountAnalytics.exposureByEvent(open);
+        assertEquals(1.0, byEvent.numberColumn("share").sum(), 1e-9);
+        assertEquals(AccountAnalytics.totals(open).get("value").doubleValue(), byEvent.numberColumn("value").sum(), 1e-6);
+        Table byTag = a.exposureByTag(open);
+        assertTrue(byTag.rowCount() > 0);
+        assertFalse(byTag.stringColumn("tag").contains("(untagged)") && byTag.rowCount() == 1, "the events' tags were read: " + byTag.print());
+        List<PnlPoint> series = a.pnl().list();
+        Table equity = AccountAnalytics.equityCurve(series);
+        assertEquals(series.size(), equity.rowCount());
+        assertEquals("MARK", series.get(series.size() - 1).type());
+        List<Anomaly> redeemable = AccountAnalytics.redeemableNotRedeemed(open);
+        assertEquals(a.positions().status(PositionsQuery.Status.REDEEMABLE).list().size(), redeemable.size());
+        assertEquals(1, AccountAnalytics.concentration(List.of(open.get(0)), new BigDecimal("0.5")).size(), "one position is all of its value");
+        Instant to = a.trades().limit(1).list().get(0).timestamp(), from = to.minus(Duration.ofDays(5));
+        List<Anomaly> anomalies = a.anomalies(from, to);
+        assertTrue(anomalies.containsAll(redeemable));
+        assertFalse(AccountAnalytics.table(anomalies).isEmpty());
+        for (var chart : List.of(org.marketlab.Charts.equity(equity), org.marketlab.Charts.pnlByMarket(pnl, 12),
+                org.marketlab.Charts.exposure(byEvent), org.marketlab.Charts.exposure(byTag))) {
+            assertTrue(org.marketlab.Charts.png(chart).length > 1000);
+        }
+        assertThrows(IllegalArgumentException.class, () -> AccountAnalytics.concentration(open, new BigDecimal("1.5")));
+    }
 }

@@ -224,6 +224,7 @@ public final class Charts {
      */
     public static CategoryChart pnlByMarket(Table pnlByPosition, int n) {
         need(pnlByPosition, "title", "total_pnl");
+        if (pnlByPosition.isEmpty()) return emptyBars("PnL by market (no positions)");
         Table t = pnlByPosition.copy();
         t.addColumns(t.numberColumn("total_pnl").abs().setName("size_of_pnl"));
         t = t.sortDescendingOn("size_of_pnl").first(Math.max(1, n)).sortDescendingOn("total_pnl");
@@ -237,9 +238,19 @@ public final class Charts {
     /** Exposure: bars of current value by event or tag, from {@code AccountAnalytics.exposureByEvent/ByTag(...)}. */
     public static CategoryChart exposure(Table exposure) {
         need(exposure, exposure.column(0).name(), "value");
+        if (exposure.isEmpty()) return emptyBars("Exposure (no open positions)");
         Table t = exposure.first(Math.min(20, exposure.rowCount()));
         CategoryChart c = bar(t, t.column(0).name(), "value", "Exposure by " + t.column(0).name().replace("_slug", "") + " (current value, USDC)");
         c.getStyler().setXAxisLabelRotation(45);
+        return c;
+    }
+
+    /** A bar chart with one empty bar, for a table with no rows. */
+    private static CategoryChart emptyBars(String title) {
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).build();
+        style(c.getStyler());
+        c.getStyler().setLegendVisible(false);
+        c.addSeries("none", List.of("(none)"), List.of(0.0));
         return c;
     }
 

@@ -120,10 +120,11 @@ public final class Account {
     /** The note an empty read leaves: what was empty, and the likely cause. */
     String emptyNote(String what, boolean filtered) {
         StringBuilder b = new StringBuilder("No ").append(what).append(" for ").append(address).append(" on the Data API");
-        if (filtered) {
+        if (filtered && !new ActivityQuery(this).limit(1).onProgress(p -> { }).list().isEmpty()) {
             b.append(" with these filters.");
             return b.toString();
         }
+        if (filtered) b.append(" with these filters, and no activity at all");
         b.append(". If this is the address that signs (an EOA, or the key exported from the app), the positions and trades usually")
                 .append(" sit under the proxy (funder) wallet that holds the shares, not under the signer: read that address instead.");
         Optional<String> proxy = proxyWallet();

@@ -187,7 +187,10 @@ class AccountsAgainstSandboxTest {
             assertTrue(t.name().contains("proxy (funder) wallet"), t.name());
             assertTrue(out.toString().contains("signs"), out.toString());
             assertEquals(0, a.positions().table().rowCount());
-            assertTrue(a.positions().condition("0x" + "ab".repeat(32)).table().name().endsWith("with these filters."));
+            String filteredNote = a.trades().from(AccountsSandbox.NOW.minus(Duration.ofDays(7))).table().name();
+            assertTrue(filteredNote.contains("no activity at all") && filteredNote.contains("proxy (funder) wallet"), filteredNote);
+            Account busy = demo(1);
+            assertTrue(busy.positions().condition("0x" + "ab".repeat(32)).table().name().endsWith("with these filters."));
             assertEquals(0, a.value().value().signum());
             assertThrows(IllegalStateException.class, a::followProxy);
         } finally {

@@ -5,6 +5,7 @@ notebooks are written to the folder in MARKETLAB_NOTEBOOK_OUT (for inspection), 
 import glob
 import json
 import os
+import re
 import sys
 import tempfile
 import unittest
@@ -25,7 +26,61 @@ def outputs(nb, kind):
             if kind in o.get("data", {})]
 
 
+RECORD_DUMP = re.compile(r"\b[A-Z][A-Za-z0-9]*\[[a-z][A-Za-z0-9]*=")   # Market[id=..., OutcomeToken[tokenId=...
+LONG_ID = re.compile(r"\d{13,}")                                      # a token id (77 digits) where a name belongs
+LONG_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d{7,}(?![\w.])")            # 337.21000000000004, 11.111111 is fine
+
+
+def presentation_problems(nb):
+    """What a reader should not see: record toString dumps shown as text, titles (table captions, chart titles)
+    holding a long token id, numbers with more than 6 decimals in tables or printed text."""
+    problems = []
+    for i, c in enumerate(nb.cells):
+        if c.cell_type != "code":
+            continue
+        for o in c.outputs:
+            data = o.get("data", {})
+            shown_text = []
+            if o.get("output_type") == "stream":
+                shown_text.append(o.get("text", ""))
+            elif "text/plain" in data and "text/html" not in data and "image/png" not in data:
+                shown_text.append(data["text/plain"])
+            for text in shown_text:
+                if RECORD_DUMP.search(text):
+                    problems.append(f"cell {i}: a record printed as toString text: {text[:160]!r}")
+                if LONG_DECIMAL.search(text):
+                    problems.append(f"cell {i}: a number with more than 6 decimals: {LONG_DECIMAL.search(text).group(0)}")
+            html = data.get("text/html", "")
+            titles = re.findall(r"<caption[^>]*>(.*?)</caption>", html, re.S)
+            if "image/png" in data:
+                titles.append(data.get("text/plain", ""))
+            for t in titles:
+                if LONG_ID.search(t):
+                    problems.append(f"cell {i}: a title with a token id: {t[:160]!r}")
+            for cell_text in re.findall(r"<td[^>]*>([^<]*)</td>", html):
+                if LONG_DECIMAL.search(cell_text):
+                    problems.append(f"cell {i}: a table cell with more than 6 decimals: {cell_text}")
+    return problems
+
+
 class NotebooksTest(unittest.TestCase):
+    def test_the_presentation_checks_catch_what_they_look_for(self):
+        bad = nbformat.v4.new_notebook()
+        bad.cells.append(nbformat.v4.new_code_cell("x", outputs=[
+            nbformat.v4.new_output("execute_result", {"text/plain": "[OutcomeToken[tokenId=2137, outcome=Yes]]"}, execution_count=1),
+            nbformat.v4.new_output("execute_result", {"text/html": "<table><caption><b>book 21370512345678</b></caption><tr><td>337.21000000000004</td></tr></table>",
+                                                      "text/plain": "t"}, execution_count=1),
+            nbformat.v4.new_output("stream", name="stdout", text="spread 11.1111111\n"),
+        ]))
+        found = presentation_problems(bad)
+        self.assertEqual(4, len(found), found)
+        good = nbformat.v4.new_notebook()
+        good.cells.append(nbformat.v4.new_code_cell("x", outputs=[
+            nbformat.v4.new_output("execute_result", {"text/html": "<table><caption><b>book of Rain? · Yes</b></caption><tr><td>337.21</td></tr></table>",
+                                                      "text/plain": "Market[id=1]"}, execution_count=1),
+            nbformat.v4.new_output("stream", name="stdout", text="0.5275 at 2026-11-23\n")]))
+        self.assertEqual([], presentation_problems(good))
+
     def test_there_are_notebooks(self):
         self.assertGreaterEqual(len(NOTEBOOKS), 2, NOTEBOOKS)
 
@@ -40,6 +95,8 @@ class NotebooksTest(unittest.TestCase):
                 self.assertEqual(errors, [], "no error output")
                 self.assertTrue(outputs(nb, "text/html"), "at least one table")
                 self.assertTrue(outputs(nb, "image/png"), "at least one chart")
+                for problem in presentation_problems(nb):
+                    self.fail(os.path.basename(path) + ": " + problem)
                 EXECUTED[os.path.basename(path)] = nbformat.writes(nb)
                 out = os.environ.get("MARKETLAB_NOTEBOOK_OUT")
                 if out:

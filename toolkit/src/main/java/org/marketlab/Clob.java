@@ -45,6 +45,27 @@ public final class Clob {
         return data().book(tokenId);
     }
 
+    /** The order book of an outcome token (as {@code Clob.tokens(market)} gives). */
+    public static Book book(OutcomeToken token) {
+        return book(tokenId(token));
+    }
+
+    /** Price history of an outcome token, titled by its question and outcome. */
+    public static PricesHistoryQuery pricesHistory(OutcomeToken token) {
+        return pricesHistory(tokenId(token));
+    }
+
+    /** OHLC candles of an outcome token, titled by its question and outcome. */
+    public static OhlcQuery ohlc(OutcomeToken token) {
+        return ohlc(tokenId(token));
+    }
+
+    private static String tokenId(OutcomeToken token) {
+        if (token == null) throw new IllegalArgumentException("token must be an outcome token (Clob.tokens(market)), was null");
+        org.marketlab.markets.TokenNames.put(token.tokenId(), token.name());
+        return token.tokenId();
+    }
+
     /** The books of many tokens, in the order given; more than {@value ClobData#MAX_BATCH} are fetched in several requests. */
     public static List<Book> books(Collection<String> tokenIds) {
         return data().books(tokenIds);
@@ -136,6 +157,16 @@ public final class Clob {
      */
     public static OhlcQuery ohlc(String assetId) {
         return data().ohlc(assetId);
+    }
+
+    /** The last price in each step of a (time, price) table, at the step's start ({@code Duration.ofHours(1)}). */
+    public static tech.tablesaw.api.Table resample(tech.tablesaw.api.Table history, java.time.Duration step) {
+        return org.marketlab.clob.PriceSeries.resample(history, step);
+    }
+
+    /** The change and log return between consecutive points of a (time, price) table. */
+    public static tech.tablesaw.api.Table returns(tech.tablesaw.api.Table history) {
+        return org.marketlab.clob.PriceSeries.returns(history);
     }
 
     /** A market's outcome tokens (token id, outcome name, price, market id, question). */

@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.markets.TokenNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -247,6 +248,7 @@ public final class ClobData {
             String outcome = i < m.outcomes().size() ? m.outcomes().get(i) : "outcome " + i;
             BigDecimal price = i < m.outcomePrices().size() ? m.outcomePrices().get(i) : null;
             out.add(new OutcomeToken(ids.get(i), outcome, price, m.id(), m.question()));
+            TokenNames.put(ids.get(i), TokenNames.name(m.question(), outcome));
         }
         return out;
     }
@@ -269,8 +271,10 @@ public final class ClobData {
         String question = row.columnNames().contains("question") ? row.getString("question") : null;
         List<OutcomeToken> out = new ArrayList<>();
         for (int i = 0; i < ids.size(); i++) {
-            out.add(new OutcomeToken(ids.get(i), i < outcomes.size() ? outcomes.get(i) : "outcome " + i,
-                    i < prices.size() ? new BigDecimal(prices.get(i)) : null, row.getString("id"), question));
+            OutcomeToken t = new OutcomeToken(ids.get(i), i < outcomes.size() ? outcomes.get(i) : "outcome " + i,
+                    i < prices.size() ? new BigDecimal(prices.get(i)) : null, row.getString("id"), question);
+            TokenNames.put(t.tokenId(), TokenNames.name(question, t.outcome()));
+            out.add(t);
         }
         return out;
     }

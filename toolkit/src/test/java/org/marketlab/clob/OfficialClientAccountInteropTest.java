@@ -1,7 +1,6 @@
 package org.marketlab.clob;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.marketlab.Interop;
 import org.marketlab.accounts.Account;
@@ -27,7 +26,6 @@ class OfficialClientAccountInteropTest {
 
     @Test
     void officialClientAndToolkitReadTheSameAccount() throws Exception {
-        Assumptions.assumeTrue(OfficialClientInteropTest.nodeInstalled(), "node is not on the PATH: the official-client interop test is skipped");
         Wallet w = Wallet.demo(1);
         String token = new Account(AccountsSandbox.transport(), w.address()).positions().list().get(0).tokenId();
         String url = AccountsSandbox.sandbox().urls().get("clob").toString();

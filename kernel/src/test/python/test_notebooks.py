@@ -109,9 +109,15 @@ class NotebooksTest(unittest.TestCase):
         for f in glob.glob(os.path.join(CREDENTIALS, "**", "*.json"), recursive=True):
             with open(f) as fh:
                 c = json.load(fh)
-            secrets += [c["secret"], c["privateKey"], c["privateKey"].removeprefix("0x")]
+            secrets += [c["secret"]]
+            if "privateKey" in c:  # a perpetuals proxy
+                secrets += [c["privateKey"], c["privateKey"].removeprefix("0x")]
+            if "passphrase" in c:  # order-book API credentials
+                secrets += [c["passphrase"]]
             self.assertEqual(oct(os.stat(f).st_mode & 0o777), "0o600", "credential files are owner-only")
         self.assertTrue(secrets, "the account review registered a proxy whose credentials were stored")
+        self.assertTrue(glob.glob(os.path.join(CREDENTIALS, "**", "clob-api-key", "*.json"), recursive=True),
+                        "the account audit stored the order-book API credentials it derived")
         self.assertTrue(EXECUTED, "notebooks were executed first")
         for name, text in EXECUTED.items():
             for s in secrets:
@@ -132,6 +138,22 @@ class NotebooksTest(unittest.TestCase):
             self.assertTrue(text, "the session cell shows the owner")
             owners.append(text[0].split("owner=")[1].split(",")[0])
         self.assertNotEqual(owners[0], owners[1], "another wallet, another account")
+
+    def test_papermill_audits_another_wallet(self):
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        import papermill
+        import papermill_java
+        papermill_java.register()
+        audit = os.path.join(ROOT, "notebooks", "06-prediction-market-account-audit.ipynb")
+        # an address with no activity: the audit runs through and says why it is empty
+        wallet = "0x" + "0" * 40
+        out = os.path.join(tempfile.mkdtemp(), "audit.ipynb")
+        nb = papermill.execute_notebook(audit, out, parameters={"wallet": wallet, "days": 30}, kernel_name=KERNEL, progress_bar=False)
+        errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.get("output_type") == "error"]
+        self.assertEqual(errors, [], "no error output for a wallet with no activity")
+        text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.get("output_type") == "stream")
+        self.assertIn("No trades for " + wallet, text)
+        self.assertIn("proxy (funder) wallet", text, "the empty audit names the likely cause")
 
 
 if __name__ == "__main__":

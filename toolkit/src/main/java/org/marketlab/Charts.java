@@ -237,6 +237,49 @@ public final class Charts {
         return c;
     }
 
+    /** The equity (PnL) curve of an account: {@code Charts.equity(Accounts.of(a).pnl().table())}. */
+    public static XYChart equity(Table pnl) {
+        need(pnl, "time", "pnl");
+        XYChart c = line(pnl, "time", "pnl", "Equity curve (PnL, USDC)", "PnL");
+        return c;
+    }
+
+    /**
+     * PnL by market: bars of total PnL per position, the {@code n} largest in size (gains and losses), from
+     * {@code AccountAnalytics.pnlByPosition(...)}.
+     */
+    public static CategoryChart pnlByMarket(Table pnlByPosition, int n) {
+        need(pnlByPosition, "title", "total_pnl");
+        if (pnlByPosition.isEmpty()) return emptyBars("PnL by market (no positions)");
+        Table t = pnlByPosition.copy();
+        t.addColumns(t.numberColumn("total_pnl").abs().setName("size_of_pnl"));
+        t = t.sortDescendingOn("size_of_pnl").first(Math.max(1, n)).sortDescendingOn("total_pnl");
+        tech.tablesaw.api.StringColumn label = t.stringColumn("title").map(s -> s.length() > 40 ? s.substring(0, 39) + "…" : s);
+        CategoryChart c = bar(label.setName("market"), t.numberColumn("total_pnl"));
+        c.setTitle("PnL by market (USDC)");
+        c.getStyler().setXAxisLabelRotation(45);
+        return c;
+    }
+
+    /** Exposure: bars of current value by event or tag, from {@code AccountAnalytics.exposureByEvent/ByTag(...)}. */
+    public static CategoryChart exposure(Table exposure) {
+        need(exposure, exposure.column(0).name(), "value");
+        if (exposure.isEmpty()) return emptyBars("Exposure (no open positions)");
+        Table t = exposure.first(Math.min(20, exposure.rowCount()));
+        CategoryChart c = bar(t, t.column(0).name(), "value", "Exposure by " + t.column(0).name().replace("_slug", "") + " (current value, USDC)");
+        c.getStyler().setXAxisLabelRotation(45);
+        return c;
+    }
+
+    /** A bar chart with one empty bar, for a table with no rows. */
+    private static CategoryChart emptyBars(String title) {
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).build();
+        style(c.getStyler());
+        c.getStyler().setLegendVisible(false);
+        c.addSeries("none", List.of("(none)"), List.of(0.0));
+        return c;
+    }
+
     /** Points of {@code y} against {@code x}. */
     public static XYChart scatter(Table t, String x, String y, String title) {
         need(t, x, y);

@@ -2,6 +2,8 @@ package org.marketlab;
 
 import org.marketlab.clob.Book;
 import org.marketlab.clob.ClobData;
+import org.marketlab.clob.ClobSession;
+import org.marketlab.signing.Wallet;
 import org.marketlab.clob.LastTrade;
 import org.marketlab.clob.OhlcQuery;
 import org.marketlab.clob.OutcomeToken;
@@ -175,6 +177,23 @@ public final class Clob {
     /** The outcome tokens of a row of a markets table. */
     public static List<OutcomeToken> tokens(tech.tablesaw.api.Row marketsTableRow) {
         return ClobData.tokens(marketsTableRow);
+    }
+
+    /**
+     * The order-book account of {@code wallet}: its API credentials resumed from the credential store, or created
+     * (else derived) with an L1 signature and stored owner-only; reads signed with L2 headers per attempt.
+     * {@code Clob.session(Wallet.demo(1))} on the sandbox.
+     */
+    public static ClobSession session(Wallet wallet) {
+        return ClobSession.open(MarketLab.transport(), wallet, ClobSession.Options.defaults());
+    }
+
+    /**
+     * With options: a proxy signature type and its funder,
+     * {@code Clob.session(w, ClobSession.Options.defaults().signatureType(SignatureType.POLY_PROXY, "0x…"))}.
+     */
+    public static ClobSession session(Wallet wallet, ClobSession.Options options) {
+        return ClobSession.open(MarketLab.transport(), wallet, options);
     }
 
     /** Reads a saved {@code GET /prices-history} document into a (time, price) table. */

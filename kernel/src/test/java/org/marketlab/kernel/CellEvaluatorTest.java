@@ -129,7 +129,7 @@ class CellEvaluatorTest {
         StringColumn s = StringColumn.create("name");
         for (int i = 0; i < 100; i++) s.append(i == 0 ? "<script>alert(1)</script>" : "row" + i);
         String html = Html.table(Table.create("t", s));
-        assertTrue(html.contains("100 rows × 1 columns"), html);
+        assertTrue(html.contains("<b>t</b> · 100 rows × 1 column</caption>"), html);
         assertTrue(html.contains("&lt;script&gt;") && !html.contains("<script>"));
         assertTrue(html.contains("<td>…</td>"));
         assertTrue(html.contains("row99") && !html.contains("row50<"), "head and tail around the elision");

@@ -49,7 +49,7 @@ try {
     await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
     const anyQueued = async () => (await prompts()).some(p => p !== "[ ]:" && p !== "");
     for (let attempt = 1; !(await anyQueued()); attempt++) {
-      if (attempt > 4) {
+      if (attempt > 6) {
         await page.screenshot({ path: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}-not-started.png`) });
         throw new Error(`${notebook}: Run All Cells started nothing; prompts ${JSON.stringify(await prompts())}`);
       }
@@ -62,8 +62,13 @@ try {
         await page.waitForSelector(".jp-Dialog", { state: "detached", timeout: 30000 }).catch(() => {});
         await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
       }
-      await page.click(".lm-MenuBar-itemLabel:text-is('Run')", { timeout: 30000 });
-      await page.click(".lm-Menu-itemLabel:text-is('Run All Cells')", { timeout: 30000 });
+      try { // a dialog that comes back (a kernel slow to start is offered again) is handled on the next attempt
+        await page.click(".lm-MenuBar-itemLabel:text-is('Run')", { timeout: 15000 });
+        await page.click(".lm-Menu-itemLabel:text-is('Run All Cells')", { timeout: 15000 });
+      } catch (e) {
+        console.error(`${notebook}: attempt ${attempt}: ${e.message.split("\n")[0]}`);
+        continue;
+      }
       await page.waitForFunction(() => [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")]
         .some(p => !["[ ]:", ""].includes(p.textContent.trim())), null, { timeout: 60000, polling: 500 }).catch(() => {});
     }

@@ -174,11 +174,6 @@ public final class Clob {
         return ClobData.tokens(market);
     }
 
-    /** The outcome tokens of a row of a markets table. */
-    public static List<OutcomeToken> tokens(tech.tablesaw.api.Row marketsTableRow) {
-        return ClobData.tokens(marketsTableRow);
-    }
-
     /**
      * The order-book account of {@code wallet}: its API credentials resumed from the credential store, or created
      * (else derived) with an L1 signature and stored owner-only; reads signed with L2 headers per attempt.

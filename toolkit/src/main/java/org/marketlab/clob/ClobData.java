@@ -253,37 +253,6 @@ public final class ClobData {
         return out;
     }
 
-    /**
-     * The outcome tokens of a row of a markets table ({@code Markets.marketsTable}, or {@code EventsQuery.marketsTable}):
-     * its {@code clobTokenIds}, {@code outcomes} and {@code outcomePrices} columns.
-     */
-    public static List<OutcomeToken> tokens(tech.tablesaw.api.Row row) {
-        Objects.requireNonNull(row, "row");
-        for (String c : List.of("id", "clobTokenIds", "outcomes")) {
-            if (!row.columnNames().contains(c)) {
-                throw new IllegalArgumentException("the row has no '" + c + "' column: give a row of a markets table (Markets.marketsTable)");
-            }
-        }
-        List<String> ids = split(row.getString("clobTokenIds"));
-        if (ids.isEmpty()) throw new IllegalArgumentException("market " + row.getString("id") + " has no clobTokenIds (not traded on the order book)");
-        List<String> outcomes = split(row.getString("outcomes"));
-        List<String> prices = row.columnNames().contains("outcomePrices") ? split(row.getString("outcomePrices")) : List.of();
-        String question = row.columnNames().contains("question") ? row.getString("question") : null;
-        List<OutcomeToken> out = new ArrayList<>();
-        for (int i = 0; i < ids.size(); i++) {
-            OutcomeToken t = new OutcomeToken(ids.get(i), i < outcomes.size() ? outcomes.get(i) : "outcome " + i,
-                    i < prices.size() ? new BigDecimal(prices.get(i)) : null, row.getString("id"), question);
-            TokenNames.put(t.tokenId(), TokenNames.name(question, t.outcome()));
-            out.add(t);
-        }
-        return out;
-    }
-
-    private static List<String> split(String joined) {
-        if (joined == null || joined.isBlank()) return List.of();
-        return List.of(joined.split(", "));
-    }
-
     // ---- reading ----------------------------------------------------------------------------------------------------
 
     /** Reads a saved {@code GET /prices-history} document ({@code {history: [{t, p}]}}) into time and price columns. */

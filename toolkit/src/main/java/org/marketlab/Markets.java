@@ -1,7 +1,17 @@
 package org.marketlab;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.marketlab.markets.CommentsQuery;
 import org.marketlab.markets.Event;
+import org.marketlab.markets.HoldersQuery;
+import org.marketlab.markets.MarketsQuery;
+import org.marketlab.markets.OpenInterestQuery;
+import org.marketlab.markets.RankedTag;
+import org.marketlab.markets.SearchQuery;
+import org.marketlab.markets.SearchResult;
+import org.marketlab.markets.Series;
+import org.marketlab.markets.SeriesQuery;
+import org.marketlab.markets.TagsQuery;
 import org.marketlab.markets.EventTables;
 import org.marketlab.markets.EventsQuery;
 import org.marketlab.markets.Market;
@@ -28,6 +38,79 @@ public final class Markets {
     /** A new query of {@code GET /events}; nothing is sent until a terminal call. */
     public static EventsQuery events() {
         return MarketData.events(Transport.current());
+    }
+
+    /**
+     * Searches events, markets, tags and profiles ({@code GET /public-search}); {@code .result()} holds them all,
+     * each as a table ({@code eventsTable()}, {@code marketsTable()}, {@code tagsTable()}, {@code profilesTable()}).
+     */
+    public static SearchQuery search(String words) {
+        return MarketData.search(Transport.current(), words);
+    }
+
+    /** A new query of {@code GET /markets} (every official filter); nothing is sent until a terminal call. */
+    public static MarketsQuery markets() {
+        return MarketData.markets(Transport.current());
+    }
+
+    /** One market by id ({@code "512345"}) or slug. */
+    public static Market market(String idOrSlug) {
+        return MarketData.market(Transport.current(), idOrSlug);
+    }
+
+    /** Every tag, ranked (most events first on the sandbox), with its event count. */
+    public static TagsQuery tags() {
+        return MarketData.tags(Transport.current());
+    }
+
+    /** One tag by id or slug. */
+    public static RankedTag tag(String idOrSlug) {
+        return MarketData.tag(Transport.current(), idOrSlug);
+    }
+
+    /** The series that group recurring events. */
+    public static SeriesQuery series() {
+        return MarketData.series(Transport.current());
+    }
+
+    /** One series by id. */
+    public static Series series(String id) {
+        return MarketData.series(Transport.current(), id);
+    }
+
+    /** The comments of an event, newest first, paged to the end. */
+    public static CommentsQuery comments(Event event) {
+        return comments(event.id());
+    }
+
+    /** The comments of the event with this id. */
+    public static CommentsQuery comments(String eventId) {
+        return MarketData.comments(Transport.current(), CommentsQuery.Parent.EVENT, eventId);
+    }
+
+    /** The comments of a series or a market (by its id). */
+    public static CommentsQuery comments(CommentsQuery.Parent parent, String id) {
+        return MarketData.comments(Transport.current(), parent, id);
+    }
+
+    /** The top holders of markets, per outcome token (Data API {@code /holders}); proxyWallet leads to the account. */
+    public static HoldersQuery holders(String... conditionIds) {
+        return MarketData.holders(Transport.current(), List.of(conditionIds));
+    }
+
+    /** The top holders of a market. */
+    public static HoldersQuery holders(Market market) {
+        return holders(market.conditionId());
+    }
+
+    /** The open interest of markets (Data API {@code /oi}). */
+    public static OpenInterestQuery openInterest(String... conditionIds) {
+        return MarketData.openInterest(Transport.current(), List.of(conditionIds));
+    }
+
+    /** Reads a saved {@code /public-search} answer. */
+    public static SearchResult parseSearch(String json) {
+        return MarketData.parseSearch(Transport.current(), json);
     }
 
     /** One event by id. */

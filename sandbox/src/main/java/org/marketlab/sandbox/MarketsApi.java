@@ -267,7 +267,7 @@ final class MarketsApi {
     }
 
     /** null, Double, Boolean, Long (digit strings such as ids), Instant (date-time fields) or String. */
-    private static Comparable<?> sortKey(String field, JsonNode v) {
+    static Comparable<?> sortKey(String field, JsonNode v) {
         if (v == null || v.isNull()) return null;
         if (v.isNumber()) return v.asDouble();
         if (v.isBoolean()) return v.asBoolean();
@@ -285,7 +285,7 @@ final class MarketsApi {
 
     /** Nulls last in either direction; keys of different kinds (rare) compare by their text. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static int compareKeys(Comparable a, Comparable b, boolean ascending) {
+    static int compareKeys(Comparable a, Comparable b, boolean ascending) {
         if (a == null || b == null) return a == b ? 0 : a == null ? 1 : -1;
         int c = a.getClass() == b.getClass() ? a.compareTo(b) : a.toString().compareTo(b.toString());
         return ascending ? c : -c;
@@ -328,7 +328,7 @@ final class MarketsApi {
         }
     }
 
-    private static byte[] json(JsonNode n) {
+    static byte[] json(JsonNode n) {
         try {
             return Sandbox.MAPPER.writeValueAsBytes(n);
         } catch (java.io.IOException e) {
@@ -337,7 +337,7 @@ final class MarketsApi {
     }
 
     /** Query parameter readers that refuse malformed values with a message saying what is allowed. */
-    private static final class Params {
+    static final class Params {
         final Context ctx;
 
         Params(Context ctx) {

@@ -165,7 +165,10 @@ public final class Sandbox implements EmbeddedService {
             ClobApi clob = new ClobApi(world);
             for (String service : http) {
                 Javalin app = servers.get(service);
-                if (service.equals("markets")) markets.register(app);
+                if (service.equals("markets")) {
+                    markets.register(app);
+                    new DiscoveryApi(world).register(app);
+                }
                 else app.get("/ok", ctx -> ctx.result("OK"));
                 if (service.equals("clob")) {
                     clob.register(app);

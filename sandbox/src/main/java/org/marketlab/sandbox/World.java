@@ -332,7 +332,8 @@ public final class World {
         if (r.nextInt(100) < 15) {
             String rec = RECURRENCES[r.nextInt(RECURRENCES.length)];
             ObjectNode s = JSON.objectNode();
-            s.put("id", Long.toString(9_000 + family * 10L + java.util.Arrays.asList(RECURRENCES).indexOf(rec)));
+            // One series per topic and recurrence: every event of it carries the same id, slug and title.
+            s.put("id", Long.toString(9_000 + topicIndex * 3L + java.util.Arrays.asList(RECURRENCES).indexOf(rec)));
             s.put("slug", slug(topic + " " + rec));
             s.put("title", topic + " (" + rec + ")");
             s.put("recurrence", rec);

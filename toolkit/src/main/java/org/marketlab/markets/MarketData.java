@@ -23,6 +23,74 @@ public final class MarketData {
         return new EventsQuery(t);
     }
 
+    public static MarketsQuery markets(Transport t) {
+        return new MarketsQuery(t);
+    }
+
+    /** One market by id (digits) or slug: {@code /markets/{id}} or {@code /markets/slug/{slug}}. */
+    public static Market market(Transport t, String idOrSlug) {
+        if (idOrSlug == null || idOrSlug.isBlank()) throw new IllegalArgumentException("market: give a market id (\"512345\") or slug");
+        String s = idOrSlug.trim();
+        String path = s.matches("[0-9]+") ? "/markets/" + s : "/markets/slug/" + URLEncoder.encode(s, StandardCharsets.UTF_8);
+        Call call = Call.get(Service.MARKETS, path, Query.empty());
+        Response r = t.send(call);
+        return EventReader.one(t, call, r, t.parse(call, r), Market.class);
+    }
+
+    public static SearchQuery search(Transport t, String q) {
+        return new SearchQuery(t, q);
+    }
+
+    public static TagsQuery tags(Transport t) {
+        return new TagsQuery(t);
+    }
+
+    /** One tag by id (digits) or slug, with its event count where the service gives it. */
+    public static RankedTag tag(Transport t, String idOrSlug) {
+        if (idOrSlug == null || idOrSlug.isBlank()) throw new IllegalArgumentException("tag: give a tag id (\"100245\") or slug");
+        String s = idOrSlug.trim();
+        String path = s.matches("[0-9]+") ? "/tags/" + s : "/tags/slug/" + URLEncoder.encode(s, StandardCharsets.UTF_8);
+        Call call = Call.get(Service.MARKETS, path, Query.empty());
+        Response r = t.send(call);
+        return EventReader.one(t, call, r, t.parse(call, r), RankedTag.class);
+    }
+
+    public static SeriesQuery series(Transport t) {
+        return new SeriesQuery(t);
+    }
+
+    public static Series series(Transport t, String id) {
+        Call call = Call.get(Service.MARKETS, "/series/" + Checks.ids("series id", id).get(0), Query.empty());
+        Response r = t.send(call);
+        return EventReader.one(t, call, r, t.parse(call, r), Series.class);
+    }
+
+    public static CommentsQuery comments(Transport t, CommentsQuery.Parent parent, String id) {
+        return new CommentsQuery(t, java.util.Objects.requireNonNull(parent, "parent"), id);
+    }
+
+    public static HoldersQuery holders(Transport t, List<String> conditionIds) {
+        return new HoldersQuery(t, conditionIds);
+    }
+
+    public static OpenInterestQuery openInterest(Transport t, List<String> conditionIds) {
+        return new OpenInterestQuery(t, conditionIds);
+    }
+
+    /** Reads a saved {@code /public-search} answer. */
+    public static SearchResult parseSearch(Transport t, String json) {
+        Call call = Call.get(Service.MARKETS, "/public-search", Query.empty());
+        Response r = new Response(200, java.net.URI.create("file:search.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
+        return SearchQuery.read(t, call, r, parse(t, json));
+    }
+
+    /** Reads a saved Data API {@code /holders} answer. */
+    public static List<Holder> parseHolders(Transport t, String json) {
+        Call call = Call.get(Service.DATA, "/holders", Query.empty());
+        Response r = new Response(200, java.net.URI.create("file:holders.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
+        return HoldersQuery.read(t, call, r, parse(t, json));
+    }
+
     public static Event event(Transport t, String id) {
         Call call = Call.get(Service.MARKETS, "/events/" + pathId(id), Query.empty());
         Response r = t.send(call);

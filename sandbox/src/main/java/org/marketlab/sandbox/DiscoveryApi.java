@@ -210,7 +210,7 @@ final class DiscoveryApi {
             tags.sort(Comparator.comparingInt((ObjectNode t) -> -discovery.eventCount(tagId(t))).thenComparingLong(DiscoveryApi::tagId));
             ArrayNode arr = World.JSON.arrayNode();
             for (ObjectNode t : slice(tags, offset, perType)) {
-                ObjectNode d = tagDocument(t);
+                ObjectNode d = World.JSON.objectNode().setAll(t);
                 d.put("event_count", discovery.eventCount(tagId(t)));
                 arr.add(d);
             }

@@ -55,6 +55,8 @@ final class Discovery {
     private final Map<Long, SeriesFacts> seriesById = new LinkedHashMap<>();
     private final List<ObjectNode> profiles = new ArrayList<>();
     private final Map<Long, ObjectNode> eventSummaries = new HashMap<>();
+    /** Per event: the words of its title, and those of its slug, market questions and tag labels. */
+    private final Map<Long, List<String>> titleWords = new HashMap<>(), otherWords = new HashMap<>();
 
     Discovery(World world) {
         this.world = world;
@@ -64,12 +66,17 @@ final class Discovery {
             for (JsonNode s : e.document().get("series")) {
                 grouped.computeIfAbsent(Long.parseLong(s.get("id").asText()), k -> new ArrayList<>()).add(e);
             }
+            titleWords.put(e.id(), List.copyOf(new java.util.LinkedHashSet<>(DiscoveryApi.words(e.document().get("title").asText()))));
+            java.util.Set<String> other = new java.util.LinkedHashSet<>(DiscoveryApi.words(e.slug()));
+            for (JsonNode m : e.document().get("markets")) other.addAll(DiscoveryApi.words(m.path("question").asText("")));
+            for (JsonNode t : e.document().get("tags")) other.addAll(DiscoveryApi.words(t.path("label").asText("")));
+            otherWords.put(e.id(), List.copyOf(other));
             for (JsonNode m : e.document().get("markets")) {
                 ObjectNode d = (ObjectNode) m;
                 MarketFacts f = new MarketFacts(Long.parseLong(d.get("id").asText()), d.get("slug").asText(),
-                        d.get("conditionId").asText(), tokenIds(d), text(d, "questionID"), bool(d, "active"),
-                        bool(d, "closed"), bool(d, "archived"), num(d, "liquidityNum"), num(d, "volumeNum"),
-                        time(d, "startDate"), time(d, "endDate"), text(d, "umaResolutionStatus"), e, d);
+                        d.get("conditionId").asText(), tokenIds(d), text(d, "questionID"), World.bool(d, "active"),
+                        World.bool(d, "closed"), World.bool(d, "archived"), World.num(d, "liquidityNum"), World.num(d, "volumeNum"),
+                        World.time(d, "startDate"), World.time(d, "endDate"), text(d, "umaResolutionStatus"), e, d);
                 markets.add(f);
                 marketById.put(f.id(), f);
                 marketBySlug.put(f.slug(), f);
@@ -107,6 +114,15 @@ final class Discovery {
 
     SeriesFacts series(long id) {
         return seriesById.get(id);
+    }
+
+    List<String> titleWords(World.EventFacts e) {
+        return titleWords.get(e.id());
+    }
+
+    /** The words of an event's slug, market questions and tag labels. */
+    List<String> otherWords(World.EventFacts e) {
+        return otherWords.get(e.id());
     }
 
     List<ObjectNode> profiles() {
@@ -198,9 +214,9 @@ final class Discovery {
             liquidity += d.path("liquidity").asDouble();
             volume24hr += d.path("volume24hr").asDouble();
             comments += commentCount(e);
-            created = min(created, time(d, "createdAt"));
-            updated = max(updated, time(d, "updatedAt"));
-            start = min(start, time(d, "startDate"));
+            created = min(created, World.time(d, "createdAt"));
+            updated = max(updated, World.time(d, "updatedAt"));
+            start = min(start, World.time(d, "startDate"));
         }
         ObjectNode s = World.JSON.objectNode();
         s.put("id", Long.toString(id));
@@ -258,8 +274,8 @@ final class Discovery {
         p.put("bio", r.nextInt(4) == 0 ? "Trades " + noun.toLowerCase(Locale.ROOT) + " markets. Synthetic sandbox profile." : "");
         p.put("isMod", false);
         p.put("isCreator", false);
-        p.put("proxyWallet", "0x" + hex(r, 40));
-        p.put("baseAddress", "0x" + hex(r, 40));
+        p.put("proxyWallet", "0x" + World.hex(r, 40));
+        p.put("baseAddress", "0x" + World.hex(r, 40));
         p.put("profileImage", r.nextBoolean() ? "https://img.sandbox.invalid/profile/" + (1_000 + i) + ".png" : null);
         p.putNull("profileImageOptimized");
         p.put("createdAt", world.now().minusSeconds(86_400L * (30 + r.nextInt(900))).toString());
@@ -280,21 +296,6 @@ final class Discovery {
         return n == null || n.isNull() ? null : n.asText();
     }
 
-    private static Boolean bool(ObjectNode d, String f) {
-        JsonNode n = d.get(f);
-        return n == null || n.isNull() ? null : n.asBoolean();
-    }
-
-    private static Double num(ObjectNode d, String f) {
-        JsonNode n = d.get(f);
-        return n == null || n.isNull() ? null : n.asDouble();
-    }
-
-    private static Instant time(ObjectNode d, String f) {
-        JsonNode n = d.get(f);
-        return n == null || n.isNull() ? null : Instant.parse(n.asText());
-    }
-
     private static Instant min(Instant a, Instant b) {
         return a == null ? b : b == null || a.isBefore(b) ? a : b;
     }
@@ -305,11 +306,5 @@ final class Discovery {
 
     private static double round2(double v) {
         return Math.round(v * 100.0) / 100.0;
-    }
-
-    private static String hex(SplittableRandom r, int digits) {
-        StringBuilder b = new StringBuilder(digits);
-        for (int i = 0; i < digits; i++) b.append(Character.forDigit(r.nextInt(16), 16));
-        return b.toString();
     }
 }

@@ -171,9 +171,8 @@ final class DiscoveryApi {
             if (!eventTags.isEmpty() && e.tagSlugs().stream().noneMatch(eventTags::contains)) continue;
             if (!excluded.isEmpty() && e.tagIds().stream().anyMatch(excluded::contains)) continue;
             if (recurrence != null && !e.recurrences().contains(recurrence)) continue;
-            ObjectNode d = e.document();
-            if (matches(words, d.get("title").asText())) titled.add(e);
-            else if (matchesElsewhere(words, d)) other.add(e);
+            if (matchesWords(words, discovery.titleWords(e))) titled.add(e);
+            else if (matchesWords(words, discovery.otherWords(e))) other.add(e);
         }
         List<World.EventFacts> ranked = new ArrayList<>();
         if (sort.isEmpty()) {
@@ -250,7 +249,10 @@ final class DiscoveryApi {
 
     /** Each query word begins a word of the text. */
     static boolean matches(List<String> query, String text) {
-        List<String> words = words(text);
+        return matchesWords(query, words(text));
+    }
+
+    private static boolean matchesWords(List<String> query, List<String> words) {
         for (String q : query) {
             boolean found = false;
             for (String w : words) {
@@ -262,13 +264,6 @@ final class DiscoveryApi {
             if (!found) return false;
         }
         return true;
-    }
-
-    private static boolean matchesElsewhere(List<String> query, ObjectNode event) {
-        if (matches(query, event.get("slug").asText())) return true;
-        for (JsonNode m : event.get("markets")) if (matches(query, m.path("question").asText(""))) return true;
-        for (JsonNode t : event.get("tags")) if (matches(query, t.path("label").asText(""))) return true;
-        return false;
     }
 
     // ---- /tags --------------------------------------------------------------------------------------------------

@@ -556,17 +556,17 @@ public final class World {
                 num(e, "liquidity"), num(e, "volume"), time(e, "startDate"), time(e, "endDate"), rec, e);
     }
 
-    private static Boolean bool(ObjectNode e, String f) {
+    static Boolean bool(ObjectNode e, String f) {
         JsonNode n = e.get(f);
         return n == null || n.isNull() ? null : n.asBoolean();
     }
 
-    private static Double num(ObjectNode e, String f) {
+    static Double num(ObjectNode e, String f) {
         JsonNode n = e.get(f);
         return n == null || n.isNull() ? null : n.asDouble();
     }
 
-    private static Instant time(ObjectNode e, String f) {
+    static Instant time(ObjectNode e, String f) {
         JsonNode n = e.get(f);
         return n == null || n.isNull() ? null : Instant.parse(n.asText());
     }
@@ -620,7 +620,7 @@ public final class World {
         return b.length() == 0 ? "x" : b.toString();
     }
 
-    private static String hex(SplittableRandom r, int digits) {
+    static String hex(SplittableRandom r, int digits) {
         StringBuilder b = new StringBuilder(digits);
         for (int i = 0; i < digits; i++) b.append(Character.forDigit(r.nextInt(16), 16));
         return b.toString();

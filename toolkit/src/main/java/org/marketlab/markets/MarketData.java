@@ -29,12 +29,7 @@ public final class MarketData {
 
     /** One market by id (digits) or slug: {@code /markets/{id}} or {@code /markets/slug/{slug}}. */
     public static Market market(Transport t, String idOrSlug) {
-        if (idOrSlug == null || idOrSlug.isBlank()) throw new IllegalArgumentException("market: give a market id (\"512345\") or slug");
-        String s = idOrSlug.trim();
-        String path = s.matches("[0-9]+") ? "/markets/" + s : "/markets/slug/" + URLEncoder.encode(s, StandardCharsets.UTF_8);
-        Call call = Call.get(Service.MARKETS, path, Query.empty());
-        Response r = t.send(call);
-        return EventReader.one(t, call, r, t.parse(call, r), Market.class);
+        return byIdOrSlug(t, "/markets", "market", "512345", idOrSlug, Market.class);
     }
 
     public static SearchQuery search(Transport t, String q) {
@@ -47,12 +42,16 @@ public final class MarketData {
 
     /** One tag by id (digits) or slug, with its event count where the service gives it. */
     public static RankedTag tag(Transport t, String idOrSlug) {
-        if (idOrSlug == null || idOrSlug.isBlank()) throw new IllegalArgumentException("tag: give a tag id (\"100245\") or slug");
+        return byIdOrSlug(t, "/tags", "tag", "100245", idOrSlug, RankedTag.class);
+    }
+
+    private static <T> T byIdOrSlug(Transport t, String base, String what, String example, String idOrSlug, Class<T> type) {
+        if (idOrSlug == null || idOrSlug.isBlank()) throw new IllegalArgumentException(what + ": give an id (\"" + example + "\") or a slug");
         String s = idOrSlug.trim();
-        String path = s.matches("[0-9]+") ? "/tags/" + s : "/tags/slug/" + URLEncoder.encode(s, StandardCharsets.UTF_8);
+        String path = s.matches("[0-9]+") ? base + "/" + s : base + "/slug/" + URLEncoder.encode(s, StandardCharsets.UTF_8);
         Call call = Call.get(Service.MARKETS, path, Query.empty());
         Response r = t.send(call);
-        return EventReader.one(t, call, r, t.parse(call, r), RankedTag.class);
+        return EventReader.one(t, call, r, t.parse(call, r), type);
     }
 
     public static SeriesQuery series(Transport t) {

@@ -77,6 +77,11 @@ public final class MarketsQuery {
         return set("tag_id", tagId);
     }
 
+    /** Only markets whose event carries this tag (its id as records carry it). */
+    public MarketsQuery tagId(String tagId) {
+        return tagId(Long.parseLong(Checks.ids("tagId", tagId).get(0)));
+    }
+
     /** With {@link #tagId}: also markets whose event carries a related tag. */
     public MarketsQuery relatedTags(boolean relatedTags) {
         return set("related_tags", relatedTags);

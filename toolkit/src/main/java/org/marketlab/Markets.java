@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.markets.CommentsQuery;
 import org.marketlab.markets.Event;
 import org.marketlab.markets.HoldersQuery;
+import org.marketlab.markets.LiveVolume;
 import org.marketlab.markets.MarketsQuery;
 import org.marketlab.markets.OpenInterestQuery;
 import org.marketlab.markets.RankedTag;
@@ -106,6 +107,11 @@ public final class Markets {
     /** The open interest of markets (Data API {@code /oi}). */
     public static OpenInterestQuery openInterest(String... conditionIds) {
         return MarketData.openInterest(Transport.current(), List.of(conditionIds));
+    }
+
+    /** The live volume of an event and of each of its markets (Data API {@code /live-volume}). */
+    public static LiveVolume liveVolume(Event event) {
+        return MarketData.liveVolume(Transport.current(), event.id());
     }
 
     /** Reads a saved {@code /public-search} answer. */

@@ -32,24 +32,35 @@ final class DiscoveryApi {
     static final int MAX_PER_TYPE = 50;
 
     private final World world;
-    private final Discovery discovery;
+    private volatile Discovery discovery;
 
     DiscoveryApi(World world) {
         this.world = world;
-        this.discovery = new Discovery(world);
+    }
+
+    /** Made at the first discovery request, so that a sandbox serving only events starts no slower. */
+    private Discovery d() {
+        Discovery d = discovery;
+        if (d == null) {
+            synchronized (this) {
+                if (discovery == null) discovery = new Discovery(world);
+                d = discovery;
+            }
+        }
+        return d;
     }
 
     void register(Javalin app) {
         app.get("/markets", this::markets);
-        app.get("/markets/slug/{slug}", ctx -> one(ctx, discovery.marketBySlug(ctx.pathParam("slug")), "market",
-                m -> discovery.marketDocument(m, true)));
-        app.get("/markets/{id}", ctx -> one(ctx, discovery.market(id(ctx)), "market", m -> discovery.marketDocument(m, true)));
+        app.get("/markets/slug/{slug}", ctx -> one(ctx, d().marketBySlug(ctx.pathParam("slug")), "market",
+                m -> d().marketDocument(m, true)));
+        app.get("/markets/{id}", ctx -> one(ctx, d().market(id(ctx)), "market", m -> d().marketDocument(m, true)));
         app.get("/public-search", this::search);
         app.get("/tags", this::tags);
         app.get("/tags/slug/{slug}", ctx -> one(ctx, tagBy(t -> t.get("slug").asText().equals(ctx.pathParam("slug"))), "tag", this::tagDocument));
         app.get("/tags/{id}", ctx -> one(ctx, tagBy(t -> t.get("id").asText().equals(ctx.pathParam("id"))), "tag", this::tagDocument));
         app.get("/series", this::series);
-        app.get("/series/{id}", ctx -> one(ctx, discovery.series(id(ctx)), "series", discovery::seriesDocument));
+        app.get("/series/{id}", ctx -> one(ctx, d().series(id(ctx)), "series", d()::seriesDocument));
         app.get("/comments", this::comments);
     }
 
@@ -84,7 +95,7 @@ final class DiscoveryApi {
         Instant sMin = p.time("start_date_min"), sMax = p.time("start_date_max");
         Instant eMin = p.time("end_date_min"), eMax = p.time("end_date_max");
         List<String> marketFields = new ArrayList<>();
-        if (!discovery.markets().isEmpty()) discovery.markets().get(0).document().fieldNames().forEachRemaining(marketFields::add);
+        if (!d().markets().isEmpty()) d().markets().get(0).document().fieldNames().forEachRemaining(marketFields::add);
         List<String> order = order(p, marketFields.toArray(String[]::new), "Market");
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
         Set<Long> tagSet = null;
@@ -93,7 +104,7 @@ final class DiscoveryApi {
             if (related) tagSet.addAll(world.relatedTags(tagId));
         }
         List<Discovery.MarketFacts> out = new ArrayList<>();
-        for (Discovery.MarketFacts m : discovery.markets()) {
+        for (Discovery.MarketFacts m : d().markets()) {
             if (!ids.isEmpty() && !ids.contains(m.id())) continue;
             if (!slugs.isEmpty() && !slugs.contains(m.slug())) continue;
             if (!conditions.isEmpty() && !conditions.contains(m.conditionId().toLowerCase(Locale.ROOT))) continue;
@@ -110,7 +121,7 @@ final class DiscoveryApi {
         }
         out = sorted(out, order, ascending, Discovery.MarketFacts::document, Discovery.MarketFacts::id);
         ArrayNode page = World.JSON.arrayNode();
-        for (Discovery.MarketFacts m : slice(out, offset, limit)) page.add(discovery.marketDocument(m, includeTag));
+        for (Discovery.MarketFacts m : slice(out, offset, limit)) page.add(d().marketDocument(m, includeTag));
         send(ctx, page);
     }
 
@@ -171,8 +182,8 @@ final class DiscoveryApi {
             if (!eventTags.isEmpty() && e.tagSlugs().stream().noneMatch(eventTags::contains)) continue;
             if (!excluded.isEmpty() && e.tagIds().stream().anyMatch(excluded::contains)) continue;
             if (recurrence != null && !e.recurrences().contains(recurrence)) continue;
-            if (matchesWords(words, discovery.titleWords(e))) titled.add(e);
-            else if (matchesWords(words, discovery.otherWords(e))) other.add(e);
+            if (matchesWords(words, d().titleWords(e))) titled.add(e);
+            else if (matchesWords(words, d().otherWords(e))) other.add(e);
         }
         List<World.EventFacts> ranked = new ArrayList<>();
         if (sort.isEmpty()) {
@@ -206,18 +217,18 @@ final class DiscoveryApi {
             for (ObjectNode t : world.tags()) {
                 if (matches(words, t.get("label").asText()) || matches(words, t.get("slug").asText())) tags.add(t);
             }
-            tags.sort(Comparator.comparingInt((ObjectNode t) -> -discovery.eventCount(tagId(t))).thenComparingLong(DiscoveryApi::tagId));
+            tags.sort(Comparator.comparingInt((ObjectNode t) -> -d().eventCount(tagId(t))).thenComparingLong(DiscoveryApi::tagId));
             ArrayNode arr = World.JSON.arrayNode();
             for (ObjectNode t : slice(tags, offset, perType)) {
                 ObjectNode d = World.JSON.objectNode().setAll(t);
-                d.put("event_count", discovery.eventCount(tagId(t)));
+                d.put("event_count", d().eventCount(tagId(t)));
                 arr.add(d);
             }
             out.set("tags", arr);
         }
         if (searchProfiles) {
             List<ObjectNode> found = new ArrayList<>();
-            for (ObjectNode pr : discovery.profiles()) {
+            for (ObjectNode pr : d().profiles()) {
                 if (matches(words, pr.path("name").asText("")) || matches(words, pr.path("pseudonym").asText(""))) found.add(pr);
             }
             ArrayNode arr = World.JSON.arrayNode();
@@ -301,7 +312,7 @@ final class DiscoveryApi {
 
     private ObjectNode tagDocument(ObjectNode t) {
         ObjectNode d = World.JSON.objectNode().setAll(t);
-        d.put("eventCount", discovery.eventCount(tagId(t)));
+        d.put("eventCount", d().eventCount(tagId(t)));
         return d;
     }
 
@@ -332,11 +343,11 @@ final class DiscoveryApi {
         p.bool("include_chat");
         String recurrence = p.string("recurrence");
         List<String> fields = new ArrayList<>();
-        discovery.series().stream().findFirst().ifPresent(s -> s.document().fieldNames().forEachRemaining(fields::add));
+        d().series().stream().findFirst().ifPresent(s -> s.document().fieldNames().forEachRemaining(fields::add));
         List<String> order = order(p, fields.toArray(String[]::new), "Series");
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
         List<Discovery.SeriesFacts> rows = new ArrayList<>();
-        for (Discovery.SeriesFacts s : discovery.series()) {
+        for (Discovery.SeriesFacts s : d().series()) {
             if (!slugs.isEmpty() && !slugs.contains(s.slug())) continue;
             if (!categories.isEmpty() && !categories.contains(s.category())) continue;
             if (closed != null && closed != s.closed()) continue;
@@ -345,7 +356,7 @@ final class DiscoveryApi {
         }
         rows = sorted(rows, order, ascending, Discovery.SeriesFacts::document, Discovery.SeriesFacts::id);
         ArrayNode page = World.JSON.arrayNode();
-        for (Discovery.SeriesFacts s : slice(rows, offset, limit)) page.add(discovery.seriesDocument(s));
+        for (Discovery.SeriesFacts s : slice(rows, offset, limit)) page.add(d().seriesDocument(s));
         send(ctx, page);
     }
 
@@ -383,7 +394,7 @@ final class DiscoveryApi {
             int n = Discovery.commentCount(e);
             for (long k = offset; k < Math.min(n, offset + limit); k++) {
                 int i = ascending ? (int) k : n - 1 - (int) k;
-                page.add(discovery.comment(e, i));
+                page.add(d().comment(e, i));
             }
         }
         send(ctx, page);

@@ -76,6 +76,31 @@ public final class MarketData {
         return new OpenInterestQuery(t, conditionIds);
     }
 
+    /** The live volume of an event (Data API {@code /live-volume?id=}); an event without trades has none. */
+    public static LiveVolume liveVolume(Transport t, String eventId) {
+        Call call = Call.get(Service.DATA, "/live-volume", Query.empty().with("id", Checks.ids("eventId", eventId).get(0)));
+        Response r = t.send(call);
+        return readLiveVolume(t, call, r, t.parse(call, r));
+    }
+
+    /** Reads {@code [{"total": ..., "markets": [{"market", "value"}]}]} (an empty array is no volume). */
+    static LiveVolume readLiveVolume(Transport t, Call call, Response r, JsonNode body) {
+        if (!body.isArray() || body.size() > 1) throw t.malformed(call, r, "expected a JSON array of one {total, markets}", null);
+        if (body.isEmpty()) return new LiveVolume(java.math.BigDecimal.ZERO, List.of());
+        try {
+            return t.json().treeToValue(body.get(0), LiveVolume.class);
+        } catch (java.io.IOException e) {
+            throw t.malformed(call, r, "the live volume could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads a saved Data API {@code /live-volume} answer. */
+    public static LiveVolume parseLiveVolume(Transport t, String json) {
+        Call call = Call.get(Service.DATA, "/live-volume", Query.empty());
+        Response r = new Response(200, java.net.URI.create("file:live-volume.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
+        return readLiveVolume(t, call, r, parse(t, json));
+    }
+
     /** Reads a saved {@code /public-search} answer. */
     public static SearchResult parseSearch(Transport t, String json) {
         Call call = Call.get(Service.MARKETS, "/public-search", Query.empty());

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * The Data API's {@code /holders} answer, in the official shape ({@code [{token, holders: [...]}]}), read into one
- * row per holder and token; the sandbox's data host serves it once its routes land (branch i12s).
+ * row per holder and token, and {@code /live-volume}; the sandbox's data host serves it once its routes land (branch i12s).
  */
 class HoldersReaderTest {
 
@@ -45,6 +45,17 @@ class HoldersReaderTest {
         Table t = org.marketlab.tables.RecordTable.of(Holder.class).table("holders", h);
         assertEquals(List.of(1520.25, 12.5, 800.0), t.doubleColumn("amount").asList());
         assertEquals("0x1111111111111111111111111111111111111111", t.stringColumn("proxyWallet").get(0));
+    }
+
+    @Test
+    void liveVolumeInTheOfficialShape() {
+        LiveVolume v = MarketData.parseLiveVolume(T, "[{\"total\": 1500.5, \"markets\": [{\"market\": \"0xab\", \"value\": 1000.25},"
+                + " {\"market\": \"0xcd\", \"value\": 500.25}]}]");
+        assertEquals(new BigDecimal("1500.5"), v.total());
+        assertEquals(List.of("0xab", "0xcd"), v.markets().stream().map(LiveVolume.MarketVolume::market).toList());
+        assertEquals(List.of(1000.25, 500.25), v.table().doubleColumn("value").asList());
+        assertEquals(BigDecimal.ZERO, MarketData.parseLiveVolume(T, "[]").total());
+        assertThrows(MalformedResponseException.class, () -> MarketData.parseLiveVolume(T, "{\"total\": 1}"));
     }
 
     @Test

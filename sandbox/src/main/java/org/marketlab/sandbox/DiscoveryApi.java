@@ -138,7 +138,7 @@ final class DiscoveryApi {
      *     ascending. {@code sort} (an Event field) with {@code ascending} replaces that order (nulls last,
      *     then id).</li>
      * <li>{@code events_status}: {@code active} (active and not closed), {@code closed} or {@code all}
-     *     (default). {@code events_tag} (repeated tag slugs): the event carries one. {@code exclude_tag_id}
+     *     (default). {@code events_tag} (repeated; tag ids or slugs): the event carries one. {@code exclude_tag_id}
      *     (repeated): it carries none. {@code recurrence}: one of its series has it.
      *     {@code keep_closed_markets=0} drops closed markets from each event (default 1 keeps them).</li>
      * <li>{@code limit_per_type} (default 5, at most 50) and {@code page} (from 1) page events, tags and
@@ -179,7 +179,8 @@ final class DiscoveryApi {
         for (World.EventFacts e : world.events()) {
             if ("active".equals(status) && !(Boolean.TRUE.equals(e.active()) && !Boolean.TRUE.equals(e.closed()))) continue;
             if ("closed".equals(status) && !Boolean.TRUE.equals(e.closed())) continue;
-            if (!eventTags.isEmpty() && e.tagSlugs().stream().noneMatch(eventTags::contains)) continue;
+            if (!eventTags.isEmpty() && e.tagSlugs().stream().noneMatch(eventTags::contains)
+                    && e.tagIds().stream().noneMatch(t -> eventTags.contains(Long.toString(t)))) continue;
             if (!excluded.isEmpty() && e.tagIds().stream().anyMatch(excluded::contains)) continue;
             if (recurrence != null && !e.recurrences().contains(recurrence)) continue;
             if (matchesWords(words, d().titleWords(e))) titled.add(e);

@@ -66,7 +66,7 @@ public final class SearchQuery {
         return set("events_status", status);
     }
 
-    /** Only events carrying one of these tags (slugs). */
+    /** Only events carrying one of these tags (ids or slugs, as the records carry them). */
     public SearchQuery eventsTags(String... tagSlugs) {
         return new SearchQuery(transport, filters.replacing("events_tag", null).withEach("events_tag", Checks.texts("eventsTags", tagSlugs)), perType, limit, page);
     }

@@ -216,6 +216,78 @@ class DiscoveryAgainstSandboxTest {
         assertEquals(want.subList(0, 7), MarketData.search(transport, "bitcoin").limitPerType(5).limit(7).list().stream().map(Event::id).toList());
     }
 
+    /** The events a search for {@code word} selects (any group), in id order. */
+    private static List<World.EventFacts> matching(String word) {
+        return world.events().stream().filter(e -> wordIn(word, e.document().get("title").asText()) || wordIn(word, e.slug())
+                || java.util.stream.StreamSupport.stream(e.document().get("markets").spliterator(), false).anyMatch(m -> wordIn(word, m.get("question").asText()))
+                || java.util.stream.StreamSupport.stream(e.document().get("tags").spliterator(), false).anyMatch(t -> wordIn(word, t.get("label").asText()))).toList();
+    }
+
+    private static List<String> sortedIds(List<Event> events) {
+        return events.stream().map(Event::id).sorted(Comparator.comparingLong(Long::parseLong)).toList();
+    }
+
+    private static List<String> idsOf(List<World.EventFacts> events) {
+        return events.stream().map(e -> Long.toString(e.id())).toList();
+    }
+
+    @Test
+    void searchFiltersMatchTheWorldExactly() {
+        String word = "reach"; // the single-market crypto titles: many events, small documents
+        List<World.EventFacts> all = matching(word);
+        assertTrue(all.size() > 40, "a broad word: " + all.size());
+        String ethereum = "ethereum", ethereumId = tagId("ethereum"), bitcoinId = tagId("bitcoin");
+        List<String> withEthereum = idsOf(all.stream().filter(e -> e.tagSlugs().contains(ethereum)).toList());
+        assertFalse(withEthereum.isEmpty());
+        assertEquals(withEthereum, sortedIds(MarketData.search(transport, word).eventsTags(ethereum).limitPerType(50).list()));
+        assertEquals(withEthereum, sortedIds(MarketData.search(transport, word).eventsTags(ethereumId).limitPerType(50).list()));
+        assertEquals(idsOf(all.stream().filter(e -> !e.tagSlugs().contains("bitcoin") && !e.tagSlugs().contains(ethereum)).toList()),
+                sortedIds(MarketData.search(transport, word).excludeTagIds(bitcoinId, ethereumId).limitPerType(50).list()));
+        assertEquals(idsOf(all.stream().filter(e -> e.recurrences().contains("monthly")).toList()),
+                sortedIds(MarketData.search(transport, word).recurrence("monthly").limitPerType(50).list()));
+        assertEquals(idsOf(all.stream().filter(e -> Boolean.TRUE.equals(e.closed())).toList()),
+                sortedIds(MarketData.search(transport, word).status("closed").limitPerType(50).list()));
+        // sort replaces relevance: every match by endDate ascending (those without one last), then id
+        List<String> byEnd = all.stream().sorted(Comparator.comparing((World.EventFacts e) -> e.endDate() == null ? Instant.MAX : e.endDate())
+                .thenComparingLong(World.EventFacts::id)).map(e -> Long.toString(e.id())).toList();
+        assertEquals(byEnd, MarketData.search(transport, word).sort("endDate").ascending(true).limitPerType(50).list()
+                .stream().map(Event::id).toList());
+        // keep_closed_markets=0 on a word with multi-market events, some of whose markets closed early
+        for (Event e : MarketData.search(transport, "champion").keepClosedMarkets(false).limitPerType(50).limit(60).list()) {
+            long open = world.event(Long.parseLong(e.id())).document().get("markets").findValues("closed").stream().filter(c -> !c.asBoolean()).count();
+            assertEquals(open, e.markets().size());
+            for (Market m : e.markets()) assertFalse(m.closed());
+        }
+    }
+
+    private static String tagId(String slug) {
+        return world.tags().stream().filter(t -> t.get("slug").asText().equals(slug)).findFirst().orElseThrow().get("id").asText();
+    }
+
+    @Test
+    void seriesAndTagFiltersMatchTheWorldExactly() {
+        List<Series> all = MarketData.series(transport).list();
+        Series a = all.get(3), b = all.get(all.size() - 2);
+        assertEquals(List.of(a.id(), b.id()), MarketData.series(transport).slugs(b.slug(), a.slug()).list().stream().map(Series::id).toList());
+        assertEquals(all.stream().filter(Series::closed).map(Series::id).toList(),
+                MarketData.series(transport).closed(true).list().stream().map(Series::id).toList());
+        String category = world.event(Long.parseLong(a.events().get(0).id())).document().get("category").asText();
+        assertEquals(all.stream().filter(s -> world.event(Long.parseLong(s.events().get(0).id())).document().get("category").asText().equals(category))
+                        .map(Series::id).toList(),
+                MarketData.series(transport).categoriesLabels(category).list().stream().map(Series::id).toList());
+        List<String> byVolume = all.stream().sorted(Comparator.comparingDouble((Series s) -> -s.volume()).thenComparingLong(s -> Long.parseLong(s.id())))
+                .map(Series::id).toList();
+        assertEquals(byVolume, MarketData.series(transport).order("volume").list().stream().map(Series::id).toList());
+        for (Series s : all) {
+            double sum = s.events().stream().mapToDouble(Event::volume).sum();
+            assertEquals(Math.round(sum * 100) / 100.0, s.volume(), 1e-6, s.slug());
+            assertEquals(s.events().stream().mapToInt(Event::commentCount).sum(), s.commentCount());
+        }
+        List<String> byLabel = world.tags().stream().sorted(Comparator.comparing((com.fasterxml.jackson.databind.node.ObjectNode t) -> t.get("label").asText())
+                .reversed().thenComparingLong(t -> t.get("id").asLong())).map(t -> t.get("id").asText()).toList();
+        assertEquals(byLabel, MarketData.tags(transport).order("label").list().stream().map(RankedTag::id).toList());
+    }
+
     @Test
     void searchOverSeveralWordsAndProfiles() {
         World.EventFacts e = world.events().get(321);

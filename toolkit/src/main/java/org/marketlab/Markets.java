@@ -1,6 +1,5 @@
 package org.marketlab;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.markets.CommentsQuery;
 import org.marketlab.markets.Event;
 import org.marketlab.markets.HoldersQuery;
@@ -18,7 +17,7 @@ import org.marketlab.markets.EventsQuery;
 import org.marketlab.markets.Market;
 import org.marketlab.markets.MarketData;
 import org.marketlab.markets.Tag;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
 import tech.tablesaw.api.Table;
 
 import java.util.List;
@@ -36,9 +35,13 @@ public final class Markets {
     private Markets() {
     }
 
+    private static MarketData data() {
+        return new MarketData(MarketLab.transport());
+    }
+
     /** A new query of {@code GET /events}; nothing is sent until a terminal call. */
     public static EventsQuery events() {
-        return MarketData.events(Transport.current());
+        return data().events();
     }
 
     /**
@@ -46,37 +49,37 @@ public final class Markets {
      * each as a table ({@code eventsTable()}, {@code marketsTable()}, {@code tagsTable()}, {@code profilesTable()}).
      */
     public static SearchQuery search(String words) {
-        return MarketData.search(Transport.current(), words);
+        return data().search(words);
     }
 
     /** A new query of {@code GET /markets} (every official filter); nothing is sent until a terminal call. */
     public static MarketsQuery markets() {
-        return MarketData.markets(Transport.current());
+        return data().markets();
     }
 
     /** One market by id ({@code "512345"}) or slug. */
     public static Market market(String idOrSlug) {
-        return MarketData.market(Transport.current(), idOrSlug);
+        return data().market(idOrSlug);
     }
 
     /** Every tag, ranked (most events first on the sandbox), with its event count. */
     public static TagsQuery tags() {
-        return MarketData.tags(Transport.current());
+        return data().tags();
     }
 
     /** One tag by id or slug. */
     public static RankedTag tag(String idOrSlug) {
-        return MarketData.tag(Transport.current(), idOrSlug);
+        return data().tag(idOrSlug);
     }
 
     /** The series that group recurring events. */
     public static SeriesQuery series() {
-        return MarketData.series(Transport.current());
+        return data().series();
     }
 
     /** One series by id. */
     public static Series series(String id) {
-        return MarketData.series(Transport.current(), id);
+        return data().series(id);
     }
 
     /** The comments of an event, newest first, paged to the end. */
@@ -86,17 +89,17 @@ public final class Markets {
 
     /** The comments of the event with this id. */
     public static CommentsQuery comments(String eventId) {
-        return MarketData.comments(Transport.current(), CommentsQuery.Parent.EVENT, eventId);
+        return data().comments(CommentsQuery.Parent.EVENT, eventId);
     }
 
     /** The comments of a series or a market (by its id). */
     public static CommentsQuery comments(CommentsQuery.Parent parent, String id) {
-        return MarketData.comments(Transport.current(), parent, id);
+        return data().comments(parent, id);
     }
 
     /** The top holders of markets, per outcome token (Data API {@code /holders}); proxyWallet leads to the account. */
     public static HoldersQuery holders(String... conditionIds) {
-        return MarketData.holders(Transport.current(), List.of(conditionIds));
+        return data().holders(List.of(conditionIds));
     }
 
     /** The top holders of a market. */
@@ -106,27 +109,27 @@ public final class Markets {
 
     /** The open interest of markets (Data API {@code /oi}). */
     public static OpenInterestQuery openInterest(String... conditionIds) {
-        return MarketData.openInterest(Transport.current(), List.of(conditionIds));
+        return data().openInterest(List.of(conditionIds));
     }
 
     /** The live volume of an event and of each of its markets (Data API {@code /live-volume}). */
     public static LiveVolume liveVolume(Event event) {
-        return MarketData.liveVolume(Transport.current(), event.id());
+        return data().liveVolume(event.id());
     }
 
     /** Reads a saved {@code /public-search} answer. */
     public static SearchResult parseSearch(String json) {
-        return MarketData.parseSearch(Transport.current(), json);
+        return MarketData.parseSearch(Document.file("of a search", json));
     }
 
     /** One event by id. */
     public static Event event(String id) {
-        return MarketData.event(Transport.current(), id);
+        return data().event(id);
     }
 
     /** The tags of one event ({@code GET /events/{id}/tags}). */
     public static List<Tag> eventTags(String id) {
-        return MarketData.eventTags(Transport.current(), id);
+        return data().eventTags(id);
     }
 
     /** Events as a table (as {@link EventsQuery#table()}). */
@@ -146,12 +149,12 @@ public final class Markets {
 
     /** Reads a saved {@code GET /events} answer (a JSON array of events, or one event). */
     public static List<Event> parseEvents(String json) {
-        return MarketData.parseEvents(Transport.current(), json);
+        return MarketData.parseEvents(Document.file("of events", json));
     }
 
     /** Reads a saved market document (one market object, or a JSON array of them). */
     public static List<Market> parseMarkets(String json) {
-        return MarketData.parseMarkets(Transport.current(), json);
+        return MarketData.parseMarkets(Document.file("of markets", json));
     }
 
     /** Markets as a table, one row per market (no event columns). */
@@ -161,7 +164,6 @@ public final class Markets {
 
     /** Reads a saved tags document (a JSON array of tags). */
     public static List<Tag> parseTags(String json) {
-        JsonNode n = MarketData.parse(Transport.current(), json);
-        return MarketData.tags(Transport.current(), n);
+        return MarketData.parseTags(Document.file("of tags", json));
     }
 }

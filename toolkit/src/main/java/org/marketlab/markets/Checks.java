@@ -1,10 +1,8 @@
 package org.marketlab.markets;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import org.marketlab.http.Query;
 
 import java.lang.reflect.RecordComponent;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -76,13 +74,5 @@ final class Checks {
     static double finite(String name, double v) {
         if (!Double.isFinite(v)) throw new IllegalArgumentException(name + " must be a finite number, was " + v);
         return v;
-    }
-
-    /** A minimum above its maximum selects nothing: refused before sending. */
-    static void range(Query q, String min, String max, boolean numbers) {
-        String a = q.first(min), b = q.first(max);
-        if (a == null || b == null) return;
-        boolean above = numbers ? Double.parseDouble(a) > Double.parseDouble(b) : Instant.parse(a).isAfter(Instant.parse(b));
-        if (above) throw new IllegalArgumentException(min + " (" + a + ") is above " + max + " (" + b + "): nothing can match");
     }
 }

@@ -1,7 +1,7 @@
 package org.marketlab.markets;
 
 import org.marketlab.config.Progress;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 

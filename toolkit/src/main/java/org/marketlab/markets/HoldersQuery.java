@@ -3,10 +3,10 @@ package org.marketlab.markets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
@@ -52,9 +52,7 @@ public final class HoldersQuery {
     /** Every holder row: token by token as the service groups them, largest first within a token. */
     public List<Holder> list() {
         Query q = Query.empty().with("market", String.join(",", conditionIds)).with("limit", limit).with("minBalance", minBalance);
-        Call call = Call.get(Service.DATA, "/holders", q);
-        Response r = transport.send(call);
-        return read(transport, call, r, transport.parse(call, r));
+        return read(transport.send(Call.get(Service.DATA, "/holders", q)));
     }
 
     /** One row per holder and token: token, proxyWallet, amount, outcomeIndex and the profile fields. */
@@ -63,23 +61,24 @@ public final class HoldersQuery {
     }
 
     /** Reads {@code [{"token": ..., "holders": [{...}]}]}, giving each holder its group's token. */
-    static List<Holder> read(Transport t, Call call, Response r, JsonNode body) {
-        if (!body.isArray()) throw t.malformed(call, r, "expected a JSON array of {token, holders}", null);
+    static List<Holder> read(Document d) {
+        JsonNode body = d.tree();
+        if (!body.isArray()) throw d.malformed("expected a JSON array of {token, holders}", null);
         List<Holder> out = new ArrayList<>();
         for (JsonNode group : body) {
             JsonNode holders = group.get("holders");
             if (!group.hasNonNull("token") || holders == null || !holders.isArray()) {
-                throw t.malformed(call, r, "a group without token or holders", null);
+                throw d.malformed("a group without token or holders", null);
             }
             for (JsonNode h : holders) {
-                if (!h.isObject()) throw t.malformed(call, r, "a holder is not a JSON object", null);
+                if (!h.isObject()) throw d.malformed("a holder is not a JSON object", null);
                 ObjectNode withToken = ((ObjectNode) h).deepCopy();
                 withToken.set("token", group.get("token"));
                 if (withToken.path("profileImageOptimized").isObject()) withToken.remove("profileImageOptimized");
                 try {
-                    out.add(t.json().treeToValue(withToken, Holder.class));
+                    out.add(d.json().treeToValue(withToken, Holder.class));
                 } catch (IOException e) {
-                    throw t.malformed(call, r, "a holder could not be read: " + e.getMessage(), e);
+                    throw d.malformed("a holder could not be read: " + e.getMessage(), e);
                 }
             }
         }

@@ -1,23 +1,16 @@
 package org.marketlab.markets;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.query.Pager;
+import org.marketlab.internal.query.Params;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Transport;
 
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * One offset-paged listing of the market-data interface (immutable): its path, its record type and one
@@ -32,17 +25,17 @@ final class Listing<T> {
     private final Transport transport;
     private final String path;
     private final Class<T> type;
-    private final Query filters;
+    private final Params filters;
     private final Integer limit;
     private final int offset;
     private final int pageSize;
     private final Progress.Listener progress;
 
     Listing(Transport transport, String path, Class<T> type) {
-        this(transport, path, type, Query.empty(), null, 0, MAX_PAGE, null);
+        this(transport, path, type, Params.empty(), null, 0, MAX_PAGE, null);
     }
 
-    private Listing(Transport transport, String path, Class<T> type, Query filters, Integer limit, int offset,
+    private Listing(Transport transport, String path, Class<T> type, Params filters, Integer limit, int offset,
                     int pageSize, Progress.Listener progress) {
         this.transport = transport;
         this.path = path;
@@ -54,14 +47,9 @@ final class Listing<T> {
         this.progress = progress;
     }
 
-    /** Sets one parameter ({@code null} removes it). */
+    /** Sets one parameter ({@code null} removes it; a list repeats the name). */
     Listing<T> with(String name, Object value) {
-        return new Listing<>(transport, path, type, filters.replacing(name, value), limit, offset, pageSize, progress);
-    }
-
-    /** Sets a repeated parameter to these values (empty removes it). */
-    Listing<T> withEach(String name, Collection<?> values) {
-        return new Listing<>(transport, path, type, filters.replacing(name, null).withEach(name, values), limit, offset, pageSize, progress);
+        return new Listing<>(transport, path, type, filters.with(name, value), limit, offset, pageSize, progress);
     }
 
     Listing<T> limit(int limit) {
@@ -86,64 +74,30 @@ final class Listing<T> {
     }
 
     /** The parameters sent (without paging). */
-    Query filters() {
+    Params filters() {
         return filters;
     }
 
-    Transport transport() {
-        return transport;
-    }
-
     List<T> list() {
-        List<T> out = new ArrayList<>();
-        stream().forEach(out::add);
-        return out;
+        return pager().list();
     }
 
     Stream<T> stream() {
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(new Pager(), Spliterator.ORDERED | Spliterator.NONNULL), false);
+        return pager().stream();
     }
 
-    private final class Pager implements Iterator<T> {
-        private final Progress.Listener listener = progress != null ? progress : Progress.defaultListener();
-        private final String what = path.substring(1);
-        private List<T> page = List.of();
-        private int index, delivered, requests, next = offset;
-        private boolean done, reported;
+    private Pager<T, Integer> pager() {
+        String name = path.substring(1);
+        return Pager.<T, Integer>of(name, name, offset, (position, wanted) -> {
+            int want = wanted < 0 ? pageSize : Math.min(pageSize, wanted);
+            Document d = transport.send(Call.get(Service.MARKETS, path, filters.toQuery().with("limit", want).with("offset", position)));
+            List<T> items = EventReader.many(d, d.tree(), type);
+            return new Pager.Page<>(items, items.size() < want ? null : position + items.size());
+        }).limit(limit).progress(progress);
+    }
 
-        @Override
-        public boolean hasNext() {
-            while (index >= page.size()) {
-                if (done || (limit != null && delivered >= limit)) {
-                    if (!reported) {
-                        reported = true;
-                        listener.onProgress(new Progress(what, delivered, delivered, what, requests, true));
-                    }
-                    return false;
-                }
-                fetch();
-            }
-            return true;
-        }
-
-        @Override
-        public T next() {
-            if (!hasNext()) throw new NoSuchElementException();
-            delivered++;
-            return page.get(index++);
-        }
-
-        private void fetch() {
-            int want = limit == null ? pageSize : Math.min(pageSize, limit - delivered);
-            Call call = Call.get(Service.MARKETS, path, filters.with("limit", want).with("offset", next));
-            Response r = transport.send(call);
-            requests++;
-            JsonNode body = transport.parse(call, r);
-            page = EventReader.many(transport, call, r, body, type);
-            index = 0;
-            next += page.size();
-            if (page.size() < want) done = true;
-            listener.onProgress(new Progress(what, delivered + page.size(), limit == null ? -1 : limit, what, requests, false));
-        }
+    @Override
+    public String toString() {
+        return "GET " + path + "?" + filters;
     }
 }

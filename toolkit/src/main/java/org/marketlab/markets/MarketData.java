@@ -2,129 +2,94 @@ package org.marketlab.markets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.MalformedResponseException;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Transport;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 
-/** The market-data service: what the {@code Markets} facade calls, per transport. */
+/** The market-data service of one transport: what the {@code Markets} facade calls. */
 public final class MarketData {
 
-    private MarketData() {
+    private final Transport transport;
+
+    public MarketData(Transport transport) {
+        this.transport = Objects.requireNonNull(transport, "transport");
     }
 
-    public static EventsQuery events(Transport t) {
-        return new EventsQuery(t);
+    public EventsQuery events() {
+        return new EventsQuery(transport);
     }
 
-    public static MarketsQuery markets(Transport t) {
-        return new MarketsQuery(t);
+    public Event event(String id) {
+        Document r = transport.send(Call.get(Service.MARKETS, "/events/" + pathId(id), Query.empty()));
+        return EventReader.one(r, r.tree(), Event.class);
+    }
+
+    public List<Tag> eventTags(String id) {
+        Document r = transport.send(Call.get(Service.MARKETS, "/events/" + pathId(id) + "/tags", Query.empty()));
+        return EventReader.many(r, r.tree(), Tag.class);
+    }
+
+    /** A new query of {@code GET /markets}. */
+    public MarketsQuery markets() {
+        return new MarketsQuery(transport);
     }
 
     /** One market by id (digits) or slug: {@code /markets/{id}} or {@code /markets/slug/{slug}}. */
-    public static Market market(Transport t, String idOrSlug) {
-        return byIdOrSlug(t, "/markets", "market", "512345", idOrSlug, Market.class);
+    public Market market(String idOrSlug) {
+        return byIdOrSlug("/markets", "market", "512345", idOrSlug, Market.class);
     }
 
-    public static SearchQuery search(Transport t, String q) {
-        return new SearchQuery(t, q);
+    public SearchQuery search(String words) {
+        return new SearchQuery(transport, words);
     }
 
-    public static TagsQuery tags(Transport t) {
-        return new TagsQuery(t);
+    public TagsQuery tags() {
+        return new TagsQuery(transport);
     }
 
     /** One tag by id (digits) or slug, with its event count where the service gives it. */
-    public static RankedTag tag(Transport t, String idOrSlug) {
-        return byIdOrSlug(t, "/tags", "tag", "100245", idOrSlug, RankedTag.class);
+    public RankedTag tag(String idOrSlug) {
+        return byIdOrSlug("/tags", "tag", "100245", idOrSlug, RankedTag.class);
     }
 
-    private static <T> T byIdOrSlug(Transport t, String base, String what, String example, String idOrSlug, Class<T> type) {
-        if (idOrSlug == null || idOrSlug.isBlank()) throw new IllegalArgumentException(what + ": give an id (\"" + example + "\") or a slug");
-        String s = idOrSlug.trim();
-        String path = s.matches("[0-9]+") ? base + "/" + s : base + "/slug/" + URLEncoder.encode(s, StandardCharsets.UTF_8);
-        Call call = Call.get(Service.MARKETS, path, Query.empty());
-        Response r = t.send(call);
-        return EventReader.one(t, call, r, t.parse(call, r), type);
+    public SeriesQuery series() {
+        return new SeriesQuery(transport);
     }
 
-    public static SeriesQuery series(Transport t) {
-        return new SeriesQuery(t);
+    public Series series(String id) {
+        Document r = transport.send(Call.get(Service.MARKETS, "/series/" + Checks.ids("series id", id).get(0), Query.empty()));
+        return EventReader.one(r, r.tree(), Series.class);
     }
 
-    public static Series series(Transport t, String id) {
-        Call call = Call.get(Service.MARKETS, "/series/" + Checks.ids("series id", id).get(0), Query.empty());
-        Response r = t.send(call);
-        return EventReader.one(t, call, r, t.parse(call, r), Series.class);
+    public CommentsQuery comments(CommentsQuery.Parent parent, String id) {
+        return new CommentsQuery(transport, Objects.requireNonNull(parent, "parent"), id);
     }
 
-    public static CommentsQuery comments(Transport t, CommentsQuery.Parent parent, String id) {
-        return new CommentsQuery(t, java.util.Objects.requireNonNull(parent, "parent"), id);
+    public HoldersQuery holders(List<String> conditionIds) {
+        return new HoldersQuery(transport, conditionIds);
     }
 
-    public static HoldersQuery holders(Transport t, List<String> conditionIds) {
-        return new HoldersQuery(t, conditionIds);
-    }
-
-    public static OpenInterestQuery openInterest(Transport t, List<String> conditionIds) {
-        return new OpenInterestQuery(t, conditionIds);
+    public OpenInterestQuery openInterest(List<String> conditionIds) {
+        return new OpenInterestQuery(transport, conditionIds);
     }
 
     /** The live volume of an event (Data API {@code /live-volume?id=}); an event without trades has none. */
-    public static LiveVolume liveVolume(Transport t, String eventId) {
-        Call call = Call.get(Service.DATA, "/live-volume", Query.empty().with("id", Checks.ids("eventId", eventId).get(0)));
-        Response r = t.send(call);
-        return readLiveVolume(t, call, r, t.parse(call, r));
+    public LiveVolume liveVolume(String eventId) {
+        return parseLiveVolume(transport.send(Call.get(Service.DATA, "/live-volume", Query.empty().with("id", Checks.ids("eventId", eventId).get(0)))));
     }
 
-    /** Reads {@code [{"total": ..., "markets": [{"market", "value"}]}]} (an empty array is no volume). */
-    static LiveVolume readLiveVolume(Transport t, Call call, Response r, JsonNode body) {
-        if (!body.isArray() || body.size() > 1) throw t.malformed(call, r, "expected a JSON array of one {total, markets}", null);
-        if (body.isEmpty()) return new LiveVolume(java.math.BigDecimal.ZERO, List.of());
-        try {
-            return t.json().treeToValue(body.get(0), LiveVolume.class);
-        } catch (java.io.IOException e) {
-            throw t.malformed(call, r, "the live volume could not be read: " + e.getMessage(), e);
-        }
-    }
-
-    /** Reads a saved Data API {@code /live-volume} answer. */
-    public static LiveVolume parseLiveVolume(Transport t, String json) {
-        Call call = Call.get(Service.DATA, "/live-volume", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:live-volume.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
-        return readLiveVolume(t, call, r, parse(t, json));
-    }
-
-    /** Reads a saved {@code /public-search} answer. */
-    public static SearchResult parseSearch(Transport t, String json) {
-        Call call = Call.get(Service.MARKETS, "/public-search", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:search.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
-        return SearchQuery.read(t, call, r, parse(t, json));
-    }
-
-    /** Reads a saved Data API {@code /holders} answer. */
-    public static List<Holder> parseHolders(Transport t, String json) {
-        Call call = Call.get(Service.DATA, "/holders", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:holders.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
-        return HoldersQuery.read(t, call, r, parse(t, json));
-    }
-
-    public static Event event(Transport t, String id) {
-        Call call = Call.get(Service.MARKETS, "/events/" + pathId(id), Query.empty());
-        Response r = t.send(call);
-        return EventReader.one(t, call, r, t.parse(call, r), Event.class);
-    }
-
-    public static List<Tag> eventTags(Transport t, String id) {
-        Call call = Call.get(Service.MARKETS, "/events/" + pathId(id) + "/tags", Query.empty());
-        Response r = t.send(call);
-        return EventReader.many(t, call, r, t.parse(call, r), Tag.class);
+    private <T> T byIdOrSlug(String base, String what, String example, String idOrSlug, Class<T> type) {
+        if (idOrSlug == null || idOrSlug.isBlank()) throw new IllegalArgumentException(what + ": give an id (\"" + example + "\") or a slug");
+        String s = idOrSlug.trim();
+        String path = s.matches("[0-9]+") ? base + "/" + s : base + "/slug/" + URLEncoder.encode(s, StandardCharsets.UTF_8);
+        Document r = transport.send(Call.get(Service.MARKETS, path, Query.empty()));
+        return EventReader.one(r, r.tree(), type);
     }
 
     private static String pathId(String id) {
@@ -132,43 +97,52 @@ public final class MarketData {
         return URLEncoder.encode(id.trim(), StandardCharsets.UTF_8);
     }
 
-    public static JsonNode parse(Transport t, String json) {
-        try {
-            return t.json().readTree(json);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException("not a JSON document: " + e.getOriginalMessage(), e);
-        }
-    }
+    // ---- saved documents: no transport ------------------------------------------------------------------------
 
-    public static List<Event> parseEvents(Transport t, String json) {
-        return parseEvents(t, json.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** Reads a saved events document from bytes: an array of events, a keyset page, or one event. */
-    public static List<Event> parseEvents(Transport t, byte[] json) {
-        Call call = Call.get(Service.MARKETS, "/events", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:events.json"), Map.of(), json);
+    /** Reads a saved events document: an array of events, a keyset page ({@code {events, next_cursor}}), or one event. */
+    public static List<Event> parseEvents(Document d) {
+        byte[] json = d.body();
         int i = 0;
         while (i < json.length && Character.isWhitespace(json[i])) i++;
-        if (i < json.length && json[i] == '[') return EventReader.page(t, call, r, false).events();
-        JsonNode n = parse(t, new String(json, StandardCharsets.UTF_8));
-        if (n.isObject() && n.has("events")) return EventReader.page(t, call, r, true).events();
-        if (n.isObject()) return List.of(EventReader.one(t, call, r, n, Event.class));
-        if (!n.isArray()) throw new IllegalArgumentException("expected a JSON array of events or one event object");
-        return EventReader.events(t, call, r, n);
+        if (i < json.length && json[i] == '[') return EventReader.page(d, false).events();
+        JsonNode n = d.tree();
+        if (n.isObject() && n.has("events")) return EventReader.page(d, true).events();
+        if (n.isObject()) return List.of(EventReader.one(d, n, Event.class));
+        throw d.malformed("expected a JSON array of events, a page {events: [...]}, or one event object", null);
     }
 
-    public static List<Market> parseMarkets(Transport t, String json) {
-        JsonNode n = parse(t, json);
-        Call call = Call.get(Service.MARKETS, "/markets", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:markets.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
-        if (n.isObject()) return List.of(EventReader.one(t, call, r, n, Market.class));
-        return EventReader.many(t, call, r, n, Market.class);
+    /** Reads a saved market document: one market object, or an array of them. */
+    public static List<Market> parseMarkets(Document d) {
+        JsonNode n = d.tree();
+        if (n.isObject()) return List.of(EventReader.one(d, n, Market.class));
+        return EventReader.many(d, n, Market.class);
     }
 
-    public static List<Tag> tags(Transport t, JsonNode n) {
-        Call call = Call.get(Service.MARKETS, "/tags", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:tags.json"), Map.of(), n.toString().getBytes(StandardCharsets.UTF_8));
-        return EventReader.many(t, call, r, n, Tag.class);
+    /** Reads a saved {@code /public-search} answer. */
+    public static SearchResult parseSearch(Document d) {
+        return SearchQuery.read(d);
+    }
+
+    /** Reads a saved Data API {@code /holders} answer ({@code [{token, holders: [...]}]}). */
+    public static List<Holder> parseHolders(Document d) {
+        return HoldersQuery.read(d);
+    }
+
+    /** Reads a saved Data API {@code /oi} answer. */
+    public static List<OpenInterest> parseOpenInterest(Document d) {
+        return OpenInterestQuery.read(d);
+    }
+
+    /** Reads {@code [{"total": ..., "markets": [{"market", "value"}]}]} (an empty array is no volume). */
+    public static LiveVolume parseLiveVolume(Document d) {
+        JsonNode body = d.tree();
+        if (!body.isArray() || body.size() > 1) throw d.malformed("expected a JSON array of one {total, markets}", null);
+        if (body.isEmpty()) return new LiveVolume(java.math.BigDecimal.ZERO, List.of());
+        return d.read(body.get(0), LiveVolume.class, "the live volume");
+    }
+
+    /** Reads a saved tags document (an array of tags). */
+    public static List<Tag> parseTags(Document d) {
+        return EventReader.many(d, d.tree(), Tag.class);
     }
 }

@@ -1,7 +1,7 @@
 package org.marketlab.markets;
 
 import org.marketlab.config.Progress;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
@@ -31,10 +31,10 @@ public final class MarketsQuery {
 
     private MarketsQuery(Listing<Market> listing) {
         this.listing = listing;
-        Checks.range(listing.filters(), "liquidity_num_min", "liquidity_num_max", true);
-        Checks.range(listing.filters(), "volume_num_min", "volume_num_max", true);
-        Checks.range(listing.filters(), "start_date_min", "start_date_max", false);
-        Checks.range(listing.filters(), "end_date_min", "end_date_max", false);
+        listing.filters().checkRange("liquidity_num_min", "liquidity_num_max", "liquidityMin", "liquidityMax")
+                .checkRange("volume_num_min", "volume_num_max", "volumeMin", "volumeMax")
+                .checkRange("start_date_min", "start_date_max", "startDateMin", "startDateMax")
+                .checkRange("end_date_min", "end_date_max", "endDateMin", "endDateMax");
     }
 
     private MarketsQuery set(String name, Object value) {
@@ -42,7 +42,7 @@ public final class MarketsQuery {
     }
 
     private MarketsQuery each(String name, List<?> values) {
-        return new MarketsQuery(listing.withEach(name, values));
+        return new MarketsQuery(listing.with(name, values));
     }
 
     /** Only markets with these ids (integers, as records carry them). */
@@ -183,6 +183,6 @@ public final class MarketsQuery {
 
     @Override
     public String toString() {
-        return "GET /markets?" + listing.filters();
+        return listing.toString();
     }
 }

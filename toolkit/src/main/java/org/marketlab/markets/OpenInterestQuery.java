@@ -2,10 +2,10 @@ package org.marketlab.markets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
@@ -26,16 +26,19 @@ public final class OpenInterestQuery {
     }
 
     public List<OpenInterest> list() {
-        Call call = Call.get(Service.DATA, "/oi", Query.empty().with("market", String.join(",", conditionIds)));
-        Response r = transport.send(call);
-        JsonNode body = transport.parse(call, r);
-        if (!body.isArray()) throw transport.malformed(call, r, "expected a JSON array of {market, value}", null);
+        return read(transport.send(Call.get(Service.DATA, "/oi", Query.empty().with("market", String.join(",", conditionIds)))));
+    }
+
+    /** Reads {@code [{"market", "value"}]}. */
+    static List<OpenInterest> read(Document d) {
+        JsonNode body = d.tree();
+        if (!body.isArray()) throw d.malformed("expected a JSON array of {market, value}", null);
         List<OpenInterest> out = new ArrayList<>();
         for (JsonNode n : body) {
             try {
-                out.add(transport.json().treeToValue(n, OpenInterest.class));
+                out.add(d.json().treeToValue(n, OpenInterest.class));
             } catch (IOException e) {
-                throw transport.malformed(call, r, "an entry could not be read: " + e.getMessage(), e);
+                throw d.malformed("an entry could not be read: " + e.getMessage(), e);
             }
         }
         return out;

@@ -2,10 +2,10 @@ package org.marketlab.markets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.query.Params;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.Table;
 
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ public final class SearchQuery {
     public static final int MAX_PER_TYPE = 50;
 
     private final Transport transport;
-    private final Query filters;
+    private final Params filters;
     private final int perType;
     private final Integer limit;
     private final Integer page;
@@ -40,13 +40,13 @@ public final class SearchQuery {
             throw new IllegalArgumentException("search text must hold a word (letters or digits), was '" + q + "'");
         }
         this.transport = transport;
-        this.filters = Query.empty().with("q", q.trim()).with("search_tags", true).with("search_profiles", true);
+        this.filters = Params.empty().with("q", q.trim()).with("search_tags", true).with("search_profiles", true);
         this.perType = 20;
         this.limit = null;
         this.page = null;
     }
 
-    private SearchQuery(Transport transport, Query filters, int perType, Integer limit, Integer page) {
+    private SearchQuery(Transport transport, Params filters, int perType, Integer limit, Integer page) {
         this.transport = transport;
         this.filters = filters;
         this.perType = perType;
@@ -55,7 +55,7 @@ public final class SearchQuery {
     }
 
     private SearchQuery set(String name, Object value) {
-        return new SearchQuery(transport, filters.replacing(name, value), perType, limit, page);
+        return new SearchQuery(transport, filters.with(name, value), perType, limit, page);
     }
 
     /** {@code active} (open events), {@code closed} or {@code all}. */
@@ -68,12 +68,12 @@ public final class SearchQuery {
 
     /** Only events carrying one of these tags (ids or slugs, as the records carry them). */
     public SearchQuery eventsTags(String... tagSlugs) {
-        return new SearchQuery(transport, filters.replacing("events_tag", null).withEach("events_tag", Checks.texts("eventsTags", tagSlugs)), perType, limit, page);
+        return new SearchQuery(transport, filters.with("events_tag", Checks.texts("eventsTags", tagSlugs)), perType, limit, page);
     }
 
     /** No event carrying any of these tags. */
     public SearchQuery excludeTagIds(String... tagIds) {
-        return new SearchQuery(transport, filters.replacing("exclude_tag_id", null).withEach("exclude_tag_id", Checks.ids("excludeTagIds", tagIds)), perType, limit, page);
+        return new SearchQuery(transport, filters.with("exclude_tag_id", Checks.ids("excludeTagIds", tagIds)), perType, limit, page);
     }
 
     public SearchQuery recurrence(String recurrence) {
@@ -154,26 +154,25 @@ public final class SearchQuery {
     }
 
     private SearchResult fetch(int n) {
-        Call call = Call.get(Service.MARKETS, "/public-search", filters.with("limit_per_type", perType).with("page", n));
-        Response r = transport.send(call);
-        return read(transport, call, r, transport.parse(call, r));
+        return read(transport.send(Call.get(Service.MARKETS, "/public-search", filters.toQuery().with("limit_per_type", perType).with("page", n))));
     }
 
     /** Reads a search answer: {@code events}, {@code tags}, {@code profiles} (each optional), {@code pagination}. */
-    static SearchResult read(Transport t, Call call, Response r, JsonNode body) {
-        if (!body.isObject()) throw t.malformed(call, r, "expected a JSON object with events and pagination", null);
-        List<Event> events = body.hasNonNull("events") ? EventReader.events(t, call, r, array(t, call, r, body, "events")) : List.of();
-        List<RankedTag> tags = body.hasNonNull("tags") ? EventReader.many(t, call, r, body.get("tags"), RankedTag.class) : List.of();
-        List<Profile> profiles = body.hasNonNull("profiles") ? EventReader.many(t, call, r, body.get("profiles"), Profile.class) : List.of();
+    static SearchResult read(Document d) {
+        JsonNode body = d.tree();
+        if (!body.isObject()) throw d.malformed("expected a JSON object with events and pagination", null);
+        List<Event> events = body.hasNonNull("events") ? EventReader.events(d, array(d, body, "events")) : List.of();
+        List<RankedTag> tags = body.hasNonNull("tags") ? EventReader.many(d, body.get("tags"), RankedTag.class) : List.of();
+        List<Profile> profiles = body.hasNonNull("profiles") ? EventReader.many(d, body.get("profiles"), Profile.class) : List.of();
         JsonNode p = body.path("pagination");
         Boolean hasMore = p.hasNonNull("hasMore") ? p.get("hasMore").asBoolean() : null;
         Integer total = p.hasNonNull("totalResults") ? p.get("totalResults").asInt() : null;
         return new SearchResult(events, tags, profiles, hasMore, total);
     }
 
-    private static JsonNode array(Transport t, Call call, Response r, JsonNode body, String name) {
+    private static JsonNode array(Document d, JsonNode body, String name) {
         JsonNode n = body.get(name);
-        if (!n.isArray()) throw t.malformed(call, r, name + " is not an array", null);
+        if (!n.isArray()) throw d.malformed(name + " is not an array", null);
         return n;
     }
 

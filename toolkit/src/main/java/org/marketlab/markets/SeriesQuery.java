@@ -1,7 +1,7 @@
 package org.marketlab.markets;
 
 import org.marketlab.config.Progress;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
@@ -22,7 +22,7 @@ public final class SeriesQuery {
     }
 
     public SeriesQuery slugs(String... slugs) {
-        return new SeriesQuery(listing.withEach("slug", Checks.texts("slugs", slugs)));
+        return new SeriesQuery(listing.with("slug", Checks.texts("slugs", slugs)));
     }
 
     /** Only series whose events are all closed ({@code true}) or not. */
@@ -37,7 +37,7 @@ public final class SeriesQuery {
 
     /** Only series in these categories (labels, e.g. {@code Sports}). */
     public SeriesQuery categoriesLabels(String... labels) {
-        return new SeriesQuery(listing.withEach("categories_labels", Checks.texts("categoriesLabels", labels)));
+        return new SeriesQuery(listing.with("categories_labels", Checks.texts("categoriesLabels", labels)));
     }
 
     public SeriesQuery includeChat(boolean includeChat) {

@@ -8,10 +8,11 @@ import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.http.InvalidRequestException;
 import org.marketlab.http.NotFoundException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.world.World;
 import tech.tablesaw.api.Table;
 
 import java.io.IOException;
@@ -46,6 +47,7 @@ class DiscoveryAgainstSandboxTest {
     private static final Instant NOW = Instant.parse("2026-11-01T00:00:00Z");
     private static Sandbox sandbox;
     private static Transport transport;
+    private static MarketData data;
     private static World world;
     /** Every market document with its event, in id order. */
     private static final List<JsonNode> markets = new ArrayList<>();
@@ -59,6 +61,7 @@ class DiscoveryAgainstSandboxTest {
         Profile p = Profile.sandbox(11).withUrl(Service.MARKETS, urls.get("markets").toString())
                 .withUrl(Service.DATA, urls.get("data").toString());
         transport = Transport.create(p, Clock.system(), new Transport.RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+        data = new MarketData(transport);
         for (World.EventFacts e : world.events()) {
             for (JsonNode m : e.document().get("markets")) {
                 markets.add(m);
@@ -73,7 +76,7 @@ class DiscoveryAgainstSandboxTest {
     }
 
     private static MarketsQuery mq() {
-        return MarketData.markets(transport);
+        return data.markets();
     }
 
     private static List<String> expected(Predicate<JsonNode> p) {
@@ -146,12 +149,12 @@ class DiscoveryAgainstSandboxTest {
     @Test
     void oneMarketByIdOrSlugWithItsEvent() {
         JsonNode m = markets.get(999);
-        Market byId = MarketData.market(transport, m.get("id").asText());
-        Market bySlug = MarketData.market(transport, m.get("slug").asText());
+        Market byId = data.market(m.get("id").asText());
+        Market bySlug = data.market(m.get("slug").asText());
         assertEquals(m.get("conditionId").asText(), byId.conditionId());
         assertEquals(byId, bySlug);
         assertEquals(Long.toString(eventOf.get(m.get("id").asText()).id()), byId.events().get(0).id());
-        assertThrows(NotFoundException.class, () -> MarketData.market(transport, "no-such-market"));
+        assertThrows(NotFoundException.class, () -> data.market("no-such-market"));
         Table t = mq().ids(m.get("id").asText()).table();
         assertEquals(1, t.rowCount());
         assertEquals(m.get("question").asText(), t.stringColumn("question").get(0));
@@ -190,14 +193,14 @@ class DiscoveryAgainstSandboxTest {
         titled.forEach(e -> want.add(Long.toString(e.id())));
         elsewhere.forEach(e -> want.add(Long.toString(e.id())));
 
-        SearchResult all = MarketData.search(transport, "Bitcoin").limitPerType(13).result();
+        SearchResult all = data.search("Bitcoin").limitPerType(13).result();
         assertEquals(want, all.events().stream().map(Event::id).toList());
         assertEquals(want.size(), all.totalResults());
         assertFalse(all.hasMore());
         // the same in one-page reads of 50
         List<String> paged = new ArrayList<>();
         for (int page = 1; ; page++) {
-            SearchResult r = MarketData.search(transport, "bitcoin").limitPerType(50).page(page).result();
+            SearchResult r = data.search("bitcoin").limitPerType(50).page(page).result();
             r.events().forEach(e -> paged.add(e.id()));
             if (!r.hasMore()) break;
         }
@@ -208,12 +211,12 @@ class DiscoveryAgainstSandboxTest {
         assertEquals(all.markets().size(), all.marketsTable().rowCount());
         assertEquals(want.size(), all.eventsTable().rowCount());
         // status and limit
-        List<String> open = MarketData.search(transport, "bitcoin").status("active").result().events().stream().map(Event::id).toList();
+        List<String> open = data.search("bitcoin").status("active").result().events().stream().map(Event::id).toList();
         assertEquals(want.stream().filter(id -> {
             World.EventFacts e = world.event(Long.parseLong(id));
             return e.active() && !e.closed();
         }).toList(), open);
-        assertEquals(want.subList(0, 7), MarketData.search(transport, "bitcoin").limitPerType(5).limit(7).list().stream().map(Event::id).toList());
+        assertEquals(want.subList(0, 7), data.search("bitcoin").limitPerType(5).limit(7).list().stream().map(Event::id).toList());
     }
 
     /** The events a search for {@code word} selects (any group), in id order. */
@@ -239,21 +242,21 @@ class DiscoveryAgainstSandboxTest {
         String ethereum = "ethereum", ethereumId = tagId("ethereum"), bitcoinId = tagId("bitcoin");
         List<String> withEthereum = idsOf(all.stream().filter(e -> e.tagSlugs().contains(ethereum)).toList());
         assertFalse(withEthereum.isEmpty());
-        assertEquals(withEthereum, sortedIds(MarketData.search(transport, word).eventsTags(ethereum).limitPerType(50).list()));
-        assertEquals(withEthereum, sortedIds(MarketData.search(transport, word).eventsTags(ethereumId).limitPerType(50).list()));
+        assertEquals(withEthereum, sortedIds(data.search(word).eventsTags(ethereum).limitPerType(50).list()));
+        assertEquals(withEthereum, sortedIds(data.search(word).eventsTags(ethereumId).limitPerType(50).list()));
         assertEquals(idsOf(all.stream().filter(e -> !e.tagSlugs().contains("bitcoin") && !e.tagSlugs().contains(ethereum)).toList()),
-                sortedIds(MarketData.search(transport, word).excludeTagIds(bitcoinId, ethereumId).limitPerType(50).list()));
+                sortedIds(data.search(word).excludeTagIds(bitcoinId, ethereumId).limitPerType(50).list()));
         assertEquals(idsOf(all.stream().filter(e -> e.recurrences().contains("monthly")).toList()),
-                sortedIds(MarketData.search(transport, word).recurrence("monthly").limitPerType(50).list()));
+                sortedIds(data.search(word).recurrence("monthly").limitPerType(50).list()));
         assertEquals(idsOf(all.stream().filter(e -> Boolean.TRUE.equals(e.closed())).toList()),
-                sortedIds(MarketData.search(transport, word).status("closed").limitPerType(50).list()));
+                sortedIds(data.search(word).status("closed").limitPerType(50).list()));
         // sort replaces relevance: every match by endDate ascending (those without one last), then id
         List<String> byEnd = all.stream().sorted(Comparator.comparing((World.EventFacts e) -> e.endDate() == null ? Instant.MAX : e.endDate())
                 .thenComparingLong(World.EventFacts::id)).map(e -> Long.toString(e.id())).toList();
-        assertEquals(byEnd, MarketData.search(transport, word).sort("endDate").ascending(true).limitPerType(50).list()
+        assertEquals(byEnd, data.search(word).sort("endDate").ascending(true).limitPerType(50).list()
                 .stream().map(Event::id).toList());
         // keep_closed_markets=0 on a word with multi-market events, some of whose markets closed early
-        for (Event e : MarketData.search(transport, "champion").keepClosedMarkets(false).limitPerType(50).limit(60).list()) {
+        for (Event e : data.search("champion").keepClosedMarkets(false).limitPerType(50).limit(60).list()) {
             long open = world.event(Long.parseLong(e.id())).document().get("markets").findValues("closed").stream().filter(c -> !c.asBoolean()).count();
             assertEquals(open, e.markets().size());
             for (Market m : e.markets()) assertFalse(m.closed());
@@ -266,18 +269,18 @@ class DiscoveryAgainstSandboxTest {
 
     @Test
     void seriesAndTagFiltersMatchTheWorldExactly() {
-        List<Series> all = MarketData.series(transport).list();
+        List<Series> all = data.series().list();
         Series a = all.get(3), b = all.get(all.size() - 2);
-        assertEquals(List.of(a.id(), b.id()), MarketData.series(transport).slugs(b.slug(), a.slug()).list().stream().map(Series::id).toList());
+        assertEquals(List.of(a.id(), b.id()), data.series().slugs(b.slug(), a.slug()).list().stream().map(Series::id).toList());
         assertEquals(all.stream().filter(Series::closed).map(Series::id).toList(),
-                MarketData.series(transport).closed(true).list().stream().map(Series::id).toList());
+                data.series().closed(true).list().stream().map(Series::id).toList());
         String category = world.event(Long.parseLong(a.events().get(0).id())).document().get("category").asText();
         assertEquals(all.stream().filter(s -> world.event(Long.parseLong(s.events().get(0).id())).document().get("category").asText().equals(category))
                         .map(Series::id).toList(),
-                MarketData.series(transport).categoriesLabels(category).list().stream().map(Series::id).toList());
+                data.series().categoriesLabels(category).list().stream().map(Series::id).toList());
         List<String> byVolume = all.stream().sorted(Comparator.comparingDouble((Series s) -> -s.volume()).thenComparingLong(s -> Long.parseLong(s.id())))
                 .map(Series::id).toList();
-        assertEquals(byVolume, MarketData.series(transport).order("volume").list().stream().map(Series::id).toList());
+        assertEquals(byVolume, data.series().order("volume").list().stream().map(Series::id).toList());
         for (Series s : all) {
             double sum = s.events().stream().mapToDouble(Event::volume).sum();
             assertEquals(Math.round(sum * 100) / 100.0, s.volume(), 1e-6, s.slug());
@@ -285,7 +288,7 @@ class DiscoveryAgainstSandboxTest {
         }
         List<String> byLabel = world.tags().stream().sorted(Comparator.comparing((com.fasterxml.jackson.databind.node.ObjectNode t) -> t.get("label").asText())
                 .reversed().thenComparingLong(t -> t.get("id").asLong())).map(t -> t.get("id").asText()).toList();
-        assertEquals(byLabel, MarketData.tags(transport).order("label").list().stream().map(RankedTag::id).toList());
+        assertEquals(byLabel, data.tags().order("label").list().stream().map(RankedTag::id).toList());
     }
 
     @Test
@@ -293,16 +296,16 @@ class DiscoveryAgainstSandboxTest {
         World.EventFacts e = world.events().get(321);
         List<String> words = List.of(e.document().get("title").asText().split("[^\\p{L}\\p{N}]+"));
         String q = words.get(0) + " " + words.get(words.size() - 1);
-        List<String> found = MarketData.search(transport, q).result().events().stream().map(Event::id).toList();
+        List<String> found = data.search(q).result().events().stream().map(Event::id).toList();
         assertTrue(found.contains(Long.toString(e.id())), q + " -> " + found);
         // a comment's author is found by pseudonym, and the address is the same
         World.EventFacts commented = world.events().stream().filter(x -> x.document().get("commentCount").asInt() > 0).findFirst().orElseThrow();
-        Comment c = MarketData.comments(transport, CommentsQuery.Parent.EVENT, Long.toString(commented.id())).limit(1).list().get(0);
-        SearchResult r = MarketData.search(transport, c.profile().pseudonym()).limitPerType(50).result();
+        Comment c = data.comments(CommentsQuery.Parent.EVENT, Long.toString(commented.id())).limit(1).list().get(0);
+        SearchResult r = data.search(c.profile().pseudonym()).limitPerType(50).result();
         assertTrue(r.profiles().stream().anyMatch(p -> p.proxyWallet().equals(c.userAddress())));
         assertTrue(r.profilesTable().columnNames().contains("proxyWallet"));
-        assertThrows(IllegalArgumentException.class, () -> MarketData.search(transport, " ,; "));
-        assertThrows(IllegalArgumentException.class, () -> MarketData.search(transport, "x").status("open"));
+        assertThrows(IllegalArgumentException.class, () -> data.search(" ,; "));
+        assertThrows(IllegalArgumentException.class, () -> data.search("x").status("open"));
     }
 
     @Test
@@ -311,7 +314,7 @@ class DiscoveryAgainstSandboxTest {
         try (InputStream in = getClass().getResourceAsStream("search_response.json")) {
             json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        SearchResult r = MarketData.parseSearch(transport, json);
+        SearchResult r = MarketData.parseSearch(Document.file("search_response.json", json));
         assertEquals(Boolean.TRUE, r.hasMore());
         assertEquals(46940, r.totalResults());
         assertEquals(List.of(), r.tags());
@@ -436,20 +439,20 @@ class DiscoveryAgainstSandboxTest {
         for (World.EventFacts e : world.events()) for (long t : e.tagIds()) counts.merge(Long.toString(t), 1L, Long::sum);
         List<String> want = world.tags().stream().map(t -> t.get("id").asText())
                 .sorted(Comparator.comparingLong((String id) -> -counts.getOrDefault(id, 0L)).thenComparingLong(Long::parseLong)).toList();
-        List<RankedTag> tags = MarketData.tags(transport).pageSize(30).list();
+        List<RankedTag> tags = data.tags().pageSize(30).list();
         assertEquals(want, tags.stream().map(RankedTag::id).toList());
         for (RankedTag t : tags) assertEquals((long) counts.getOrDefault(t.id(), 0L), (long) t.eventCount(), t.label());
-        assertEquals(world.tags().size(), MarketData.tags(transport).table().rowCount());
+        assertEquals(world.tags().size(), data.tags().table().rowCount());
         RankedTag first = tags.get(0);
-        assertEquals(first, MarketData.tag(transport, first.slug()));
-        assertEquals(first, MarketData.tag(transport, first.id()));
+        assertEquals(first, data.tag(first.slug()));
+        assertEquals(first, data.tag(first.id()));
         assertEquals(world.tags().stream().filter(t -> t.get("isCarousel").asBoolean()).count(),
-                MarketData.tags(transport).carousel(true).list().size());
+                data.tags().carousel(true).list().size());
     }
 
     @Test
     void seriesGroupEveryRecurringEventOnce() {
-        List<Series> all = MarketData.series(transport).list();
+        List<Series> all = data.series().list();
         Map<String, String> seriesOfEvent = new HashMap<>();
         for (Series s : all) {
             for (Event e : s.events()) {
@@ -463,10 +466,10 @@ class DiscoveryAgainstSandboxTest {
         for (World.EventFacts e : world.events()) if (!e.recurrences().isEmpty()) recurring.add(Long.toString(e.id()));
         assertEquals(recurring, seriesOfEvent.keySet());
         List<String> weekly = all.stream().filter(s -> s.recurrence().equals("weekly")).map(Series::id).toList();
-        assertEquals(weekly, MarketData.series(transport).recurrence("weekly").list().stream().map(Series::id).toList());
+        assertEquals(weekly, data.series().recurrence("weekly").list().stream().map(Series::id).toList());
         Series one = all.get(all.size() / 2);
-        assertEquals(one, MarketData.series(transport, one.id()));
-        assertEquals(all.size(), MarketData.series(transport).table().rowCount());
+        assertEquals(one, data.series(one.id()));
+        assertEquals(all.size(), data.series().table().rowCount());
     }
 
     @Test
@@ -476,7 +479,7 @@ class DiscoveryAgainstSandboxTest {
             return n > 250 && n < 1800;
         }).findFirst().orElseThrow();
         int n = e.document().get("commentCount").asInt();
-        List<Comment> newest = MarketData.comments(transport, CommentsQuery.Parent.EVENT, Long.toString(e.id())).list();
+        List<Comment> newest = data.comments(CommentsQuery.Parent.EVENT, Long.toString(e.id())).list();
         assertEquals(n, newest.size());
         assertEquals(n, new HashSet<>(newest.stream().map(Comment::id).toList()).size());
         for (int i = 1; i < n; i++) assertTrue(newest.get(i - 1).createdAt().isAfter(newest.get(i).createdAt()));
@@ -487,13 +490,13 @@ class DiscoveryAgainstSandboxTest {
             assertEquals(c.userAddress(), c.profile().proxyWallet());
             assertTrue(c.userAddress().matches("0x[0-9a-f]{40}"));
         }
-        List<Comment> oldest = MarketData.comments(transport, CommentsQuery.Parent.EVENT, Long.toString(e.id())).ascending(true).pageSize(77).list();
+        List<Comment> oldest = data.comments(CommentsQuery.Parent.EVENT, Long.toString(e.id())).ascending(true).pageSize(77).list();
         List<Comment> reversed = new ArrayList<>(newest);
         java.util.Collections.reverse(reversed);
         assertEquals(reversed, oldest);
-        Table t = MarketData.comments(transport, CommentsQuery.Parent.EVENT, Long.toString(e.id())).limit(10).table();
+        Table t = data.comments(CommentsQuery.Parent.EVENT, Long.toString(e.id())).limit(10).table();
         assertEquals(10, t.rowCount());
         assertTrue(t.columnNames().containsAll(List.of("userAddress", "authorPseudonym", "createdAt", "body")));
-        assertThrows(IllegalArgumentException.class, () -> MarketData.comments(transport, CommentsQuery.Parent.EVENT, "x1"));
+        assertThrows(IllegalArgumentException.class, () -> data.comments(CommentsQuery.Parent.EVENT, "x1"));
     }
 }

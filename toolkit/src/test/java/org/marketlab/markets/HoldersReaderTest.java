@@ -1,9 +1,10 @@
 package org.marketlab.markets;
 
 import org.junit.jupiter.api.Test;
-import org.marketlab.config.Profile;
 import org.marketlab.http.MalformedResponseException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Transport;
+import org.marketlab.config.Profile;
 import tech.tablesaw.api.Table;
 
 import java.io.IOException;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  */
 class HoldersReaderTest {
 
-    private static final Transport T = Transport.of(Profile.sandbox(1));
+    private static final MarketData DATA = new MarketData(Transport.of(Profile.sandbox(1)));
 
     private static String fixture() throws IOException {
         try (InputStream in = HoldersReaderTest.class.getResourceAsStream("holders_shape.json")) {
@@ -32,7 +33,7 @@ class HoldersReaderTest {
 
     @Test
     void eachHolderCarriesItsGroupsToken() throws IOException {
-        List<Holder> h = MarketData.parseHolders(T, fixture());
+        List<Holder> h = MarketData.parseHolders(Document.file("holders", fixture()));
         assertEquals(List.of("7301", "7301", "7302"), h.stream().map(Holder::token).toList());
         assertEquals(List.of(new BigDecimal("1520.25"), new BigDecimal("12.5"), new BigDecimal("800")), h.stream().map(Holder::amount).toList());
         assertEquals(List.of(0, 0, 1), h.stream().map(Holder::outcomeIndex).toList());
@@ -49,20 +50,20 @@ class HoldersReaderTest {
 
     @Test
     void liveVolumeInTheOfficialShape() {
-        LiveVolume v = MarketData.parseLiveVolume(T, "[{\"total\": 1500.5, \"markets\": [{\"market\": \"0xab\", \"value\": 1000.25},"
-                + " {\"market\": \"0xcd\", \"value\": 500.25}]}]");
+        LiveVolume v = MarketData.parseLiveVolume(Document.file("live volume", "[{\"total\": 1500.5, \"markets\": [{\"market\": \"0xab\", \"value\": 1000.25},"
+                + " {\"market\": \"0xcd\", \"value\": 500.25}]}]"));
         assertEquals(new BigDecimal("1500.5"), v.total());
         assertEquals(List.of("0xab", "0xcd"), v.markets().stream().map(LiveVolume.MarketVolume::market).toList());
         assertEquals(List.of(1000.25, 500.25), v.table().doubleColumn("value").asList());
-        assertEquals(BigDecimal.ZERO, MarketData.parseLiveVolume(T, "[]").total());
-        assertThrows(MalformedResponseException.class, () -> MarketData.parseLiveVolume(T, "{\"total\": 1}"));
+        assertEquals(BigDecimal.ZERO, MarketData.parseLiveVolume(Document.file("live volume", "[]")).total());
+        assertThrows(MalformedResponseException.class, () -> MarketData.parseLiveVolume(Document.file("live volume", "{\"total\": 1}")));
     }
 
     @Test
     void anotherShapeIsMalformed() {
-        assertThrows(MalformedResponseException.class, () -> MarketData.parseHolders(T, "{\"token\": \"1\"}"));
-        assertThrows(MalformedResponseException.class, () -> MarketData.parseHolders(T, "[{\"token\": \"1\"}]"));
-        assertThrows(IllegalArgumentException.class, () -> MarketData.holders(T, List.of("0x12")));
-        assertThrows(IllegalArgumentException.class, () -> MarketData.holders(T, List.of()));
+        assertThrows(MalformedResponseException.class, () -> MarketData.parseHolders(Document.file("holders", "{\"token\": \"1\"}")));
+        assertThrows(MalformedResponseException.class, () -> MarketData.parseHolders(Document.file("holders", "[{\"token\": \"1\"}]")));
+        assertThrows(IllegalArgumentException.class, () -> DATA.holders(List.of("0x12")));
+        assertThrows(IllegalArgumentException.class, () -> DATA.holders(List.of()));
     }
 }

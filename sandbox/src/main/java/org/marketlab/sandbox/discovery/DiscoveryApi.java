@@ -1,10 +1,16 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.discovery;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.route.BadParameter;
+import org.marketlab.sandbox.route.DocumentOrder;
+import org.marketlab.sandbox.route.QueryParams;
+import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.world.Fields;
+import org.marketlab.sandbox.world.World;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,14 +33,14 @@ import java.util.function.Function;
  * ({@code id=1&id=2}). {@code order} names fields of the listed record, comma-separated, compared as
  * {@code /events} compares them (nulls last); ties go by id ascending.
  */
-final class DiscoveryApi {
+public final class DiscoveryApi implements RouteModule {
 
     static final int MAX_PER_TYPE = 50;
 
     private final World world;
     private volatile Discovery discovery;
 
-    DiscoveryApi(World world) {
+    public DiscoveryApi(World world) {
         this.world = world;
     }
 
@@ -50,7 +56,13 @@ final class DiscoveryApi {
         return d;
     }
 
-    void register(Javalin app) {
+    @Override
+    public String service() {
+        return "markets";
+    }
+
+    @Override
+    public void register(Javalin app) {
         app.get("/markets", this::markets);
         app.get("/markets/slug/{slug}", ctx -> one(ctx, d().marketBySlug(ctx.pathParam("slug")), "market",
                 m -> d().marketDocument(m, true)));
@@ -77,14 +89,14 @@ final class DiscoveryApi {
      * {@code events}; {@code include_tag=true} also fills {@code tags} with the event's tags.
      */
     private void markets(Context ctx) {
-        MarketsApi.Params p = new MarketsApi.Params(ctx);
+        QueryParams p = new QueryParams(ctx);
         int limit = p.pageSize();
-        long offset = offset(p);
+        long offset = p.offset();
         Set<Long> ids = new HashSet<>(p.longs("id"));
-        Set<String> slugs = Set.copyOf(ctx.queryParams("slug"));
-        Set<String> conditions = lower(ctx.queryParams("condition_ids"));
-        Set<String> tokens = Set.copyOf(ctx.queryParams("clob_token_ids"));
-        Set<String> questions = lower(ctx.queryParams("question_ids"));
+        Set<String> slugs = Set.copyOf(p.all("slug"));
+        Set<String> conditions = lower(p.all("condition_ids"));
+        Set<String> tokens = Set.copyOf(p.all("clob_token_ids"));
+        Set<String> questions = lower(p.all("question_ids"));
         Long tagId = p.longOrNull("tag_id");
         boolean related = Boolean.TRUE.equals(p.bool("related_tags"));
         Boolean active = p.bool("active"), closed = p.bool("closed"), archived = p.bool("archived");
@@ -150,29 +162,29 @@ final class DiscoveryApi {
      * </ul>
      */
     private void search(Context ctx) {
-        MarketsApi.Params p = new MarketsApi.Params(ctx);
+        QueryParams p = new QueryParams(ctx);
         String q = p.string("q");
-        if (q == null) throw new MarketsApi.BadParameter("q is required: the text to search for");
+        if (q == null) throw new BadParameter("q is required: the text to search for");
         List<String> words = words(q);
-        if (words.isEmpty()) throw new MarketsApi.BadParameter("q must hold a word (letters or digits), was '" + q + "'");
+        if (words.isEmpty()) throw new BadParameter("q must hold a word (letters or digits), was '" + q + "'");
         int perType = (int) Math.min(p.count("limit_per_type", 5), MAX_PER_TYPE);
         long page = p.count("page", 1);
-        if (page < 1) throw new MarketsApi.BadParameter("page must be 1 or more, was " + page);
+        if (page < 1) throw new BadParameter("page must be 1 or more, was " + page);
         long offset = (page - 1) * perType;
-        if (page > MarketsApi.MAX_OFFSET + 1 || offset > MarketsApi.MAX_OFFSET) {
-            throw new MarketsApi.BadParameter("page " + page + " is too deep: pages starting past " + MarketsApi.MAX_OFFSET + " results are refused");
+        if (page > QueryParams.MAX_OFFSET + 1 || offset > QueryParams.MAX_OFFSET) {
+            throw new BadParameter("page " + page + " is too deep: pages starting past " + QueryParams.MAX_OFFSET + " results are refused");
         }
         String status = p.string("events_status");
         if (status != null && !Set.of("active", "closed", "all").contains(status)) {
-            throw new MarketsApi.BadParameter("events_status must be active, closed or all, was '" + status + "'");
+            throw new BadParameter("events_status must be active, closed or all, was '" + status + "'");
         }
-        Set<String> eventTags = Set.copyOf(ctx.queryParams("events_tag"));
+        Set<String> eventTags = Set.copyOf(p.all("events_tag"));
         List<Long> excluded = p.longs("exclude_tag_id");
         String recurrence = p.string("recurrence");
         long keepClosed = p.count("keep_closed_markets", 1);
         boolean searchTags = Boolean.TRUE.equals(p.bool("search_tags"));
         boolean searchProfiles = Boolean.TRUE.equals(p.bool("search_profiles"));
-        List<String> sort = p.string("sort") == null ? List.of() : order(p, "sort", Fields.EVENT, "Event");
+        List<String> sort = p.order("sort", List.of(Fields.EVENT), "Event");
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
 
         List<World.EventFacts> titled = new ArrayList<>(), other = new ArrayList<>();
@@ -287,9 +299,9 @@ final class DiscoveryApi {
      * nothing.
      */
     private void tags(Context ctx) {
-        MarketsApi.Params p = new MarketsApi.Params(ctx);
+        QueryParams p = new QueryParams(ctx);
         int limit = p.pageSize();
-        long offset = offset(p);
+        long offset = p.offset();
         Boolean carousel = p.bool("is_carousel");
         p.bool("include_template");
         List<String> fields = new ArrayList<>(List.of(Fields.TAG));
@@ -335,11 +347,11 @@ final class DiscoveryApi {
      * its events without their markets, in id order.
      */
     private void series(Context ctx) {
-        MarketsApi.Params p = new MarketsApi.Params(ctx);
+        QueryParams p = new QueryParams(ctx);
         int limit = p.pageSize();
-        long offset = offset(p);
-        Set<String> slugs = Set.copyOf(ctx.queryParams("slug"));
-        Set<String> categories = Set.copyOf(ctx.queryParams("categories_labels"));
+        long offset = p.offset();
+        Set<String> slugs = Set.copyOf(p.all("slug"));
+        Set<String> categories = Set.copyOf(p.all("categories_labels"));
         Boolean closed = p.bool("closed");
         p.bool("include_chat");
         String recurrence = p.string("recurrence");
@@ -372,22 +384,22 @@ final class DiscoveryApi {
      * {@code holders_only} are accepted and change nothing.
      */
     private void comments(Context ctx) {
-        MarketsApi.Params p = new MarketsApi.Params(ctx);
+        QueryParams p = new QueryParams(ctx);
         int limit = p.pageSize();
-        long offset = offset(p);
+        long offset = p.offset();
         String type = p.string("parent_entity_type");
         if (type == null || !Set.of("Event", "Series", "market").contains(type)) {
-            throw new MarketsApi.BadParameter("parent_entity_type must be Event, Series or market, was "
+            throw new BadParameter("parent_entity_type must be Event, Series or market, was "
                     + (type == null ? "absent" : "'" + type + "'"));
         }
         Long parent = p.longOrNull("parent_entity_id");
-        if (parent == null) throw new MarketsApi.BadParameter("parent_entity_id is required: the id of the event, series or market");
+        if (parent == null) throw new BadParameter("parent_entity_id is required: the id of the event, series or market");
         p.bool("get_positions");
         p.bool("holders_only");
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
         String order = p.string("order");
         if (order != null && !Set.of("createdAt", "updatedAt", "id").contains(order.trim())) {
-            throw new MarketsApi.BadParameter("order: '" + order + "' is not allowed; allowed: createdAt, updatedAt, id");
+            throw new BadParameter("order: '" + order + "' is not allowed; allowed: createdAt, updatedAt, id");
         }
         ArrayNode page = World.JSON.arrayNode();
         World.EventFacts e = type.equals("Event") ? world.event(parent) : null;
@@ -403,53 +415,13 @@ final class DiscoveryApi {
 
     // ---- shared -------------------------------------------------------------------------------------------------
 
-    private static long offset(MarketsApi.Params p) {
-        long offset = p.count("offset", 0);
-        if (offset > MarketsApi.MAX_OFFSET) {
-            throw new MarketsApi.BadParameter("offset " + offset + " is too large: offsets above " + MarketsApi.MAX_OFFSET + " are refused");
-        }
-        return offset;
-    }
-
-    private static List<String> order(MarketsApi.Params p, String[] fields, String kind) {
-        return order(p, "order", fields, kind);
-    }
-
-    private static List<String> order(MarketsApi.Params p, String name, String[] fields, String kind) {
-        String v = p.string(name);
-        if (v == null) return List.of();
-        Set<String> allowed = Set.of(fields);
-        List<String> out = new ArrayList<>();
-        for (String f : v.split(",", -1)) {
-            String t = f.trim();
-            if (!allowed.contains(t)) {
-                throw new MarketsApi.BadParameter(name + ": '" + t + "' is not a " + kind + " field one can order by; allowed: "
-                        + String.join(", ", new java.util.TreeSet<>(allowed)));
-            }
-            out.add(t);
-        }
-        return out;
+    private static List<String> order(QueryParams p, String[] fields, String kind) {
+        return p.order("order", List.of(fields), kind);
     }
 
     private static <T> List<T> sorted(List<T> rows, List<String> fields, boolean ascending, Function<T, ObjectNode> doc,
                                       java.util.function.ToLongFunction<T> id) {
-        if (fields.isEmpty()) return rows;
-        record Keyed<T>(T row, Comparable<?>[] keys) {
-        }
-        List<Keyed<T>> keyed = new ArrayList<>(rows.size());
-        for (T r : rows) {
-            Comparable<?>[] keys = new Comparable<?>[fields.size()];
-            for (int i = 0; i < keys.length; i++) keys[i] = MarketsApi.sortKey(fields.get(i), doc.apply(r).get(fields.get(i)));
-            keyed.add(new Keyed<>(r, keys));
-        }
-        keyed.sort((a, b) -> {
-            for (int i = 0; i < fields.size(); i++) {
-                int c = MarketsApi.compareKeys(a.keys()[i], b.keys()[i], ascending);
-                if (c != 0) return c;
-            }
-            return Long.compare(id.applyAsLong(a.row()), id.applyAsLong(b.row()));
-        });
-        return keyed.stream().map(Keyed::row).toList();
+        return DocumentOrder.sorted(rows, fields, ascending, doc, id);
     }
 
     private static <T> List<T> slice(List<T> rows, long offset, int limit) {
@@ -485,7 +457,13 @@ final class DiscoveryApi {
         send(ctx, doc.apply(found));
     }
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
+
     private static void send(Context ctx, JsonNode n) {
-        ctx.contentType("application/json").result(MarketsApi.json(n));
+        try {
+            ctx.contentType("application/json").result(MAPPER.writeValueAsBytes(n));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -1,4 +1,4 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.world;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -28,7 +28,7 @@ import java.util.SplittableRandom;
  */
 public final class World {
 
-    static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    public static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final RecordMap.Schema EVENT = new RecordMap.Schema(Fields.EVENT);
     private static final RecordMap.Schema MARKET = new RecordMap.Schema(Fields.MARKET);
     private static final RecordMap.Schema TAG = new RecordMap.Schema(Fields.TAG);
@@ -556,17 +556,17 @@ public final class World {
                 num(e, "liquidity"), num(e, "volume"), time(e, "startDate"), time(e, "endDate"), rec, e);
     }
 
-    static Boolean bool(ObjectNode e, String f) {
+    public static Boolean bool(ObjectNode e, String f) {
         JsonNode n = e.get(f);
         return n == null || n.isNull() ? null : n.asBoolean();
     }
 
-    static Double num(ObjectNode e, String f) {
+    public static Double num(ObjectNode e, String f) {
         JsonNode n = e.get(f);
         return n == null || n.isNull() ? null : n.asDouble();
     }
 
-    static Instant time(ObjectNode e, String f) {
+    public static Instant time(ObjectNode e, String f) {
         JsonNode n = e.get(f);
         return n == null || n.isNull() ? null : Instant.parse(n.asText());
     }
@@ -620,7 +620,7 @@ public final class World {
         return b.length() == 0 ? "x" : b.toString();
     }
 
-    static String hex(SplittableRandom r, int digits) {
+    public static String hex(SplittableRandom r, int digits) {
         StringBuilder b = new StringBuilder(digits);
         for (int i = 0; i < digits; i++) b.append(Character.forDigit(r.nextInt(16), 16));
         return b.toString();

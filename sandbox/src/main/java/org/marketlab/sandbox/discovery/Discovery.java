@@ -1,6 +1,7 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.discovery;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.marketlab.sandbox.world.World;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 

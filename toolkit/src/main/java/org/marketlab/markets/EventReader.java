@@ -61,6 +61,32 @@ final class EventReader {
     static Page page(Transport t, Call call, Response r, boolean keyset) {
         ObjectReader reader = t.json().readerFor(Event.class);
         List<Event> out = new ArrayList<>();
+        String cursor = read(t, call, r, keyset, (p, i) -> {
+            Event e = reader.readValue(p);
+            if (e.id() == null) throw new EventColumns.MissingId(i);
+            out.add(e);
+        });
+        return new Page(out, cursor);
+    }
+
+    record Page(List<Event> events, String nextCursor) {
+    }
+
+    /** What reads each event of a page, the parser on the event's START_OBJECT. */
+    interface Elements {
+        void read(JsonParser p, int index) throws IOException;
+    }
+
+    /**
+     * Walks a page of events (a JSON array, or for keyset an object whose {@code events} field is one), giving
+     * each event to {@code elements}; returns the page's {@code next_cursor} (null when absent or empty) and the
+     * number of events in {@code count[0]} when given.
+     */
+    static String read(Transport t, Call call, Response r, boolean keyset, Elements elements) {
+        return read(t, call, r, keyset, elements, null);
+    }
+
+    static String read(Transport t, Call call, Response r, boolean keyset, Elements elements, int[] count) {
         String cursor = null;
         boolean sawEvents = !keyset;
         try (JsonParser p = t.json().createParser(r.body())) {
@@ -72,7 +98,7 @@ final class EventReader {
                     JsonToken v = p.nextToken();
                     if (name.equals("events")) {
                         if (v != JsonToken.START_ARRAY) throw t.malformed(call, r, "events is not an array", null);
-                        readArray(t, call, r, p, reader, out);
+                        readArray(t, call, r, p, elements, count);
                         sawEvents = true;
                     } else if (name.equals("next_cursor")) {
                         cursor = v == JsonToken.VALUE_NULL ? null : p.getValueAsString();
@@ -83,33 +109,30 @@ final class EventReader {
                 if (!sawEvents) throw t.malformed(call, r, "expected {events: [...], next_cursor}: no events field", null);
             } else {
                 if (first != JsonToken.START_ARRAY) throw t.malformed(call, r, "expected a JSON array of events", null);
-                readArray(t, call, r, p, reader, out);
+                readArray(t, call, r, p, elements, count);
             }
         } catch (JsonProcessingException e) {
             throw t.malformed(call, r, "the body is not valid JSON (" + e.getOriginalMessage() + ")", e);
         } catch (IOException e) {
             throw t.malformed(call, r, "the body could not be read: " + e.getMessage(), e);
         }
-        return new Page(out, cursor == null || cursor.isEmpty() ? null : cursor);
+        return cursor == null || cursor.isEmpty() ? null : cursor;
     }
 
-    record Page(List<Event> events, String nextCursor) {
-    }
-
-    private static void readArray(Transport t, Call call, Response r, JsonParser p, ObjectReader reader, List<Event> out) throws IOException {
+    private static void readArray(Transport t, Call call, Response r, JsonParser p, Elements elements, int[] count) throws IOException {
         int i = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_OBJECT) throw t.malformed(call, r, "event " + i + " is not a JSON object", null);
-            Event e;
             try {
-                e = reader.readValue(p);
+                elements.read(p, i);
             } catch (JsonProcessingException ex) {
                 throw t.malformed(call, r, "event " + i + " could not be read: " + ex.getOriginalMessage(), ex);
+            } catch (EventColumns.MissingId ex) {
+                throw t.malformed(call, r, "event " + i + " has no id", null);
             }
-            if (e.id() == null) throw t.malformed(call, r, "event " + i + " has no id", null);
-            out.add(e);
             i++;
         }
+        if (count != null) count[0] += i;
     }
 
     /** Reads one event document from bytes (fixtures, files). */

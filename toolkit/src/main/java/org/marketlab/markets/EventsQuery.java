@@ -402,26 +402,43 @@ public final class EventsQuery {
 
     /** The matching events, fetched page by page as the stream is read. */
     public Stream<Event> stream() {
-        if (relatedTags != null && relatedTags && tagId == null && tagSlug == null) {
-            throw new IllegalArgumentException("relatedTags needs tagId or tagSlug");
-        }
+        checkArguments();
         Pager pager = new Pager();
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(pager, Spliterator.ORDERED | Spliterator.NONNULL), false);
     }
 
     /** One row per event, one column per scalar field, plus {@code marketCount} and {@code tagSlugs}. */
     public Table table() {
-        return EventTables.events(list());
+        return columns(false, false).eventsTable();
     }
 
     /** One row per market, with its event's {@code eventId}, {@code eventSlug} and {@code eventTitle}. */
     public Table marketsTable() {
-        return EventTables.markets(list());
+        return columns(true, false).marketsTable();
     }
 
     /** One row per tag of each event, with the event's {@code eventId} and {@code eventSlug}. */
     public Table tagsTable() {
-        return EventTables.tags(list());
+        return columns(false, true).tagsTable();
+    }
+
+    /** The pages read straight into table columns (no records), repeats dropped as {@link #list()} drops them. */
+    private EventColumns columns(boolean markets, boolean tags) {
+        checkArguments();
+        EventColumns sink = new EventColumns(transport.json(), markets, tags);
+        Pager pager = new Pager();
+        while (pager.more()) {
+            if (!pager.fetch(sink)) continue;
+            pager.delivered += sink.takeFresh();
+            pager.reportPage(0);
+        }
+        return sink;
+    }
+
+    private void checkArguments() {
+        if (relatedTags != null && relatedTags && tagId == null && tagSlug == null) {
+            throw new IllegalArgumentException("relatedTags needs tagId or tagSlug");
+        }
     }
 
     /** Walks the pages; stops at the end of the data or the caller's limit, and never silently earlier. */
@@ -441,11 +458,19 @@ public final class EventsQuery {
         @Override
         public boolean hasNext() {
             while (index >= page.size()) {
-                if (done || (limit != null && delivered >= limit)) {
-                    finish();
-                    return false;
-                }
-                fetch();
+                if (!more()) return false;
+                List<Event> got = new ArrayList<>();
+                boolean read = fetch((p, i) -> {
+                    Event e = p.readValueAs(Event.class);
+                    if (e.id() == null) throw new EventColumns.MissingId(i);
+                    got.add(e);
+                });
+                if (!read) continue;
+                List<Event> fresh = new ArrayList<>(got.size());
+                for (Event e : got) if (seen.add(e.id())) fresh.add(e);
+                page = fresh;
+                index = 0;
+                reportPage(fresh.size());
             }
             return true;
         }
@@ -457,6 +482,20 @@ public final class EventsQuery {
             return page.get(index++);
         }
 
+        /** Whether another page is to be fetched (reports the end once there is none). */
+        boolean more() {
+            if (done || (limit != null && delivered >= limit)) {
+                finish();
+                return false;
+            }
+            return true;
+        }
+
+        void reportPage(int undelivered) {
+            listener.onProgress(new Progress("events", delivered + undelivered,
+                    limit == null ? -1 : limit, "events", requests, false));
+        }
+
         private boolean reportedEnd;
 
         private void finish() {
@@ -466,13 +505,14 @@ public final class EventsQuery {
             }
         }
 
-        private void fetch() {
+        /** Fetches the next page into {@code elements}; false if none was read (the end, or a change of paging). */
+        boolean fetch(EventReader.Elements elements) {
             int want = limit == null ? pageSize : Math.min(pageSize, limit - delivered);
             if (want <= 0) {
                 done = true;
-                return;
+                return false;
             }
-            List<Event> got;
+            int[] got = new int[1];
             if (mode != Paging.OFFSET) {
                 Query q = filters.with("limit", want).with("after_cursor", cursor);
                 Call call = Call.get(Service.MARKETS, "/events/keyset", q);
@@ -482,18 +522,16 @@ public final class EventsQuery {
                 } catch (NotFoundException e) {
                     if (mode == Paging.KEYSET || cursor != null) throw e;
                     mode = Paging.OFFSET; // the server has no keyset form
-                    return;
+                    return false;
                 }
                 requests++;
-                EventReader.Page page = EventReader.page(transport, call, r, true);
-                got = page.events();
-                String nextCursor = page.nextCursor();
+                String nextCursor = EventReader.read(transport, call, r, true, elements, got);
                 if (nextCursor == null) done = true;
                 else if (nextCursor.equals(cursor)) {
                     throw transport.malformed(call, r, "next_cursor did not advance (" + nextCursor + ")", null);
                 }
                 cursor = nextCursor;
-                if (got.isEmpty() && nextCursor != null) {
+                if (got[0] == 0 && nextCursor != null) {
                     throw transport.malformed(call, r, "an empty page with a next_cursor", null);
                 }
             } else {
@@ -501,17 +539,12 @@ public final class EventsQuery {
                 Call call = Call.get(Service.MARKETS, "/events", q);
                 Response r = transport.send(call);
                 requests++;
-                got = EventReader.page(transport, call, r, false).events();
-                nextOffset += got.size();
+                EventReader.read(transport, call, r, false, elements, got);
+                nextOffset += got[0];
                 // A short page is the last one: the service caps pages at 100, so ask again only on a full page.
-                if (got.size() < Math.min(want, MAX_PAGE)) done = true;
+                if (got[0] < Math.min(want, MAX_PAGE)) done = true;
             }
-            List<Event> fresh = new ArrayList<>(got.size());
-            for (Event e : got) if (seen.add(e.id())) fresh.add(e);
-            page = fresh;
-            index = 0;
-            listener.onProgress(new Progress("events", delivered + fresh.size(),
-                    limit == null ? -1 : limit, "events", requests, false));
+            return true;
         }
     }
 }

@@ -66,6 +66,26 @@ public final class MarketData {
         return EventReader.events(t, call, r, n);
     }
 
+    /**
+     * The events, markets and tags tables of a saved events document (an array of events or a keyset page),
+     * filled straight from its bytes with no records in between; the same tables as {@link EventTables} makes
+     * from {@link #parseEvents(Transport, byte[])}. One event object is read through its record.
+     */
+    public static EventTables.All parseEventTables(Transport t, byte[] json) {
+        Call call = Call.get(Service.MARKETS, "/events", Query.empty());
+        Response r = new Response(200, java.net.URI.create("file:events.json"), Map.of(), json);
+        int i = 0;
+        while (i < json.length && Character.isWhitespace(json[i])) i++;
+        boolean array = i < json.length && json[i] == '[';
+        if (!array && !parse(t, new String(json, StandardCharsets.UTF_8)).has("events")) {
+            List<Event> events = parseEvents(t, json);
+            return new EventTables.All(EventTables.events(events), EventTables.markets(events), EventTables.tags(events));
+        }
+        EventColumns sink = new EventColumns(t.json(), true, true);
+        EventReader.read(t, call, r, !array, sink);
+        return new EventTables.All(sink.eventsTable(), sink.marketsTable(), sink.tagsTable());
+    }
+
     public static List<Market> parseMarkets(Transport t, String json) {
         JsonNode n = parse(t, json);
         Call call = Call.get(Service.MARKETS, "/markets", Query.empty());

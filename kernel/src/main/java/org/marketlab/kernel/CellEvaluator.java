@@ -67,6 +67,20 @@ final class CellEvaluator implements AutoCloseable {
         }
     }
 
+    /** A cell run and a typical one compiled (not run) while no one waits: the compiler's first use costs most. */
+    static final List<String> WARM_UP = List.of("1 + 1",
+            "void $warmUp() { Table t = Markets.events().limit(10).table(); System.out.println(t.rowCount()); }");
+
+    /** Runs {@link #WARM_UP} and forgets it: no variable, method or value of it stays in the session. */
+    void warmUp() {
+        for (String source : WARM_UP) {
+            for (SnippetEvent e : shell.eval(source)) {
+                if (e.value() != null && execution.holds(e.value())) execution.take(e.value());
+                if (e.causeSnippet() == null && e.status().isDefined()) shell.drop(e.snippet());
+            }
+        }
+    }
+
     KernelExecution execution() {
         return execution;
     }

@@ -52,7 +52,11 @@ public final class MarketLabKernel extends BaseKernel {
                 new StringStyler.Builder().addPrimaryStyle(TextColor.BOLD_RESET_FG).addSecondaryStyle(TextColor.BOLD_RED_FG)
                         .addHighlightStyle(TextColor.BOLD_RESET_FG).build());
         this.history = history;
-        this.starting = java.util.concurrent.CompletableFuture.supplyAsync(() -> new CellEvaluator(io.out, io.err));
+        this.starting = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            CellEvaluator e = new CellEvaluator(io.out, io.err);
+            e.warmUp();
+            return e;
+        });
         this.progress = new ProgressDisplay(io);
         Renderers.register(getRenderer());
         Progress.setDefaultListener(progress);
@@ -61,6 +65,26 @@ public final class MarketLabKernel extends BaseKernel {
             long ms = parseTimeout(timeout.trim());
             starting.thenAccept(e -> e.execution().timeoutMillis(ms));
         }
+    }
+
+    /** A cell that calls a facade, and so (on the sandbox profile) needs the embedded sandbox. */
+    private static final java.util.regex.Pattern USES_SERVICE = java.util.regex.Pattern.compile("\\b(Markets|Clob|Perps|MarketLab)\\s*\\.");
+    private volatile boolean serviceAsked;
+
+    /** Set once a cell has come: background work then stops. */
+    private volatile boolean cellSeen;
+    private volatile IdleWarmUp idle;
+
+    /**
+     * Once JShell is ready, and unless a cell has come already, warms the readers and later starts the sandbox in
+     * the background ({@link IdleWarmUp}); the first cell cancels it.
+     */
+    void warmUpWhileIdle() {
+        starting.thenRun(() -> {
+            if (cellSeen) return;
+            idle = IdleWarmUp.start(true);
+            if (cellSeen) idle.cancel();
+        });
     }
 
     private CellEvaluator evaluator() {
@@ -83,6 +107,14 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public Object evalRaw(String cell) {
+        cellSeen = true;
+        IdleWarmUp w = idle;
+        if (w != null) w.cancel();
+        if (!serviceAsked && USES_SERVICE.matcher(cell).find()) {
+            // The embedded sandbox starts while JShell compiles the cell that will call it.
+            serviceAsked = true;
+            MarketLab.warmUp();
+        }
         history.add(cell);
         progress.reset();
         StringBuilder code = new StringBuilder();
@@ -206,6 +238,12 @@ public final class MarketLabKernel extends BaseKernel {
     @Override
     protected void handleKernelInfoRequest(ShellReplyEnvironment env, Message<KernelInfoRequest> request) {
         env.setBusyDeferIdle();
+        // The kernel answers "ready" once JShell can run a cell (a failed start is reported by the first cell).
+        try {
+            starting.join();
+        } catch (RuntimeException ignored) {
+            // evaluator() reports it
+        }
         env.reply(new Replies.KernelInfo(Header.PROTOCOL_VERISON, name, version, getLanguageInfo(), getBanner(), getHelpLinks()));
     }
 

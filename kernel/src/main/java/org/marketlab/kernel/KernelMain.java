@@ -44,6 +44,9 @@ public final class KernelMain {
         JupyterConnection connection = new JupyterConnection(props);
         // The sandbox is not started here: it would compete for the cores with JShell's start, and a cell that does
         // not use it would wait for it. It starts on first use, or while the kernel is idle (IdleWarmUp).
+        // Tablesaw's first use scans the class path (the kernel jar's tens of thousands of entries): on the second
+        // core while JShell starts on the first, so a first table does not wait for it.
+        org.marketlab.tables.TablesawStart.inBackground();
         MarketLabKernel kernel = MarketLabKernel.create();
         kernel.onStartup();
         kernel.warmUpWhileIdle();

@@ -104,6 +104,7 @@ public final class PricesHistoryQuery {
     private static final int MIN_POINT_BYTES = 24;
 
     static Table read(Transport t, Call call, Response r) {
+        org.marketlab.tables.TablesawStart.inBackground(); // while the answer is read
         // Columns sized from the answer: its length bounds the points, and the columns are cut to the count read,
         // so the table holds 16 bytes a point (Tablesaw's growth would leave up to half again unused).
         int bound = Math.max(16, r.body().length / MIN_POINT_BYTES + 1);

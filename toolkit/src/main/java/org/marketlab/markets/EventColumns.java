@@ -51,6 +51,7 @@ final class EventColumns implements EventReader.Elements {
 
     /** Which tables to fill besides the events table (whose derived columns are always filled). */
     EventColumns(ObjectMapper mapper, boolean markets, boolean tags) {
+        org.marketlab.tables.TablesawStart.inBackground(); // while the stream is read
         this.mapper = mapper;
         this.markets = markets;
         this.tags = tags;

@@ -1,9 +1,6 @@
 package org.marketlab.bench;
 
 import org.marketlab.Charts;
-import org.marketlab.clob.ClobData;
-import org.marketlab.config.Profile;
-import org.marketlab.http.Transport;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.Table;

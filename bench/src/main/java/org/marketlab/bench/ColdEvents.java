@@ -1,7 +1,6 @@
 package org.marketlab.bench;
 
-import org.marketlab.config.Profile;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
 import org.marketlab.markets.EventTables;
 import org.marketlab.markets.MarketData;
 
@@ -22,7 +21,7 @@ public final class ColdEvents {
 
     public static void main(String[] args) throws Exception {
         byte[] bytes = Files.readAllBytes(Path.of(args[0]));
-        EventTables.All all = MarketData.parseEventTables(Transport.of(Profile.sandbox()), bytes);
+        EventTables.All all = MarketData.parseEventTables(Document.file(args[0], bytes));
         int rows = all.events().rowCount() + all.markets().rowCount() + all.tags().rowCount();
         double cold = (System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1e3;
         double cpu = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;

@@ -1,7 +1,8 @@
 package org.marketlab.bench;
 
 import org.marketlab.config.Profile;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.Event;
 import org.marketlab.markets.EventTables;
 import org.marketlab.markets.MarketData;
@@ -47,8 +48,7 @@ public final class EventsTableBench {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         Path file = harvest();
         byte[] bytes = Files.readAllBytes(file);
-        Transport t = Transport.of(Profile.sandbox());
-        EventTables.All first = MarketData.parseEventTables(t, bytes);
+        EventTables.All first = MarketData.parseEventTables(Document.file("events", bytes));
         double mb = bytes.length / 1e6;
         System.out.printf(Locale.ROOT, "Events JSON to tables: %d events, %d markets, %d tag rows; %.1f MB (%s)%n",
                 first.events().rowCount(), first.markets().rowCount(), first.tags().rowCount(), mb, file);
@@ -60,11 +60,11 @@ public final class EventsTableBench {
         List<double[]> ml = new ArrayList<>(), records = new ArrayList<>(), pd = new ArrayList<>(), pl = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
             ml.add(Harness.median(seconds, () -> {
-                EventTables.All all = MarketData.parseEventTables(t, bytes);
+                EventTables.All all = MarketData.parseEventTables(Document.file("events", bytes));
                 return all.events().rowCount() + all.markets().rowCount() + all.tags().rowCount();
             }));
             records.add(Harness.median(seconds, () -> {
-                List<Event> list = MarketData.parseEvents(t, bytes);
+                List<Event> list = MarketData.parseEvents(Document.file("events", bytes));
                 return EventTables.events(list).rowCount() + EventTables.markets(list).rowCount() + EventTables.tags(list).rowCount();
             }));
             if (python != null) {

@@ -1,8 +1,7 @@
 package org.marketlab.bench;
 
 import org.marketlab.clob.ClobData;
-import org.marketlab.config.Profile;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
 import tech.tablesaw.api.Table;
 
 import java.io.ByteArrayOutputStream;
@@ -63,11 +62,10 @@ public final class TableMemoryBench {
 
     /** {bytes per row of the table read from {@code body}, milliseconds to read it}. */
     static double[] bytesPerRow(byte[] body) {
-        ClobData clob = new ClobData(Transport.of(Profile.sandbox()));
-        clob.parsePricesHistory("{\"history\":[{\"t\":1,\"p\":0.5}]}".getBytes(StandardCharsets.UTF_8)); // load classes first
+        ClobData.parsePricesHistory(Document.file("warm-up", "{\"history\":[{\"t\":1,\"p\":0.5}]}")); // load classes first
         long before = used();
         long t1 = System.nanoTime();
-        Table table = clob.parsePricesHistory(body);
+        Table table = ClobData.parsePricesHistory(Document.file("prices history", body));
         double readMs = (System.nanoTime() - t1) / 1e6;
         long after = used(); // the JSON bytes are still held, so the difference is the table alone
         double perRow = (after - before) / (double) table.rowCount();

@@ -1,6 +1,7 @@
 package org.marketlab.kernel;
 
-import org.marketlab.http.Transport;
+import org.marketlab.MarketLab;
+import org.marketlab.internal.transport.Document;
 import org.marketlab.markets.EventTables;
 import org.marketlab.markets.MarketData;
 
@@ -49,7 +50,7 @@ final class IdleWarmUp {
             if (!sandbox) return;
             long until = System.currentTimeMillis() + SANDBOX_AFTER_MS;
             while (!cancelled && System.currentTimeMillis() < until) Thread.sleep(50);
-            if (!cancelled && Transport.current().profile().embedded()) Transport.current().baseUrl(org.marketlab.config.Service.MARKETS);
+            if (!cancelled && MarketLab.profile().embedded()) MarketLab.warmUp();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException ignored) {
@@ -59,9 +60,8 @@ final class IdleWarmUp {
 
     /** One pass over what a first harvest runs: the streamed tables, the records, their tables, the HTML. */
     static void readOnce(byte[] doc) {
-        Transport t = Transport.current();
-        EventTables.All all = MarketData.parseEventTables(t, doc);
-        var events = MarketData.parseEvents(t, doc);
+        EventTables.All all = MarketData.parseEventTables(Document.file("warm-up-events.json", doc));
+        var events = MarketData.parseEvents(Document.file("warm-up-events.json", doc));
         EventTables.events(events);
         EventTables.markets(events);
         Html.table(all.events());

@@ -2,7 +2,7 @@ package org.marketlab.kernel;
 
 import jdk.jshell.Snippet;
 import org.junit.jupiter.api.Test;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
 import org.marketlab.markets.EventTables;
 import org.marketlab.markets.MarketData;
 
@@ -34,9 +34,9 @@ class WarmUpTest {
     @Test
     void theShippedDocumentReadsIntoTablesAndRecords() {
         byte[] doc = IdleWarmUp.document();
-        EventTables.All all = MarketData.parseEventTables(Transport.current(), doc);
+        EventTables.All all = MarketData.parseEventTables(Document.file("warm-up", doc));
         assertEquals(24, all.events().rowCount());
-        assertEquals(all.markets().rowCount(), MarketData.parseEvents(Transport.current(), doc).stream().mapToInt(e -> e.markets().size()).sum());
+        assertEquals(all.markets().rowCount(), MarketData.parseEvents(Document.file("warm-up", doc)).stream().mapToInt(e -> e.markets().size()).sum());
         IdleWarmUp.readOnce(doc); // what the idle kernel runs, HTML included
     }
 }

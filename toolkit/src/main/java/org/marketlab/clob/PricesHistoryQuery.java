@@ -3,10 +3,10 @@ package org.marketlab.clob;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.Table;
@@ -94,16 +94,14 @@ public final class PricesHistoryQuery {
 
     /** Columns {@code time} and {@code price}, read straight from the response stream (16 bytes a row). */
     public Table table() {
-        Call call = call();
-        Response r = t.send(call);
-        Table table = read(t, call, r);
+        Table table = read(t.send(call()));
         return table.setName("prices of " + Book.shortId(token));
     }
 
     /** The smallest a point is on the wire, {"t":1700000000,"p":1}: a bound on the points a body holds. */
     private static final int MIN_POINT_BYTES = 24;
 
-    static Table read(Transport t, Call call, Response r) {
+    static Table read(Document r) {
         org.marketlab.tables.TablesawStart.inBackground(); // while the answer is read
         // Columns sized from the answer: its length bounds the points, and the columns are cut to the count read,
         // so the table holds 16 bytes a point (Tablesaw's growth would leave up to half again unused).
@@ -111,8 +109,8 @@ public final class PricesHistoryQuery {
         long[] times = new long[bound];
         double[] prices = new double[bound];
         int n = 0;
-        try (JsonParser p = t.json().createParser(r.body())) {
-            if (p.nextToken() != JsonToken.START_OBJECT) throw t.malformed(call, r, "expected {history: [{t, p}]}", null);
+        try (JsonParser p = r.parser()) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw r.malformed("expected {history: [{t, p}]}", null);
             boolean seen = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -122,7 +120,7 @@ public final class PricesHistoryQuery {
                     continue;
                 }
                 seen = true;
-                if (v != JsonToken.START_ARRAY) throw t.malformed(call, r, "history is not an array", null);
+                if (v != JsonToken.START_ARRAY) throw r.malformed("history is not an array", null);
                 while (p.nextToken() == JsonToken.START_OBJECT) {
                     long ts = Long.MIN_VALUE;
                     double px = Double.NaN;
@@ -133,7 +131,7 @@ public final class PricesHistoryQuery {
                         else if (f.equals("p")) px = p.getValueAsDouble(Double.NaN);
                         else p.skipChildren();
                     }
-                    if (ts == Long.MIN_VALUE || Double.isNaN(px)) throw t.malformed(call, r, "a history point lacks t or p", null);
+                    if (ts == Long.MIN_VALUE || Double.isNaN(px)) throw r.malformed("a history point lacks t or p", null);
                     if (n == times.length) {
                         times = java.util.Arrays.copyOf(times, n * 2);
                         prices = java.util.Arrays.copyOf(prices, n * 2);
@@ -142,9 +140,9 @@ public final class PricesHistoryQuery {
                     prices[n++] = px;
                 }
             }
-            if (!seen) throw t.malformed(call, r, "expected {history: [{t, p}]}: no history field", null);
+            if (!seen) throw r.malformed("expected {history: [{t, p}]}: no history field", null);
         } catch (IOException e) {
-            throw t.malformed(call, r, "the body is not valid JSON: " + e.getMessage(), e);
+            throw r.malformed("the body is not valid JSON: " + e.getMessage(), e);
         }
         return Table.create("prices-history", InstantColumn.createInternal("time", java.util.Arrays.copyOf(times, n)),
                 DoubleColumn.create("price", java.util.Arrays.copyOf(prices, n)));

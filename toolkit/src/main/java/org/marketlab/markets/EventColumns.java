@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import org.marketlab.internal.transport.Document;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 import tech.tablesaw.columns.instant.PackedInstant;
@@ -37,7 +38,6 @@ final class EventColumns implements EventReader.Elements {
     private static final Layout MARKET = new Layout(Market.class);
     private static final Layout TAG = new Layout(Tag.class);
 
-    private final ObjectMapper mapper;
     private final boolean markets, tags;
     private final Set<String> seen = new HashSet<>();
     private final Row events, marketRows, tagRows;
@@ -47,29 +47,40 @@ final class EventColumns implements EventReader.Elements {
             mEventSlug = new ColumnBuffer.Strings("eventSlug"), mEventTitle = new ColumnBuffer.Strings("eventTitle");
     private final ColumnBuffer.Strings tEventId = new ColumnBuffer.Strings("eventId"),
             tEventSlug = new ColumnBuffer.Strings("eventSlug");
-    private int fresh;
+    /** Per event row: where its markets and its tags begin in their tables. */
+    private int[] marketStart = new int[16], tagStart = new int[16];
+    /** The ids of the events kept from the page being read. */
+    private final List<String> pageIds = new ArrayList<>();
 
     /** Which tables to fill besides the events table (whose derived columns are always filled). */
-    EventColumns(ObjectMapper mapper, boolean markets, boolean tags) {
+    EventColumns(boolean markets, boolean tags) {
         org.marketlab.tables.TablesawStart.inBackground(); // while the stream is read
-        this.mapper = mapper;
         this.markets = markets;
         this.tags = tags;
-        this.events = new Row(EVENT, mapper);
-        this.marketRows = new Row(MARKET, mapper);
-        this.tagRows = new Row(TAG, mapper);
+        this.events = new Row(EVENT);
+        this.marketRows = new Row(MARKET);
+        this.tagRows = new Row(TAG);
     }
 
-    /** Events kept so far (repeats dropped). */
-    int events() {
-        return events.rows;
+    /** Reads one page into the columns: its items are the ids of the events kept (repeats of earlier ones are not). */
+    EventReader.Page<String> readPage(Document r, boolean keyset) {
+        pageIds.clear();
+        int[] count = new int[1];
+        String cursor = EventReader.read(r, keyset, this, count);
+        return new EventReader.Page<>(new ArrayList<>(pageIds), count[0], cursor);
     }
 
-    /** Resets the count of events kept by the current page; returns the previous count. */
-    int takeFresh() {
-        int f = fresh;
-        fresh = 0;
-        return f;
+    /** Keeps the first {@code n} events (and their markets and tags): those a pager delivered within its limit. */
+    void keepEvents(int n) {
+        if (n >= events.rows) return;
+        int m = marketStart[n], t = tagStart[n];
+        events.truncate(n);
+        marketCount.truncate(n);
+        tagSlugs.truncate(n);
+        marketRows.truncate(m);
+        tagRows.truncate(t);
+        for (ColumnBuffer b : List.of(mEventId, mEventSlug, mEventTitle)) b.truncate(m);
+        for (ColumnBuffer b : List.of(tEventId, tEventSlug)) b.truncate(t);
     }
 
     Table eventsTable() {
@@ -157,7 +168,13 @@ final class EventColumns implements EventReader.Elements {
             tagRows.truncate(tStart);
             return;
         }
-        fresh++;
+        pageIds.add(id);
+        if (row >= marketStart.length) {
+            marketStart = java.util.Arrays.copyOf(marketStart, row * 2);
+            tagStart = java.util.Arrays.copyOf(tagStart, row * 2);
+        }
+        marketStart[row] = mStart;
+        tagStart[row] = tStart;
         marketCount.set(row, count);
         tagSlugs.set(row, slugs);
         String slug = events.string("slug", row), title = events.string("title", row);
@@ -232,12 +249,10 @@ final class EventColumns implements EventReader.Elements {
         final Layout layout;
         final ColumnBuffer[] buffers;
         final ObjectReader[] fallback;
-        final ObjectMapper mapper;
         int rows;
 
-        Row(Layout layout, ObjectMapper mapper) {
+        Row(Layout layout) {
             this.layout = layout;
-            this.mapper = mapper;
             int n = layout.names.size();
             buffers = new ColumnBuffer[n];
             fallback = new ObjectReader[n];
@@ -368,6 +383,8 @@ final class EventColumns implements EventReader.Elements {
         private Object bind(JsonParser p, int i) throws IOException {
             ObjectReader r = fallback[i];
             if (r == null) {
+                // The parser's own mapper (the document's decoding rules) binds as the records are bound.
+                ObjectMapper mapper = (ObjectMapper) p.getCodec();
                 r = fallback[i] = mapper.readerFor(mapper.getTypeFactory().constructType(layout.types.get(i)));
             }
             return r.readValue(p);

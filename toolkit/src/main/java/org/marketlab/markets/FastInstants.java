@@ -1,6 +1,6 @@
 package org.marketlab.markets;
 
-import org.marketlab.http.Timestamps;
+import org.marketlab.time.Timestamps;
 
 import java.time.DateTimeException;
 import java.time.Instant;

@@ -10,8 +10,11 @@ import org.marketlab.Fixtures;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.http.MalformedResponseException;
-import org.marketlab.http.Timestamps;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Transport;
+import org.marketlab.time.Timestamps;
 import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
 import tech.tablesaw.api.Table;
@@ -53,7 +56,7 @@ class EventColumnsTest {
     }
 
     private static EventsQuery q() {
-        return MarketData.events(transport);
+        return new MarketData(transport).events();
     }
 
     @Test
@@ -72,8 +75,8 @@ class EventColumnsTest {
     @Test
     void wholeWorldFromOneDocumentGivesTheRecordsTables() {
         byte[] doc = worldDocument();
-        List<Event> events = MarketData.parseEvents(transport, doc);
-        EventTables.All all = MarketData.parseEventTables(transport, doc);
+        List<Event> events = MarketData.parseEvents(doc(doc));
+        EventTables.All all = MarketData.parseEventTables(doc(doc));
         assertSameTable(EventTables.events(events), all.events());
         assertSameTable(EventTables.markets(events), all.markets());
         assertSameTable(EventTables.tags(events), all.tags());
@@ -84,8 +87,8 @@ class EventColumnsTest {
         sandbox.faults().nullFields(0.3);
         try {
             byte[] doc = ("[" + String.join(",", pages(4)) + "]").getBytes(StandardCharsets.UTF_8);
-            List<Event> events = MarketData.parseEvents(transport, doc);
-            EventTables.All all = MarketData.parseEventTables(transport, doc);
+            List<Event> events = MarketData.parseEvents(doc(doc));
+            EventTables.All all = MarketData.parseEventTables(doc(doc));
             assertTrue(all.events().stringColumn("title").countMissing() > 0);
             assertSameTable(EventTables.events(events), all.events());
             assertSameTable(EventTables.markets(events), all.markets());
@@ -98,8 +101,8 @@ class EventColumnsTest {
     @Test
     void liveDocumentsGiveTheRecordsTables() {
         byte[] event = Fixtures.read("gamma_event.json").getBytes(StandardCharsets.UTF_8);
-        List<Event> events = MarketData.parseEvents(transport, event);
-        EventTables.All all = MarketData.parseEventTables(transport, event);
+        List<Event> events = MarketData.parseEvents(doc(event));
+        EventTables.All all = MarketData.parseEventTables(doc(event));
         assertSameTable(EventTables.events(events), all.events());
         assertSameTable(EventTables.markets(events), all.markets());
         assertSameTable(EventTables.tags(events), all.tags());
@@ -108,8 +111,8 @@ class EventColumnsTest {
             String market = Fixtures.read(name).strip();
             if (market.startsWith("[")) market = market.substring(1, market.lastIndexOf(']'));
             byte[] doc = ("[{\"id\":\"1\",\"slug\":\"s\",\"title\":\"t\",\"markets\":[" + market + "]}]").getBytes(StandardCharsets.UTF_8);
-            List<Event> es = MarketData.parseEvents(transport, doc);
-            assertSameTable(EventTables.markets(es), MarketData.parseEventTables(transport, doc).markets());
+            List<Event> es = MarketData.parseEvents(doc(doc));
+            assertSameTable(EventTables.markets(es), MarketData.parseEventTables(doc(doc)).markets());
         }
     }
 
@@ -123,8 +126,8 @@ class EventColumnsTest {
                 + "\"clobTokenIds\":\"  [ 1 , \\\"2\\\\u0041\\\" ] \",\"shortOutcomes\":\"\",\"positionIds\":null},null]},"
                 + "{\"id\":\"7\",\"slug\":\"repeat\"}]";
         byte[] bytes = doc.getBytes(StandardCharsets.UTF_8);
-        List<Event> events = MarketData.parseEvents(transport, bytes);
-        EventTables.All all = MarketData.parseEventTables(transport, bytes);
+        List<Event> events = MarketData.parseEvents(doc(bytes));
+        EventTables.All all = MarketData.parseEventTables(doc(bytes));
         assertEquals(1, all.events().rowCount(), "the repeated event is dropped");
         assertEquals("second", all.events().stringColumn("title").get(0));
         assertEquals("0.50, 0.01, , ", all.markets().stringColumn("outcomePrices").get(0));
@@ -142,9 +145,9 @@ class EventColumnsTest {
                 "[{\"id\":\"1\",\"startDate\":\"yesterday\"}]", "[{\"slug\":\"no id\"}]", "[{\"id\":\"1\",\"volume\":{}}]",
                 "[{\"id\":\"1\",\"markets\":[{\"id\":\"m\",\"outcomePrices\":\"[\\\"x\\\"]\"}]}]")) {
             var e = assertThrows(MalformedResponseException.class,
-                    () -> MarketData.parseEventTables(transport, bad.getBytes(StandardCharsets.UTF_8)), bad);
+                    () -> MarketData.parseEventTables(doc(bad.getBytes(StandardCharsets.UTF_8))), bad);
             assertTrue(e.getMessage().contains("event 0"), e.getMessage());
-            assertThrows(MalformedResponseException.class, () -> MarketData.parseEvents(transport, bad.getBytes(StandardCharsets.UTF_8)), bad);
+            assertThrows(MalformedResponseException.class, () -> MarketData.parseEvents(doc(bad.getBytes(StandardCharsets.UTF_8))), bad);
         }
     }
 
@@ -213,8 +216,7 @@ class EventColumnsTest {
         var m = transport.json();
         try {
             for (int i = 0; i < max; i++) {
-                var call = org.marketlab.http.Call.get(Service.MARKETS, "/events/keyset",
-                        org.marketlab.http.Query.empty().with("limit", 100).with("after_cursor", cursor));
+                var call = Call.get(Service.MARKETS, "/events/keyset", Query.empty().with("limit", 100).with("after_cursor", cursor));
                 var page = m.readTree(transport.send(call).body());
                 for (var e : page.get("events")) out.add(m.writeValueAsString(e));
                 var next = page.get("next_cursor");
@@ -225,6 +227,10 @@ class EventColumnsTest {
             throw new java.io.UncheckedIOException(e);
         }
         return out;
+    }
+
+    private static Document doc(byte[] bytes) {
+        return Document.file("events.json", bytes);
     }
 
     static void assertSameTable(Table expected, Table actual) {

@@ -48,6 +48,17 @@ abstract class ColumnBuffer {
         return row;
     }
 
+    /** Copies {@code other}'s rows ({@code other} is of this class) into this buffer from row {@code at}. */
+    abstract void copyFrom(ColumnBuffer other, int at);
+
+    /** Appends the rows of {@code other}, a buffer of the same class. */
+    final void appendAll(ColumnBuffer other) {
+        if (other.size == 0) return;
+        int at = size;
+        slot(at + other.size - 1);
+        copyFrom(other, at);
+    }
+
     /** Drops every row from {@code rows} on. */
     final void truncate(int rows) {
         if (rows < size) size = rows;
@@ -91,6 +102,10 @@ abstract class ColumnBuffer {
             return row < size ? values[row] : null;
         }
 
+        void copyFrom(ColumnBuffer other, int at) {
+            System.arraycopy(((Strings) other).values, 0, values, at, other.size);
+        }
+
         @Override
         Column<?> build() {
             StringColumn c = StringColumn.create(name);
@@ -132,6 +147,10 @@ abstract class ColumnBuffer {
             values[i] = v;
         }
 
+        void copyFrom(ColumnBuffer other, int at) {
+            System.arraycopy(((Doubles) other).values, 0, values, at, other.size);
+        }
+
         @Override
         Column<?> build() {
             return DoubleColumn.create(name, Arrays.copyOf(values, size));
@@ -165,6 +184,10 @@ abstract class ColumnBuffer {
         void set(int row, int v) {
             int i = slot(row);
             values[i] = v;
+        }
+
+        void copyFrom(ColumnBuffer other, int at) {
+            System.arraycopy(((Ints) other).values, 0, values, at, other.size);
         }
 
         @Override
@@ -205,6 +228,10 @@ abstract class ColumnBuffer {
             values[i] = v;
         }
 
+        void copyFrom(ColumnBuffer other, int at) {
+            System.arraycopy(((Longs) other).values, 0, values, at, other.size);
+        }
+
         @Override
         Column<?> build() {
             long[] exact = Arrays.copyOf(values, size);
@@ -239,6 +266,10 @@ abstract class ColumnBuffer {
         void set(int row, boolean v) {
             int i = slot(row);
             values[i] = v ? (byte) 1 : 0;
+        }
+
+        void copyFrom(ColumnBuffer other, int at) {
+            System.arraycopy(((Booleans) other).values, 0, values, at, other.size);
         }
 
         @Override

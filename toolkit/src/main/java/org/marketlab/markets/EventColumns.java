@@ -83,6 +83,25 @@ final class EventColumns implements EventReader.Elements {
         for (ColumnBuffer b : List.of(tEventId, tEventSlug)) b.truncate(t);
     }
 
+    /**
+     * Appends the events read by {@code later} (from the part of a document after this one's) with their markets
+     * and tags; false, and nothing appended, if it holds an event this one has (the caller then reads the whole
+     * document in one pass, which drops the repeat as the records path does).
+     */
+    boolean appendAll(EventColumns later) {
+        for (String id : later.seen) if (seen.contains(id)) return false;
+        seen.addAll(later.seen);
+        events.appendAll(later.events);
+        marketRows.appendAll(later.marketRows);
+        tagRows.appendAll(later.tagRows);
+        for (ColumnBuffer[] pair : new ColumnBuffer[][]{{marketCount, later.marketCount}, {tagSlugs, later.tagSlugs},
+                {mEventId, later.mEventId}, {mEventSlug, later.mEventSlug}, {mEventTitle, later.mEventTitle},
+                {tEventId, later.tEventId}, {tEventSlug, later.tEventSlug}}) {
+            pair[0].appendAll(pair[1]);
+        }
+        return true;
+    }
+
     Table eventsTable() {
         List<Column<?>> cols = events.columns();
         marketCount.pad(events.rows);
@@ -290,6 +309,15 @@ final class EventColumns implements EventReader.Elements {
         void truncate(int to) {
             rows = to;
             for (ColumnBuffer b : buffers) b.truncate(to);
+        }
+
+        void appendAll(Row later) {
+            for (int i = 0; i < buffers.length; i++) {
+                buffers[i].pad(rows);
+                later.buffers[i].pad(later.rows);
+                buffers[i].appendAll(later.buffers[i]);
+            }
+            rows += later.rows;
         }
 
         String string(String name, int row) {

@@ -68,8 +68,11 @@ public final class MarketData {
             List<Event> events = parseEvents(d);
             return new EventTables.All(EventTables.events(events), EventTables.markets(events), EventTables.tags(events));
         }
-        EventColumns sink = new EventColumns(true, true);
-        EventReader.read(d, !array, sink, null);
+        EventColumns sink = array ? TwoHalves.read(json, i) : null;
+        if (sink == null) {
+            sink = new EventColumns(true, true);
+            EventReader.read(d, !array, sink, null);
+        }
         return new EventTables.All(sink.eventsTable(), sink.marketsTable(), sink.tagsTable());
     }
 

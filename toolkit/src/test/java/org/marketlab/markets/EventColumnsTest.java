@@ -83,6 +83,24 @@ class EventColumnsTest {
     }
 
     @Test
+    void aLargeDocumentIsReadInTwoHalvesAndAnEventInBothIsStillDroppedOnce() {
+        byte[] doc = worldDocument();
+        assertTrue(doc.length > TwoHalves.MIN_BYTES);
+        assertTrue(TwoHalves.read(doc, 0) != null, "read in two halves");
+        String text = new String(doc, StandardCharsets.UTF_8);
+        String firstEvent = pages(1).get(0);
+        byte[] repeated = (text.substring(0, text.length() - 1) + "," + firstEvent + "]").getBytes(StandardCharsets.UTF_8);
+        assertNull(TwoHalves.read(repeated, 0), "an event in both halves: one pass instead");
+        List<Event> events = MarketData.parseEvents(doc(doc));
+        EventTables.All all = MarketData.parseEventTables(doc(repeated));
+        assertSameTable(EventTables.events(events), all.events());
+        assertSameTable(EventTables.markets(events), all.markets());
+        assertSameTable(EventTables.tags(events), all.tags());
+        byte[] tricky = "[{\"id\":\"1\",\"t\":\"x,\\\"]}\"},{\"id\":\"2\",\"m\":[1,2]},{\"id\":\"3\"}]".getBytes(StandardCharsets.UTF_8);
+        assertEquals("[{\"id\":\"1\",\"t\":\"x,\\\"]}\"},{\"id\":\"2\",\"m\":[1,2]}".length(), TwoHalves.middleComma(tricky, 0));
+    }
+
+    @Test
     void randomNullsGiveTheRecordsTables() {
         sandbox.faults().nullFields(0.3);
         try {

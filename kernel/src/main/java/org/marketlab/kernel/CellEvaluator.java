@@ -69,13 +69,14 @@ final class CellEvaluator implements AutoCloseable {
         }
     }
 
-    /** A cell run and a typical one compiled (not run) while no one waits: the compiler's first use costs most. */
-    static final List<String> WARM_UP = List.of("1 + 1",
-            "void $warmUp() { Table t = Markets.events().limit(10).table(); System.out.println(t.rowCount()); }");
+    /** A cell run before the kernel reports ready: the compiler's first use costs most. */
+    static final String WARM_UP_RUN = "1 + 1";
+    /** A typical first cell, compiled (not run) while the kernel is idle. */
+    static final String WARM_UP_COMPILE = "void $warmUp() { Table t = Markets.events().limit(10).table(); System.out.println(t.rowCount()); }";
 
-    /** Runs {@link #WARM_UP} and forgets it: no variable, method or value of it stays in the session. */
-    void warmUp() {
-        for (String source : WARM_UP) {
+    /** Runs {@code sources} and forgets them: no variable, method or value of them stays in the session. */
+    synchronized void warmUp(String... sources) {
+        for (String source : sources) {
             for (SnippetEvent e : shell.eval(source)) {
                 if (e.value() != null && execution.holds(e.value())) execution.take(e.value());
                 if (e.causeSnippet() == null && e.status().isDefined()) shell.drop(e.snippet());
@@ -119,7 +120,7 @@ final class CellEvaluator implements AutoCloseable {
      *
      * @return the value of the last snippet if it is an expression (or {@link KernelExecution#NULL}), else null
      */
-    Object eval(String cell) {
+    synchronized Object eval(String cell) {
         cells++;
         String remaining = cell;
         int offset = 0;

@@ -10,30 +10,33 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * What the kernel does while it waits for its first cell: reads a shipped events document into tables and
- * renders one, so the first harvest runs on warm code, and then, after a pause with no cell, starts the embedded
- * sandbox. The first cell cancels what has not begun (a step under way finishes: each is short but the last),
- * so a cell that does not use them never waits for them.
+ * What the kernel does while it waits for its first cell, once it has been idle a moment: compiles a typical
+ * first cell (and forgets it), initialises Tablesaw, reads a shipped events document into tables and renders one,
+ * so the first harvest runs on warm code; then, after a longer pause with no cell, starts the embedded sandbox.
+ * The first cell cancels what has not begun (a step under way finishes; each is short but the last), so a cell
+ * that comes at once, or does not use them, does not share the cores with them.
  */
 final class IdleWarmUp {
 
     /** Rounds of reading the shipped document: enough for the compiler to take the reader's paths. */
     static final int ROUNDS = 6;
+    /** How long the kernel must stay idle before the warm-up begins: a cell sent at once runs alone. */
+    static final long BEGIN_AFTER_MS = 300;
     /** How long the kernel must stay idle before the sandbox is started for it. */
     static final long SANDBOX_AFTER_MS = 1_500;
 
     private volatile boolean cancelled;
     private final Thread thread;
 
-    private IdleWarmUp(boolean sandbox) {
-        thread = new Thread(() -> run(sandbox), "marketlab-idle-warm-up");
+    private IdleWarmUp(CellEvaluator shell, boolean sandbox) {
+        thread = new Thread(() -> run(shell, sandbox), "marketlab-idle-warm-up");
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
     }
 
     /** Starts the warm-up in the background. */
-    static IdleWarmUp start(boolean sandbox) {
-        IdleWarmUp w = new IdleWarmUp(sandbox);
+    static IdleWarmUp start(CellEvaluator shell, boolean sandbox) {
+        IdleWarmUp w = new IdleWarmUp(shell, sandbox);
         w.thread.start();
         return w;
     }
@@ -43,19 +46,26 @@ final class IdleWarmUp {
         cancelled = true;
     }
 
-    private void run(boolean sandbox) {
+    private void run(CellEvaluator shell, boolean sandbox) {
         try {
+            long start = System.currentTimeMillis();
+            idleUntil(start + BEGIN_AFTER_MS);
+            if (!cancelled) shell.warmUp(CellEvaluator.WARM_UP_COMPILE);
+            if (!cancelled) org.marketlab.tables.TablesawStart.inBackground();
             byte[] doc = document();
             for (int i = 0; i < ROUNDS && !cancelled; i++) readOnce(doc);
             if (!sandbox) return;
-            long until = System.currentTimeMillis() + SANDBOX_AFTER_MS;
-            while (!cancelled && System.currentTimeMillis() < until) Thread.sleep(50);
+            idleUntil(start + SANDBOX_AFTER_MS);
             if (!cancelled && MarketLab.profile().embedded()) MarketLab.warmUp();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException ignored) {
             // a warm-up only: whatever failed here fails again, and is reported, in the cell that needs it
         }
+    }
+
+    private void idleUntil(long millis) throws InterruptedException {
+        while (!cancelled && System.currentTimeMillis() < millis) Thread.sleep(20);
     }
 
     /** One pass over what a first harvest runs: the streamed tables, the records, their tables, the HTML. */

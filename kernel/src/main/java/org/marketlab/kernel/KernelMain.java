@@ -42,11 +42,9 @@ public final class KernelMain {
         System.setProperty("java.awt.headless", "true");
         KernelConnectionProperties props = KernelConnectionProperties.parse(Files.readString(connectionFile));
         JupyterConnection connection = new JupyterConnection(props);
-        // The sandbox is not started here: it would compete for the cores with JShell's start, and a cell that does
-        // not use it would wait for it. It starts on first use, or while the kernel is idle (IdleWarmUp).
-        // Tablesaw's first use scans the class path (the kernel jar's tens of thousands of entries): on the second
-        // core while JShell starts on the first, so a first table does not wait for it.
-        org.marketlab.tables.TablesawStart.inBackground();
+        // Neither the sandbox nor Tablesaw is started here: they would compete for the cores with JShell's start, and
+        // a cell that does not use them would wait. They start with the first cell that uses them, or while the
+        // kernel is idle (IdleWarmUp).
         MarketLabKernel kernel = MarketLabKernel.create();
         kernel.onStartup();
         kernel.warmUpWhileIdle();
@@ -64,6 +62,7 @@ public final class KernelMain {
         System.setProperty("java.awt.headless", "true");
         MarketLabKernel kernel = MarketLabKernel.create();
         IdleWarmUp.readOnce(IdleWarmUp.document());
+        kernel.evalForTest(CellEvaluator.WARM_UP_COMPILE);
         kernel.evalForTest("1 + 1");
         kernel.evalForTest("var t = Markets.events().limit(10).table(); t");
         kernel.evalForTest("Markets.events().active().limit(20).marketsTable()");

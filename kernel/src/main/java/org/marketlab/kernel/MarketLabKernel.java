@@ -54,7 +54,7 @@ public final class MarketLabKernel extends BaseKernel {
         this.history = history;
         this.starting = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             CellEvaluator e = new CellEvaluator(io.out, io.err);
-            e.warmUp();
+            e.warmUp(CellEvaluator.WARM_UP_RUN);
             return e;
         });
         this.progress = new ProgressDisplay(io);
@@ -69,6 +69,8 @@ public final class MarketLabKernel extends BaseKernel {
 
     /** A cell that calls a facade, and so (on the sandbox profile) needs the embedded sandbox. */
     private static final java.util.regex.Pattern USES_SERVICE = java.util.regex.Pattern.compile("\\b(Markets|Clob|Perps|MarketLab)\\s*\\.");
+    /** A cell that (most likely) makes a table. */
+    private static final java.util.regex.Pattern USES_TABLES = java.util.regex.Pattern.compile("\\b(Markets|Clob|Perps|MarketLab|Charts|Table)\\s*\\.");
     private volatile boolean serviceAsked;
 
     /** Set once a cell has come: background work then stops. */
@@ -80,9 +82,9 @@ public final class MarketLabKernel extends BaseKernel {
      * the background ({@link IdleWarmUp}); the first cell cancels it.
      */
     void warmUpWhileIdle() {
-        starting.thenRun(() -> {
+        starting.thenAccept(e -> {
             if (cellSeen) return;
-            idle = IdleWarmUp.start(true);
+            idle = IdleWarmUp.start(e, true);
             if (cellSeen) idle.cancel();
         });
     }
@@ -110,11 +112,13 @@ public final class MarketLabKernel extends BaseKernel {
         cellSeen = true;
         IdleWarmUp w = idle;
         if (w != null) w.cancel();
+        // The embedded sandbox, and Tablesaw (whose first use scans the class path), start while JShell compiles
+        // the first cell that uses them.
         if (!serviceAsked && USES_SERVICE.matcher(cell).find()) {
-            // The embedded sandbox starts while JShell compiles the cell that will call it.
             serviceAsked = true;
             MarketLab.warmUp();
         }
+        if (USES_TABLES.matcher(cell).find()) org.marketlab.tables.TablesawStart.inBackground();
         history.add(cell);
         progress.reset();
         StringBuilder code = new StringBuilder();

@@ -21,7 +21,7 @@ class WarmUpTest {
     void theCompilerWarmUpLeavesNoTraceInTheSession() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (CellEvaluator eval = new CellEvaluator(new PrintStream(out, true), new PrintStream(out, true))) {
-            eval.warmUp();
+            eval.warmUp(CellEvaluator.WARM_UP_RUN, CellEvaluator.WARM_UP_COMPILE);
             List<Snippet> active = eval.shell().snippets().filter(s -> eval.shell().status(s).isActive()).toList();
             assertTrue(active.stream().allMatch(s -> s.kind() == Snippet.Kind.IMPORT), "only the start-up imports stay: " + active);
             assertEquals(CellEvaluator.STARTUP_IMPORTS.size(), active.size());

@@ -293,17 +293,59 @@ public final class EventsQuery {
     /** The matching events, fetched page by page as the stream is read. */
     public Stream<Event> stream() {
         checkArguments();
-        return new Pages<Event>(filters.toQuery(), EventReader::page).pager(Event::id).stream();
+        return new Pages<Event>(filters.toQuery(), EventReader::page).pager(Event::id).stream()
+                .peek(e -> TokenNames.remember(e.markets())); // so tables and charts of their tokens carry names
     }
 
-    /** One row per event, one column per scalar field, plus {@code marketCount} and {@code tagSlugs}. */
+    /**
+     * One row per event, the columns scanned first: title, status, category, volume, liquidity, volume24h, endDate, markets,
+     * tags, id, slug. {@code allColumns().table()} has every field.
+     */
     public Table table() {
-        return columns(false, false).eventsTable();
+        return EventViews.events(list());
     }
 
-    /** One row per market, with its event's {@code eventId}, {@code eventSlug} and {@code eventTitle}. */
+    /** The tables with every field of the records: {@code Markets.events().active().allColumns().table()}. */
+    public AllColumns allColumns() {
+        return new AllColumns(this);
+    }
+
+    /** Tables of a query with a column per scalar field of the records, under the wire names. */
+    public static final class AllColumns {
+        private final EventsQuery query;
+
+        private AllColumns(EventsQuery query) {
+            this.query = query;
+        }
+
+        /**
+         * One row per event, one column per scalar field, plus {@code marketCount} and {@code tagSlugs}: filled
+         * straight from the answers, no records in between.
+         */
+        public Table table() {
+            return query.columns(false, false).eventsTable();
+        }
+
+        /**
+         * One row per market, every field, led by its event's {@code eventId}, {@code eventSlug} and
+         * {@code eventTitle}: filled straight from the answers, no records in between.
+         */
+        public Table marketsTable() {
+            return query.columns(true, false).marketsTable();
+        }
+    }
+
+    /** One row per outcome of each market: market (id), question, outcome, tokenId, price; nothing left to split. */
+    public Table outcomesTable() {
+        return EventViews.outcomes(list());
+    }
+
+    /**
+     * One row per market, the columns scanned first: event, question, outcomes, outcomePrices, volume, liquidity,
+     * endDate, status, id. {@code allColumns().marketsTable()} has every field.
+     */
     public Table marketsTable() {
-        return columns(true, false).marketsTable();
+        return EventViews.markets(list());
     }
 
     /** One row per tag of each event, with the event's {@code eventId} and {@code eventSlug}. */

@@ -63,13 +63,13 @@ class EventColumnsTest {
     void wholeWorldOverHttpGivesTheRecordsTables() {
         List<Event> events = q().list();
         assertTrue(events.size() >= 2000);
-        assertSameTable(EventTables.events(events), q().table());
-        assertSameTable(EventTables.markets(events), q().marketsTable());
+        assertSameTable(EventTables.events(events), q().allColumns().table());
+        assertSameTable(EventTables.markets(events), q().allColumns().marketsTable());
         assertSameTable(EventTables.tags(events), q().tagsTable());
         // Offset paging, a limit across pages, and filters read the same way.
         assertSameTable(EventTables.events(q().paging(EventsQuery.Paging.OFFSET).limit(250).list()),
-                q().paging(EventsQuery.Paging.OFFSET).limit(250).table());
-        assertSameTable(EventTables.markets(q().active().closed(false).limit(130).list()), q().active().closed(false).limit(130).marketsTable());
+                q().paging(EventsQuery.Paging.OFFSET).limit(250).allColumns().table());
+        assertSameTable(EventTables.markets(q().active().closed(false).limit(130).list()), q().active().closed(false).limit(130).allColumns().marketsTable());
     }
 
     @Test

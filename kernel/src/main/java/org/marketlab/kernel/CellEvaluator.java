@@ -264,7 +264,7 @@ final class CellEvaluator implements AutoCloseable {
     }
 
     /** JShell's completeness of a cell, for {@code is_complete}. */
-    SourceCodeAnalysis.Completeness completeness(String cell) {
+    synchronized SourceCodeAnalysis.Completeness completeness(String cell) {
         String remaining = cell;
         SourceCodeAnalysis.Completeness last = SourceCodeAnalysis.Completeness.EMPTY;
         while (!remaining.isBlank()) {

@@ -50,7 +50,9 @@ final class IdleWarmUp {
         try {
             long start = System.currentTimeMillis();
             idleUntil(start + BEGIN_AFTER_MS);
-            if (!cancelled) shell.warmUp(CellEvaluator.WARM_UP_COMPILE);
+            synchronized (shell) { // checked under the evaluator's lock: a request that cancelled first runs alone
+                if (!cancelled) shell.warmUp(CellEvaluator.WARM_UP_COMPILE);
+            }
             if (!cancelled) org.marketlab.tables.TablesawStart.inBackground();
             byte[] doc = document();
             for (int i = 0; i < ROUNDS && !cancelled; i++) readOnce(doc);

@@ -89,6 +89,16 @@ public final class MarketLabKernel extends BaseKernel {
         });
     }
 
+    /**
+     * The evaluator once the idle warm-up has been told to stop: a user's request comes first. (Every use of JShell
+     * holds the evaluator's lock, so a warm-up step under way finishes before the request runs.)
+     */
+    private CellEvaluator quietEvaluator() {
+        IdleWarmUp w = idle;
+        if (w != null) w.cancel();
+        return evaluator();
+    }
+
     private CellEvaluator evaluator() {
         try {
             return starting.join();
@@ -200,13 +210,17 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
-        SourceCodeAnalysis sca = evaluator().shell().sourceCodeAnalysis();
-        List<SourceCodeAnalysis.Documentation> docs = sca.documentation(code, at, true);
-        if (docs.isEmpty()) {
-            // On a method name without its parenthesis ("Math.max"), JShell documents the call "Math.max(".
-            int end = at;
-            while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) end++;
-            docs = sca.documentation(code.substring(0, end) + "(", end + 1, true);
+        CellEvaluator ev = quietEvaluator();
+        List<SourceCodeAnalysis.Documentation> docs;
+        synchronized (ev) {
+            SourceCodeAnalysis sca = ev.shell().sourceCodeAnalysis();
+            docs = sca.documentation(code, at, true);
+            if (docs.isEmpty()) {
+                // On a method name without its parenthesis ("Math.max"), JShell documents the call "Math.max(".
+                int end = at;
+                while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) end++;
+                docs = sca.documentation(code.substring(0, end) + "(", end + 1, true);
+            }
         }
         if (docs.isEmpty()) return null;
         StringBuilder text = new StringBuilder();
@@ -224,7 +238,11 @@ public final class MarketLabKernel extends BaseKernel {
     @Override
     public ReplacementOptions complete(String code, int at) {
         int[] anchor = new int[1];
-        List<SourceCodeAnalysis.Suggestion> s = evaluator().shell().sourceCodeAnalysis().completionSuggestions(code, at, anchor);
+        CellEvaluator ev = quietEvaluator();
+        List<SourceCodeAnalysis.Suggestion> s;
+        synchronized (ev) {
+            s = ev.shell().sourceCodeAnalysis().completionSuggestions(code, at, anchor);
+        }
         Set<String> options = new LinkedHashSet<>();
         for (SourceCodeAnalysis.Suggestion x : s) if (x.matchesType()) options.add(x.continuation());
         for (SourceCodeAnalysis.Suggestion x : s) options.add(x.continuation());
@@ -233,7 +251,7 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public String isComplete(String code) {
-        return switch (evaluator().completeness(code)) {
+        return switch (quietEvaluator().completeness(code)) {
             case COMPLETE, COMPLETE_WITH_SEMI, EMPTY -> IS_COMPLETE_YES;
             case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> "    ";
             case UNKNOWN -> IS_COMPLETE_BAD;

@@ -292,10 +292,8 @@ public final class EventsQuery {
 
     /** The matching events, fetched page by page as the stream is read. */
     public Stream<Event> stream() {
-        if (Boolean.TRUE.equals(filters.get("related_tags")) && !filters.has("tag_id") && !filters.has("tag_slug")) {
-            throw new IllegalArgumentException("relatedTags needs tagId or tagSlug");
-        }
-        return new Pages(filters.toQuery()).pager().stream()
+        checkArguments();
+        return new Pages<Event>(filters.toQuery(), EventReader::page).pager(Event::id).stream()
                 .peek(e -> TokenNames.remember(e.markets())); // so tables and charts of their tokens carry names
     }
 
@@ -320,14 +318,20 @@ public final class EventsQuery {
             this.query = query;
         }
 
-        /** One row per event, one column per scalar field, plus {@code marketCount} and {@code tagSlugs}. */
+        /**
+         * One row per event, one column per scalar field, plus {@code marketCount} and {@code tagSlugs}: filled
+         * straight from the answers, no records in between.
+         */
         public Table table() {
-            return EventTables.events(query.list());
+            return query.columns(false, false).eventsTable();
         }
 
-        /** One row per market, every field, led by its event's {@code eventId}, {@code eventSlug} and {@code eventTitle}. */
+        /**
+         * One row per market, every field, led by its event's {@code eventId}, {@code eventSlug} and
+         * {@code eventTitle}: filled straight from the answers, no records in between.
+         */
         public Table marketsTable() {
-            return EventTables.markets(query.list());
+            return query.columns(true, false).marketsTable();
         }
     }
 
@@ -346,27 +350,48 @@ public final class EventsQuery {
 
     /** One row per tag of each event, with the event's {@code eventId} and {@code eventSlug}. */
     public Table tagsTable() {
-        return EventTables.tags(list());
+        return columns(false, true).tagsTable();
+    }
+
+    /**
+     * The pages read straight into table columns, no records: the pager sees the ids of the events each page
+     * added (repeats are dropped as it drops them), and the columns keep the events it delivered.
+     */
+    private EventColumns columns(boolean markets, boolean tags) {
+        checkArguments();
+        EventColumns sink = new EventColumns(markets, tags);
+        long delivered = new Pages<String>(filters.toQuery(), (r, keyset) -> sink.readPage(r, keyset)).pager(id -> id).stream().count();
+        sink.keepEvents((int) delivered);
+        return sink;
+    }
+
+    private void checkArguments() {
+        if (Boolean.TRUE.equals(filters.get("related_tags")) && !filters.has("tag_id") && !filters.has("tag_slug")) {
+            throw new IllegalArgumentException("relatedTags needs tagId or tagSlug");
+        }
     }
 
     /**
      * The pages of this query: by keyset ({@code after_cursor}, the position a cursor; {@code ""} the first page)
-     * until the server has no keyset form, then by offset (the position an integer).
+     * until the server has no keyset form, then by offset (the position an integer). Each page is read by
+     * {@code reader}: into records, or into table columns.
      */
-    private final class Pages {
+    private final class Pages<T> {
         private final Query filters;
+        private final java.util.function.BiFunction<Document, Boolean, EventReader.Page<T>> reader;
         private Paging mode = offset != null ? Paging.OFFSET : paging;
 
-        Pages(Query filters) {
+        Pages(Query filters, java.util.function.BiFunction<Document, Boolean, EventReader.Page<T>> reader) {
             this.filters = filters;
+            this.reader = reader;
         }
 
-        Pager<Event, Object> pager() {
+        Pager<T, Object> pager(java.util.function.Function<T, ?> key) {
             Object first = mode == Paging.OFFSET ? (Object) (offset == null ? 0 : offset) : "";
-            return Pager.<Event, Object>of("events", "events", first, this::page).distinctBy(Event::id).limit(limit).progress(progress);
+            return Pager.<T, Object>of("events", "events", first, this::page).distinctBy(key).limit(limit).progress(progress);
         }
 
-        private Pager.Page<Event, Object> page(Object position, int wanted) {
+        private Pager.Page<T, Object> page(Object position, int wanted) {
             int want = wanted < 0 ? pageSize : Math.min(pageSize, wanted);
             if (position instanceof String cursor) {
                 Call call = Call.get(Service.MARKETS, "/events/keyset", filters.with("limit", want).with("after_cursor", cursor.isEmpty() ? null : cursor));
@@ -378,17 +403,17 @@ public final class EventsQuery {
                     mode = Paging.OFFSET; // the server has no keyset form: start again by offset
                     return page(0, wanted);
                 }
-                EventReader.Page page = EventReader.page(r, true);
+                EventReader.Page<T> page = reader.apply(r, true);
                 String next = page.nextCursor();
                 if (next != null && next.equals(cursor)) throw r.malformed("next_cursor did not advance (" + next + ")", null);
-                if (page.events().isEmpty() && next != null) throw r.malformed("an empty page with a next_cursor", null);
-                return new Pager.Page<>(page.events(), next);
+                if (page.read() == 0 && next != null) throw r.malformed("an empty page with a next_cursor", null);
+                return new Pager.Page<>(page.items(), next);
             }
             int at = (Integer) position;
             Document r = transport.send(Call.get(Service.MARKETS, "/events", filters.with("limit", want).with("offset", at)));
-            List<Event> got = EventReader.page(r, false).events();
+            EventReader.Page<T> page = reader.apply(r, false);
             // A short page is the last one: the service caps pages at 100, so ask again only on a full page.
-            return new Pager.Page<>(got, got.size() < Math.min(want, MAX_PAGE) ? null : at + got.size());
+            return new Pager.Page<>(page.items(), page.read() < Math.min(want, MAX_PAGE) ? null : at + page.read());
         }
     }
 }

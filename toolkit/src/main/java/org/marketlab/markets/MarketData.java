@@ -111,6 +111,28 @@ public final class MarketData {
         throw d.malformed("expected a JSON array of events, a page {events: [...]}, or one event object", null);
     }
 
+    /**
+     * The events, markets and tags tables of a saved events document (an array of events or a keyset page),
+     * filled straight from its bytes with no records in between: the same tables as {@link EventTables} makes from
+     * {@link #parseEvents(Document)}. One event object is read through its record.
+     */
+    public static EventTables.All parseEventTables(Document d) {
+        byte[] json = d.body();
+        int i = 0;
+        while (i < json.length && Character.isWhitespace(json[i])) i++;
+        boolean array = i < json.length && json[i] == '[';
+        if (!array && !d.tree().has("events")) {
+            List<Event> events = parseEvents(d);
+            return new EventTables.All(EventTables.events(events), EventTables.markets(events), EventTables.tags(events));
+        }
+        EventColumns sink = array ? TwoHalves.read(json, i) : null;
+        if (sink == null) {
+            sink = new EventColumns(true, true);
+            EventReader.read(d, !array, sink, null);
+        }
+        return new EventTables.All(sink.eventsTable(), sink.marketsTable(), sink.tagsTable());
+    }
+
     /** Reads a saved market document: one market object, or an array of them. */
     public static List<Market> parseMarkets(Document d) {
         JsonNode n = d.tree();

@@ -43,7 +43,9 @@ import java.util.regex.Pattern;
  * creating a key a pair (address, nonce) already has is 400 {@code Could not create api key} (the official clients
  * then derive) and deriving one it lacks is 400 {@code Could not derive api key!}; the seeded wallets start with their
  * nonce-0 key. Pages of {@value #PAGE} rows, cursors the base64 of the next offset from {@code MA==}, ending at
- * {@code LTE=}. A trade is listed from the wallet's side: as {@code TAKER} it is the wallet's order that took,
+ * {@code LTE=}. A key reads the orders and trades of the wallet its address trades through (demo wallet 3's proxy; the
+ * address itself for the others); balances are the signer's own under signature type {@code EOA} (the default) and
+ * its proxy's under {@code POLY_PROXY} or {@code GNOSIS_SAFE} (none: zero). A trade is listed from the wallet's side: as {@code TAKER} it is the wallet's order that took,
  * as {@code MAKER} the taker's report with the wallet's order among {@code maker_orders}. Revoking a builder key
  * takes the builder headers of that key, or L2 headers with a body {@code {"key"}}. Builder headers on any of these
  * routes must be complete and valid.
@@ -73,7 +75,7 @@ public final class ClobAccountsApi {
 
     /** The registry, made on first use (with the seeded wallets' first keys). */
     private synchronized ApiKeys keys() {
-        if (keys == null) keys = new ApiKeys(wallets.world().seed(), wallets.seeded());
+        if (keys == null) keys = new ApiKeys(wallets.world().seed(), wallets.signers());
         return keys;
     }
 
@@ -262,7 +264,7 @@ public final class ClobAccountsApi {
 
     private void orders(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
-        Ledger ledger = wallets.ledger(e.address());
+        Ledger ledger = wallets.ledger(wallets.funder(e.address()));
         String id = ctx.queryParam("id"), market = ctx.queryParam("market"), asset = ctx.queryParam("asset_id");
         int offset = cursor(ctx, "invalid order params payload");
         List<Ledger.Order> rows = new ArrayList<>();
@@ -280,7 +282,7 @@ public final class ClobAccountsApi {
         ApiKeys.Entry e = l2(ctx);
         String id = ctx.pathParam("id");
         if (!ORDER_ID.matcher(id).matches()) throw Wire.refused(400, "Invalid orderID");
-        for (Ledger.Order o : wallets.ledger(e.address()).orders) {
+        for (Ledger.Order o : wallets.ledger(wallets.funder(e.address())).orders) {
             if (o.id().equalsIgnoreCase(id)) {
                 Wire.send(ctx, order(e, o));
                 return;
@@ -297,7 +299,7 @@ public final class ClobAccountsApi {
         n.put("market", o.market().conditionId());
         n.put("original_size", Wire.four(o.originalSize()));
         n.put("outcome", o.token().outcome());
-        n.put("maker_address", e.address());
+        n.put("maker_address", wallets.funder(e.address()));
         n.put("owner", wallets.owner(e.address()));
         n.put("price", Wire.four(o.price()));
         n.put("side", o.side());
@@ -317,8 +319,9 @@ public final class ClobAccountsApi {
         Long after = seconds(ctx, "after", "Invalid trade params payload"), before = seconds(ctx, "before", "Invalid trade params payload");
         int offset = cursor(ctx, "Invalid trade params payload");
         List<Ledger.Fill> rows = new ArrayList<>();
-        if (maker == null || maker.isEmpty() || maker.equalsIgnoreCase(e.address())) {
-            for (Ledger.Fill f : wallets.ledger(e.address()).fills) {
+        String funder = wallets.funder(e.address());
+        if (maker == null || maker.isEmpty() || maker.equalsIgnoreCase(funder)) {
+            for (Ledger.Fill f : wallets.ledger(funder).fills) {
                 if (id != null && !id.isEmpty() && !f.id().equals(id)) continue;
                 if (market != null && !market.isEmpty() && !f.market().conditionId().equalsIgnoreCase(market)) continue;
                 if (asset != null && !asset.isEmpty() && !f.token().tokenId().equals(asset)) continue;
@@ -327,7 +330,7 @@ public final class ClobAccountsApi {
             }
         }
         rows.sort(Comparator.comparingLong(Ledger.Fill::time).thenComparing(Ledger.Fill::id).reversed());
-        Wire.send(ctx, page(rows, offset, f -> trade(e.address(), f)));
+        Wire.send(ctx, page(rows, offset, f -> trade(funder, f)));
     }
 
     /** One trade as the order book reports it to the wallet: its own taker order, or the taker's report with its maker order. */
@@ -431,7 +434,10 @@ public final class ClobAccountsApi {
         if (type == null || !(type.equalsIgnoreCase("COLLATERAL") || type.equalsIgnoreCase("CONDITIONAL"))) {
             throw Wire.refused(400, "Invalid asset type");
         }
-        Ledger ledger = wallets.ledger(e.address());
+        // EOA: the signer's own address; POLY_PROXY and GNOSIS_SAFE: the proxy wallet it trades through (if any).
+        boolean eoa = signatureType == null || signatureType.isEmpty() || signatureType.equals("0") || signatureType.equalsIgnoreCase("EOA");
+        String holder = eoa ? e.address() : wallets.proxyWallet(e.address());
+        Ledger ledger = holder == null ? Ledger.empty(e.address()) : wallets.ledger(holder);
         ObjectNode out = Wire.object();
         if (type.equalsIgnoreCase("COLLATERAL")) {
             BigDecimal reserved = BigDecimal.ZERO;

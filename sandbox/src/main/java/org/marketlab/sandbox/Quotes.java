@@ -1,51 +1,46 @@
 package org.marketlab.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.marketlab.sandbox.accounts.Prices;
+import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
+import java.util.function.LongSupplier;
 
 /**
  * The order book's prices of the world as other parts of the sandbox need them (accounts trade on the price
  * paths, value positions at the midpoint, rest orders on the books): the same figures {@code /book},
  * {@code /midpoint} and {@code /prices-history} serve, read from the same price paths.
  */
-public final class Quotes {
+final class Quotes implements Prices {
 
     private final ClobApi clob;
 
-    public Quotes(World world) {
-        this.clob = new ClobApi(world);
+    Quotes(World world, LongSupplier clock) {
+        this.clob = new ClobApi(world, clock);
     }
 
-    /** The price of a token at the start of an epoch minute, on its path (a resolved market sits at its resolution). */
+    @Override
     public double priceAt(World.Token token, long minute) {
         return clob.path(token).at(minute);
     }
 
-    /** The first minute of the token's path (its market's creation). */
+    @Override
     public long firstMinute(World.Token token) {
         return clob.path(token).startMinute();
     }
 
-    /** The last minute the token traded (its market's end, or "now" while open). */
+    @Override
     public long lastMinute(World.Token token) {
         return clob.path(token).endMinute();
     }
 
-    /** {@code GET /midpoint} of an open market's token. */
+    @Override
     public BigDecimal midpoint(World.Token token) {
         return clob.mid(token);
     }
 
-    public BigDecimal bestBid(World.Token token) {
-        return clob.bestBid(token);
-    }
-
-    public BigDecimal bestAsk(World.Token token) {
-        return clob.bestAsk(token);
-    }
-
-    /** {@code GET /book} of an open market's token (a fresh document). */
+    @Override
     public ObjectNode book(World.Token token) {
         return clob.book(token);
     }

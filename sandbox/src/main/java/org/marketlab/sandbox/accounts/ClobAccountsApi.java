@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import org.marketlab.sandbox.TypedData;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.world.World;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -15,7 +15,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.time.Clock;
+import java.util.function.LongSupplier;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -50,7 +50,7 @@ import java.util.regex.Pattern;
  * takes the builder headers of that key, or L2 headers with a body {@code {"key"}}. Builder headers on any of these
  * routes must be complete and valid.
  */
-public final class ClobAccountsApi {
+public final class ClobAccountsApi implements RouteModule {
 
     static final long TIMESTAMP_WINDOW_S = 300;
     static final int PAGE = 100;
@@ -65,10 +65,10 @@ public final class ClobAccountsApi {
     private static final Pattern ORDER_ID = Pattern.compile("0x[0-9a-fA-F]{64}");
 
     private final Wallets wallets;
-    private final Clock clock;
+    private final LongSupplier clock;
     private ApiKeys keys;
 
-    public ClobAccountsApi(Wallets wallets, Clock clock) {
+    ClobAccountsApi(Wallets wallets, LongSupplier clock) {
         this.wallets = wallets;
         this.clock = clock;
     }
@@ -79,6 +79,12 @@ public final class ClobAccountsApi {
         return keys;
     }
 
+    @Override
+    public String service() {
+        return "clob";
+    }
+
+    @Override
     public void register(Javalin app) {
         app.exception(Wire.Refused.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
         app.post("/auth/api-key", ctx -> {
@@ -107,7 +113,7 @@ public final class ClobAccountsApi {
         });
         app.post("/auth/builder-api-key", ctx -> {
             ApiKeys.Entry e = l2(ctx);
-            ApiKeys.BuilderKey b = keys().createBuilder(e.address(), clock.instant());
+            ApiKeys.BuilderKey b = keys().createBuilder(e.address(), Instant.ofEpochMilli(clock.getAsLong()));
             ObjectNode o = Wire.object();
             o.put("key", b.creds().key());
             o.put("secret", b.creds().secret());
@@ -157,7 +163,7 @@ public final class ClobAccountsApi {
         try {
             n = new BigInteger(nonce == null || nonce.isBlank() ? "0" : nonce.trim());
             if (n.signum() < 0 || n.bitLength() > 63) throw new NumberFormatException();
-            if (Math.abs(Long.parseLong(timestamp.trim()) - clock.instant().getEpochSecond()) > TIMESTAMP_WINDOW_S) {
+            if (Math.abs(Long.parseLong(timestamp.trim()) - seconds()) > TIMESTAMP_WINDOW_S) {
                 throw new NumberFormatException("stale");
             }
         } catch (NumberFormatException e) {
@@ -209,9 +215,13 @@ public final class ClobAccountsApi {
         return b;
     }
 
+    private long seconds() {
+        return clock.getAsLong() / 1000;
+    }
+
     private boolean fresh(String timestamp) {
         try {
-            return Math.abs(Long.parseLong(timestamp.trim()) - clock.instant().getEpochSecond()) <= TIMESTAMP_WINDOW_S;
+            return Math.abs(Long.parseLong(timestamp.trim()) - seconds()) <= TIMESTAMP_WINDOW_S;
         } catch (NumberFormatException e) {
             return false;
         }
@@ -256,7 +266,7 @@ public final class ClobAccountsApi {
             ApiKeys.BuilderKey owned = keys().builder(key);
             if (owned == null || !owned.address().equals(e.address())) throw Wire.refused(500, "could not revoke the builder api key: " + key);
         }
-        if (!keys().revokeBuilder(key, clock.instant())) throw Wire.refused(500, "could not revoke the builder api key: " + key);
+        if (!keys().revokeBuilder(key, Instant.ofEpochMilli(clock.getAsLong()))) throw Wire.refused(500, "could not revoke the builder api key: " + key);
         Wire.send(ctx, Wire.JSON.textNode("OK"));
     }
 

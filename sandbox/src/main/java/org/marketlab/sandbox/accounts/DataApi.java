@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +39,7 @@ import java.util.regex.Pattern;
  * {@code asset} and {@code side} and outcome index 999; {@code /v2/value} answers {@code {data: {user, value}}}; open
  * interest and holders count the seeded wallets' shares.
  */
-public final class DataApi {
+public final class DataApi implements RouteModule {
 
     static final int MAX_OFFSET = 10_000;
     static final int MAX_CONDITIONS = 20;
@@ -49,10 +50,21 @@ public final class DataApi {
 
     private final Wallets wallets;
 
-    public DataApi(Wallets wallets) {
+    DataApi(Wallets wallets) {
         this.wallets = wallets;
     }
 
+    /** The seeded wallets this module serves. */
+    public Wallets wallets() {
+        return wallets;
+    }
+
+    @Override
+    public String service() {
+        return "data";
+    }
+
+    @Override
     public void register(Javalin app) {
         app.exception(Wire.Refused.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
         app.get("/", ctx -> Wire.send(ctx, Wire.object().put("data", "OK")));

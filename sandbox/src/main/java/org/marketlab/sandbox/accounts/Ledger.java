@@ -1,6 +1,6 @@
 package org.marketlab.sandbox.accounts;
 
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

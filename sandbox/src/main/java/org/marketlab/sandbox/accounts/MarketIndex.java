@@ -1,7 +1,7 @@
 package org.marketlab.sandbox.accounts;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.world.World;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -2,8 +2,7 @@ package org.marketlab.sandbox.accounts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.marketlab.sandbox.Quotes;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.world.World;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Hash;
 import org.web3j.crypto.Keys;
@@ -55,7 +54,7 @@ public final class Wallets {
     private enum Plan { HOLD, EXIT, REDEEMABLE, REDEEMED }
 
     private final World world;
-    private final Quotes quotes;
+    private final Prices quotes;
     private volatile MarketIndex markets;
     private final long seed;
     private final long now;
@@ -66,7 +65,7 @@ public final class Wallets {
     private final Map<String, String> owners = new ConcurrentHashMap<>();
     private final String builderCode;
 
-    public Wallets(World world, Quotes quotes) {
+    Wallets(World world, Prices quotes) {
         this.world = world;
         this.quotes = quotes;
         this.seed = world.seed();
@@ -143,7 +142,7 @@ public final class Wallets {
         }
     }
 
-    Quotes quotes() {
+    Prices quotes() {
         return quotes;
     }
 

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.TypedData;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Hash;
 import org.web3j.crypto.Keys;
@@ -371,7 +370,7 @@ class ClobAccountsWireTest {
 
     @Test
     void builderTradesArePublicAndPaged() {
-        String code = sandbox.accounts().wallets().builderCode();
+        String code = sandbox.wallets().builderCode();
         List<JsonNode> rows = new ArrayList<>();
         String cursor = "MA==";
         while (!cursor.equals("LTE=")) {
@@ -430,9 +429,9 @@ class ClobAccountsWireTest {
     void demoThreeTradesThroughAProxyWallet() throws Exception {
         ECKeyPair k = demo(3);
         String signer = address(k), lower = signer.toLowerCase(Locale.ROOT);
-        String proxy = sandbox.accounts().wallets().proxyWallet(signer);
+        String proxy = sandbox.wallets().proxyWallet(signer);
         assertTrue(proxy != null && !proxy.equals(lower));
-        assertEquals(null, sandbox.accounts().wallets().proxyWallet(address(demo(1))));
+        assertEquals(null, sandbox.wallets().proxyWallet(address(demo(1))));
         assertEquals(0, data.ok("/v2/positions?user=" + lower).get("data").size(), "nothing under the signer");
         assertEquals(0, data.ok("/trades?user=" + lower + "&takerOnly=false").size());
         assertTrue(data.ok("/v2/positions?user=" + proxy).get("data").size() > 0, "the history sits under the proxy");

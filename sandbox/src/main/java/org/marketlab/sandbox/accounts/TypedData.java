@@ -1,4 +1,4 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.accounts;
 
 import org.web3j.crypto.Hash;
 import org.web3j.crypto.Keys;

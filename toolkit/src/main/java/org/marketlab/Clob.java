@@ -149,7 +149,7 @@ public final class Clob {
 
     /** Reads a saved {@code GET /prices-history} document into a (time, price) table. */
     public static tech.tablesaw.api.Table parsePricesHistory(String json) {
-        return data().parsePricesHistory(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return data().parsePricesHistory(org.marketlab.internal.Args.notNull(json, "json").getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** Reads a saved {@code GET /book} document (levels in any order). */

@@ -25,7 +25,7 @@ public final class MarketLab {
 
     /** Makes {@code profile} the one every facade call uses from now on. */
     public static Profile use(Profile profile) {
-        Transport.use(profile);
+        Transport.use(org.marketlab.internal.Args.notNull(profile, "profile"));
         return profile;
     }
 

@@ -8,6 +8,7 @@ import org.marketlab.markets.Market;
 import org.marketlab.markets.MarketData;
 import org.marketlab.markets.Tag;
 import org.marketlab.http.Transport;
+import org.marketlab.internal.Args;
 import tech.tablesaw.api.Table;
 
 import java.util.List;
@@ -42,16 +43,19 @@ public final class Markets {
 
     /** Events as a table (as {@link EventsQuery#table()}). */
     public static Table table(List<Event> events) {
+        Args.elements(events, "events");
         return EventTables.events(events);
     }
 
     /** The markets of events as a table (as {@link EventsQuery#marketsTable()}). */
     public static Table marketsTable(List<Event> events) {
+        Args.elements(events, "events");
         return EventTables.markets(events);
     }
 
     /** Tags as a table. */
     public static Table tagsTable(List<Tag> tags) {
+        Args.elements(tags, "tags");
         return EventTables.tagsOf(tags);
     }
 
@@ -67,12 +71,13 @@ public final class Markets {
 
     /** Markets as a table, one row per market (no event columns). */
     public static Table marketsTableOf(List<Market> markets) {
+        Args.elements(markets, "markets");
         return EventTables.marketsOf(markets);
     }
 
     /** Reads a saved tags document (a JSON array of tags). */
     public static List<Tag> parseTags(String json) {
-        JsonNode n = MarketData.parse(Transport.current(), json);
+        JsonNode n = MarketData.parse(Transport.current(), Args.notNull(json, "json"));
         return MarketData.tags(Transport.current(), n);
     }
 }

@@ -15,6 +15,7 @@ import tech.tablesaw.api.Table;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -32,6 +33,9 @@ public final class ClobData {
      */
     public static final int MAX_BATCH = 500;
 
+    /** What a {@code GET /book} answer must carry to be a book: the token and both sides (empty arrays allowed). */
+    static final List<String> REQUIRED_BOOK_FIELDS = List.of("asset_id", "bids", "asks");
+
     private final Transport t;
 
     public ClobData(Transport transport) {
@@ -41,19 +45,13 @@ public final class ClobData {
     // ---- checks the service would make, made before sending ------------------------------------------------------
 
     static String token(String tokenId) {
-        if (tokenId == null || tokenId.isBlank()) {
-            throw new IllegalArgumentException("token id is empty; give an outcome token id (Market.clobTokenIds(), e.g. Clob.tokens(market))");
-        }
-        String id = tokenId.trim();
-        if (!id.chars().allMatch(Character::isDigit)) {
-            throw new IllegalArgumentException("token id '" + Book.shortId(id) + "' is not a token id: outcome token ids are decimal digits"
-                    + " (Market.clobTokenIds()); a market's conditionId (0x…) is not one");
-        }
-        return id;
+        return org.marketlab.internal.Args.digits(tokenId, "token id", org.marketlab.internal.Args.MAX_TOKEN_DIGITS,
+                "outcome token ids are decimal digits (Market.clobTokenIds(), e.g. Clob.tokens(market)); a market's conditionId (0x…) is not one");
     }
 
     private static List<String> tokens(Collection<String> ids) {
-        if (ids == null || ids.isEmpty()) throw new IllegalArgumentException("no token ids given");
+        org.marketlab.internal.Args.notNull(ids, "token ids");
+        if (ids.isEmpty()) throw new IllegalArgumentException("token ids is empty; give at least one outcome token id");
         List<String> out = new ArrayList<>(ids.size());
         for (String id : ids) out.add(token(id));
         return out;
@@ -231,7 +229,7 @@ public final class ClobData {
 
     /** The outcome tokens of a market, with the outcome names and prices the market record carries. */
     public static List<OutcomeToken> tokens(Market m) {
-        Objects.requireNonNull(m, "market");
+        org.marketlab.internal.Args.notNull(m, "market");
         List<String> ids = m.clobTokenIds();
         if (ids.isEmpty()) throw new IllegalArgumentException("market " + m.id() + " has no clobTokenIds (not traded on the order book)");
         List<OutcomeToken> out = new ArrayList<>();
@@ -248,7 +246,7 @@ public final class ClobData {
      * its {@code clobTokenIds}, {@code outcomes} and {@code outcomePrices} columns.
      */
     public static List<OutcomeToken> tokens(tech.tablesaw.api.Row row) {
-        Objects.requireNonNull(row, "row");
+        org.marketlab.internal.Args.notNull(row, "row");
         for (String c : List.of("id", "clobTokenIds", "outcomes")) {
             if (!row.columnNames().contains(c)) {
                 throw new IllegalArgumentException("the row has no '" + c + "' column: give a row of a markets table (Markets.marketsTable)");
@@ -276,12 +274,14 @@ public final class ClobData {
 
     /** Reads a saved {@code GET /prices-history} document ({@code {history: [{t, p}]}}) into time and price columns. */
     public Table parsePricesHistory(byte[] json) {
+        org.marketlab.internal.Args.notNull(json, "json");
         Call call = Call.get(Service.CLOB, "/prices-history", Query.empty());
         return PricesHistoryQuery.read(t, call, new Response(200, java.net.URI.create("file:prices-history.json"), Map.of(), json));
     }
 
     /** Reads a saved {@code GET /book} document. */
     public Book parseBook(String json) {
+        org.marketlab.internal.Args.notNull(json, "json");
         Call call = Call.get(Service.CLOB, "/book", Query.empty());
         Response r = new Response(200, java.net.URI.create("file:book.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
         return book(call, r, t.parse(call, r));
@@ -289,9 +289,19 @@ public final class ClobData {
 
     private Book book(Call call, Response r, JsonNode n) {
         if (!n.isObject()) throw t.malformed(call, r, "expected a book object", null);
+        for (String required : REQUIRED_BOOK_FIELDS) {
+            JsonNode v = n.get(required);
+            if (v == null || v.isNull()) throw t.malformed(call, r, "the book has no '" + required + "' (required: " + REQUIRED_BOOK_FIELDS + ")", null);
+        }
+        if (!n.get("asset_id").isValueNode()) throw t.malformed(call, r, "asset_id is not a string", null);
         JsonNode ts = n.get("timestamp");
-        return new Book(text(n, "market"), text(n, "asset_id"),
-                ts == null || ts.isNull() ? null : Timestamps.parse(ts.asText()), text(n, "hash"),
+        Instant time;
+        try {
+            time = ts == null || ts.isNull() ? null : Timestamps.parse(ts.asText());
+        } catch (IllegalArgumentException e) {
+            throw t.malformed(call, r, "timestamp: " + e.getMessage(), e);
+        }
+        return new Book(text(n, "market"), text(n, "asset_id"), time, text(n, "hash"),
                 levels(call, r, n.get("bids"), "bids"), levels(call, r, n.get("asks"), "asks"),
                 optionalDecimal(call, r, n.get("min_order_size"), "min_order_size"),
                 optionalDecimal(call, r, n.get("tick_size"), "tick_size"),
@@ -300,9 +310,9 @@ public final class ClobData {
     }
 
     private List<Level> levels(Call call, Response r, JsonNode a, String name) {
-        if (a == null || a.isNull()) return List.of();
         if (!a.isArray()) throw t.malformed(call, r, name + " is not an array of {price, size}", null);
         List<Level> out = new ArrayList<>(a.size());
+        for (JsonNode l : a) if (!l.isObject()) throw t.malformed(call, r, name + " holds an entry that is not a {price, size} object", null);
         for (JsonNode l : a) out.add(new Level(decimal(call, r, l.get("price"), name + " price"), decimal(call, r, l.get("size"), name + " size")));
         return out;
     }
@@ -319,10 +329,14 @@ public final class ClobData {
 
     BigDecimal decimal(Call call, Response r, JsonNode v, String what) {
         if (v == null || v.isNull()) throw t.malformed(call, r, "no " + what, null);
+        String text = v.isValueNode() ? v.asText().trim() : "";
         try {
-            return new BigDecimal(v.asText().trim());
+            if (text.length() > 100) throw new NumberFormatException("longer than 100 characters");
+            BigDecimal d = new BigDecimal(text);
+            if (Math.abs((long) d.scale()) > 100) throw new NumberFormatException("exponent out of range");
+            return d;
         } catch (NumberFormatException e) {
-            throw t.malformed(call, r, what + " '" + v.asText() + "' is not a decimal", e);
+            throw t.malformed(call, r, what + " '" + org.marketlab.internal.Args.shown(text) + "' is not a decimal", e);
         }
     }
 

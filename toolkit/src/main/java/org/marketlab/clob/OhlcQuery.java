@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * {@code GET /ohlc} candles of one outcome token from {@link #since} to {@link #until} (default now) at a fidelity.
@@ -65,11 +64,11 @@ public final class OhlcQuery {
 
     /** The first candle's time (required: the service needs startTs). */
     public OhlcQuery since(Instant since) {
-        return new OhlcQuery(t, asset, Objects.requireNonNull(since, "since"), until, fidelity, limit, progress);
+        return new OhlcQuery(t, asset, org.marketlab.internal.Args.notNull(since, "since"), until, fidelity, limit, progress);
     }
 
     public OhlcQuery until(Instant until) {
-        return new OhlcQuery(t, asset, since, Objects.requireNonNull(until, "until"), fidelity, limit, progress);
+        return new OhlcQuery(t, asset, since, org.marketlab.internal.Args.notNull(until, "until"), fidelity, limit, progress);
     }
 
     /** Candle length: one of 1m, 5m, 15m, 30m, 1h (the default), 4h, 1d, 1w. */
@@ -88,6 +87,7 @@ public final class OhlcQuery {
     }
 
     public OhlcQuery onProgress(Progress.Listener listener) {
+        org.marketlab.internal.Args.notNull(listener, "listener");
         return new OhlcQuery(t, asset, since, until, fidelity, limit, listener);
     }
 

@@ -49,11 +49,11 @@ public final class PricesHistoryQuery {
     }
 
     public PricesHistoryQuery start(Instant start) {
-        return new PricesHistoryQuery(t, token, java.util.Objects.requireNonNull(start, "start"), end, interval, fidelity);
+        return new PricesHistoryQuery(t, token, org.marketlab.internal.Args.notNull(start, "start"), end, interval, fidelity);
     }
 
     public PricesHistoryQuery end(Instant end) {
-        return new PricesHistoryQuery(t, token, start, java.util.Objects.requireNonNull(end, "end"), interval, fidelity);
+        return new PricesHistoryQuery(t, token, start, org.marketlab.internal.Args.notNull(end, "end"), interval, fidelity);
     }
 
     /** A span back from now: one of max, all, 1m (a month), 1w, 1d, 6h, 1h. */

@@ -96,7 +96,7 @@ public final class Profile {
         return switch (n) {
             case "sandbox", "" -> sandbox();
             case "live" -> live();
-            default -> throw new IllegalArgumentException("unknown profile '" + name + "'; allowed: sandbox, live");
+            default -> throw new IllegalArgumentException("unknown profile '" + org.marketlab.internal.Args.shown(name) + "'; allowed: sandbox, live");
         };
     }
 

@@ -175,8 +175,7 @@ public final class Transport {
 
     /** A {@link MalformedResponseException} for a body of the wrong shape. */
     public MalformedResponseException malformed(Call call, Response response, String what, Throwable cause) {
-        return new MalformedResponseException(response.status(), null, endpoint(call), null,
-                what + "; body starts: " + preview(response.body()), cause);
+        return MalformedResponseException.of(endpoint(call), response, what + "; body starts: " + preview(response.body()), cause);
     }
 
     /**

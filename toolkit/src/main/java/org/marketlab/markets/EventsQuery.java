@@ -11,12 +11,10 @@ import tech.tablesaw.api.Table;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Objects;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -54,6 +52,7 @@ public final class EventsQuery {
     private final int pageSize;
     private final List<String> order;
     private final Boolean ascending;
+    /** null until {@link #ids} is called: an empty list then means "no event", not "any event". */
     private final List<Long> ids;
     private final Long tagId;
     private final List<Long> excludeTagIds;
@@ -68,7 +67,7 @@ public final class EventsQuery {
     private final Progress.Listener progress;
 
     EventsQuery(Transport transport) {
-        this(transport, null, null, MAX_PAGE, List.of(), null, List.of(), null, List.of(), List.of(), null, null,
+        this(transport, null, null, MAX_PAGE, List.of(), null, null, null, List.of(), List.of(), null, null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 Paging.AUTO, null);
     }
@@ -143,6 +142,7 @@ public final class EventsQuery {
         b.startDateMax = startDateMax; b.endDateMin = endDateMin; b.endDateMax = endDateMax; b.paging = paging;
         b.progress = progress;
         b = change.apply(b);
+        b.slugs = List.copyOf(b.slugs);
         EventsQuery q = new EventsQuery(b.transport, b.limit, b.offset, b.pageSize, b.order, b.ascending, b.ids,
                 b.tagId, b.excludeTagIds, b.slugs, b.tagSlug, b.relatedTags, b.active, b.archived, b.featured, b.cyom,
                 b.includeChat, b.includeTemplate, b.closed, b.recurrence, b.liquidityMin, b.liquidityMax,
@@ -176,12 +176,13 @@ public final class EventsQuery {
     }
 
     public EventsQuery paging(Paging paging) {
-        Objects.requireNonNull(paging, "paging");
+        org.marketlab.internal.Args.notNull(paging, "paging");
         return with(b -> { b.paging = paging; return b; });
     }
 
     /** Reports progress of this query to {@code listener} instead of the default listener. */
     public EventsQuery onProgress(Progress.Listener listener) {
+        org.marketlab.internal.Args.notNull(listener, "listener");
         return with(b -> { b.progress = listener; return b; });
     }
 
@@ -189,6 +190,7 @@ public final class EventsQuery {
 
     /** Order by these Event fields (wire names, e.g. {@code volume}, {@code startDate}). */
     public EventsQuery order(String... fields) {
+        org.marketlab.internal.Args.notNull(fields, "order");
         List<String> list = new ArrayList<>();
         for (String f : fields) {
             if (f == null || f.isBlank()) throw new IllegalArgumentException("order: empty field name");
@@ -211,6 +213,7 @@ public final class EventsQuery {
 
     /** Only events with these ids. */
     public EventsQuery ids(long... ids) {
+        org.marketlab.internal.Args.notNull(ids, "ids");
         List<Long> list = new ArrayList<>();
         for (long id : ids) {
             if (id < 0) throw new IllegalArgumentException("ids: " + id + " is negative; event ids are 0 or more");
@@ -221,7 +224,8 @@ public final class EventsQuery {
 
     /** Only events with these ids, given as the strings records carry. */
     public EventsQuery ids(List<String> ids) {
-        return ids(ids.stream().mapToLong(s -> parseId("ids", s)).toArray());
+        org.marketlab.internal.Args.notNull(ids, "ids");
+        return ids(ids.stream().mapToLong(s -> Long.parseLong(org.marketlab.internal.Args.id(s, "ids element"))).toArray());
     }
 
     /** Only events carrying this tag. */
@@ -232,6 +236,7 @@ public final class EventsQuery {
 
     /** No event carrying any of these tags. */
     public EventsQuery excludeTagIds(long... tagIds) {
+        org.marketlab.internal.Args.notNull(tagIds, "excludeTagIds");
         List<Long> list = new ArrayList<>();
         for (long id : tagIds) {
             if (id < 0) throw new IllegalArgumentException("excludeTagIds: " + id + " is negative");
@@ -242,17 +247,16 @@ public final class EventsQuery {
 
     /** Only events with these slugs. */
     public EventsQuery slugs(String... slugs) {
-        for (String s : slugs) {
-            if (s == null || s.isBlank()) throw new IllegalArgumentException("slugs: empty slug");
-        }
-        List<String> list = List.copyOf(Arrays.asList(slugs));
+        org.marketlab.internal.Args.notNull(slugs, "slugs");
+        List<String> list = new ArrayList<>(slugs.length);
+        for (String s : slugs) list.add(org.marketlab.internal.Args.word(s, "slugs element"));
         return with(b -> { b.slugs = list; return b; });
     }
 
     /** Only events carrying the tag with this slug. */
     public EventsQuery tagSlug(String tagSlug) {
-        if (tagSlug == null || tagSlug.isBlank()) throw new IllegalArgumentException("tagSlug: empty slug");
-        return with(b -> { b.tagSlug = tagSlug; return b; });
+        String slug = org.marketlab.internal.Args.word(tagSlug, "tagSlug");
+        return with(b -> { b.tagSlug = slug; return b; });
     }
 
     /** With {@link #tagId} or {@link #tagSlug}: also events carrying a tag related to it. */
@@ -297,8 +301,8 @@ public final class EventsQuery {
 
     /** Only events of a series with this recurrence, e.g. {@code daily}, {@code weekly}. */
     public EventsQuery recurrence(String recurrence) {
-        if (recurrence == null || recurrence.isBlank()) throw new IllegalArgumentException("recurrence: empty value");
-        return with(b -> { b.recurrence = recurrence; return b; });
+        String r = org.marketlab.internal.Args.word(recurrence, "recurrence");
+        return with(b -> { b.recurrence = r; return b; });
     }
 
     public EventsQuery liquidityMin(double v) {
@@ -318,32 +322,24 @@ public final class EventsQuery {
     }
 
     public EventsQuery startDateMin(Instant t) {
-        return with(b -> { b.startDateMin = Objects.requireNonNull(t, "startDateMin"); return b; });
+        return with(b -> { b.startDateMin = org.marketlab.internal.Args.notNull(t, "startDateMin"); return b; });
     }
 
     public EventsQuery startDateMax(Instant t) {
-        return with(b -> { b.startDateMax = Objects.requireNonNull(t, "startDateMax"); return b; });
+        return with(b -> { b.startDateMax = org.marketlab.internal.Args.notNull(t, "startDateMax"); return b; });
     }
 
     public EventsQuery endDateMin(Instant t) {
-        return with(b -> { b.endDateMin = Objects.requireNonNull(t, "endDateMin"); return b; });
+        return with(b -> { b.endDateMin = org.marketlab.internal.Args.notNull(t, "endDateMin"); return b; });
     }
 
     public EventsQuery endDateMax(Instant t) {
-        return with(b -> { b.endDateMax = Objects.requireNonNull(t, "endDateMax"); return b; });
+        return with(b -> { b.endDateMax = org.marketlab.internal.Args.notNull(t, "endDateMax"); return b; });
     }
 
     private static Double finite(String name, double v) {
         if (!Double.isFinite(v)) throw new IllegalArgumentException(name + " must be a finite number, was " + v);
         return v;
-    }
-
-    private static long parseId(String name, String s) {
-        try {
-            return Long.parseLong(s.trim());
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(name + ": '" + s + "' is not an integer id");
-        }
     }
 
     private void checkRanges() {
@@ -366,7 +362,7 @@ public final class EventsQuery {
         Query q = Query.empty();
         if (!order.isEmpty()) q = q.with("order", String.join(",", order));
         q = q.with("ascending", ascending)
-                .withEach("id", ids)
+                .withEach("id", ids == null ? List.of() : ids)
                 .with("tag_id", tagId)
                 .withEach("exclude_tag_id", excludeTagIds)
                 .withEach("slug", slugs)
@@ -405,6 +401,8 @@ public final class EventsQuery {
         if (relatedTags != null && relatedTags && tagId == null && tagSlug == null) {
             throw new IllegalArgumentException("relatedTags needs tagId or tagSlug");
         }
+        // ids() of nothing selects nothing; sending no id parameter would select everything.
+        if (ids != null && ids.isEmpty()) return Stream.empty();
         Pager pager = new Pager();
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(pager, Spliterator.ORDERED | Spliterator.NONNULL), false);
     }
@@ -506,8 +504,10 @@ public final class EventsQuery {
                 // A short page is the last one: the service caps pages at 100, so ask again only on a full page.
                 if (got.size() < Math.min(want, MAX_PAGE)) done = true;
             }
-            List<Event> fresh = new ArrayList<>(got.size());
-            for (Event e : got) if (seen.add(e.id())) fresh.add(e);
+            // A server that ignores limit must not make limit(n) yield more than n; without a limit all it sent counts.
+            int room = limit == null ? Integer.MAX_VALUE : limit - delivered;
+            List<Event> fresh = new ArrayList<>(Math.min(got.size(), room));
+            for (Event e : got) if (fresh.size() < room && seen.add(e.id())) fresh.add(e);
             page = fresh;
             index = 0;
             listener.onProgress(new Progress("events", delivered + fresh.size(),

@@ -36,20 +36,20 @@ public final class MarketData {
     }
 
     private static String pathId(String id) {
-        if (id == null || id.isBlank()) throw new IllegalArgumentException("event id is empty; give the id an Event record carries, e.g. \"30829\"");
-        return URLEncoder.encode(id.trim(), StandardCharsets.UTF_8);
+        return URLEncoder.encode(org.marketlab.internal.Args.id(id, "event id"), StandardCharsets.UTF_8);
     }
 
     public static JsonNode parse(Transport t, String json) {
+        org.marketlab.internal.Args.notNull(json, "json");
         try {
             return t.json().readTree(json);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException("not a JSON document: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException("json: the document (file) is not JSON: " + e.getOriginalMessage(), e);
         }
     }
 
     public static List<Event> parseEvents(Transport t, String json) {
-        return parseEvents(t, json.getBytes(StandardCharsets.UTF_8));
+        return parseEvents(t, org.marketlab.internal.Args.notNull(json, "json").getBytes(StandardCharsets.UTF_8));
     }
 
     /** Reads a saved events document from bytes: an array of events, a keyset page, or one event. */
@@ -62,11 +62,12 @@ public final class MarketData {
         JsonNode n = parse(t, new String(json, StandardCharsets.UTF_8));
         if (n.isObject() && n.has("events")) return EventReader.page(t, call, r, true).events();
         if (n.isObject()) return List.of(EventReader.one(t, call, r, n, Event.class));
-        if (!n.isArray()) throw new IllegalArgumentException("expected a JSON array of events or one event object");
+        if (!n.isArray()) throw new IllegalArgumentException("json: the document (file) is neither a JSON array of events nor one event object");
         return EventReader.events(t, call, r, n);
     }
 
     public static List<Market> parseMarkets(Transport t, String json) {
+        org.marketlab.internal.Args.notNull(json, "json");
         JsonNode n = parse(t, json);
         Call call = Call.get(Service.MARKETS, "/markets", Query.empty());
         Response r = new Response(200, java.net.URI.create("file:markets.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));

@@ -18,7 +18,6 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Objects;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -68,15 +67,15 @@ final class History<T extends Record> {
     }
 
     History<T> from(Instant from) {
-        return new History<>(session, kind, filters, Objects.requireNonNull(from, "from"), to, listener);
+        return new History<>(session, kind, filters, org.marketlab.internal.Args.notNull(from, "from"), to, listener);
     }
 
     History<T> to(Instant to) {
-        return new History<>(session, kind, filters, from, Objects.requireNonNull(to, "to"), listener);
+        return new History<>(session, kind, filters, from, org.marketlab.internal.Args.notNull(to, "to"), listener);
     }
 
     History<T> onProgress(Progress.Listener listener) {
-        return new History<>(session, kind, filters, from, to, Objects.requireNonNull(listener, "listener"));
+        return new History<>(session, kind, filters, from, to, org.marketlab.internal.Args.notNull(listener, "listener"));
     }
 
     List<T> list() {
@@ -141,6 +140,9 @@ final class History<T extends Record> {
                     item = reader.readValue(n);
                 } catch (IOException e) {
                     throw session.transport().malformed(call, r, "an entry could not be read as " + kind.type().getSimpleName() + ": " + e.getMessage(), e);
+                }
+                if (kind.time().apply(item) == null) {
+                    throw session.transport().malformed(call, r, "an entry of " + kind.name() + " has no time (its paging time is required)", null);
                 }
                 last = item;
                 if (seen.add(kind.key().apply(item))) {

@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
@@ -113,9 +112,9 @@ public final class PerpsSession implements AutoCloseable {
 
     /** Resumes stored valid credentials of {@code owner} on {@code transport}'s profile, or registers a new proxy. */
     public static PerpsSession open(Transport transport, Wallet owner, Options options) {
-        Objects.requireNonNull(transport, "transport");
-        Objects.requireNonNull(owner, "owner wallet");
-        Objects.requireNonNull(options, "options");
+        org.marketlab.internal.Args.notNull(transport, "transport");
+        org.marketlab.internal.Args.notNull(owner, "owner wallet");
+        org.marketlab.internal.Args.notNull(options, "options");
         CredentialStore store = options.store() != null ? options.store() : CredentialStore.files();
         WeightBudget budget = Weights.account(transport, owner.address(), options.budget());
         String profile = transport.profile().name();
@@ -163,7 +162,7 @@ public final class PerpsSession implements AutoCloseable {
         body.put("salt", salt).put("sig", owner.sign(digest)).put("ts", ts);
         if (o.label() != null) body.put("label", o.label());
         Call call = write(t, "POST", "/v1/account/proxy", body, Map.of());
-        JsonNode reply = t.parse(call, send(t, budget, null, call, Weights.CREATE_PROXY));
+        JsonNode reply = Replies.ok(t, call, send(t, budget, null, call, Weights.CREATE_PROXY));
         String secret = reply.path("secret").asText("");
         if (secret.isEmpty()) {
             throw new IllegalStateException("the service answered createProxy without a secret; status '" + reply.path("status").asText() + "'");
@@ -175,7 +174,7 @@ public final class PerpsSession implements AutoCloseable {
     /** Asks the service which proxies the account has, and requires this one among them, unexpired. */
     private void checkListed() {
         Call call = Call.get(Service.PERPS, "/v1/account/credentials", Query.empty());
-        JsonNode n = transport.parse(call, read(call, Weights.CREDENTIALS));
+        JsonNode n = Replies.ok(transport, call, read(call, Weights.CREDENTIALS));
         if (!owner.address().equalsIgnoreCase(n.path("address").asText())) {
             throw new AuthenticationException(401, null, call.toString(), null,
                     "the proxy " + credentials.proxy() + " belongs to another account (" + n.path("address").asText() + ")", null);
@@ -274,9 +273,10 @@ public final class PerpsSession implements AutoCloseable {
         List<String[]> entries = new ArrayList<>();
         for (String c : coids) {
             if (c == null || !COID.matcher(c).matches()) {
-                throw new IllegalArgumentException("client order id '" + c + "' must match ^[0-9a-f]{32}$ (32 lower-case hex characters)");
+                throw new IllegalArgumentException("client order id '" + org.marketlab.internal.Args.shown(c) + "' must match ^[0-9a-f]{32}$ (32 lower-case hex characters)");
             }
-            Modification m = Objects.requireNonNull(byCoid.get(c), () -> "no modification for " + c);
+            Modification m = byCoid.get(c);
+            if (m == null) throw new IllegalArgumentException("the modification for " + c + " is null");
             String p = m.price().toPlainString(), q = m.quantity().toPlainString();
             args.addObject().put("coid", c).put("p", p).put("qty", q);
             entries.add(new String[]{c, p, q});
@@ -337,7 +337,7 @@ public final class PerpsSession implements AutoCloseable {
         if (exp != null) body.put("exp", exp);
         Call call = write(transport, method, path, body, Map.of());
         Response r = send(transport, budget, weightUsed, call, weight);
-        JsonNode reply = transport.parse(call, r);
+        JsonNode reply = Replies.ok(transport, call, r);
         if (!reply.isArray() || reply.size() != entries) {
             throw transport.malformed(call, r, "expected an array of one result per entry (" + entries + ")", null);
         }
@@ -358,7 +358,7 @@ public final class PerpsSession implements AutoCloseable {
         body.putObject("op").put("type", "deleteProxy").putObject("args").put("proxy", proxy);
         body.put("salt", salt).put("sig", owner.sign(digest)).put("ts", ts);
         Call call = write(transport, "DELETE", "/v1/account/proxy", body, Map.of());
-        transport.parse(call, send(transport, budget, weightUsed, call, Weights.DELETE_PROXY));
+        Replies.ok(transport, call, send(transport, budget, weightUsed, call, Weights.DELETE_PROXY));
         store.delete(owner.address(), transport.profile().name());
     }
 
@@ -409,11 +409,7 @@ public final class PerpsSession implements AutoCloseable {
     }
 
     private <T> T as(Call call, Response r, Class<T> type) {
-        try {
-            return transport.json().readValue(r.body(), type);
-        } catch (java.io.IOException e) {
-            throw transport.malformed(call, r, "could not be read as " + type.getSimpleName() + ": " + e.getMessage(), e);
-        }
+        return Replies.as(transport, call, r, type);
     }
 
     /** The proxy's credentials (their {@code toString} hides the key and the secret). */

@@ -4,10 +4,8 @@ import org.marketlab.config.Service;
 import org.marketlab.http.Call;
 import org.marketlab.http.ConnectionException;
 import org.marketlab.http.Query;
-import org.marketlab.http.Response;
 import org.marketlab.http.Transport;
 
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 
@@ -19,9 +17,7 @@ public final class PublicInfo {
 
     /** {@code GET /v1/info/portfolio?address=}, weight 5. */
     public static PublicPortfolio portfolio(Transport t, String address) {
-        if (address == null || !address.matches("0x[0-9a-fA-F]{40}")) {
-            throw new IllegalArgumentException("address must be 0x followed by 40 hex digits, was '" + address + "'");
-        }
+        address = org.marketlab.internal.Args.address(address, "address");
         Call call = Call.get(Service.PERPS, "/v1/info/portfolio", Query.empty().with("address", address));
         return read(t, call, Weights.PUBLIC_PORTFOLIO, PublicPortfolio.class);
     }
@@ -39,11 +35,6 @@ public final class PublicInfo {
             Thread.currentThread().interrupt();
             throw new ConnectionException(0, null, call.toString(), null, "interrupted while waiting for the weight budget", e);
         }
-        Response r = t.send(call);
-        try {
-            return t.json().readValue(r.body(), type);
-        } catch (IOException e) {
-            throw t.malformed(call, r, "could not be read as " + type.getSimpleName() + ": " + e.getMessage(), e);
-        }
+        return Replies.as(t, call, t.send(call), type);
     }
 }

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.marketlab.config.Service;
 import org.marketlab.http.Call;
+import org.marketlab.http.InvalidRequestException;
+import org.marketlab.http.NotFoundException;
+import org.marketlab.http.ServiceException;
 import org.marketlab.http.Query;
 import org.marketlab.http.Response;
 import org.marketlab.http.Timestamps;
@@ -191,15 +194,77 @@ public final class ClobData {
         return out;
     }
 
+    /** Midpoints of the ids that have a book, and the failure of each that has none. */
+    public BatchResult<BigDecimal> midpointsLenient(Collection<String> tokenIds) {
+        return perTokenLenient(tokenIds, "/midpoints");
+    }
+
+    /** Spreads of the ids that have a book, and the failure of each that has none. */
+    public BatchResult<BigDecimal> spreadsLenient(Collection<String> tokenIds) {
+        return perTokenLenient(tokenIds, "/spreads");
+    }
+
+    /**
+     * A keyed batch read where every id must succeed. The service refuses a whole batch for one bad id without
+     * naming it; the ids are then found by splitting the batch, and the exception (of the refusal's type) names them.
+     */
     private Map<String, BigDecimal> perToken(Collection<String> tokenIds, String path) {
-        Map<String, BigDecimal> out = new LinkedHashMap<>();
-        batched(distinct(tokens(tokenIds)), path, id -> body("token_id", id), (call, r) -> {
-            JsonNode n = t.parse(call, r);
-            if (!n.isObject()) throw t.malformed(call, r, "expected {token_id: value}", null);
-            n.fields().forEachRemaining(e -> out.put(e.getKey(), decimal(call, r, e.getValue(), "value of " + e.getKey())));
-            return null;
-        });
-        return out;
+        BatchResult<BigDecimal> r = perTokenLenient(tokenIds, path);
+        if (r.complete()) return r.values();
+        ServiceException first = r.failures().values().iterator().next();
+        List<String> bad = new ArrayList<>(r.failures().keySet());
+        String named = String.join(", ", bad.subList(0, Math.min(bad.size(), 10))) + (bad.size() > 10 ? " and " + (bad.size() - 10) + " more" : "");
+        String detail = bad.size() + " of " + (r.values().size() + bad.size()) + " token ids refused: " + named
+                + "; Clob." + path.substring(1) + "Lenient(...) returns the others with a table of failures";
+        throw renamed(first, detail);
+    }
+
+    private BatchResult<BigDecimal> perTokenLenient(Collection<String> tokenIds, String path) {
+        List<String> ids = distinct(tokens(tokenIds));
+        Map<String, BigDecimal> values = new LinkedHashMap<>();
+        Map<String, ServiceException> failures = new LinkedHashMap<>();
+        for (int i = 0; i < ids.size(); i += MAX_BATCH) {
+            keyed(ids.subList(i, Math.min(ids.size(), i + MAX_BATCH)), path, values, failures);
+        }
+        Map<String, BigDecimal> ordered = new LinkedHashMap<>();
+        Map<String, ServiceException> failed = new LinkedHashMap<>();
+        for (String id : ids) {
+            if (values.containsKey(id)) ordered.put(id, values.get(id));
+            else if (failures.containsKey(id)) failed.put(id, failures.get(id));
+        }
+        return new BatchResult<>(ordered, failed);
+    }
+
+    /** One keyed batch request; a refusal of the batch (404, 400) is narrowed down by halves to the ids refused alone. */
+    private void keyed(List<String> ids, String path, Map<String, BigDecimal> values, Map<String, ServiceException> failures) {
+        ArrayNode body = JsonNodeFactory.instance.arrayNode();
+        for (String id : ids) body.add(body("token_id", id));
+        Call call = post(path, body);
+        Response r;
+        try {
+            r = t.send(call);
+        } catch (NotFoundException | InvalidRequestException e) {
+            if (ids.size() == 1) {
+                failures.put(ids.get(0), e);
+                return;
+            }
+            int half = ids.size() / 2;
+            keyed(ids.subList(0, half), path, values, failures);
+            keyed(ids.subList(half, ids.size()), path, values, failures);
+            return;
+        }
+        JsonNode n = t.parse(call, r);
+        if (!n.isObject()) throw t.malformed(call, r, "expected {token_id: value}", null);
+        n.fields().forEachRemaining(e -> values.put(e.getKey(), decimal(call, r, e.getValue(), "value of " + e.getKey())));
+    }
+
+    /** The same kind of exception with the offending ids added. */
+    private static ServiceException renamed(ServiceException e, String detail) {
+        String endpoint = e.endpoint();
+        java.time.Duration after = e.retryAfter().orElse(null);
+        if (e instanceof NotFoundException) return new NotFoundException(e.status(), e.serverMessage(), endpoint, after, detail, e);
+        if (e instanceof InvalidRequestException) return new InvalidRequestException(e.status(), e.serverMessage(), endpoint, after, detail, e);
+        return new ServiceException(e.status(), e.serverMessage(), endpoint, after, detail, e);
     }
 
     private void batched(List<String> ids, String path, java.util.function.Function<String, JsonNode> item,

@@ -66,6 +66,7 @@ public final class Transport {
                 .connectTimeout(10, TimeUnit.SECONDS)
                 .readTimeout(60, TimeUnit.SECONDS)
                 .writeTimeout(30, TimeUnit.SECONDS)
+                .followRedirects(false).followSslRedirects(false).addInterceptor(new Redirects())
                 .build();
         this.json = mapper();
         this.pacer = new Pacer(profile.ipLimits(), clock,
@@ -189,6 +190,7 @@ public final class Transport {
         String endpoint = call.method() + " " + url.newBuilder().query(null).build();
         int attempt = 0;
         int rateLimited = 0;
+        Deadline deadline = null;
         while (true) {
             attempt++;
             Pacer.Permit permit;
@@ -198,42 +200,56 @@ public final class Transport {
                 Thread.currentThread().interrupt();
                 throw new ConnectionException(0, null, endpoint, null, "interrupted while waiting for the rate limit", e);
             }
+            if (deadline == null) deadline = Deadline.start(profile.callTimeout(), clock);
             Request request = request(url, call);
             int status;
             Map<String, List<String>> headers;
             byte[] body;
-            try (okhttp3.Response r = http.newCall(request).execute()) {
+            okhttp3.Call attemptCall = http.newCall(request);
+            if (!deadline.apply(attemptCall)) {
+                permit.settle();
+                throw deadline.exceeded(endpoint, attempt - 1, null);
+            }
+            try (okhttp3.Response r = attemptCall.execute()) {
                 status = r.code();
                 headers = r.headers().toMultimap();
-                body = r.body() == null ? new byte[0] : r.body().bytes();
+                body = BoundedBody.read(r, profile.maxResponseBytes(), endpoint);
+            } catch (ResponseTooLargeException e) {
+                permit.settle();
+                throw e;
             } catch (IOException e) {
                 permit.settle();
                 boolean neverSent = e instanceof ConnectException;
                 boolean interrupted = e instanceof InterruptedIOException && Thread.currentThread().isInterrupted();
-                if (!interrupted && attempt < retry.maxAttempts()
+                if (!interrupted && attempt < retry.maxAttempts() && !(e instanceof java.net.UnknownHostException)
                         && (call.safety() == Call.Safety.IDEMPOTENT || neverSent)) {
-                    sleep(retry.backoff(attempt), endpoint);
+                    sleep(retry.backoff(attempt), endpoint, deadline, attempt, e);
                     continue;
                 }
-                throw new ConnectionException(0, null, endpoint, null,
-                        (neverSent ? "connection refused" : "no answer") + " after " + attempt + " attempt(s): " + e.getMessage(), e);
+                throw deadline.failure(e, url.host(), endpoint, attempt, neverSent);
             }
             permit.settle();
             Map<String, List<String>> hdrs = headers;
             pacer.onResponse(call.service().id(), call.method(), call.path(), status, name -> first(hdrs, name));
             Response response = new Response(status, URI.create(url.toString()), headers, body);
             if (status >= 200 && status < 300) return response;
+            if (status >= 300 && status < 400) throw Redirects.refused(status, first(hdrs, "Location"), endpoint, !call.headers().isEmpty(), call.method());
 
             String message = ErrorMapper.serverMessage(json, body);
             Duration retryAfter = ErrorMapper.retryAfter(response, clock);
             if (status == 429) {
-                if (++rateLimited < retry.maxRateLimitedAttempts()) {
+                Duration wait = retryAfter != null ? retryAfter : retry.backoff(rateLimited + 1);
+                Duration held = pacer.hold(call.service().id(), call.method(), call.path())
+                        .map(h -> Duration.ofMillis(Math.max(0, h.until().toEpochMilli() - clock.currentTimeMillis()))).orElse(Duration.ZERO);
+                if (++rateLimited < retry.maxRateLimitedAttempts() && !deadline.wouldPass(held.compareTo(wait) > 0 ? held : wait)) {
                     // The pacer now holds the request's scopes; a path it has no window for waits here.
-                    sleep(retryAfter != null ? retryAfter : retry.backoff(rateLimited), endpoint);
+                    sleep(wait, endpoint, deadline, attempt, null);
                     continue;
                 }
+                throw ErrorMapper.rateLimited(message, endpoint, retryAfter, attempt,
+                        pacer.hold(call.service().id(), call.method(), call.path()));
             } else if (retryable(call.safety(), status, message) && attempt < retry.maxAttempts()) {
-                sleep(retryAfter != null ? retryAfter : retry.backoff(attempt), endpoint);
+                sleep(retryAfter != null ? retryAfter : retry.backoff(attempt), endpoint, deadline, attempt, null);
                 continue;
             }
             throw ErrorMapper.map(status, message, endpoint, retryAfter);
@@ -248,7 +264,8 @@ public final class Transport {
         };
     }
 
-    private void sleep(Duration d, String endpoint) {
+    private void sleep(Duration d, String endpoint, Deadline deadline, int attempt, Throwable cause) {
+        if (deadline.wouldPass(d)) throw deadline.exceeded(endpoint, attempt, cause);
         try {
             clock.sleepNanos(d.toNanos());
         } catch (InterruptedException e) {
@@ -270,6 +287,7 @@ public final class Transport {
         Request.Builder r = new Request.Builder().url(url).header("Accept", "application/json")
                 .header("User-Agent", "marketlab/0.1");
         call.headers().forEach(r::header);
+        if (!call.headers().isEmpty()) r.tag(Redirects.Authenticated.class, new Redirects.Authenticated());
         RequestBody body = call.body() == null
                 ? (call.method().equals("GET") || call.method().equals("HEAD") ? null : RequestBody.create(new byte[0], JSON))
                 : RequestBody.create(call.body(), JSON);

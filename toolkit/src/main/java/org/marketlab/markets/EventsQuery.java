@@ -3,6 +3,11 @@ package org.marketlab.markets;
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
 import org.marketlab.http.Call;
+import org.marketlab.http.ConnectionException;
+import org.marketlab.http.MalformedResponseException;
+import org.marketlab.http.RateLimitedException;
+import org.marketlab.http.ServerException;
+import org.marketlab.http.ServiceException;
 import org.marketlab.http.NotFoundException;
 import org.marketlab.http.Query;
 import org.marketlab.http.Response;
@@ -18,6 +23,7 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -65,11 +71,18 @@ public final class EventsQuery {
     private final Instant startDateMin, startDateMax, endDateMin, endDateMax;
     private final Paging paging;
     private final Progress.Listener progress;
+    private final Consumer<ServiceException> pageFailures;
+
+    /**
+     * How often one page is asked for before its failure ends the read: an unusable answer (malformed, cut off), no
+     * answer, a server error or a {@code 429} that outlasted the transport's own retries.
+     */
+    public static final int PAGE_ATTEMPTS = 3;
 
     EventsQuery(Transport transport) {
         this(transport, null, null, MAX_PAGE, List.of(), null, null, null, List.of(), List.of(), null, null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                Paging.AUTO, null);
+                Paging.AUTO, null, e -> { });
     }
 
     private EventsQuery(Transport transport, Integer limit, Integer offset, int pageSize, List<String> order,
@@ -78,7 +91,7 @@ public final class EventsQuery {
                         Boolean cyom, Boolean includeChat, Boolean includeTemplate, Boolean closed, String recurrence,
                         Double liquidityMin, Double liquidityMax, Double volumeMin, Double volumeMax,
                         Instant startDateMin, Instant startDateMax, Instant endDateMin, Instant endDateMax,
-                        Paging paging, Progress.Listener progress) {
+                        Paging paging, Progress.Listener progress, Consumer<ServiceException> pageFailures) {
         this.transport = transport;
         this.limit = limit;
         this.offset = offset;
@@ -109,6 +122,7 @@ public final class EventsQuery {
         this.endDateMax = endDateMax;
         this.paging = paging;
         this.progress = progress;
+        this.pageFailures = pageFailures;
     }
 
     /** A mutable copy used only inside the setters, so each setter names one field. */
@@ -129,6 +143,7 @@ public final class EventsQuery {
         Instant startDateMin, startDateMax, endDateMin, endDateMax;
         Paging paging;
         Progress.Listener progress;
+        Consumer<ServiceException> pageFailures;
     }
 
     private EventsQuery with(UnaryOperator<B> change) {
@@ -141,13 +156,14 @@ public final class EventsQuery {
         b.volumeMin = volumeMin; b.volumeMax = volumeMax; b.startDateMin = startDateMin;
         b.startDateMax = startDateMax; b.endDateMin = endDateMin; b.endDateMax = endDateMax; b.paging = paging;
         b.progress = progress;
+        b.pageFailures = pageFailures;
         b = change.apply(b);
         b.slugs = List.copyOf(b.slugs);
         EventsQuery q = new EventsQuery(b.transport, b.limit, b.offset, b.pageSize, b.order, b.ascending, b.ids,
                 b.tagId, b.excludeTagIds, b.slugs, b.tagSlug, b.relatedTags, b.active, b.archived, b.featured, b.cyom,
                 b.includeChat, b.includeTemplate, b.closed, b.recurrence, b.liquidityMin, b.liquidityMax,
                 b.volumeMin, b.volumeMax, b.startDateMin, b.startDateMax, b.endDateMin, b.endDateMax, b.paging,
-                b.progress);
+                b.progress, b.pageFailures);
         q.checkRanges();
         return q;
     }
@@ -184,6 +200,15 @@ public final class EventsQuery {
     public EventsQuery onProgress(Progress.Listener listener) {
         org.marketlab.internal.Args.notNull(listener, "listener");
         return with(b -> { b.progress = listener; return b; });
+    }
+
+    /**
+     * Tells {@code listener} of each failure a page met before it was asked for again (up to {@value #PAGE_ATTEMPTS}
+     * times; the last failure ends the read instead). Every one is a typed {@code ServiceException}.
+     */
+    public EventsQuery onPageFailure(Consumer<ServiceException> listener) {
+        org.marketlab.internal.Args.notNull(listener, "listener");
+        return with(b -> { b.pageFailures = listener; return b; });
     }
 
     // ---- ordering ---------------------------------------------------------------------------------------------
@@ -470,36 +495,23 @@ public final class EventsQuery {
                 done = true;
                 return;
             }
-            List<Event> got;
-            if (mode != Paging.OFFSET) {
-                Query q = filters.with("limit", want).with("after_cursor", cursor);
-                Call call = Call.get(Service.MARKETS, "/events/keyset", q);
-                Response r;
+            Fetched f;
+            for (int attempt = 1; ; attempt++) {
                 try {
-                    r = transport.send(call);
-                } catch (NotFoundException e) {
-                    if (mode == Paging.KEYSET || cursor != null) throw e;
-                    mode = Paging.OFFSET; // the server has no keyset form
-                    return;
+                    f = mode != Paging.OFFSET ? keysetPage(want) : offsetPage(want);
+                    break;
+                } catch (MalformedResponseException | ConnectionException | ServerException | RateLimitedException e) {
+                    // Nothing moved (cursor and offset change only after a usable page): ask for the same page again.
+                    if (attempt >= PAGE_ATTEMPTS) throw e;
+                    pageFailures.accept(e);
                 }
-                requests++;
-                EventReader.Page page = EventReader.page(transport, call, r, true);
-                got = page.events();
-                String nextCursor = page.nextCursor();
-                if (nextCursor == null) done = true;
-                else if (nextCursor.equals(cursor)) {
-                    throw transport.malformed(call, r, "next_cursor did not advance (" + nextCursor + ")", null);
-                }
-                cursor = nextCursor;
-                if (got.isEmpty() && nextCursor != null) {
-                    throw transport.malformed(call, r, "an empty page with a next_cursor", null);
-                }
+            }
+            if (f == null) return; // no keyset form: offset paging from here
+            List<Event> got = f.events();
+            if (mode != Paging.OFFSET) {
+                cursor = f.nextCursor();
+                if (cursor == null) done = true;
             } else {
-                Query q = filters.with("limit", want).with("offset", nextOffset);
-                Call call = Call.get(Service.MARKETS, "/events", q);
-                Response r = transport.send(call);
-                requests++;
-                got = EventReader.page(transport, call, r, false).events();
                 nextOffset += got.size();
                 // A short page is the last one: the service caps pages at 100, so ask again only on a full page.
                 if (got.size() < Math.min(want, MAX_PAGE)) done = true;
@@ -512,6 +524,41 @@ public final class EventsQuery {
             index = 0;
             listener.onProgress(new Progress("events", delivered + fresh.size(),
                     limit == null ? -1 : limit, "events", requests, false));
+        }
+
+        private record Fetched(List<Event> events, String nextCursor) {
+        }
+
+        /** One keyset page, checked; null when the server has no keyset form (offset paging takes over). */
+        private Fetched keysetPage(int want) {
+            Query q = filters.with("limit", want).with("after_cursor", cursor);
+            Call call = Call.get(Service.MARKETS, "/events/keyset", q);
+            Response r;
+            try {
+                r = transport.send(call);
+            } catch (NotFoundException e) {
+                if (mode == Paging.KEYSET || cursor != null) throw e;
+                mode = Paging.OFFSET; // the server has no keyset form
+                return null;
+            }
+            requests++;
+            EventReader.Page page = EventReader.page(transport, call, r, true);
+            String nextCursor = page.nextCursor();
+            if (nextCursor != null && nextCursor.equals(cursor)) {
+                throw transport.malformed(call, r, "next_cursor did not advance (" + nextCursor + ")", null);
+            }
+            if (page.events().isEmpty() && nextCursor != null) {
+                throw transport.malformed(call, r, "an empty page with a next_cursor", null);
+            }
+            return new Fetched(page.events(), nextCursor);
+        }
+
+        private Fetched offsetPage(int want) {
+            Query q = filters.with("limit", want).with("offset", nextOffset);
+            Call call = Call.get(Service.MARKETS, "/events", q);
+            Response r = transport.send(call);
+            requests++;
+            return new Fetched(EventReader.page(transport, call, r, false).events(), null);
         }
     }
 }

@@ -287,7 +287,7 @@ public final class PerpsSession implements AutoCloseable {
         for (int i = 0; i < coids.size(); i++) {
             JsonNode e = reply.get(i);
             boolean ok = "ok".equals(e.path("status").asText());
-            Order order = ok && e.hasNonNull("order") ? transport.json().convertValue(e.get("order"), Order.class) : null;
+            Order order = ok && e.hasNonNull("order") ? order(e.get("order")) : null;
             out.add(new ModifyResult(coids.get(i), ok, ok ? null : e.path("error").asText(null), order));
         }
         return out;
@@ -405,6 +405,16 @@ public final class PerpsSession implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ConnectionException(0, null, call.toString(), null, "interrupted while waiting for the weight budget", e);
+        }
+    }
+
+    /** An order inside an operation's result, or a malformed-response error naming what was wrong. */
+    private Order order(JsonNode n) {
+        try {
+            return transport.json().treeToValue(n, Order.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new org.marketlab.http.MalformedResponseException(200, null, "PATCH perps/v1/trade/orders-coid", null,
+                    "an order in the result could not be read: " + e.getMessage(), e);
         }
     }
 

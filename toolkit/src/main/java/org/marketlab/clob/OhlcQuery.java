@@ -110,7 +110,11 @@ public final class OhlcQuery {
             if (candles == null || !candles.isArray()) throw t.malformed(call, r, "expected {candles: [{t, o, h, l, c, v}]}", null);
             Instant last = null;
             for (JsonNode c : candles) {
-                Instant time = Instant.ofEpochSecond(c.path("t").asLong());
+                JsonNode tn = c.get("t");
+                if (tn == null || !tn.canConvertToLong() || tn.asLong() < 0 || tn.asLong() > 253_402_300_799L) {
+                    throw t.malformed(call, r, "a candle's t is not Unix seconds of years 1970 to 9999: " + (tn == null ? "missing" : tn.toString()), null);
+                }
+                Instant time = Instant.ofEpochSecond(tn.asLong());
                 if (!out.isEmpty() && !time.isAfter(out.get(out.size() - 1).time())) continue; // never twice
                 out.add(new Candle(time, dec(call, r, c, "o"), dec(call, r, c, "h"), dec(call, r, c, "l"), dec(call, r, c, "c"), dec(call, r, c, "v")));
                 last = time;

@@ -99,6 +99,9 @@ public final class PricesHistoryQuery {
         return table.setName("prices of " + Book.shortId(token));
     }
 
+    /** 9999-12-31T23:59:59Z. */
+    private static final long MAX_EPOCH_SECOND = 253_402_300_799L;
+
     static Table read(Transport t, Call call, Response r) {
         InstantColumn time = InstantColumn.create("time");
         DoubleColumn price = DoubleColumn.create("price");
@@ -125,9 +128,12 @@ public final class PricesHistoryQuery {
                         else p.skipChildren();
                     }
                     if (ts == Long.MIN_VALUE || Double.isNaN(px)) throw t.malformed(call, r, "a history point lacks t or p", null);
+                    if (ts < 0 || ts > MAX_EPOCH_SECOND) throw t.malformed(call, r, "a history point's t (" + ts + ") is not Unix seconds of years 1970 to 9999", null);
                     time.append(Instant.ofEpochSecond(ts));
                     price.append(px);
                 }
+                // Anything but the end of the array here is an element that is not a point: never a silently shorter history.
+                if (p.currentToken() != JsonToken.END_ARRAY) throw t.malformed(call, r, "history holds an element that is not a {t, p} object", null);
             }
             if (!seen) throw t.malformed(call, r, "expected {history: [{t, p}]}: no history field", null);
         } catch (IOException e) {

@@ -64,6 +64,13 @@ class HostileDocumentsTest {
         assertTrue(events.getMessage().startsWith("file "), events.getMessage());
         assertTrue(events.getMessage().contains("no id"), events.getMessage());
 
+        var shorter = assertThrows(MalformedResponseException.class,
+                () -> Clob.parsePricesHistory("{\"history\":[{\"t\":1700000000,\"p\":0.5},5,{\"t\":1700000060,\"p\":0.6}]}"));
+        assertTrue(shorter.getMessage().contains("not a {t, p} object"), "never a silently shorter history: " + shorter.getMessage());
+        var farOff = assertThrows(MalformedResponseException.class,
+                () -> Clob.parsePricesHistory("{\"history\":[{\"t\":9223372036854775807,\"p\":0.5}]}"));
+        assertTrue(farOff.getMessage().contains("Unix seconds"), farOff.getMessage());
+
         var notJson = assertThrows(IllegalArgumentException.class, () -> Markets.parseMarkets("{not json"));
         assertTrue(notJson.getMessage().contains("file"), notJson.getMessage());
     }

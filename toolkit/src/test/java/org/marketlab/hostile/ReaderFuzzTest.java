@@ -40,14 +40,17 @@ class ReaderFuzzTest {
             "gamma_market.json", s -> Markets.marketsTableOf(Markets.parseMarkets(s)),
             "gamma_market_closed_nonbinary_legacy.json", s -> Markets.marketsTableOf(Markets.parseMarkets(s)),
             "gamma_tags.json", s -> Markets.tagsTable(Markets.parseTags(s)),
-            "clob_book_response.json", s -> Clob.parseBook(s).table());
+            "clob_book_response.json", s -> Clob.parseBook(s).table(),
+            "prices-history (synthetic)", s -> Clob.parsePricesHistory(s));
 
     @ParameterizedTest
     @ValueSource(strings = {"gamma_event.json", "gamma_market.json", "gamma_market_closed_nonbinary_legacy.json",
-            "gamma_tags.json", "clob_book_response.json"})
+            "gamma_tags.json", "clob_book_response.json", "prices-history (synthetic)"})
     void mutantsAreReadOrRefusedTyped(String file) throws Exception {
         ObjectMapper json = new ObjectMapper();
-        JsonNode original = json.readTree(Fixtures.read(file));
+        JsonNode original = json.readTree(file.startsWith("prices-history")
+                ? "{\"history\":[{\"t\":1700000000,\"p\":0.51},{\"t\":1700000060,\"p\":\"0.52\"},{\"t\":1700000120,\"p\":0.5}]}"
+                : Fixtures.read(file));
         Consumer<String> reader = READERS.get(file);
         reader.accept(original.toString()); // the original reads
         Random random = new Random(file.hashCode());

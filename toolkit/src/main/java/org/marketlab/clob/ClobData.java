@@ -325,9 +325,17 @@ public final class ClobData {
         List<OutcomeToken> out = new ArrayList<>();
         for (int i = 0; i < ids.size(); i++) {
             out.add(new OutcomeToken(ids.get(i), i < outcomes.size() ? outcomes.get(i) : "outcome " + i,
-                    i < prices.size() ? new BigDecimal(prices.get(i)) : null, row.getString("id"), question));
+                    i < prices.size() ? rowDecimal(prices.get(i)) : null, row.getString("id"), question));
         }
         return out;
+    }
+
+    private static BigDecimal rowDecimal(String text) {
+        try {
+            return new BigDecimal(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("row: outcomePrices holds '" + org.marketlab.internal.Args.shown(text) + "', not a decimal");
+        }
     }
 
     private static List<String> split(String joined) {

@@ -3,12 +3,12 @@ package org.marketlab.bench;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.http.ServiceException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.MarketData;
 import org.marketlab.pacing.VirtualClock;
 import org.marketlab.sandbox.Faults;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.world.World;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -87,7 +87,7 @@ public final class Chaos {
             while (sandbox.stats().total() < minRequests) {
                 List<String> got = new ArrayList<>();
                 try {
-                    MarketData.events(transport).pageSize(pageSize)
+                    new MarketData(transport).events().pageSize(pageSize)
                             .onPageFailure(e -> failures.merge(e.getClass().getSimpleName(), 1L, Long::sum))
                             .onProgress(p -> { if (!p.finished()) pages.incrementAndGet(); })
                             .stream().forEach(e -> got.add(e.id()));

@@ -111,7 +111,7 @@ public final class Profile {
         return switch (n) {
             case "sandbox", "" -> sandbox();
             case "live" -> live();
-            default -> throw new IllegalArgumentException("unknown profile '" + org.marketlab.internal.Args.shown(name) + "'; allowed: sandbox, live");
+            default -> throw new IllegalArgumentException("unknown profile '" + (name.length() > 40 ? name.substring(0, 37) + "…" : name) + "'; allowed: sandbox, live");
         };
     }
 

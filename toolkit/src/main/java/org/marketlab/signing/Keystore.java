@@ -48,7 +48,7 @@ final class Keystore {
         }
         if (!v.canConvertToLong() || !v.isIntegralNumber() || v.asLong() < min || v.asLong() > max) {
             throw new IllegalArgumentException("keystore kdfparams " + name + " must be an integer " + min + " to " + max
-                    + " (bounded so that reading cannot run for hours or exhaust memory), was " + org.marketlab.internal.Args.shown(v.asText()));
+                    + " (bounded so that reading cannot run for hours or exhaust memory), was " + (v.asText().length() > 40 ? v.asText().substring(0, 37) + "…" : v.asText()));
         }
         return v.asLong();
     }

@@ -6,10 +6,10 @@ import org.junit.jupiter.api.Test;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.http.NotFoundException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package org.marketlab.hostile;
 import org.junit.jupiter.api.Test;
 import org.marketlab.Clob;
 import org.marketlab.clob.Book;
-import org.marketlab.perps.PublicInfo;
+import org.marketlab.perps.PerpsPublic;
 import org.marketlab.perps.PublicPortfolio;
 
 import java.io.IOException;
@@ -25,7 +25,7 @@ class DecimalPrecisionTest {
             try (HostileServer s = new HostileServer((r, out) -> HostileServer.answer(out, 200,
                     "{\"positions\":[{\"instrument_id\":1,\"symbol\":\"BTC\",\"size\":" + value + "}],\"equity\":" + value
                             + ",\"timestamp\":1700000000000}"))) {
-                PublicPortfolio p = PublicInfo.portfolio(HostileDocumentsTest.to(s.url()), "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf");
+                PublicPortfolio p = new PerpsPublic(HostileDocumentsTest.to(s.url())).portfolio("0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf");
                 assertEquals(new BigDecimal(EXACT), p.equity(), value);
                 assertEquals(EXACT, p.equity().toPlainString());
                 assertEquals(EXACT, p.positions().get(0).size().toPlainString());

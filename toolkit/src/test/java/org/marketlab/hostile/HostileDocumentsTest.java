@@ -9,11 +9,11 @@ import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.http.MalformedResponseException;
 import org.marketlab.http.OperationRefusedException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.Event;
 import org.marketlab.markets.MarketData;
 import org.marketlab.pacing.Clock;
-import org.marketlab.perps.PublicInfo;
+import org.marketlab.perps.PerpsPublic;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -81,7 +81,7 @@ class HostileDocumentsTest {
         for (int i = 1; i <= 50; i++) page.append(i > 1 ? "," : "").append("{\"id\":\"").append(i).append("\"}");
         String body = page.append("],\"next_cursor\":\"c2\"}").toString();
         server = new HostileServer((r, out) -> HostileServer.answer(out, 200, body));
-        List<Event> got = MarketData.events(to(server.url())).limit(5).list();
+        List<Event> got = new MarketData(to(server.url())).events().limit(5).list();
         assertEquals(5, got.size());
         assertEquals(1, server.received().size(), "five were in the first page: no second request");
     }
@@ -90,16 +90,16 @@ class HostileDocumentsTest {
     void idsOfNothingSelectNothingAndSendNothing() throws IOException {
         server = new HostileServer((r, out) -> HostileServer.answer(out, 200, "{\"events\":[{\"id\":\"1\"}],\"next_cursor\":null}"));
         Transport t = to(server.url());
-        assertEquals(List.of(), MarketData.events(t).ids(new long[0]).list());
-        assertEquals(List.of(), MarketData.events(t).ids(List.of()).list());
+        assertEquals(List.of(), new MarketData(t).events().ids(new long[0]).list());
+        assertEquals(List.of(), new MarketData(t).events().ids(List.of()).list());
         assertEquals(0, server.received().size());
-        assertEquals(1, MarketData.events(t).ids(1L).list().size(), "one id still selects");
+        assertEquals(1, new MarketData(t).events().ids(1L).list().size(), "one id still selects");
     }
 
     @Test
     void aPerpetualsRefusalInA2xxBodyIsTyped() throws IOException {
         server = new HostileServer((r, out) -> HostileServer.answer(out, 200, "{\"status\":\"err\",\"error\":\"insufficient_margin\"}"));
-        var e = assertThrows(OperationRefusedException.class, () -> PublicInfo.assets(to(server.url())));
+        var e = assertThrows(OperationRefusedException.class, () -> new PerpsPublic(to(server.url())).assets());
         assertEquals("insufficient_margin", e.serverMessage());
         assertTrue(e.getMessage().contains("/v1/info/assets"), e.getMessage());
     }

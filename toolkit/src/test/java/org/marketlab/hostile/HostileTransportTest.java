@@ -6,14 +6,14 @@ import org.marketlab.MarketLab;
 import org.marketlab.Markets;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
+import org.marketlab.internal.transport.Call;
 import org.marketlab.http.ConnectionException;
 import org.marketlab.http.DeadlineExceededException;
-import org.marketlab.http.Query;
+import org.marketlab.internal.transport.Query;
 import org.marketlab.http.RateLimitedException;
 import org.marketlab.http.RedirectRefusedException;
 import org.marketlab.http.ResponseTooLargeException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.MarketData;
 import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.ScopeStatus;
@@ -88,8 +88,8 @@ class HostileTransportTest {
             else HostileServer.answer(out, 302, "", "Location: " + other.url() + "/events");
         });
         Transport t = to(markets.url());
-        assertEquals(1, MarketData.events(t).list().size(), "a same-host redirect of a read is followed");
-        var e = assertThrows(RedirectRefusedException.class, () -> t.getJson(Service.MARKETS, "/events/1/tags", Query.empty()));
+        assertEquals(1, new MarketData(t).events().list().size(), "a same-host redirect of a read is followed");
+        var e = assertThrows(RedirectRefusedException.class, () -> t.send(Call.get(Service.MARKETS, "/events/1/tags", Query.empty())).tree());
         assertTrue(e.getMessage().contains("same host only"), e.getMessage());
         assertEquals(0, other.received().size());
 
@@ -101,7 +101,7 @@ class HostileTransportTest {
     @Test
     void aRedirectLoopOnTheSameHostEnds() throws IOException {
         HostileServer loop = server("127.0.0.1", (r, out) -> HostileServer.answer(out, 302, "", "Location: /again"));
-        var e = assertThrows(RedirectRefusedException.class, () -> to(loop.url()).getJson(Service.MARKETS, "/x", Query.empty()));
+        var e = assertThrows(RedirectRefusedException.class, () -> to(loop.url()).send(Call.get(Service.MARKETS, "/x", Query.empty())).tree());
         assertEquals(1 + 5, loop.received().size(), "the first request and five followed: " + e.getMessage());
     }
 
@@ -119,7 +119,7 @@ class HostileTransportTest {
         });
         Transport t = to(slow.url(), Duration.ofMillis(1500), 1 << 20);
         long t0 = System.nanoTime();
-        var e = assertThrows(DeadlineExceededException.class, () -> t.getJson(Service.MARKETS, "/events", Query.empty()));
+        var e = assertThrows(DeadlineExceededException.class, () -> t.send(Call.get(Service.MARKETS, "/events", Query.empty())).tree());
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertTrue(seconds >= 1.4 && seconds < 3.5, "ended at the 1.5 s deadline: " + seconds);
         assertTrue(e.getMessage().contains("within the call deadline of 1500 ms"), e.getMessage());
@@ -136,7 +136,7 @@ class HostileTransportTest {
         Transport t = to(silent.url(), Duration.ofSeconds(30), 1 << 20);
         long t0 = System.nanoTime();
         var e = assertThrows(DeadlineExceededException.class,
-                () -> MarketLab.withTimeout(Duration.ofMillis(800), () -> t.getJson(Service.MARKETS, "/events", Query.empty())));
+                () -> MarketLab.withTimeout(Duration.ofMillis(800), () -> t.send(Call.get(Service.MARKETS, "/events", Query.empty())).tree()));
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertTrue(seconds < 3, "the call's own 800 ms, not the profile's 30 s: " + seconds);
         assertTrue(e.getMessage().contains("800 ms"), e.getMessage());
@@ -164,7 +164,7 @@ class HostileTransportTest {
         });
         Transport t = to(flood.url(), Duration.ofSeconds(20), 1 << 20);
         for (String path : List.of("/declared", "/chunked")) {
-            var e = assertThrows(ResponseTooLargeException.class, () -> t.getJson(Service.MARKETS, path, Query.empty()));
+            var e = assertThrows(ResponseTooLargeException.class, () -> t.send(Call.get(Service.MARKETS, path, Query.empty())).tree());
             assertTrue(e.getMessage().contains("response-size cap of 1048576 bytes"), e.getMessage());
         }
         assertEquals(2, flood.received().size(), "not retried");
@@ -176,24 +176,34 @@ class HostileTransportTest {
     @Test
     void a429WithoutHeadersSaysTheScopeIsHeldAndUntilWhen() throws IOException {
         HostileServer limited = server("127.0.0.1", (r, out) -> HostileServer.answer(out, 429, "{\"error\":\"Too Many Requests\"}"));
-        Profile before = MarketLab.profile();
-        Profile p = Profile.sandbox(5).withCallTimeout(Duration.ofSeconds(4)).withUrl(Service.MARKETS, limited.url());
-        MarketLab.use(p);
-        try {
-            long t0 = System.nanoTime();
-            var e = assertThrows(RateLimitedException.class, () -> Markets.event("1"));
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds < 6, "ends within the deadline, not after 32 s of holds: " + seconds);
-            assertTrue(e.getMessage().contains("the pacer holds"), e.getMessage());
-            assertTrue(e.getMessage().contains("markets.general"), e.getMessage());
-            assertTrue(e.getMessage().contains(" until 20"), e.getMessage());
-            ScopeStatus held = MarketLab.pacing().scopes().stream().filter(s -> s.heldUntil() != null).findFirst().orElseThrow();
-            assertTrue(held.heldUntil().isAfter(Instant.now()), "held until " + held.heldUntil());
-            assertTrue(MarketLab.pacing().toString().contains("HELD until"), MarketLab.pacing().toString());
-            assertTrue(MarketLab.pacing().table().column("held_until").asStringColumn().asList().stream().anyMatch(s -> !s.isEmpty()));
-        } finally {
-            MarketLab.use(before);
-        }
+        Profile p = Profile.sandbox(5).withCallTimeout(Duration.ofSeconds(2)).withUrl(Service.MARKETS, limited.url());
+        // Three 429s in a row: the pacer holds 1 s, then 2 s, then 4 s (the doubling backoff); the call waits out the
+        // first two (a 429's wait does not use up the deadline), and the third ends it, saying until when.
+        Transport t = Transport.create(p, Clock.system(), new Transport.RetryPolicy(4, 3, Duration.ofMillis(50), Duration.ofMillis(200)));
+        long t0 = System.nanoTime();
+        var e = assertThrows(RateLimitedException.class, () -> new MarketData(t).event("1"));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertTrue(seconds >= 2.5 && seconds < 8, "waited out two holds (1 s and 2 s), past the 2 s deadline: " + seconds);
+        assertEquals(3, limited.received().size());
+        assertTrue(e.getMessage().contains("the pacer holds"), e.getMessage());
+        assertTrue(e.getMessage().contains("markets.general"), e.getMessage());
+        assertTrue(e.getMessage().contains(" until 20"), e.getMessage());
+        ScopeStatus held = t.pacer().status().scopes().stream().filter(s -> s.heldUntil() != null).findFirst().orElseThrow();
+        assertTrue(held.heldUntil().isAfter(Instant.now().plusSeconds(2)), "held about 4 s more: " + held.heldUntil());
+        assertTrue(t.pacer().status().toString().contains("HELD until"), t.pacer().status().toString());
+        assertTrue(t.pacer().status().table().column("held_until").asStringColumn().asList().stream().anyMatch(x -> !x.isEmpty()));
+    }
+
+    @Test
+    void aRetryAfterLongerThanTwoMinutesEndsTheCallAtOnce() throws IOException {
+        HostileServer limited = server("127.0.0.1", (r, out) -> HostileServer.answer(out, 429, "{\"error\":\"slow down\"}", "Retry-After: 3600"));
+        Transport t = to(limited.url());
+        long t0 = System.nanoTime();
+        var e = assertThrows(RateLimitedException.class, () -> new MarketData(t).event("1"));
+        assertTrue((System.nanoTime() - t0) / 1e9 < 3, "no hour-long wait");
+        assertTrue(e.getMessage().contains("until"), e.getMessage());
+        assertEquals(3_600_000, e.retryAfter().orElseThrow().toMillis());
+        assertTrue(MarketLab.pacing() != null, "MarketLab.pacing() is the current profile's pacer status, as t.pacer().status() here");
     }
 
     // ---- no DNS -------------------------------------------------------------------------------------------------
@@ -202,7 +212,7 @@ class HostileTransportTest {
     void anUnknownHostSaysSo() {
         Transport t = to("http://no-such-host.invalid");
         var e = assertTimeoutPreemptively(Duration.ofSeconds(30),
-                () -> assertThrows(ConnectionException.class, () -> t.getJson(Service.MARKETS, "/events", Query.empty())));
+                () -> assertThrows(ConnectionException.class, () -> t.send(Call.get(Service.MARKETS, "/events", Query.empty())).tree()));
         assertTrue(e.getMessage().contains("the host no-such-host.invalid is unknown"), e.getMessage());
     }
 

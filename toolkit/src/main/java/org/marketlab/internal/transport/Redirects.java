@@ -1,5 +1,6 @@
-package org.marketlab.http;
+package org.marketlab.internal.transport;
 
+import org.marketlab.http.RedirectRefusedException;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.Request;

@@ -1,5 +1,6 @@
-package org.marketlab.http;
+package org.marketlab.internal.transport;
 
+import org.marketlab.http.ResponseTooLargeException;
 import okhttp3.ResponseBody;
 import okio.Buffer;
 import okio.BufferedSource;

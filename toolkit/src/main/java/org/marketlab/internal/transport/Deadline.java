@@ -1,5 +1,7 @@
-package org.marketlab.http;
+package org.marketlab.internal.transport;
 
+import org.marketlab.http.ConnectionException;
+import org.marketlab.http.DeadlineExceededException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.UnknownHostException;
@@ -8,8 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * One call's deadline: from its first attempt's sending to its last byte read, retry waits and {@code 429} holds
- * included (the wait for the published rate limits before the first attempt is not). The profile's
+ * One call's deadline: from its first attempt's sending to its last byte read, retry waits included; the wait for
+ * the published rate limits before the first attempt, and the waits out of {@code 429}s (each at most
+ * {@link Transport#MAX_RATE_LIMIT_WAIT}), are not. The profile's
  * {@code callTimeout} unless a caller asked for another around the call ({@link #with}). Each attempt's OkHttp call
  * gets the time that is left as its {@code Call.timeout()}, so a body that trickles or a server silent after its
  * headers ends the call at the deadline, whatever the per-read timeouts.
@@ -20,7 +23,7 @@ public final class Deadline {
 
     private final Duration length;
     private final org.marketlab.pacing.Clock clock;
-    private final long end;
+    private long end;
 
     private Deadline(Duration length, org.marketlab.pacing.Clock clock) {
         this.length = length;
@@ -54,6 +57,11 @@ public final class Deadline {
         if (left <= 0) return false;
         call.timeout().timeout(left, TimeUnit.NANOSECONDS);
         return true;
+    }
+
+    /** Moves the deadline later by {@code d} (a wait that is not the server's slowness: a 429's hold). */
+    void extend(Duration d) {
+        end += d.toNanos();
     }
 
     /** Whether a wait of {@code d} would end past the deadline. */

@@ -71,8 +71,8 @@ class HostileDocumentsTest {
                 () -> Clob.parsePricesHistory("{\"history\":[{\"t\":9223372036854775807,\"p\":0.5}]}"));
         assertTrue(farOff.getMessage().contains("Unix seconds"), farOff.getMessage());
 
-        var notJson = assertThrows(IllegalArgumentException.class, () -> Markets.parseMarkets("{not json"));
-        assertTrue(notJson.getMessage().contains("file"), notJson.getMessage());
+        var notJson = assertThrows(MalformedResponseException.class, () -> Markets.parseMarkets("{not json"));
+        assertTrue(notJson.getMessage().startsWith("file "), notJson.getMessage());
     }
 
     @Test

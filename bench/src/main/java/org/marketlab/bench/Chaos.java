@@ -72,13 +72,14 @@ public final class Chaos {
             Map<String, java.net.URI> urls = sandbox.start();
             Set<String> world = new HashSet<>();
             for (World.EventFacts e : sandbox.world().events()) world.add(Long.toString(e.id()));
-            // A short deadline, so that the delay fault (250 ms, real) outlasts it; retry waits and holds are virtual.
+            // A short deadline, so that the delay fault (450 ms, real) outlasts it, yet long enough that a loaded
+            // machine's ordinary answers come within it; retry waits and holds are virtual.
             Profile profile = Profile.sandbox(seed).withUrl(Service.MARKETS, urls.get("markets").toString())
-                    .withCallTimeout(Duration.ofMillis(150));
+                    .withCallTimeout(Duration.ofMillis(400));
             Transport transport = Transport.create(profile, new VirtualClock(),
                     new Transport.RetryPolicy(4, 6, Duration.ofMillis(20), Duration.ofMillis(200)));
             sandbox.stats().reset();
-            sandbox.faults().clear().random(rate, seed, 250, EnumSet.allOf(Faults.Kind.class));
+            sandbox.faults().clear().random(rate, seed, 450, EnumSet.allOf(Faults.Kind.class));
 
             Map<String, Long> failures = new TreeMap<>(), abandonedBy = new TreeMap<>();
             List<String> untyped = new ArrayList<>();

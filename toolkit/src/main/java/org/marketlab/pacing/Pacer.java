@@ -215,6 +215,7 @@ public final class Pacer {
             List<Window> ws = matching(service, method, path);
             long hold;
             if (status == 429) {
+                rateLimited++;
                 int strikes = 0;
                 for (Window w : ws) strikes = Math.max(strikes, w.strikes);
                 for (Window w : ws) w.strikes = strikes + 1;
@@ -245,6 +246,13 @@ public final class Pacer {
 
     private static boolean exhausted(Double remaining) {
         return remaining != null && remaining <= 0;
+    }
+
+    private long rateLimited;
+
+    /** How many {@code 429 Too Many Requests} answers were fed back since the pacer was made. */
+    public synchronized long rateLimitedResponses() {
+        return rateLimited;
     }
 
     /** Every scope that has admitted a request, with its current use, the waiting it caused, and any hold. */

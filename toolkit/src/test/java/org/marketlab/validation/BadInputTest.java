@@ -116,8 +116,12 @@ class BadInputTest {
         add(c, "endDate reversed", "endDate", () -> Markets.events().endDateMax(Instant.EPOCH).endDateMin(Instant.parse("2026-01-01T00:00:00Z")));
         add(c, "relatedTags without a tag", "relatedTags", () -> Markets.events().relatedTags(true).list());
         // ---- Clob
-        add(c, "book(null)", "token id", () -> Clob.book(null));
+        add(c, "book(null)", "token id", () -> Clob.book((String) null));
         add(c, "book('')", "token id", () -> Clob.book(""));
+        add(c, "book(null OutcomeToken)", "token", () -> Clob.book((org.marketlab.clob.OutcomeToken) null));
+        add(c, "pricesHistory(null OutcomeToken)", "token", () -> Clob.pricesHistory((org.marketlab.clob.OutcomeToken) null));
+        add(c, "ohlc(null OutcomeToken)", "token", () -> Clob.ohlc((org.marketlab.clob.OutcomeToken) null));
+        add(c, "outcomesTable(null)", "events", () -> Markets.outcomesTable(null));
         add(c, "book(conditionId)", "token id", () -> Clob.book("0xc8f1cf5d4f26e0fd9c8fe89f2a7b3263b902cf14fde7bfccef525753bb492e47"));
         add(c, "book(10,000 digits)", "token id", () -> Clob.book("7".repeat(10_000)));
         add(c, "book(non-ASCII digits)", "token id", () -> Clob.book(ARABIC_DIGITS));
@@ -140,7 +144,7 @@ class BadInputTest {
         add(c, "lastTradePrices(empty)", "token ids", () -> Clob.lastTradePrices(List.of()));
         add(c, "tickSize(non-ASCII)", "token id", () -> Clob.tickSize(ARABIC_DIGITS));
         add(c, "negRisk(null)", "token id", () -> Clob.negRisk(null));
-        add(c, "pricesHistory(null)", "token id", () -> Clob.pricesHistory(null).table());
+        add(c, "pricesHistory(null)", "token id", () -> Clob.pricesHistory((String) null).table());
         add(c, "pricesHistory interval unknown", "interval", () -> Clob.pricesHistory(TOKEN).interval("2w"));
         add(c, "pricesHistory interval null", "interval", () -> Clob.pricesHistory(TOKEN).interval(null));
         add(c, "pricesHistory fidelity 0", "fidelity", () -> Clob.pricesHistory(TOKEN).fidelity(0));
@@ -149,7 +153,7 @@ class BadInputTest {
         add(c, "pricesHistory end(null)", "end", () -> Clob.pricesHistory(TOKEN).end(null));
         add(c, "pricesHistory reversed", "start", () -> Clob.pricesHistory(TOKEN).start(Instant.parse("2026-02-01T00:00:00Z")).end(Instant.EPOCH));
         add(c, "pricesHistory end alone", "start", () -> Clob.pricesHistory(TOKEN).end(Instant.EPOCH).table());
-        add(c, "ohlc(null)", "token id", () -> Clob.ohlc(null).list());
+        add(c, "ohlc(null)", "token id", () -> Clob.ohlc((String) null).list());
         add(c, "ohlc since(null)", "since", () -> Clob.ohlc(TOKEN).since(null));
         add(c, "ohlc until(null)", "until", () -> Clob.ohlc(TOKEN).until(null));
         add(c, "ohlc without since", "since", () -> Clob.ohlc(TOKEN).list());
@@ -159,7 +163,6 @@ class BadInputTest {
         add(c, "ohlc onProgress(null)", "listener", () -> Clob.ohlc(TOKEN).onProgress(null));
         add(c, "ohlc reversed", "since", () -> Clob.ohlc(TOKEN).since(Instant.parse("2026-02-01T00:00:00Z")).until(Instant.EPOCH));
         add(c, "tokens(null market)", "market", () -> Clob.tokens((org.marketlab.markets.Market) null));
-        add(c, "tokens(null row)", "row", () -> Clob.tokens((tech.tablesaw.api.Row) null));
         add(c, "parseBook(null)", "json", () -> Clob.parseBook(null));
         add(c, "parsePricesHistory(null)", "json", () -> Clob.parsePricesHistory(null));
         // ---- Charts

@@ -1,5 +1,6 @@
 package org.marketlab;
 
+import org.marketlab.internal.Args;
 import org.marketlab.markets.CommentsQuery;
 import org.marketlab.markets.Event;
 import org.marketlab.markets.HoldersQuery;
@@ -137,6 +138,7 @@ public final class Markets {
      * {@code EventTables.events(events)} has every field.
      */
     public static Table table(List<Event> events) {
+        Args.elements(events, "events");
         return org.marketlab.markets.EventViews.events(events);
     }
 
@@ -145,16 +147,19 @@ public final class Markets {
      * {@code EventTables.markets(events)} has every field.
      */
     public static Table marketsTable(List<Event> events) {
+        Args.elements(events, "events");
         return org.marketlab.markets.EventViews.markets(events);
     }
 
     /** One row per outcome of each market of the events: market (id), question, outcome, tokenId, price. */
     public static Table outcomesTable(List<Event> events) {
+        Args.elements(events, "events");
         return org.marketlab.markets.EventViews.outcomes(events);
     }
 
     /** Tags as a table. */
     public static Table tagsTable(List<Tag> tags) {
+        Args.elements(tags, "tags");
         return EventTables.tagsOf(tags);
     }
 
@@ -170,6 +175,7 @@ public final class Markets {
 
     /** Markets as a table, one row per market (no event columns). */
     public static Table marketsTableOf(List<Market> markets) {
+        Args.elements(markets, "markets");
         return EventTables.marketsOf(markets);
     }
 

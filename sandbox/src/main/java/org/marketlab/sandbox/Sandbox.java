@@ -270,8 +270,12 @@ public final class Sandbox implements EmbeddedService {
         app.post("/__sandbox/faults", this::setFaults);
         app.before(ctx -> guard(service, ctx));
         app.after(ctx -> {
-            if (!ctx.path().startsWith("/__sandbox") && ctx.status().getCode() < 300 && faults.takeMalformed()) {
+            if (ctx.path().startsWith("/__sandbox") || ctx.status().getCode() >= 300) return;
+            Faults.Kind drawn = ctx.attribute(DRAWN);
+            if (faults.takeMalformed() || drawn == Faults.Kind.TRUNCATED_BODY) {
                 ctx.result("{\"events\": [{\"id\": \"1\", \"title\": \"trunc");
+            } else if (drawn == Faults.Kind.WRONG_SHAPE_BODY) {
+                ctx.result("{\"unexpected\": [1, 2, 3], \"data\": null}");
             }
         });
         app.exception(org.marketlab.sandbox.route.BadParameter.class, (e, ctx) -> ctx.status(422).json(Map.of("error", e.getMessage())));
@@ -302,6 +306,8 @@ public final class Sandbox implements EmbeddedService {
             }
             if (held > 0) stats.throttled(held);
         }
+        Faults.Kind drawn = faults.draw();
+        if (drawn != null && randomFault(drawn, ctx)) return;
         if (faults.takeDrop()) {
             org.eclipse.jetty.server.Request base = org.eclipse.jetty.server.Request.getBaseRequest(ctx.req());
             base.getHttpChannel().getEndPoint().close();
@@ -322,6 +328,41 @@ public final class Sandbox implements EmbeddedService {
             if (error != 425) ctx.json(Map.of("error", error == 500 ? "Internal server error" : "service unavailable"));
             ctx.skipRemainingHandlers();
         }
+    }
+
+    private static final String DRAWN = "sandbox.fault";
+
+    /** Applies a fault drawn by {@link Faults#random}; true when the request is answered (or dropped) by it. */
+    private boolean randomFault(Faults.Kind kind, Context ctx) throws Exception {
+        switch (kind) {
+            case DROP_BEFORE_ANSWER -> {
+                org.eclipse.jetty.server.Request.getBaseRequest(ctx.req()).getHttpChannel().getEndPoint().close();
+            }
+            case DROP_MID_BODY -> {
+                ctx.res().setStatus(200);
+                ctx.res().setContentType("application/json");
+                ctx.res().setContentLength(4096);
+                var out = ctx.res().getOutputStream();
+                out.write("{\"events\": [{\"id\": \"1\", ".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                out.flush();
+                org.eclipse.jetty.server.Request.getBaseRequest(ctx.req()).getHttpChannel().getEndPoint().close();
+            }
+            case ERROR_500 -> ctx.status(500).json(Map.of("error", "Internal server error"));
+            case ERROR_503 -> ctx.status(503).json(Map.of("error", "service unavailable"));
+            case TOO_EARLY_425 -> ctx.status(425);
+            case RATE_LIMITED_RETRY_AFTER -> ctx.header("Retry-After", "1").status(429).json(Map.of("error", "Too Many Requests"));
+            case RATE_LIMITED_NO_HEADERS -> ctx.status(429).json(Map.of("error", "Too Many Requests"));
+            case DELAY -> {
+                Thread.sleep(faults.delayMillis());
+                return false;
+            }
+            case TRUNCATED_BODY, WRONG_SHAPE_BODY -> {
+                ctx.attribute(DRAWN, kind);
+                return false;
+            }
+        }
+        ctx.skipRemainingHandlers();
+        return true;
     }
 
     /**

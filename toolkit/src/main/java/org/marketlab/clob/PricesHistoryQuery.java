@@ -51,11 +51,11 @@ public final class PricesHistoryQuery {
     }
 
     public PricesHistoryQuery start(Instant start) {
-        return new PricesHistoryQuery(t, token, java.util.Objects.requireNonNull(start, "start"), end, interval, fidelity);
+        return new PricesHistoryQuery(t, token, org.marketlab.internal.Args.notNull(start, "start"), end, interval, fidelity);
     }
 
     public PricesHistoryQuery end(Instant end) {
-        return new PricesHistoryQuery(t, token, start, java.util.Objects.requireNonNull(end, "end"), interval, fidelity);
+        return new PricesHistoryQuery(t, token, start, org.marketlab.internal.Args.notNull(end, "end"), interval, fidelity);
     }
 
     /** A span back from now: one of max, all, 1m (a month), 1w, 1d, 6h, 1h. */
@@ -101,6 +101,8 @@ public final class PricesHistoryQuery {
 
     /** The smallest a point is on the wire, {"t":1700000000,"p":1}: a bound on the points a body holds. */
     private static final int MIN_POINT_BYTES = 24;
+    /** 9999-12-31T23:59:59Z. */
+    private static final long MAX_EPOCH_SECOND = 253_402_300_799L;
 
     static Table read(Document r) {
         org.marketlab.tables.TablesawStart.inBackground(); // while the answer is read
@@ -133,6 +135,7 @@ public final class PricesHistoryQuery {
                         else p.skipChildren();
                     }
                     if (ts == Long.MIN_VALUE || Double.isNaN(px)) throw r.malformed("a history point lacks t or p", null);
+                    if (ts < 0 || ts > MAX_EPOCH_SECOND) throw r.malformed("a history point's t (" + ts + ") is not Unix seconds of years 1970 to 9999", null);
                     if (n == times.length) {
                         times = java.util.Arrays.copyOf(times, n * 2);
                         prices = java.util.Arrays.copyOf(prices, n * 2);
@@ -140,6 +143,8 @@ public final class PricesHistoryQuery {
                     times[n] = PackedInstant.pack(Instant.ofEpochSecond(ts));
                     prices[n++] = px;
                 }
+                // Anything but the end of the array here is an element that is not a point: never a silently shorter history.
+                if (p.currentToken() != JsonToken.END_ARRAY) throw r.malformed("history holds an element that is not a {t, p} object", null);
             }
             if (!seen) throw r.malformed("expected {history: [{t, p}]}: no history field", null);
         } catch (IOException e) {

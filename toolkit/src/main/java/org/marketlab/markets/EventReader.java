@@ -47,7 +47,7 @@ final class EventReader {
         try {
             return reader.readValue(n);
         } catch (IOException e) {
-            throw r.malformed(what + " (id " + id.asText() + ") could not be read: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
+            throw r.malformed(what + " (id " + org.marketlab.internal.Args.shown(id.asText()) + ") could not be read: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
         }
     }
 

@@ -93,8 +93,7 @@ public final class MarketData {
     }
 
     private static String pathId(String id) {
-        if (id == null || id.isBlank()) throw new IllegalArgumentException("event id is empty; give the id an Event record carries, e.g. \"30829\"");
-        return URLEncoder.encode(id.trim(), StandardCharsets.UTF_8);
+        return URLEncoder.encode(org.marketlab.internal.Args.id(id, "event id"), StandardCharsets.UTF_8);
     }
 
     // ---- saved documents: no transport ------------------------------------------------------------------------

@@ -3,16 +3,30 @@ execute_result of a cell, the way a notebook's first cell experiences it.
 
     python cold_start.py [--rounds N] KERNEL=CODE [KERNEL=CODE ...]
 
-Each round starts every kernel once, in the order given, each a fresh process. Prints one line per start:
-    START <kernel> <round> <ready seconds> <first result seconds> <mime types of the result>
+Each round starts a fresh kernel process for every KERNEL=CODE given, in that order. Prints one line per start:
+    START <index of the KERNEL=CODE> <kernel> <round> <ready seconds> <first result seconds>
+          <CPU seconds of the kernel process until then> <mime types of the result>
+The CPU seconds (every thread of the kernel process, from /proc) depend far less on what else the machine runs.
 Used by org.marketlab.kernel.ColdStartBench, which installs the kernel and prints the comparison.
 """
 import argparse
+import os
 import sys
 import time
 from queue import Empty
 
 from jupyter_client.manager import KernelManager
+
+
+def cpu_seconds(km):
+    """User and system CPU seconds of the kernel process so far, or -1 where /proc cannot tell."""
+    try:
+        pid = km.provisioner.process.pid
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (AttributeError, OSError, ValueError, IndexError):
+        return -1.0
 
 
 def first_result(kernel, code, timeout):
@@ -38,7 +52,7 @@ def first_result(kernel, code, timeout):
                 continue
             kind = msg["msg_type"]
             if kind == "execute_result":
-                return ready, time.perf_counter() - started, sorted(msg["content"]["data"])
+                return ready, time.perf_counter() - started, cpu_seconds(km), sorted(msg["content"]["data"])
             if kind == "error":
                 raise RuntimeError(f"{kernel}: {code!r} failed: {msg['content']['ename']}: {msg['content']['evalue']}")
     finally:
@@ -54,9 +68,9 @@ def main():
     args = parser.parse_args()
     cells = [c.split("=", 1) for c in args.cells]
     for r in range(1, args.rounds + 1):
-        for kernel, code in cells:
-            ready, result, mimes = first_result(kernel, code, args.timeout)
-            print(f"START {kernel} {r} {ready:.3f} {result:.3f} {','.join(mimes)}", flush=True)
+        for i, (kernel, code) in enumerate(cells):
+            ready, result, cpu, mimes = first_result(kernel, code, args.timeout)
+            print(f"START {i} {kernel} {r} {ready:.3f} {result:.3f} {cpu:.3f} {','.join(mimes)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 package org.marketlab;
 
+import org.marketlab.internal.Args;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.OHLCChart;
@@ -139,6 +140,7 @@ public final class Charts {
 
     /** A line of one column over another (a time column gives a date axis); titled by the columns' names. */
     public static XYChart line(Column<?> x, NumericColumn<?> y) {
+        columns(x, y);
         return line(x, y, y.name() + " by " + x.name(), y.name());
     }
 
@@ -156,6 +158,7 @@ public final class Charts {
      * is the spread).
      */
     public static XYChart depth(Book book) {
+        Args.notNull(book, "book");
         XYChart c = xy("Depth of " + TokenNames.of(book.assetId()) + "  (bid " + book.bestBid() + " / ask " + book.bestAsk() + ")",
                 "price", "cumulative size");
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
@@ -215,6 +218,8 @@ public final class Charts {
 
     /** Bars of {@code values} by {@code categories}; titled by the columns' names. */
     public static CategoryChart bar(Column<?> categories, NumericColumn<?> values) {
+        Args.notNull(categories, "categories");
+        Args.notNull(values, "values");
         if (categories.size() != values.size()) {
             throw new IllegalArgumentException("columns '" + categories.name() + "' and '" + values.name() + "' differ in length: "
                     + categories.size() + " and " + values.size());
@@ -290,6 +295,7 @@ public final class Charts {
 
     /** Points of one column against another (a time column gives a date axis); titled by the columns' names. */
     public static XYChart scatter(Column<?> x, NumericColumn<?> y) {
+        columns(x, y);
         XYChart c = xy(y.name() + " against " + x.name(), isTime(x) ? x.name() + " (UTC)" : x.name(), y.name());
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         c.getStyler().setMarkerSize(4);
@@ -302,11 +308,13 @@ public final class Charts {
 
     /** The chart as PNG bytes, at its own size. */
     public static byte[] png(Chart<?, ?> chart) {
+        Args.notNull(chart, "chart");
         return png(chart, chart.getWidth(), chart.getHeight());
     }
 
     /** The chart as PNG bytes of {@code width} × {@code height} pixels; the chart keeps its own size. */
     public static byte[] png(Chart<?, ?> chart, int width, int height) {
+        Args.notNull(chart, "chart");
         if (width < 50 || height < 50 || width > 10_000 || height > 10_000) {
             throw new IllegalArgumentException("width and height must be 50 to 10,000 pixels, were " + width + "×" + height);
         }
@@ -330,6 +338,7 @@ public final class Charts {
 
     /** The chart as SVG (UTF-8 text), at its own size. */
     public static byte[] svg(Chart<?, ?> chart) {
+        Args.notNull(chart, "chart");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
@@ -442,9 +451,15 @@ public final class Charts {
         return span > 180L * 86_400 ? "yyyy-MM" : span > 3L * 86_400 ? "MM-dd" : "MM-dd HH:mm";
     }
 
+    private static void columns(Column<?> x, NumericColumn<?> y) {
+        Args.notNull(x, "x");
+        Args.notNull(y, "y");
+    }
+
     private static void need(Table t, String... columns) {
-        if (t == null) throw new IllegalArgumentException("no table given");
+        Args.notNull(t, "table");
         for (String c : columns) {
+            Args.notNull(c, "column name");
             if (!t.columnNames().contains(c)) {
                 throw new IllegalArgumentException("table '" + t.name() + "' has no column '" + c + "'; it has " + t.columnNames());
             }

@@ -96,9 +96,26 @@ public final class Clob {
         return data().midpoint(tokenId);
     }
 
-    /** Midpoints by token id. */
+    /**
+     * Midpoints by token id. The service refuses a whole batch for one closed market's token without naming it; the
+     * toolkit then splits the batch to find it, and the exception names every refused id ({@link #midpointsLenient}
+     * returns the others instead).
+     */
     public static Map<String, BigDecimal> midpoints(Collection<String> tokenIds) {
         return data().midpoints(tokenIds);
+    }
+
+    /**
+     * Midpoints of the ids that have a book, and a table of the others ({@code result.failuresTable()}): for a list
+     * that may hold closed markets' tokens. {@link #midpoints} instead fails naming the refused ids.
+     */
+    public static org.marketlab.clob.BatchResult<BigDecimal> midpointsLenient(Collection<String> tokenIds) {
+        return data().midpointsLenient(tokenIds);
+    }
+
+    /** Spreads of the ids that have a book, and a table of the others (as {@link #midpointsLenient}). */
+    public static org.marketlab.clob.BatchResult<BigDecimal> spreadsLenient(Collection<String> tokenIds) {
+        return data().spreadsLenient(tokenIds);
     }
 
     /** Best ask minus best bid. */
@@ -129,6 +146,11 @@ public final class Clob {
     /** Whether the token's market belongs to a neg-risk (mutually exclusive outcomes) event. */
     public static boolean negRisk(String tokenId) {
         return data().negRisk(tokenId);
+    }
+
+    /** A market as the order book describes it: outcome tokens, prices, winner, tick and minimum sizes ({@code GET /markets/{condition_id}}). */
+    public static org.marketlab.clob.ClobMarket market(String conditionId) {
+        return data().market(conditionId);
     }
 
     /** The order book's clock ({@code GET /time}). */

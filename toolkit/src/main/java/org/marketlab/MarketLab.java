@@ -66,6 +66,15 @@ public final class MarketLab {
         t.start();
     }
 
+    /**
+     * Runs {@code call} with another call deadline for every request it makes on this thread, e.g.
+     * {@code MarketLab.withTimeout(Duration.ofSeconds(5), () -> Clob.book(token))}. The profile's deadline
+     * ({@link Profile#withCallTimeout}, 30 s by default) applies otherwise.
+     */
+    public static <T> T withTimeout(java.time.Duration timeout, java.util.function.Supplier<T> call) {
+        return org.marketlab.internal.transport.Deadline.with(timeout, call);
+    }
+
     /** The profile in use. */
     public static Profile profile() {
         return transport().profile();

@@ -1,6 +1,18 @@
 package org.marketlab;
 
+import org.marketlab.internal.Args;
+import org.marketlab.markets.CommentsQuery;
 import org.marketlab.markets.Event;
+import org.marketlab.markets.HoldersQuery;
+import org.marketlab.markets.LiveVolume;
+import org.marketlab.markets.MarketsQuery;
+import org.marketlab.markets.OpenInterestQuery;
+import org.marketlab.markets.RankedTag;
+import org.marketlab.markets.SearchQuery;
+import org.marketlab.markets.SearchResult;
+import org.marketlab.markets.Series;
+import org.marketlab.markets.SeriesQuery;
+import org.marketlab.markets.TagsQuery;
 import org.marketlab.markets.EventTables;
 import org.marketlab.markets.EventsQuery;
 import org.marketlab.markets.Market;
@@ -33,6 +45,84 @@ public final class Markets {
         return data().events();
     }
 
+    /**
+     * Searches events, markets, tags and profiles ({@code GET /public-search}); {@code .result()} holds them all,
+     * each as a table ({@code eventsTable()}, {@code marketsTable()}, {@code tagsTable()}, {@code profilesTable()}).
+     */
+    public static SearchQuery search(String words) {
+        return data().search(words);
+    }
+
+    /** A new query of {@code GET /markets} (every official filter); nothing is sent until a terminal call. */
+    public static MarketsQuery markets() {
+        return data().markets();
+    }
+
+    /** One market by id ({@code "512345"}) or slug. */
+    public static Market market(String idOrSlug) {
+        return data().market(idOrSlug);
+    }
+
+    /** Every tag, ranked (most events first on the sandbox), with its event count. */
+    public static TagsQuery tags() {
+        return data().tags();
+    }
+
+    /** One tag by id or slug. */
+    public static RankedTag tag(String idOrSlug) {
+        return data().tag(idOrSlug);
+    }
+
+    /** The series that group recurring events. */
+    public static SeriesQuery series() {
+        return data().series();
+    }
+
+    /** One series by id. */
+    public static Series series(String id) {
+        return data().series(id);
+    }
+
+    /** The comments of an event, newest first, paged to the end. */
+    public static CommentsQuery comments(Event event) {
+        return comments(event.id());
+    }
+
+    /** The comments of the event with this id. */
+    public static CommentsQuery comments(String eventId) {
+        return data().comments(CommentsQuery.Parent.EVENT, eventId);
+    }
+
+    /** The comments of a series or a market (by its id). */
+    public static CommentsQuery comments(CommentsQuery.Parent parent, String id) {
+        return data().comments(parent, id);
+    }
+
+    /** The top holders of markets, per outcome token (Data API {@code /holders}); proxyWallet leads to the account. */
+    public static HoldersQuery holders(String... conditionIds) {
+        return data().holders(List.of(conditionIds));
+    }
+
+    /** The top holders of a market. */
+    public static HoldersQuery holders(Market market) {
+        return holders(market.conditionId());
+    }
+
+    /** The open interest of markets (Data API {@code /oi}). */
+    public static OpenInterestQuery openInterest(String... conditionIds) {
+        return data().openInterest(List.of(conditionIds));
+    }
+
+    /** The live volume of an event and of each of its markets (Data API {@code /live-volume}). */
+    public static LiveVolume liveVolume(Event event) {
+        return data().liveVolume(event.id());
+    }
+
+    /** Reads a saved {@code /public-search} answer. */
+    public static SearchResult parseSearch(String json) {
+        return MarketData.parseSearch(Document.file("of a search", json));
+    }
+
     /** One event by id. */
     public static Event event(String id) {
         return data().event(id);
@@ -48,6 +138,7 @@ public final class Markets {
      * {@code EventTables.events(events)} has every field.
      */
     public static Table table(List<Event> events) {
+        Args.elements(events, "events");
         return org.marketlab.markets.EventViews.events(events);
     }
 
@@ -56,16 +147,19 @@ public final class Markets {
      * {@code EventTables.markets(events)} has every field.
      */
     public static Table marketsTable(List<Event> events) {
+        Args.elements(events, "events");
         return org.marketlab.markets.EventViews.markets(events);
     }
 
     /** One row per outcome of each market of the events: market (id), question, outcome, tokenId, price. */
     public static Table outcomesTable(List<Event> events) {
+        Args.elements(events, "events");
         return org.marketlab.markets.EventViews.outcomes(events);
     }
 
     /** Tags as a table. */
     public static Table tagsTable(List<Tag> tags) {
+        Args.elements(tags, "tags");
         return EventTables.tagsOf(tags);
     }
 
@@ -81,6 +175,7 @@ public final class Markets {
 
     /** Markets as a table, one row per market (no event columns). */
     public static Table marketsTableOf(List<Market> markets) {
+        Args.elements(markets, "markets");
         return EventTables.marketsOf(markets);
     }
 

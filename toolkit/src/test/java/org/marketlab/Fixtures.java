@@ -15,9 +15,10 @@ public final class Fixtures {
         String shared = System.getProperty("marketlab.shared.dir");
         Path p = shared != null ? Path.of(shared) : Path.of("..", "..", "shared");
         Path live = p.resolve("fixtures").resolve("live");
-        if (!Files.isDirectory(live)) {
-            // Running from a module directory without the property.
-            live = Path.of("..", "..", "shared", "fixtures", "live");
+        // Without the property, or from a checkout nested deeper than the usual one (a git worktree): the nearest
+        // shared/fixtures/live above the working directory.
+        for (Path up = Path.of("").toAbsolutePath(); !Files.isDirectory(live) && up != null; up = up.getParent()) {
+            live = up.resolve("shared").resolve("fixtures").resolve("live");
         }
         if (!Files.isDirectory(live)) throw new IllegalStateException("fixtures not found at " + live.toAbsolutePath());
         return live;

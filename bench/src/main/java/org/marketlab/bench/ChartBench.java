@@ -1,9 +1,6 @@
 package org.marketlab.bench;
 
 import org.marketlab.Charts;
-import org.marketlab.clob.ClobData;
-import org.marketlab.config.Profile;
-import org.marketlab.internal.transport.Document;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.Table;
@@ -61,41 +58,10 @@ public final class ChartBench {
     }
 
     static void history() {
-        int n = 1_000_000;
-        ByteArrayOutputStream json = new ByteArrayOutputStream(n * 32);
-        StringBuilder b = new StringBuilder(64);
-        json.writeBytes("{\"history\":[".getBytes(StandardCharsets.UTF_8));
-        long t0 = 1_700_000_000L;
-        for (int i = 0; i < n; i++) {
-            b.setLength(0);
-            if (i > 0) b.append(',');
-            b.append("{\"t\":").append(t0 + 60L * i).append(",\"p\":").append(0.5 + 0.4 * Math.sin(i / 5000.0)).append('}');
-            json.writeBytes(b.toString().getBytes(StandardCharsets.UTF_8));
-        }
-        json.writeBytes("]}".getBytes(StandardCharsets.UTF_8));
-        byte[] body = json.toByteArray();
-        json = null;
-        ClobData.parsePricesHistory(Document.file("warm-up", "{\"history\":[{\"t\":1,\"p\":0.5}]}")); // load classes first
-        long before = used();
-        long t1 = System.nanoTime();
-        Table table = ClobData.parsePricesHistory(Document.file("prices history", body));
-        double readMs = (System.nanoTime() - t1) / 1e6;
-        long after = used(); // the JSON bytes are still held, so the difference is the table alone
+        byte[] body = TableMemoryBench.historyJson(TableMemoryBench.POINTS);
+        double[] r = TableMemoryBench.bytesPerRow(body);
         System.out.println("1,000,000-point prices-history table (time, price), read from its JSON");
-        System.out.printf(Locale.ROOT, "  %,d rows from %,d bytes of JSON: heap %,d bytes = %.1f bytes per row (target <= 32); read in %.0f ms%n",
-                table.rowCount(), body.length, after - before, (after - before) / (double) table.rowCount(), readMs);
-    }
-
-    private static long used() {
-        Runtime rt = Runtime.getRuntime();
-        for (int i = 0; i < 4; i++) {
-            System.gc();
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        return rt.totalMemory() - rt.freeMemory();
+        System.out.printf(Locale.ROOT, "  %,d rows from %,d bytes of JSON: %.1f bytes per row (target <= 32; against pandas and polars: scripts/bench memory); read in %.0f ms%n",
+                TableMemoryBench.POINTS, body.length, r[0], r[1]);
     }
 }

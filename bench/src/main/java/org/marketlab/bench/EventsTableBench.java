@@ -6,8 +6,6 @@ import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.Event;
 import org.marketlab.markets.EventTables;
 import org.marketlab.markets.MarketData;
-import tech.tablesaw.api.Table;
-import tech.tablesaw.io.json.JsonReadOptions;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -19,68 +17,131 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Events JSON to tables for the whole sandbox world, three ways on the same bytes in the same run: the
- * toolkit (records with JSON-in-string fields decoded, then the events and markets tables), Tablesaw's own
- * {@code JsonReader}, and pandas {@code json_normalize} (from the project's virtual environment).
+ * Events JSON to tables for the whole sandbox world (events, markets with the JSON-in-string fields decoded, and
+ * tags), on the same bytes in one run: MarketLab against pandas ({@code json_normalize}) and polars
+ * ({@code read_json}, explode, unnest), both from the project's virtual environment.
  *
- * <p>Run: {@code ./scripts/bench events} (or see README, "Benchmarks").
+ * <ul>
+ *   <li><b>warm</b>: each library in a process that has already done the work a few times; median seconds a run.
+ *       Rounds alternate the three.</li>
+ *   <li><b>cold</b>: a fresh process per run (a JVM with the benchmark's class-data-sharing archive, made by a
+ *       training run first; a fresh Python), timed from spawn to exit, with each process's own CPU seconds.
+ *       Rounds alternate the three.</li>
+ * </ul>
+ * Prints the ratios MarketLab / polars (goals: cold at most 1.0, warm at most 0.67) and MarketLab / pandas.
+ *
+ * <p>Run: {@code scripts/bench events [seconds] [rounds]}.
  */
 public final class EventsTableBench {
 
+    /** The cold JVM's flags, chosen by measurement on this benchmark (see README). */
+    static final List<String> COLD_JVM = List.of("-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto");
+
     public static void main(String[] args) throws Exception {
-        int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 6;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         Path file = harvest();
         byte[] bytes = Files.readAllBytes(file);
-        String json = new String(bytes, StandardCharsets.UTF_8);
-        Transport t = Transport.of(Profile.sandbox());
-        int events = MarketData.parseEvents(Document.file("events", bytes)).size();
+        EventTables.All first = MarketData.parseEventTables(Document.file("events", bytes));
         double mb = bytes.length / 1e6;
-        System.out.printf(Locale.ROOT, "Events JSON to tables: %d events, %.2f MB (%s)%n", events, mb, file);
+        System.out.printf(Locale.ROOT, "Events JSON to tables: %d events, %d markets, %d tag rows; %.1f MB (%s)%n",
+                first.events().rowCount(), first.markets().rowCount(), first.tags().rowCount(), mb, file);
+        System.out.printf(Locale.ROOT, "load while measuring: %s%n", load());
+        Path python = Python.find();
+        if (python == null) System.out.println("pandas and polars: not measured (no .venv; run scripts/python-env)");
 
-        double ours = time(seconds, () -> {
-            List<Event> list = MarketData.parseEvents(Document.file("events", bytes));
-            Table e = EventTables.events(list);
-            Table m = EventTables.markets(list);
-            return e.rowCount() + m.rowCount();
-        });
-        double tablesaw = time(seconds, () -> {
-            Table table = Table.read().usingOptions(JsonReadOptions.builderFromString(json).build());
-            return table.rowCount();
-        });
-        double pandas = pandas(file, seconds);
+        // ---- warm, rounds alternating the three -----------------------------------------------------------------
+        List<double[]> ml = new ArrayList<>(), records = new ArrayList<>(), pd = new ArrayList<>(), pl = new ArrayList<>();
+        for (int r = 0; r < rounds; r++) {
+            ml.add(Harness.median(seconds, () -> {
+                EventTables.All all = MarketData.parseEventTables(Document.file("events", bytes));
+                return all.events().rowCount() + all.markets().rowCount() + all.tags().rowCount();
+            }));
+            records.add(Harness.median(seconds, () -> {
+                List<Event> list = MarketData.parseEvents(Document.file("events", bytes));
+                return EventTables.events(list).rowCount() + EventTables.markets(list).rowCount() + EventTables.tags(list).rowCount();
+            }));
+            if (python != null) {
+                pd.add(warm(python, "pandas", file, seconds));
+                pl.add(warm(python, "polars", file, seconds));
+            }
+        }
+        System.out.printf(Locale.ROOT, "%nwarm (median of %d rounds of medians)   %10s %10s %10s%n", rounds, "wall s/run", "MB/s", "CPU s/run");
+        warmRow("MarketLab: stream -> columns", ml, mb);
+        warmRow("MarketLab: records, then tables", records, mb);
+        if (python != null) {
+            warmRow("pandas json_normalize", pd, mb);
+            warmRow("polars read_json", pl, mb);
+        }
 
-        System.out.println();
-        System.out.printf(Locale.ROOT, "%-44s %12s %10s %10s%n", "method (same bytes, same run)", "s/run", "events/s", "MB/s");
-        row("MarketLab: records + events & markets tables", ours, events, mb);
-        row("Tablesaw JsonReader (no JSON-in-string decode)", tablesaw, events, mb);
-        if (pandas > 0) row("pandas json_normalize + json.loads decode", pandas, events, mb);
-        else System.out.println("pandas: not measured (no .venv with pandas; run scripts/python-env)");
-        if (pandas > 0) System.out.printf(Locale.ROOT, "%nMarketLab vs pandas: %.1fx faster (target >= 3x)%n", pandas / ours);
-        System.out.printf(Locale.ROOT, "MarketLab vs Tablesaw JsonReader: %.1fx faster%n", tablesaw / ours);
+        // ---- cold: fresh processes, rounds alternating the three ------------------------------------------------
+        Path archive = Files.createTempFile("marketlab-cold-events", ".jsa");
+        Files.delete(archive);
+        List<String> train = javaCommand(List.of("-XX:ArchiveClassesAtExit=" + archive), file);
+        Harness.process(train);
+        List<String> java = javaCommand(Files.isRegularFile(archive) ? List.of("-XX:SharedArchiveFile=" + archive) : List.of(), file);
+        Map<String, List<double[]>> cold = new HashMap<>();
+        for (int r = 0; r < rounds; r++) {
+            cold.computeIfAbsent("MarketLab", k -> new ArrayList<>()).add(Harness.process(java));
+            if (python != null) {
+                cold.computeIfAbsent("pandas", k -> new ArrayList<>()).add(Harness.process(Python.command(python, "cold", "pandas", file)));
+                cold.computeIfAbsent("polars", k -> new ArrayList<>()).add(Harness.process(Python.command(python, "cold", "polars", file)));
+            }
+        }
+        System.out.printf(Locale.ROOT, "%ncold, a fresh process per run (median of %d)  %10s %10s%n", rounds, "wall s", "CPU s");
+        for (String k : List.of("MarketLab", "pandas", "polars")) {
+            if (!cold.containsKey(k)) continue;
+            System.out.printf(Locale.ROOT, "  %-42s %10.3f %10.3f%n", k, Harness.median(cold.get(k), 0), Harness.median(cold.get(k), 1));
+        }
+        System.out.println("  (MarketLab: " + String.join(" ", COLD_JVM) + ", with a class-data-sharing archive from a training run)");
+
+        if (python != null) {
+            double coldMl = Harness.median(cold.get("MarketLab"), 0), coldPl = Harness.median(cold.get("polars"), 0);
+            double coldMlCpu = Harness.median(cold.get("MarketLab"), 1), coldPlCpu = Harness.median(cold.get("polars"), 1);
+            double coldPd = Harness.median(cold.get("pandas"), 0);
+            System.out.println();
+            System.out.printf(Locale.ROOT, "RATIO events->tables cold  MarketLab/polars %.2f (CPU %.2f)  goal <= 1.00; MarketLab/pandas %.2f%n",
+                    coldMl / coldPl, coldMlCpu / coldPlCpu, coldMl / coldPd);
+            System.out.printf(Locale.ROOT, "RATIO events->tables warm  MarketLab/polars %.2f (CPU %.2f)  goal <= 0.67; MarketLab/pandas %.2f%n",
+                    Harness.median(ml, 0) / Harness.median(pl, 0), Harness.median(ml, 1) / Harness.median(pl, 1),
+                    Harness.median(ml, 0) / Harness.median(pd, 0));
+        }
+        Files.deleteIfExists(archive);
         System.exit(0);
     }
 
-    private static void row(String name, double seconds, int events, double mb) {
-        System.out.printf(Locale.ROOT, "%-44s %12.4f %10.0f %10.1f%n", name, seconds, events / seconds, mb / seconds);
+    private static List<String> javaCommand(List<String> extra, Path file) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(COLD_JVM);
+        cmd.addAll(extra);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ColdEvents.class.getName(), file.toString()));
+        return cmd;
     }
 
-    /** Median seconds per run after a warm-up, running for about {@code seconds}. */
-    static double time(int seconds, java.util.concurrent.Callable<Integer> run) throws Exception {
-        long end = System.nanoTime() + seconds * 1_000_000_000L / 3;
-        while (System.nanoTime() < end) run.call(); // warm-up
-        List<Double> samples = new ArrayList<>();
-        end = System.nanoTime() + seconds * 1_000_000_000L;
-        while (System.nanoTime() < end || samples.size() < 3) {
-            long t0 = System.nanoTime();
-            run.call();
-            samples.add((System.nanoTime() - t0) / 1e9);
+    private static void warmRow(String name, List<double[]> rounds, double mb) {
+        double wall = Harness.median(rounds, 0);
+        System.out.printf(Locale.ROOT, "  %-38s %10.4f %10.1f %10.4f%n", name, wall, mb / wall, Harness.median(rounds, 1));
+    }
+
+    private static double[] warm(Path python, String lib, Path file, int seconds) throws IOException, InterruptedException {
+        Map<String, Double> r = Python.run(python, "warm", lib, file, Integer.toString(seconds));
+        return new double[]{r.get("seconds_per_run"), r.get("cpu_per_run")};
+    }
+
+    static String load() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim() + " (1, 5, 15 min) on "
+                    + Runtime.getRuntime().availableProcessors() + " cores";
+        } catch (IOException e) {
+            return "unknown";
         }
-        samples.sort(Double::compare);
-        return samples.get(samples.size() / 2);
     }
 
     /** Every event of the sandbox world as one JSON array, fetched page by page over loopback. */
@@ -112,29 +173,5 @@ public final class EventsTableBench {
         Files.write(f, all.toByteArray());
         f.toFile().deleteOnExit();
         return f;
-    }
-
-    /** Runs the pandas side in the project's virtual environment; seconds per run, or -1 if unavailable. */
-    static double pandas(Path file, int seconds) throws IOException, InterruptedException {
-        String venv = System.getenv().getOrDefault("MARKETLAB_VENV", ".venv");
-        Path python = Path.of(venv, "bin", "python");
-        if (!Files.isExecutable(python)) python = Path.of("..", ".venv", "bin", "python");
-        if (!Files.isExecutable(python)) return -1;
-        Path script = Files.createTempFile("pandas-bench", ".py");
-        try (var in = EventsTableBench.class.getResourceAsStream("/pandas_events_bench.py")) {
-            Files.write(script, in.readAllBytes());
-        }
-        Process p = new ProcessBuilder(python.toString(), script.toString(), file.toString(), Integer.toString(seconds))
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) {
-            System.out.println("pandas run failed:\n" + out);
-            return -1;
-        }
-        for (String line : out.split("\n")) {
-            if (line.startsWith("seconds_per_run=")) return Double.parseDouble(line.substring(16).trim());
-        }
-        System.out.println("pandas: unexpected output\n" + out);
-        return -1;
     }
 }

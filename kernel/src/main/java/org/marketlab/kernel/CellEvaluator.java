@@ -70,6 +70,21 @@ final class CellEvaluator implements AutoCloseable {
         }
     }
 
+    /** A cell run before the kernel reports ready: the compiler's first use costs most. */
+    static final String WARM_UP_RUN = "1 + 1";
+    /** A typical first cell, compiled (not run) while the kernel is idle. */
+    static final String WARM_UP_COMPILE = "void $warmUp() { Table t = Markets.events().limit(10).table(); System.out.println(t.rowCount()); }";
+
+    /** Runs {@code sources} and forgets them: no variable, method or value of them stays in the session. */
+    synchronized void warmUp(String... sources) {
+        for (String source : sources) {
+            for (SnippetEvent e : shell.eval(source)) {
+                if (e.value() != null && execution.holds(e.value())) execution.take(e.value());
+                if (e.causeSnippet() == null && e.status().isDefined()) shell.drop(e.snippet());
+            }
+        }
+    }
+
     KernelExecution execution() {
         return execution;
     }
@@ -106,7 +121,7 @@ final class CellEvaluator implements AutoCloseable {
      *
      * @return the value of the last snippet if it is an expression (or {@link KernelExecution#NULL}), else null
      */
-    Object eval(String cell) {
+    synchronized Object eval(String cell) {
         cells++;
         String remaining = cell;
         int offset = 0;
@@ -249,7 +264,7 @@ final class CellEvaluator implements AutoCloseable {
     }
 
     /** JShell's completeness of a cell, for {@code is_complete}. */
-    SourceCodeAnalysis.Completeness completeness(String cell) {
+    synchronized SourceCodeAnalysis.Completeness completeness(String cell) {
         String remaining = cell;
         SourceCodeAnalysis.Completeness last = SourceCodeAnalysis.Completeness.EMPTY;
         while (!remaining.isBlank()) {

@@ -42,21 +42,32 @@ public final class KernelMain {
         System.setProperty("java.awt.headless", "true");
         KernelConnectionProperties props = KernelConnectionProperties.parse(Files.readString(connectionFile));
         JupyterConnection connection = new JupyterConnection(props);
-        // The sandbox starts while JShell initialises and Jupyter shakes hands.
-        org.marketlab.MarketLab.warmUp();
+        // Neither the sandbox nor Tablesaw is started here: they would compete for the cores with JShell's start, and
+        // a cell that does not use them would wait. They start with the first cell that uses them, or while the
+        // kernel is idle (IdleWarmUp).
         MarketLabKernel kernel = MarketLabKernel.create();
         kernel.onStartup();
+        kernel.warmUpWhileIdle();
         kernel.becomeHandlerForConnection(connection);
         connection.connect();
         connection.waitUntilClose();
         System.exit(0);
     }
 
-    /** Loads what a first cell loads: JShell, the toolkit, the sandbox, a table and a chart. */
+    /**
+     * The training run of the class-data-sharing archive: loads what typical first cells load (JShell, the toolkit,
+     * the sandbox, the readers, tables, records and a chart) and what the idle warm-up runs.
+     */
     static void warmup() {
         System.setProperty("java.awt.headless", "true");
         MarketLabKernel kernel = MarketLabKernel.create();
+        IdleWarmUp.readOnce(IdleWarmUp.document());
+        kernel.evalForTest(CellEvaluator.WARM_UP_COMPILE);
+        kernel.evalForTest("1 + 1");
         kernel.evalForTest("var t = Markets.events().limit(10).table(); t");
+        kernel.evalForTest("Markets.events().active().limit(20).marketsTable()");
+        kernel.evalForTest("Markets.events().limit(3).list().get(0)");
+        kernel.evalForTest("MarketLab.pacing()");
         kernel.evalForTest("var c = new XYChartBuilder().width(300).height(200).build(); c.addSeries(\"s\", new double[]{1, 2}, new double[]{2, 1}); c");
         kernel.onShutdown(false);
     }

@@ -52,7 +52,11 @@ public final class MarketLabKernel extends BaseKernel {
                 new StringStyler.Builder().addPrimaryStyle(TextColor.BOLD_RESET_FG).addSecondaryStyle(TextColor.BOLD_RED_FG)
                         .addHighlightStyle(TextColor.BOLD_RESET_FG).build());
         this.history = history;
-        this.starting = java.util.concurrent.CompletableFuture.supplyAsync(() -> new CellEvaluator(io.out, io.err));
+        this.starting = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            CellEvaluator e = new CellEvaluator(io.out, io.err);
+            e.warmUp(CellEvaluator.WARM_UP_RUN);
+            return e;
+        });
         this.progress = new ProgressDisplay(io);
         Renderers.register(getRenderer());
         Progress.setDefaultListener(progress);
@@ -61,6 +65,38 @@ public final class MarketLabKernel extends BaseKernel {
             long ms = parseTimeout(timeout.trim());
             starting.thenAccept(e -> e.execution().timeoutMillis(ms));
         }
+    }
+
+    /** A cell that calls a facade, and so (on the sandbox profile) needs the embedded sandbox. */
+    private static final java.util.regex.Pattern USES_SERVICE = java.util.regex.Pattern.compile("\\b(Markets|Clob|Perps|MarketLab)\\s*\\.");
+    /** A cell that (most likely) makes a table. */
+    private static final java.util.regex.Pattern USES_TABLES = java.util.regex.Pattern.compile("\\b(Markets|Clob|Perps|MarketLab|Charts|Table)\\s*\\.");
+    private volatile boolean serviceAsked;
+
+    /** Set once a cell has come: background work then stops. */
+    private volatile boolean cellSeen;
+    private volatile IdleWarmUp idle;
+
+    /**
+     * Once JShell is ready, and unless a cell has come already, warms the readers and later starts the sandbox in
+     * the background ({@link IdleWarmUp}); the first cell cancels it.
+     */
+    void warmUpWhileIdle() {
+        starting.thenAccept(e -> {
+            if (cellSeen) return;
+            idle = IdleWarmUp.start(e, true);
+            if (cellSeen) idle.cancel();
+        });
+    }
+
+    /**
+     * The evaluator once the idle warm-up has been told to stop: a user's request comes first. (Every use of JShell
+     * holds the evaluator's lock, so a warm-up step under way finishes before the request runs.)
+     */
+    private CellEvaluator quietEvaluator() {
+        IdleWarmUp w = idle;
+        if (w != null) w.cancel();
+        return evaluator();
     }
 
     private CellEvaluator evaluator() {
@@ -83,6 +119,16 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public Object evalRaw(String cell) {
+        cellSeen = true;
+        IdleWarmUp w = idle;
+        if (w != null) w.cancel();
+        // The embedded sandbox, and Tablesaw (whose first use scans the class path), start while JShell compiles
+        // the first cell that uses them.
+        if (!serviceAsked && USES_SERVICE.matcher(cell).find()) {
+            serviceAsked = true;
+            MarketLab.warmUp();
+        }
+        if (USES_TABLES.matcher(cell).find()) org.marketlab.tables.TablesawStart.inBackground();
         history.add(cell);
         progress.reset();
         StringBuilder code = new StringBuilder();
@@ -164,13 +210,17 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
-        SourceCodeAnalysis sca = evaluator().shell().sourceCodeAnalysis();
-        List<SourceCodeAnalysis.Documentation> docs = sca.documentation(code, at, true);
-        if (docs.isEmpty()) {
-            // On a method name without its parenthesis ("Math.max"), JShell documents the call "Math.max(".
-            int end = at;
-            while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) end++;
-            docs = sca.documentation(code.substring(0, end) + "(", end + 1, true);
+        CellEvaluator ev = quietEvaluator();
+        List<SourceCodeAnalysis.Documentation> docs;
+        synchronized (ev) {
+            SourceCodeAnalysis sca = ev.shell().sourceCodeAnalysis();
+            docs = sca.documentation(code, at, true);
+            if (docs.isEmpty()) {
+                // On a method name without its parenthesis ("Math.max"), JShell documents the call "Math.max(".
+                int end = at;
+                while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) end++;
+                docs = sca.documentation(code.substring(0, end) + "(", end + 1, true);
+            }
         }
         if (docs.isEmpty()) return null;
         StringBuilder text = new StringBuilder();
@@ -188,7 +238,11 @@ public final class MarketLabKernel extends BaseKernel {
     @Override
     public ReplacementOptions complete(String code, int at) {
         int[] anchor = new int[1];
-        List<SourceCodeAnalysis.Suggestion> s = evaluator().shell().sourceCodeAnalysis().completionSuggestions(code, at, anchor);
+        CellEvaluator ev = quietEvaluator();
+        List<SourceCodeAnalysis.Suggestion> s;
+        synchronized (ev) {
+            s = ev.shell().sourceCodeAnalysis().completionSuggestions(code, at, anchor);
+        }
         Set<String> options = new LinkedHashSet<>();
         for (SourceCodeAnalysis.Suggestion x : s) if (x.matchesType()) options.add(x.continuation());
         for (SourceCodeAnalysis.Suggestion x : s) options.add(x.continuation());
@@ -197,7 +251,7 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public String isComplete(String code) {
-        return switch (evaluator().completeness(code)) {
+        return switch (quietEvaluator().completeness(code)) {
             case COMPLETE, COMPLETE_WITH_SEMI, EMPTY -> IS_COMPLETE_YES;
             case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> "    ";
             case UNKNOWN -> IS_COMPLETE_BAD;
@@ -207,6 +261,12 @@ public final class MarketLabKernel extends BaseKernel {
     @Override
     protected void handleKernelInfoRequest(ShellReplyEnvironment env, Message<KernelInfoRequest> request) {
         env.setBusyDeferIdle();
+        // The kernel answers "ready" once JShell can run a cell (a failed start is reported by the first cell).
+        try {
+            starting.join();
+        } catch (RuntimeException ignored) {
+            // evaluator() reports it
+        }
         env.reply(new Replies.KernelInfo(Header.PROTOCOL_VERISON, name, version, getLanguageInfo(), getBanner(), getHelpLinks()));
     }
 

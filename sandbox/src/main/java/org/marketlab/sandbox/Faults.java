@@ -1,6 +1,12 @@
 package org.marketlab.sandbox;
 
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Faults the sandbox can be told to show, for tests of the client's handling of a bad day: null random
@@ -8,6 +14,36 @@ import java.util.concurrent.atomic.AtomicInteger;
  * applies to the next N requests (of any path, on any of the sandbox's servers, except the control paths).
  */
 public final class Faults {
+
+    /** The kinds of fault {@link #random} draws from. */
+    public enum Kind {
+        /** The connection closes before any answer. */
+        DROP_BEFORE_ANSWER,
+        /** Headers and part of the body arrive, then the connection closes. */
+        DROP_MID_BODY,
+        /** {@code 500 Internal server error}. */
+        ERROR_500,
+        /** {@code 503 service unavailable}. */
+        ERROR_503,
+        /** {@code 425} (the engine restarting), no body. */
+        TOO_EARLY_425,
+        /** {@code 429} with {@code Retry-After: 1}. */
+        RATE_LIMITED_RETRY_AFTER,
+        /** {@code 429} with no header saying how long. */
+        RATE_LIMITED_NO_HEADERS,
+        /** {@code 200} with a body cut off mid-document. */
+        TRUNCATED_BODY,
+        /** {@code 200} with well-formed JSON of the wrong shape. */
+        WRONG_SHAPE_BODY,
+        /** The answer waits {@code delayMillis} first (past a short client deadline). */
+        DELAY
+    }
+
+    private volatile double rate;
+    private volatile Set<Kind> kinds = EnumSet.noneOf(Kind.class);
+    private volatile long delayMillis;
+    private Random random = new Random(0);
+    private final AtomicLongArray injected = new AtomicLongArray(Kind.values().length);
 
     private volatile double nullProbability;
     private final AtomicInteger malformed = new AtomicInteger();
@@ -62,8 +98,54 @@ public final class Faults {
         return this;
     }
 
+    /**
+     * Each request (of any server, except the control paths) meets one fault with probability {@code rate}, its kind
+     * drawn evenly from {@code kinds}; seeded, so one sequence of requests meets the same faults every run.
+     * {@code delayMillis} is how long a {@link Kind#DELAY} waits.
+     */
+    public Faults random(double rate, long seed, long delayMillis, Set<Kind> kinds) {
+        if (!(rate >= 0 && rate <= 1)) throw new IllegalArgumentException("rate must be in [0, 1], was " + rate);
+        if (delayMillis < 0) throw new IllegalArgumentException("delayMillis must be 0 or more, was " + delayMillis);
+        if (kinds == null || (rate > 0 && kinds.isEmpty())) throw new IllegalArgumentException("give the kinds of fault to draw from");
+        synchronized (this) {
+            this.random = new Random(seed);
+        }
+        this.kinds = kinds.isEmpty() ? EnumSet.noneOf(Kind.class) : EnumSet.copyOf(kinds);
+        this.delayMillis = delayMillis;
+        this.rate = rate;
+        return this;
+    }
+
+    /** Faults of each kind that {@link #random} has injected since the sandbox started (or {@link #clear}). */
+    public Map<Kind, Long> injected() {
+        Map<Kind, Long> out = new EnumMap<>(Kind.class);
+        for (Kind k : Kind.values()) out.put(k, injected.get(k.ordinal()));
+        return out;
+    }
+
+    /** The fault the next request meets, or null: drawn by {@link #random}'s rate and seed. */
+    Kind draw() {
+        double r = rate;
+        if (r <= 0) return null;
+        Kind[] ks = kinds.toArray(new Kind[0]);
+        Kind k;
+        synchronized (this) {
+            if (random.nextDouble() >= r) return null;
+            k = ks[random.nextInt(ks.length)];
+        }
+        injected.incrementAndGet(k.ordinal());
+        return k;
+    }
+
+    long delayMillis() {
+        return delayMillis;
+    }
+
     /** Back to a good day. */
     public Faults clear() {
+        rate = 0;
+        kinds = EnumSet.noneOf(Kind.class);
+        for (int i = 0; i < injected.length(); i++) injected.set(i, 0);
         nullProbability = 0;
         malformed.set(0);
         errors.set(0);

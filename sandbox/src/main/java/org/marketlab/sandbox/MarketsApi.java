@@ -1,5 +1,8 @@
 package org.marketlab.sandbox;
 
+import org.marketlab.sandbox.route.BadParameter;
+import org.marketlab.sandbox.route.DocumentOrder;
+import org.marketlab.sandbox.route.QueryParams;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.world.*;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,11 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class MarketsApi implements RouteModule {
 
-    static final int MAX_PAGE = 100;
-    static final int MAX_OFFSET = 2000;
-    /** The Event fields the specification types date-time. */
-    private static final Set<String> DATE_TIMES = Set.of("startDate", "creationDate", "endDate", "createdAt", "updatedAt",
-            "closedTime", "startTime", "finishedTimestamp", "deployingTimestamp", "scheduledDeploymentTimestamp");
+    static final int MAX_PAGE = QueryParams.MAX_PAGE;
+    static final int MAX_OFFSET = QueryParams.MAX_OFFSET;
     /** Event fields one can order by: the scalar ones. */
     private static final Set<String> ORDERABLE = orderable();
 
@@ -66,12 +66,6 @@ final class MarketsApi implements RouteModule {
         app.get("/events/{id}", this::event);
     }
 
-    /** A query parameter error: 422 with a message. */
-    static final class BadParameter extends RuntimeException {
-        BadParameter(String message) {
-            super(message);
-        }
-    }
 
     /**
      * {@code GET /events}: a page of the events that pass every filter given, as a JSON array of Event.
@@ -242,7 +236,7 @@ final class MarketsApi implements RouteModule {
     }
 
     private static List<String> ctxList(Params p, String name) {
-        return p.ctx.queryParams(name);
+        return p.all(name);
     }
 
     private static <T extends Comparable<T>> boolean within(T v, T min, T max) {
@@ -251,52 +245,8 @@ final class MarketsApi implements RouteModule {
         return (min == null || v.compareTo(min) >= 0) && (max == null || v.compareTo(max) <= 0);
     }
 
-    /**
-     * Sorted by the listed fields, then id ascending. Each event's values are turned into sort keys once
-     * (date-times parsed, digit strings read as integers), not at every comparison.
-     */
     private static List<World.EventFacts> sorted(List<World.EventFacts> rows, List<String> fields, boolean ascending) {
-        record Keyed(World.EventFacts event, Comparable<?>[] keys) {
-        }
-        List<Keyed> keyed = new ArrayList<>(rows.size());
-        for (World.EventFacts e : rows) {
-            Comparable<?>[] keys = new Comparable<?>[fields.size()];
-            for (int i = 0; i < keys.length; i++) keys[i] = sortKey(fields.get(i), e.document().get(fields.get(i)));
-            keyed.add(new Keyed(e, keys));
-        }
-        keyed.sort((a, b) -> {
-            for (int i = 0; i < fields.size(); i++) {
-                int c = compareKeys(a.keys()[i], b.keys()[i], ascending);
-                if (c != 0) return c;
-            }
-            return Long.compare(a.event().id(), b.event().id());
-        });
-        return keyed.stream().map(Keyed::event).toList();
-    }
-
-    /** null, Double, Boolean, Long (digit strings such as ids), Instant (date-time fields) or String. */
-    private static Comparable<?> sortKey(String field, JsonNode v) {
-        if (v == null || v.isNull()) return null;
-        if (v.isNumber()) return v.asDouble();
-        if (v.isBoolean()) return v.asBoolean();
-        String s = v.asText();
-        if (DATE_TIMES.contains(field)) {
-            try {
-                return Instant.parse(s); // as instants: by text 12:00:00.5Z would sort before 12:00:00Z
-            } catch (DateTimeParseException e) {
-                return s;
-            }
-        }
-        if (!s.isEmpty() && s.length() < 18 && s.chars().allMatch(c -> c >= '0' && c <= '9')) return Long.parseLong(s);
-        return s;
-    }
-
-    /** Nulls last in either direction; keys of different kinds (rare) compare by their text. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static int compareKeys(Comparable a, Comparable b, boolean ascending) {
-        if (a == null || b == null) return a == b ? 0 : a == null ? 1 : -1;
-        int c = a.getClass() == b.getClass() ? a.compareTo(b) : a.toString().compareTo(b.toString());
-        return ascending ? c : -c;
+        return DocumentOrder.sorted(rows, fields, ascending, World.EventFacts::document, World.EventFacts::id);
     }
 
     // ---- output -------------------------------------------------------------------------------------------------
@@ -344,109 +294,14 @@ final class MarketsApi implements RouteModule {
         }
     }
 
-    /** Query parameter readers that refuse malformed values with a message saying what is allowed. */
-    private static final class Params {
-        final Context ctx;
-
+    /** The query parameters of an events request: the shared readers, and {@code order} over Event fields. */
+    static final class Params extends QueryParams {
         Params(Context ctx) {
-            this.ctx = ctx;
-        }
-
-        String string(String name) {
-            String v = ctx.queryParam(name);
-            return v == null || v.isEmpty() ? null : v;
-        }
-
-        /** A count: an integer, 0 or more (any size; callers cap it). */
-        long count(String name, long dflt) {
-            String v = string(name);
-            if (v == null) return dflt;
-            if (!v.matches("[+-]?[0-9]+")) throw new BadParameter(name + " must be an integer, 0 or more, was '" + v + "'");
-            if (v.startsWith("-") && !v.matches("-0+")) throw new BadParameter(name + " must be 0 or more, was " + v);
-            try {
-                return Long.parseLong(v);
-            } catch (NumberFormatException e) {
-                return Long.MAX_VALUE; // more digits than a long: as large as can be
-            }
-        }
-
-        /** {@code limit}: default 20, at most a page of 100. */
-        int pageSize() {
-            return (int) Math.min(count("limit", 20), MAX_PAGE);
-        }
-
-        Long longOrNull(String name) {
-            String v = string(name);
-            if (v == null) return null;
-            try {
-                return Long.parseLong(v);
-            } catch (NumberFormatException e) {
-                throw new BadParameter(name + " must be an integer, was '" + v + "'");
-            }
-        }
-
-        List<Long> longs(String name) {
-            List<Long> out = new ArrayList<>();
-            for (String v : ctx.queryParams(name)) {
-                try {
-                    out.add(Long.parseLong(v));
-                } catch (NumberFormatException e) {
-                    throw new BadParameter(name + " values must be integers, was '" + v + "'");
-                }
-            }
-            return out;
-        }
-
-        Boolean bool(String name) {
-            String v = string(name);
-            if (v == null) return null;
-            return switch (v.toLowerCase(Locale.ROOT)) {
-                case "true" -> true;
-                case "false" -> false;
-                default -> throw new BadParameter(name + " must be true or false, was '" + v + "'");
-            };
-        }
-
-        Double number(String name) {
-            String v = string(name);
-            if (v == null) return null;
-            try {
-                double d = Double.parseDouble(v);
-                if (!Double.isFinite(d)) throw new NumberFormatException();
-                return d;
-            } catch (NumberFormatException e) {
-                throw new BadParameter(name + " must be a number, was '" + v + "'");
-            }
-        }
-
-        Instant time(String name) {
-            String v = string(name);
-            if (v == null) return null;
-            try {
-                if (v.length() == 10) return java.time.LocalDate.parse(v).atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
-                java.time.temporal.TemporalAccessor t = java.time.format.DateTimeFormatter.ISO_DATE_TIME.parseBest(v,
-                        java.time.OffsetDateTime::from, java.time.LocalDateTime::from);
-                return t instanceof java.time.OffsetDateTime o ? o.toInstant()
-                        : ((java.time.LocalDateTime) t).toInstant(java.time.ZoneOffset.UTC);
-            } catch (DateTimeParseException e) {
-                throw new BadParameter(name + " must be an ISO 8601 date-time (2026-01-31T00:00:00Z; without an offset"
-                        + " it is UTC) or a date (2026-01-31), was '" + v + "'");
-            }
+            super(ctx);
         }
 
         List<String> order() {
-            String v = string("order");
-            if (v == null) return List.of();
-            List<String> out = new ArrayList<>();
-            for (String f : v.split(",", -1)) {
-                String t = f.trim();
-                if (!ORDERABLE.contains(t)) {
-                    throw new BadParameter("order: '" + t + "' is not an Event field one can order by; allowed: the"
-                            + " scalar Event fields, e.g. id, volume, liquidity, startDate, endDate, title, comma-separated");
-                }
-                out.add(t);
-            }
-            return out;
+            return order("order", ORDERABLE, "Event");
         }
     }
 }

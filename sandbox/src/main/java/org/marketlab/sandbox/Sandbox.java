@@ -6,8 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.marketlab.sandbox.accounts.Accounts;
+import org.marketlab.sandbox.accounts.DataApi;
+import org.marketlab.sandbox.accounts.Wallets;
 import org.marketlab.sandbox.perps.PerpsSandbox;
 import org.marketlab.sandbox.route.Health;
+import org.marketlab.sandbox.discovery.DiscoveryApi;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.spi.EmbeddedService;
 import org.marketlab.spi.IpLimit;
@@ -65,7 +69,6 @@ public final class Sandbox implements EmbeddedService {
     /** Opens once the routes of a start are in place. */
     private volatile CountDownLatch ready = new CountDownLatch(0);
     private World world;
-    private org.marketlab.sandbox.accounts.Accounts accounts;
     private IpWindows windows;
     private List<RouteModule> modules = List.of();
 
@@ -209,50 +212,25 @@ public final class Sandbox implements EmbeddedService {
      * routes to the server of its interface.
      */
     private List<RouteModule> modules(World world, long worldSeed) {
-        ClobApi clob = new ClobApi(world, clock);
-        accounts = new org.marketlab.sandbox.accounts.Accounts(world, new BookQuotes(clob), new MillisClock(clock));
-        List<RouteModule> all = new ArrayList<>(List.of(
+        List<RouteModule> out = new ArrayList<>(List.of(
                 new MarketsApi(world, faults),
-                clob,
+                new DiscoveryApi(world),
+                new ClobApi(world, clock),
                 new Health("clob"), new Health("data"), new Health("perps"), new Health("bridge"),
                 new PerpsSandbox(world.seed(), world.now(), clock)));
-        all.addAll(accounts.modules());
-        return List.copyOf(all);
-    }
-
-    /** The sandbox's millisecond clock as a {@link java.time.Clock} (UTC), for modules that take one. */
-    private static final class MillisClock extends java.time.Clock {
-        private final LongSupplier millis;
-
-        MillisClock(LongSupplier millis) {
-            this.millis = millis;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return java.time.ZoneOffset.UTC;
-        }
-
-        @Override
-        public java.time.Clock withZone(java.time.ZoneId zone) {
-            return java.time.Clock.fixed(instant(), zone);
-        }
-
-        @Override
-        public long millis() {
-            return millis.getAsLong();
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis.getAsLong());
-        }
+        out.addAll(Accounts.modules(world, new Quotes(world, clock), clock));
+        return out;
     }
 
     /** The started module of type {@code type}. */
     private <T extends RouteModule> T module(Class<T> type) {
         for (RouteModule m : modules) if (type.isInstance(m)) return type.cast(m);
         throw new IllegalStateException("the sandbox has not started (no " + type.getSimpleName() + " yet)");
+    }
+
+    /** The seeded wallets behind the Data API and the order book's account routes (after start). */
+    public Wallets wallets() {
+        return module(DataApi.class).wallets();
     }
 
     /** The perpetuals interface (after start): its accounts, proxies and weights, for tests. */
@@ -292,11 +270,15 @@ public final class Sandbox implements EmbeddedService {
         app.post("/__sandbox/faults", this::setFaults);
         app.before(ctx -> guard(service, ctx));
         app.after(ctx -> {
-            if (!ctx.path().startsWith("/__sandbox") && ctx.status().getCode() < 300 && faults.takeMalformed()) {
+            if (ctx.path().startsWith("/__sandbox") || ctx.status().getCode() >= 300) return;
+            Faults.Kind drawn = ctx.attribute(DRAWN);
+            if (faults.takeMalformed() || drawn == Faults.Kind.TRUNCATED_BODY) {
                 ctx.result("{\"events\": [{\"id\": \"1\", \"title\": \"trunc");
+            } else if (drawn == Faults.Kind.WRONG_SHAPE_BODY) {
+                ctx.result("{\"unexpected\": [1, 2, 3], \"data\": null}");
             }
         });
-        app.exception(MarketsApi.BadParameter.class, (e, ctx) -> ctx.status(422).json(Map.of("error", e.getMessage())));
+        app.exception(org.marketlab.sandbox.route.BadParameter.class, (e, ctx) -> ctx.status(422).json(Map.of("error", e.getMessage())));
         return app;
     }
 
@@ -324,6 +306,8 @@ public final class Sandbox implements EmbeddedService {
             }
             if (held > 0) stats.throttled(held);
         }
+        Faults.Kind drawn = faults.draw();
+        if (drawn != null && randomFault(drawn, ctx)) return;
         if (faults.takeDrop()) {
             org.eclipse.jetty.server.Request base = org.eclipse.jetty.server.Request.getBaseRequest(ctx.req());
             base.getHttpChannel().getEndPoint().close();
@@ -344,6 +328,41 @@ public final class Sandbox implements EmbeddedService {
             if (error != 425) ctx.json(Map.of("error", error == 500 ? "Internal server error" : "service unavailable"));
             ctx.skipRemainingHandlers();
         }
+    }
+
+    private static final String DRAWN = "sandbox.fault";
+
+    /** Applies a fault drawn by {@link Faults#random}; true when the request is answered (or dropped) by it. */
+    private boolean randomFault(Faults.Kind kind, Context ctx) throws Exception {
+        switch (kind) {
+            case DROP_BEFORE_ANSWER -> {
+                org.eclipse.jetty.server.Request.getBaseRequest(ctx.req()).getHttpChannel().getEndPoint().close();
+            }
+            case DROP_MID_BODY -> {
+                ctx.res().setStatus(200);
+                ctx.res().setContentType("application/json");
+                ctx.res().setContentLength(4096);
+                var out = ctx.res().getOutputStream();
+                out.write("{\"events\": [{\"id\": \"1\", ".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                out.flush();
+                org.eclipse.jetty.server.Request.getBaseRequest(ctx.req()).getHttpChannel().getEndPoint().close();
+            }
+            case ERROR_500 -> ctx.status(500).json(Map.of("error", "Internal server error"));
+            case ERROR_503 -> ctx.status(503).json(Map.of("error", "service unavailable"));
+            case TOO_EARLY_425 -> ctx.status(425);
+            case RATE_LIMITED_RETRY_AFTER -> ctx.header("Retry-After", "1").status(429).json(Map.of("error", "Too Many Requests"));
+            case RATE_LIMITED_NO_HEADERS -> ctx.status(429).json(Map.of("error", "Too Many Requests"));
+            case DELAY -> {
+                Thread.sleep(faults.delayMillis());
+                return false;
+            }
+            case TRUNCATED_BODY, WRONG_SHAPE_BODY -> {
+                ctx.attribute(DRAWN, kind);
+                return false;
+            }
+        }
+        ctx.skipRemainingHandlers();
+        return true;
     }
 
     /**
@@ -399,12 +418,6 @@ public final class Sandbox implements EmbeddedService {
     public World world() {
         if (world == null) throw new IllegalStateException("the sandbox has not started");
         return world;
-    }
-
-    /** The seeded wallets and their routes on the data and order-book servers (after start). */
-    public org.marketlab.sandbox.accounts.Accounts accounts() {
-        if (accounts == null) throw new IllegalStateException("the sandbox has not started");
-        return accounts;
     }
 
     public Faults faults() {

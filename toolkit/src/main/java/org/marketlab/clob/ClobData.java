@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.marketlab.config.Service;
+import org.marketlab.http.InvalidRequestException;
+import org.marketlab.http.NotFoundException;
+import org.marketlab.http.ServiceException;
+import org.marketlab.internal.Args;
 import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Query;
 import org.marketlab.internal.transport.Document;
@@ -33,6 +37,9 @@ public final class ClobData {
      */
     public static final int MAX_BATCH = 500;
 
+    /** What a {@code GET /book} answer must carry to be a book: the token and both sides (empty arrays allowed). */
+    static final List<String> REQUIRED_BOOK_FIELDS = List.of("asset_id", "bids", "asks");
+
     private final Transport t;
 
     public ClobData(Transport transport) {
@@ -46,26 +53,28 @@ public final class ClobData {
 
     /** A query of {@code GET /ohlc} candles for one outcome token (1h by default). */
     public OhlcQuery ohlc(String assetId) {
-        if (assetId == null || assetId.isBlank()) throw new IllegalArgumentException("asset id is required (an outcome token id)");
         return new OhlcQuery(t, token(assetId), null, null, "1h", OhlcQuery.MAX_LIMIT, null);
+    }
+
+    /**
+     * The order book's description of a market ({@code GET /markets/{condition_id}}); an unknown id is
+     * {@code NotFoundException: market not found}.
+     */
+    public ClobMarket market(String conditionId) {
+        String id = ClobSession.condition(conditionId, "condition id");
+        return ClobMarket.read(t.send(Call.get(Service.CLOB, "/markets/" + id, Query.empty())));
     }
 
     // ---- checks the service would make, made before sending ------------------------------------------------------
 
     static String token(String tokenId) {
-        if (tokenId == null || tokenId.isBlank()) {
-            throw new IllegalArgumentException("token id is empty; give an outcome token id (Market.clobTokenIds(), e.g. Clob.tokens(market))");
-        }
-        String id = tokenId.trim();
-        if (!id.chars().allMatch(Character::isDigit)) {
-            throw new IllegalArgumentException("token id '" + Book.shortId(id) + "' is not a token id: outcome token ids are decimal digits"
-                    + " (Market.clobTokenIds()); a market's conditionId (0x…) is not one");
-        }
-        return id;
+        return Args.digits(tokenId, "token id", Args.MAX_TOKEN_DIGITS,
+                "outcome token ids are decimal digits (Market.clobTokenIds(), e.g. Clob.tokens(market)); a market's conditionId (0x…) is not one");
     }
 
     private static List<String> tokens(Collection<String> ids) {
-        if (ids == null || ids.isEmpty()) throw new IllegalArgumentException("no token ids given");
+        Args.notNull(ids, "token ids");
+        if (ids.isEmpty()) throw new IllegalArgumentException("token ids is empty; give at least one outcome token id");
         List<String> out = new ArrayList<>(ids.size());
         for (String id : ids) out.add(token(id));
         return out;
@@ -203,14 +212,76 @@ public final class ClobData {
         return out;
     }
 
+    /** Midpoints of the ids that have a book, and the failure of each that has none. */
+    public BatchResult<BigDecimal> midpointsLenient(Collection<String> tokenIds) {
+        return perTokenLenient(tokenIds, "/midpoints");
+    }
+
+    /** Spreads of the ids that have a book, and the failure of each that has none. */
+    public BatchResult<BigDecimal> spreadsLenient(Collection<String> tokenIds) {
+        return perTokenLenient(tokenIds, "/spreads");
+    }
+
+    /**
+     * A keyed batch read where every id must succeed. The service refuses a whole batch for one bad id without
+     * naming it; the ids are then found by splitting the batch, and the exception (of the refusal's type) names them.
+     */
     private Map<String, BigDecimal> perToken(Collection<String> tokenIds, String path) {
-        Map<String, BigDecimal> out = new LinkedHashMap<>();
-        batched(distinct(tokens(tokenIds)), path, id -> body("token_id", id), r -> {
-            JsonNode n = r.tree();
-            if (!n.isObject()) throw r.malformed("expected {token_id: value}", null);
-            n.fields().forEachRemaining(e -> out.put(e.getKey(), decimal(r, e.getValue(), "value of " + e.getKey())));
-        });
-        return out;
+        BatchResult<BigDecimal> r = perTokenLenient(tokenIds, path);
+        if (r.complete()) return r.values();
+        ServiceException first = r.failures().values().iterator().next();
+        List<String> bad = new ArrayList<>(r.failures().keySet());
+        String named = String.join(", ", bad.subList(0, Math.min(bad.size(), 10))) + (bad.size() > 10 ? " and " + (bad.size() - 10) + " more" : "");
+        String detail = bad.size() + " of " + (r.values().size() + bad.size()) + " token ids refused: " + named
+                + "; Clob." + path.substring(1) + "Lenient(...) returns the others with a table of failures";
+        throw renamed(first, detail);
+    }
+
+    private BatchResult<BigDecimal> perTokenLenient(Collection<String> tokenIds, String path) {
+        List<String> ids = distinct(tokens(tokenIds));
+        Map<String, BigDecimal> values = new LinkedHashMap<>();
+        Map<String, ServiceException> failures = new LinkedHashMap<>();
+        for (int i = 0; i < ids.size(); i += MAX_BATCH) {
+            keyed(ids.subList(i, Math.min(ids.size(), i + MAX_BATCH)), path, values, failures);
+        }
+        Map<String, BigDecimal> ordered = new LinkedHashMap<>();
+        Map<String, ServiceException> failed = new LinkedHashMap<>();
+        for (String id : ids) {
+            if (values.containsKey(id)) ordered.put(id, values.get(id));
+            else if (failures.containsKey(id)) failed.put(id, failures.get(id));
+        }
+        return new BatchResult<>(ordered, failed);
+    }
+
+    /** One keyed batch request; a refusal of the batch (404, 400) is narrowed down by halves to the ids refused alone. */
+    private void keyed(List<String> ids, String path, Map<String, BigDecimal> values, Map<String, ServiceException> failures) {
+        ArrayNode body = JsonNodeFactory.instance.arrayNode();
+        for (String id : ids) body.add(body("token_id", id));
+        Document r;
+        try {
+            r = t.send(post(path, body));
+        } catch (NotFoundException | InvalidRequestException e) {
+            if (ids.size() == 1) {
+                failures.put(ids.get(0), e);
+                return;
+            }
+            int half = ids.size() / 2;
+            keyed(ids.subList(0, half), path, values, failures);
+            keyed(ids.subList(half, ids.size()), path, values, failures);
+            return;
+        }
+        JsonNode n = r.tree();
+        if (!n.isObject()) throw r.malformed("expected {token_id: value}", null);
+        n.fields().forEachRemaining(e -> values.put(e.getKey(), decimal(r, e.getValue(), "value of " + e.getKey())));
+    }
+
+    /** The same kind of exception with the offending ids added. */
+    private static ServiceException renamed(ServiceException e, String detail) {
+        String endpoint = e.endpoint();
+        java.time.Duration after = e.retryAfter().orElse(null);
+        if (e instanceof NotFoundException) return new NotFoundException(e.status(), e.serverMessage(), endpoint, after, detail, e);
+        if (e instanceof InvalidRequestException) return new InvalidRequestException(e.status(), e.serverMessage(), endpoint, after, detail, e);
+        return new ServiceException(e.status(), e.serverMessage(), endpoint, after, detail, e);
     }
 
     private void batched(List<String> ids, String path, java.util.function.Function<String, JsonNode> item,
@@ -240,7 +311,7 @@ public final class ClobData {
 
     /** The outcome tokens of a market, with the outcome names and prices the market record carries. */
     public static List<OutcomeToken> tokens(Market m) {
-        Objects.requireNonNull(m, "market");
+        Args.notNull(m, "market");
         List<String> ids = m.clobTokenIds();
         if (ids.isEmpty()) throw new IllegalArgumentException("market " + m.id() + " has no clobTokenIds (not traded on the order book)");
         List<OutcomeToken> out = new ArrayList<>();
@@ -267,9 +338,19 @@ public final class ClobData {
 
     private static Book book(Document r, JsonNode n) {
         if (!n.isObject()) throw r.malformed("expected a book object", null);
+        for (String required : REQUIRED_BOOK_FIELDS) {
+            JsonNode v = n.get(required);
+            if (v == null || v.isNull()) throw r.malformed("the book has no '" + required + "' (required: " + REQUIRED_BOOK_FIELDS + ")", null);
+        }
+        if (!n.get("asset_id").isValueNode()) throw r.malformed("asset_id is not a string", null);
         JsonNode ts = n.get("timestamp");
-        return new Book(text(n, "market"), text(n, "asset_id"),
-                ts == null || ts.isNull() ? null : Timestamps.parse(ts.asText()), text(n, "hash"),
+        java.time.Instant time;
+        try {
+            time = ts == null || ts.isNull() ? null : Timestamps.parse(ts.asText());
+        } catch (IllegalArgumentException e) {
+            throw r.malformed("timestamp: " + e.getMessage(), e);
+        }
+        return new Book(text(n, "market"), text(n, "asset_id"), time, text(n, "hash"),
                 levels(r, n.get("bids"), "bids"), levels(r, n.get("asks"), "asks"),
                 optionalDecimal(r, n.get("min_order_size"), "min_order_size"),
                 optionalDecimal(r, n.get("tick_size"), "tick_size"),
@@ -278,9 +359,9 @@ public final class ClobData {
     }
 
     private static List<Level> levels(Document r, JsonNode a, String name) {
-        if (a == null || a.isNull()) return List.of();
         if (!a.isArray()) throw r.malformed(name + " is not an array of {price, size}", null);
         List<Level> out = new ArrayList<>(a.size());
+        for (JsonNode l : a) if (!l.isObject()) throw r.malformed(name + " holds an entry that is not a {price, size} object", null);
         for (JsonNode l : a) out.add(new Level(decimal(r, l.get("price"), name + " price"), decimal(r, l.get("size"), name + " size")));
         return out;
     }
@@ -297,10 +378,14 @@ public final class ClobData {
 
     static BigDecimal decimal(Document r, JsonNode v, String what) {
         if (v == null || v.isNull()) throw r.malformed("no " + what, null);
+        String text = v.isValueNode() ? v.asText().trim() : "";
         try {
-            return new BigDecimal(v.asText().trim());
+            if (text.length() > 100) throw new NumberFormatException("longer than 100 characters");
+            BigDecimal d = new BigDecimal(text);
+            if (Math.abs((long) d.scale()) > 100) throw new NumberFormatException("exponent out of range");
+            return d;
         } catch (NumberFormatException e) {
-            throw r.malformed(what + " '" + v.asText() + "' is not a decimal", e);
+            throw r.malformed(what + " '" + Args.shown(text) + "' is not a decimal", e);
         }
     }
 

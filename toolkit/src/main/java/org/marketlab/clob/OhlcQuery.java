@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * {@code GET /ohlc} candles of one outcome token from {@link #since} to {@link #until} (default now) at a fidelity.
@@ -69,11 +68,11 @@ public final class OhlcQuery {
 
     /** The first candle's time (required: the service needs startTs). */
     public OhlcQuery since(Instant since) {
-        return new OhlcQuery(t, asset, Objects.requireNonNull(since, "since"), until, fidelity, limit, progress);
+        return new OhlcQuery(t, asset, org.marketlab.internal.Args.notNull(since, "since"), until, fidelity, limit, progress);
     }
 
     public OhlcQuery until(Instant until) {
-        return new OhlcQuery(t, asset, since, Objects.requireNonNull(until, "until"), fidelity, limit, progress);
+        return new OhlcQuery(t, asset, since, org.marketlab.internal.Args.notNull(until, "until"), fidelity, limit, progress);
     }
 
     /** Candle length: one of 1m, 5m, 15m, 30m, 1h (the default), 4h, 1d, 1w. */
@@ -92,6 +91,7 @@ public final class OhlcQuery {
     }
 
     public OhlcQuery onProgress(Progress.Listener listener) {
+        org.marketlab.internal.Args.notNull(listener, "listener");
         return new OhlcQuery(t, asset, since, until, fidelity, limit, listener);
     }
 
@@ -116,7 +116,11 @@ public final class OhlcQuery {
             if (candles == null || !candles.isArray()) throw r.malformed("expected {candles: [{t, o, h, l, c, v}]}", null);
             List<Candle> page = new ArrayList<>(candles.size());
             for (JsonNode c : candles) {
-                Instant time = Instant.ofEpochSecond(c.path("t").asLong());
+                JsonNode tn = c.get("t");
+                if (tn == null || !tn.canConvertToLong() || tn.asLong() < 0 || tn.asLong() > 253_402_300_799L) {
+                    throw r.malformed("a candle's t is not Unix seconds of years 1970 to 9999: " + (tn == null ? "missing" : tn.toString()), null);
+                }
+                Instant time = Instant.ofEpochSecond(tn.asLong());
                 if (lastTime[0] != null && !time.isAfter(lastTime[0])) continue; // never twice, never backwards
                 page.add(new Candle(time, dec(r, c, "o"), dec(r, c, "h"), dec(r, c, "l"), dec(r, c, "c"), dec(r, c, "v")));
                 lastTime[0] = time;

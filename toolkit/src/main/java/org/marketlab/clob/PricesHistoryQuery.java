@@ -11,6 +11,7 @@ import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.instant.PackedInstant;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -50,11 +51,11 @@ public final class PricesHistoryQuery {
     }
 
     public PricesHistoryQuery start(Instant start) {
-        return new PricesHistoryQuery(t, token, java.util.Objects.requireNonNull(start, "start"), end, interval, fidelity);
+        return new PricesHistoryQuery(t, token, org.marketlab.internal.Args.notNull(start, "start"), end, interval, fidelity);
     }
 
     public PricesHistoryQuery end(Instant end) {
-        return new PricesHistoryQuery(t, token, start, java.util.Objects.requireNonNull(end, "end"), interval, fidelity);
+        return new PricesHistoryQuery(t, token, start, org.marketlab.internal.Args.notNull(end, "end"), interval, fidelity);
     }
 
     /** A span back from now: one of max, all, 1m (a month), 1w, 1d, 6h, 1h. */
@@ -98,9 +99,19 @@ public final class PricesHistoryQuery {
         return table.setName("prices of " + TokenNames.of(token));
     }
 
+    /** The smallest a point is on the wire, {"t":1700000000,"p":1}: a bound on the points a body holds. */
+    private static final int MIN_POINT_BYTES = 24;
+    /** 9999-12-31T23:59:59Z. */
+    private static final long MAX_EPOCH_SECOND = 253_402_300_799L;
+
     static Table read(Document r) {
-        InstantColumn time = InstantColumn.create("time");
-        DoubleColumn price = DoubleColumn.create("price");
+        org.marketlab.tables.TablesawStart.inBackground(); // while the answer is read
+        // Columns sized from the answer: its length bounds the points, and the columns are cut to the count read,
+        // so the table holds 16 bytes a point (Tablesaw's growth would leave up to half again unused).
+        int bound = Math.max(16, r.body().length / MIN_POINT_BYTES + 1);
+        long[] times = new long[bound];
+        double[] prices = new double[bound];
+        int n = 0;
         try (JsonParser p = r.parser()) {
             if (p.nextToken() != JsonToken.START_OBJECT) throw r.malformed("expected {history: [{t, p}]}", null);
             boolean seen = false;
@@ -124,14 +135,22 @@ public final class PricesHistoryQuery {
                         else p.skipChildren();
                     }
                     if (ts == Long.MIN_VALUE || Double.isNaN(px)) throw r.malformed("a history point lacks t or p", null);
-                    time.append(Instant.ofEpochSecond(ts));
-                    price.append(px);
+                    if (ts < 0 || ts > MAX_EPOCH_SECOND) throw r.malformed("a history point's t (" + ts + ") is not Unix seconds of years 1970 to 9999", null);
+                    if (n == times.length) {
+                        times = java.util.Arrays.copyOf(times, n * 2);
+                        prices = java.util.Arrays.copyOf(prices, n * 2);
+                    }
+                    times[n] = PackedInstant.pack(Instant.ofEpochSecond(ts));
+                    prices[n++] = px;
                 }
+                // Anything but the end of the array here is an element that is not a point: never a silently shorter history.
+                if (p.currentToken() != JsonToken.END_ARRAY) throw r.malformed("history holds an element that is not a {t, p} object", null);
             }
             if (!seen) throw r.malformed("expected {history: [{t, p}]}: no history field", null);
         } catch (IOException e) {
             throw r.malformed("the body is not valid JSON: " + e.getMessage(), e);
         }
-        return Table.create("prices-history", time, price);
+        return Table.create("prices-history", InstantColumn.createInternal("time", java.util.Arrays.copyOf(times, n)),
+                DoubleColumn.create("price", java.util.Arrays.copyOf(prices, n)));
     }
 }

@@ -8,12 +8,12 @@ public enum Side {
 
     /** {@code "BUY"} or {@code "SELL"}, in any case. */
     public static Side of(String side) {
-        if (side != null) {
+        if (side != null && side.length() <= 10) {
             String s = side.trim().toUpperCase(Locale.ROOT);
             if (s.equals("BUY")) return BUY;
             if (s.equals("SELL")) return SELL;
         }
-        throw new IllegalArgumentException("side '" + side + "' is not BUY (the best bid) or SELL (the best ask)");
+        throw new IllegalArgumentException("side '" + org.marketlab.internal.Args.shown(side) + "' is not BUY (the best bid) or SELL (the best ask)");
     }
 
     static Side require(Side side) {

@@ -3,6 +3,7 @@ package org.marketlab.config;
 import org.marketlab.spi.IpLimit;
 
 import java.net.URI;
+import java.time.Duration;
 import java.net.URISyntaxException;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -31,8 +32,22 @@ public final class Profile {
     private final Map<Service, URI> urls;
     private final Names names;
     private final List<IpLimit> ipLimits;
+    private final Duration callTimeout;
+    private final long maxResponseBytes;
+
+    /** How long one call may take, all its attempts and retry waits included (not its wait for the rate limits). */
+    public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
+    /** The most bytes one response body may have. */
+    public static final long DEFAULT_MAX_RESPONSE_BYTES = 32L << 20;
 
     private Profile(String name, boolean embedded, long seed, Map<Service, URI> urls, Names names, List<IpLimit> ipLimits) {
+        this(name, embedded, seed, urls, names, ipLimits, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_RESPONSE_BYTES);
+    }
+
+    private Profile(String name, boolean embedded, long seed, Map<Service, URI> urls, Names names, List<IpLimit> ipLimits,
+                    Duration callTimeout, long maxResponseBytes) {
+        this.callTimeout = callTimeout;
+        this.maxResponseBytes = maxResponseBytes;
         this.name = name;
         this.embedded = embedded;
         this.seed = seed;
@@ -96,7 +111,7 @@ public final class Profile {
         return switch (n) {
             case "sandbox", "" -> sandbox();
             case "live" -> live();
-            default -> throw new IllegalArgumentException("unknown profile '" + name + "'; allowed: sandbox, live");
+            default -> throw new IllegalArgumentException("unknown profile '" + (name.length() > 40 ? name.substring(0, 37) + "…" : name) + "'; allowed: sandbox, live");
         };
     }
 
@@ -127,17 +142,52 @@ public final class Profile {
         EnumMap<Service, URI> copy = new EnumMap<>(Service.class);
         copy.putAll(urls);
         copy.put(service, uri);
-        return new Profile(name, embedded, seed, copy, names, ipLimits);
+        return new Profile(name, embedded, seed, copy, names, ipLimits, callTimeout, maxResponseBytes);
     }
 
     /** This profile with other header and typed-data names. */
     public Profile withNames(Names names) {
-        return new Profile(name, embedded, seed, urls, Objects.requireNonNull(names, "names"), ipLimits);
+        return new Profile(name, embedded, seed, urls, Objects.requireNonNull(names, "names"), ipLimits, callTimeout, maxResponseBytes);
     }
 
     /** This profile with another IP-limits table (for tests and teaching; the published one is the default). */
     public Profile withIpLimits(List<IpLimit> limits) {
-        return new Profile(name, embedded, seed, urls, names, limits);
+        return new Profile(name, embedded, seed, urls, names, limits, callTimeout, maxResponseBytes);
+    }
+
+    /**
+     * This profile with another call deadline (default {@link #DEFAULT_CALL_TIMEOUT}, 30 s): the longest one call may
+     * take from its first byte sent to its last byte read, every attempt and retry wait included. Waiting for the
+     * published rate limits comes before and is not counted. One call can ask for another with
+     * {@code MarketLab.withTimeout}.
+     */
+    public Profile withCallTimeout(Duration timeout) {
+        return new Profile(name, embedded, seed, urls, names, ipLimits, checkedTimeout(timeout), maxResponseBytes);
+    }
+
+    /** This profile with another response-size cap (default {@link #DEFAULT_MAX_RESPONSE_BYTES}, 32 MiB). */
+    public Profile withMaxResponseBytes(long bytes) {
+        if (bytes < 1024) throw new IllegalArgumentException("maxResponseBytes must be 1024 or more, was " + bytes);
+        return new Profile(name, embedded, seed, urls, names, ipLimits, callTimeout, bytes);
+    }
+
+    /** A call deadline: 1 ms to 1 hour. */
+    public static Duration checkedTimeout(Duration timeout) {
+        if (timeout == null) throw new IllegalArgumentException("timeout must not be null");
+        if (timeout.toMillis() < 1 || timeout.compareTo(Duration.ofHours(1)) > 0) {
+            throw new IllegalArgumentException("timeout must be 1 ms to 1 hour, was " + timeout);
+        }
+        return timeout;
+    }
+
+    /** The call deadline (see {@link #withCallTimeout}). */
+    public Duration callTimeout() {
+        return callTimeout;
+    }
+
+    /** The response-size cap in bytes (see {@link #withMaxResponseBytes}). */
+    public long maxResponseBytes() {
+        return maxResponseBytes;
     }
 
     private static URI parseUrl(Service service, String url) {
@@ -188,7 +238,8 @@ public final class Profile {
     @Override
     public boolean equals(Object o) {
         return o instanceof Profile p && p.name.equals(name) && p.embedded == embedded && p.seed == seed
-                && p.urls.equals(urls) && p.names.equals(names) && p.ipLimits.equals(ipLimits);
+                && p.urls.equals(urls) && p.names.equals(names) && p.ipLimits.equals(ipLimits)
+                && p.callTimeout.equals(callTimeout) && p.maxResponseBytes == maxResponseBytes;
     }
 
     @Override

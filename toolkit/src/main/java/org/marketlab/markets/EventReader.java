@@ -47,7 +47,7 @@ final class EventReader {
         try {
             return reader.readValue(n);
         } catch (IOException e) {
-            throw r.malformed(what + " (id " + id.asText() + ") could not be read: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
+            throw r.malformed(what + " (id " + org.marketlab.internal.Args.shown(id.asText()) + ") could not be read: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
         }
     }
 
@@ -56,9 +56,35 @@ final class EventReader {
      * {@code events} field is that array. No intermediate tree. Returns the events and, for keyset pages, the
      * {@code next_cursor} (null when absent).
      */
-    static Page page(Document r, boolean keyset) {
+    static Page<Event> page(Document r, boolean keyset) {
         ObjectReader reader = r.json().readerFor(Event.class);
         List<Event> out = new ArrayList<>();
+        String cursor = read(r, keyset, (p, i) -> {
+            Event e = reader.readValue(p);
+            if (e.id() == null) throw new EventColumns.MissingId(i);
+            out.add(e);
+        }, null);
+        return new Page<>(out, out.size(), cursor);
+    }
+
+    /** A page's items (events, or what a reader made of them), how many events it held, and its next cursor. */
+    record Page<T>(List<T> items, int read, String nextCursor) {
+        List<T> events() {
+            return items;
+        }
+    }
+
+    /** What reads each event of a page, the parser on the event's START_OBJECT. */
+    interface Elements {
+        void read(JsonParser p, int index) throws IOException;
+    }
+
+    /**
+     * Walks a page of events (a JSON array, or for keyset an object whose {@code events} field is one), giving
+     * each event to {@code elements}; returns the page's {@code next_cursor} (null when absent or empty), and adds
+     * the number of events to {@code count[0]} when given.
+     */
+    static String read(Document r, boolean keyset, Elements elements, int[] count) {
         String cursor = null;
         boolean sawEvents = !keyset;
         try (JsonParser p = r.parser()) {
@@ -70,7 +96,7 @@ final class EventReader {
                     JsonToken v = p.nextToken();
                     if (name.equals("events")) {
                         if (v != JsonToken.START_ARRAY) throw r.malformed("events is not an array", null);
-                        readArray(r, p, reader, out);
+                        readArray(r, p, elements, count);
                         sawEvents = true;
                     } else if (name.equals("next_cursor")) {
                         cursor = v == JsonToken.VALUE_NULL ? null : p.getValueAsString();
@@ -81,32 +107,29 @@ final class EventReader {
                 if (!sawEvents) throw r.malformed("expected {events: [...], next_cursor}: no events field", null);
             } else {
                 if (first != JsonToken.START_ARRAY) throw r.malformed("expected a JSON array of events", null);
-                readArray(r, p, reader, out);
+                readArray(r, p, elements, count);
             }
         } catch (JsonProcessingException e) {
             throw r.malformed("the body is not valid JSON (" + e.getOriginalMessage() + ")", e);
         } catch (IOException e) {
             throw r.malformed("the body could not be read: " + e.getMessage(), e);
         }
-        return new Page(out, cursor == null || cursor.isEmpty() ? null : cursor);
+        return cursor == null || cursor.isEmpty() ? null : cursor;
     }
 
-    record Page(List<Event> events, String nextCursor) {
-    }
-
-    private static void readArray(Document r, JsonParser p, ObjectReader reader, List<Event> out) throws IOException {
+    private static void readArray(Document r, JsonParser p, Elements elements, int[] count) throws IOException {
         int i = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_OBJECT) throw r.malformed("event " + i + " is not a JSON object", null);
-            Event e;
             try {
-                e = reader.readValue(p);
+                elements.read(p, i);
             } catch (JsonProcessingException ex) {
                 throw r.malformed("event " + i + " could not be read: " + ex.getOriginalMessage(), ex);
+            } catch (EventColumns.MissingId ex) {
+                throw r.malformed("event " + i + " has no id", null);
             }
-            if (e.id() == null) throw r.malformed("event " + i + " has no id", null);
-            out.add(e);
             i++;
         }
+        if (count != null) count[0] += i;
     }
 }

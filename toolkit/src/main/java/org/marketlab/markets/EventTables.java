@@ -28,6 +28,10 @@ public final class EventTables {
     private EventTables() {
     }
 
+    /** The three tables of one harvest. */
+    public record All(Table events, Table markets, Table tags) {
+    }
+
     /** One row per event, a column per scalar field, plus {@code marketCount} and {@code tagSlugs}. */
     public static Table events(List<Event> events) {
         return EVENTS.table("events", events);

@@ -3,6 +3,8 @@ package org.marketlab.markets;
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
 import org.marketlab.http.NotFoundException;
+import org.marketlab.http.ServiceException;
+import org.marketlab.internal.Args;
 import org.marketlab.internal.query.Pager;
 import org.marketlab.internal.query.Params;
 import org.marketlab.internal.transport.Call;
@@ -13,12 +15,11 @@ import tech.tablesaw.api.Table;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -57,13 +58,20 @@ public final class EventsQuery {
     private final int pageSize;
     private final Paging paging;
     private final Progress.Listener progress;
+    private final Consumer<ServiceException> pageFailures;
+
+    /**
+     * How often one page is asked for before its failure ends the read: an unusable answer (malformed, cut off), no
+     * answer, a server error or a {@code 429} that outlasted the transport's own retries.
+     */
+    public static final int PAGE_ATTEMPTS = 3;
 
     EventsQuery(Transport transport) {
-        this(transport, Params.empty(), null, null, MAX_PAGE, Paging.AUTO, null);
+        this(transport, Params.empty(), null, null, MAX_PAGE, Paging.AUTO, null, e -> { });
     }
 
     private EventsQuery(Transport transport, Params filters, Integer limit, Integer offset, int pageSize, Paging paging,
-                        Progress.Listener progress) {
+                        Progress.Listener progress, Consumer<ServiceException> pageFailures) {
         this.transport = transport;
         this.filters = filters.checkRange("liquidity_min", "liquidity_max", "liquidityMin", "liquidityMax")
                 .checkRange("volume_min", "volume_max", "volumeMin", "volumeMax")
@@ -74,10 +82,11 @@ public final class EventsQuery {
         this.pageSize = pageSize;
         this.paging = paging;
         this.progress = progress;
+        this.pageFailures = pageFailures;
     }
 
     private EventsQuery with(String name, Object value) {
-        return new EventsQuery(transport, filters.with(name, value), limit, offset, pageSize, paging, progress);
+        return new EventsQuery(transport, filters.with(name, value), limit, offset, pageSize, paging, progress, pageFailures);
     }
 
     // ---- paging and size -------------------------------------------------------------------------------------
@@ -85,13 +94,13 @@ public final class EventsQuery {
     /** At most this many events in all (0 or more); without it, every matching event. */
     public EventsQuery limit(int limit) {
         if (limit < 0) throw new IllegalArgumentException("limit must be 0 or more, was " + limit);
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress);
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress, pageFailures);
     }
 
     /** Skip this many matching events (0 or more); implies offset paging. */
     public EventsQuery offset(int offset) {
         if (offset < 0) throw new IllegalArgumentException("offset must be 0 or more, was " + offset);
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress);
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress, pageFailures);
     }
 
     /** Events per request, 1 to 100 (the service's cap; the default). */
@@ -100,23 +109,34 @@ public final class EventsQuery {
             throw new IllegalArgumentException("pageSize must be 1 to " + MAX_PAGE + " (the service caps a page at "
                     + MAX_PAGE + "), was " + pageSize);
         }
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress);
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress, pageFailures);
     }
 
     public EventsQuery paging(Paging paging) {
-        Objects.requireNonNull(paging, "paging");
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress);
+        Args.notNull(paging, "paging");
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress, pageFailures);
     }
 
     /** Reports progress of this query to {@code listener} instead of the default listener. */
     public EventsQuery onProgress(Progress.Listener listener) {
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, listener);
+        Args.notNull(listener, "listener");
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, listener, pageFailures);
+    }
+
+    /**
+     * Tells {@code listener} of each failure a page met before it was asked for again (up to {@value #PAGE_ATTEMPTS}
+     * times; the last failure ends the read instead). Every one is a typed {@code ServiceException}.
+     */
+    public EventsQuery onPageFailure(Consumer<ServiceException> listener) {
+        Args.notNull(listener, "listener");
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress, listener);
     }
 
     // ---- ordering ---------------------------------------------------------------------------------------------
 
     /** Order by these Event fields (wire names, e.g. {@code volume}, {@code startDate}). */
     public EventsQuery order(String... fields) {
+        Args.notNull(fields, "order");
         List<String> list = new ArrayList<>();
         for (String f : fields) {
             if (f == null || f.isBlank()) throw new IllegalArgumentException("order: empty field name");
@@ -139,6 +159,7 @@ public final class EventsQuery {
 
     /** Only events with these ids. */
     public EventsQuery ids(long... ids) {
+        Args.notNull(ids, "ids");
         List<Long> list = new ArrayList<>();
         for (long id : ids) {
             if (id < 0) throw new IllegalArgumentException("ids: " + id + " is negative; event ids are 0 or more");
@@ -149,7 +170,8 @@ public final class EventsQuery {
 
     /** Only events with these ids, given as the strings records carry. */
     public EventsQuery ids(List<String> ids) {
-        return ids(ids.stream().mapToLong(s -> parseId("ids", s)).toArray());
+        Args.notNull(ids, "ids");
+        return ids(ids.stream().mapToLong(s -> Long.parseLong(Args.id(s, "ids element"))).toArray());
     }
 
     /** Only events carrying this tag. */
@@ -160,6 +182,7 @@ public final class EventsQuery {
 
     /** No event carrying any of these tags. */
     public EventsQuery excludeTagIds(long... tagIds) {
+        Args.notNull(tagIds, "excludeTagIds");
         List<Long> list = new ArrayList<>();
         for (long id : tagIds) {
             if (id < 0) throw new IllegalArgumentException("excludeTagIds: " + id + " is negative");
@@ -170,17 +193,15 @@ public final class EventsQuery {
 
     /** Only events with these slugs. */
     public EventsQuery slugs(String... slugs) {
-        for (String s : slugs) {
-            if (s == null || s.isBlank()) throw new IllegalArgumentException("slugs: empty slug");
-        }
-        List<String> list = List.copyOf(Arrays.asList(slugs));
+        Args.notNull(slugs, "slugs");
+        List<String> list = new ArrayList<>(slugs.length);
+        for (String s : slugs) list.add(Args.word(s, "slugs element"));
         return with("slug", list);
     }
 
     /** Only events carrying the tag with this slug. */
     public EventsQuery tagSlug(String tagSlug) {
-        if (tagSlug == null || tagSlug.isBlank()) throw new IllegalArgumentException("tagSlug: empty slug");
-        return with("tag_slug", tagSlug);
+        return with("tag_slug", Args.word(tagSlug, "tagSlug"));
     }
 
     /** With {@link #tagId} or {@link #tagSlug}: also events carrying a tag related to it. */
@@ -225,8 +246,7 @@ public final class EventsQuery {
 
     /** Only events of a series with this recurrence, e.g. {@code daily}, {@code weekly}. */
     public EventsQuery recurrence(String recurrence) {
-        if (recurrence == null || recurrence.isBlank()) throw new IllegalArgumentException("recurrence: empty value");
-        return with("recurrence", recurrence);
+        return with("recurrence", Args.word(recurrence, "recurrence"));
     }
 
     public EventsQuery liquidityMin(double v) {
@@ -246,32 +266,24 @@ public final class EventsQuery {
     }
 
     public EventsQuery startDateMin(Instant t) {
-        return with("start_date_min", Objects.requireNonNull(t, "startDateMin"));
+        return with("start_date_min", Args.notNull(t, "startDateMin"));
     }
 
     public EventsQuery startDateMax(Instant t) {
-        return with("start_date_max", Objects.requireNonNull(t, "startDateMax"));
+        return with("start_date_max", Args.notNull(t, "startDateMax"));
     }
 
     public EventsQuery endDateMin(Instant t) {
-        return with("end_date_min", Objects.requireNonNull(t, "endDateMin"));
+        return with("end_date_min", Args.notNull(t, "endDateMin"));
     }
 
     public EventsQuery endDateMax(Instant t) {
-        return with("end_date_max", Objects.requireNonNull(t, "endDateMax"));
+        return with("end_date_max", Args.notNull(t, "endDateMax"));
     }
 
     private static Double finite(String name, double v) {
         if (!Double.isFinite(v)) throw new IllegalArgumentException(name + " must be a finite number, was " + v);
         return v;
-    }
-
-    private static long parseId(String name, String s) {
-        try {
-            return Long.parseLong(s.trim());
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(name + ": '" + s + "' is not an integer id");
-        }
     }
 
     // ---- the request ------------------------------------------------------------------------------------------
@@ -292,10 +304,9 @@ public final class EventsQuery {
 
     /** The matching events, fetched page by page as the stream is read. */
     public Stream<Event> stream() {
-        if (Boolean.TRUE.equals(filters.get("related_tags")) && !filters.has("tag_id") && !filters.has("tag_slug")) {
-            throw new IllegalArgumentException("relatedTags needs tagId or tagSlug");
-        }
-        return new Pages(filters.toQuery()).pager().stream()
+        checkArguments();
+        if (selectsNothing()) return Stream.empty();
+        return new Pages<Event>(filters.toQuery(), EventReader::page).pager(Event::id).stream()
                 .peek(e -> TokenNames.remember(e.markets())); // so tables and charts of their tokens carry names
     }
 
@@ -320,14 +331,20 @@ public final class EventsQuery {
             this.query = query;
         }
 
-        /** One row per event, one column per scalar field, plus {@code marketCount} and {@code tagSlugs}. */
+        /**
+         * One row per event, one column per scalar field, plus {@code marketCount} and {@code tagSlugs}: filled
+         * straight from the answers, no records in between.
+         */
         public Table table() {
-            return EventTables.events(query.list());
+            return query.columns(false, false).eventsTable();
         }
 
-        /** One row per market, every field, led by its event's {@code eventId}, {@code eventSlug} and {@code eventTitle}. */
+        /**
+         * One row per market, every field, led by its event's {@code eventId}, {@code eventSlug} and
+         * {@code eventTitle}: filled straight from the answers, no records in between.
+         */
         public Table marketsTable() {
-            return EventTables.markets(query.list());
+            return query.columns(true, false).marketsTable();
         }
     }
 
@@ -346,27 +363,55 @@ public final class EventsQuery {
 
     /** One row per tag of each event, with the event's {@code eventId} and {@code eventSlug}. */
     public Table tagsTable() {
-        return EventTables.tags(list());
+        return columns(false, true).tagsTable();
+    }
+
+    /**
+     * The pages read straight into table columns, no records: the pager sees the ids of the events each page
+     * added (repeats are dropped as it drops them), and the columns keep the events it delivered.
+     */
+    private EventColumns columns(boolean markets, boolean tags) {
+        checkArguments();
+        EventColumns sink = new EventColumns(markets, tags);
+        long delivered = selectsNothing() ? 0
+                : new Pages<String>(filters.toQuery(), (r, keyset) -> sink.readPage(r, keyset)).pager(id -> id).stream().count();
+        sink.keepEvents((int) delivered);
+        return sink;
+    }
+
+    /** ids() of nothing selects nothing; sending no id parameter would select everything. */
+    private boolean selectsNothing() {
+        return filters.get("id") instanceof java.util.Collection<?> c && c.isEmpty();
+    }
+
+    private void checkArguments() {
+        if (Boolean.TRUE.equals(filters.get("related_tags")) && !filters.has("tag_id") && !filters.has("tag_slug")) {
+            throw new IllegalArgumentException("relatedTags needs tagId or tagSlug");
+        }
     }
 
     /**
      * The pages of this query: by keyset ({@code after_cursor}, the position a cursor; {@code ""} the first page)
-     * until the server has no keyset form, then by offset (the position an integer).
+     * until the server has no keyset form, then by offset (the position an integer). Each page is read by
+     * {@code reader}: into records, or into table columns.
      */
-    private final class Pages {
+    private final class Pages<T> {
         private final Query filters;
+        private final java.util.function.BiFunction<Document, Boolean, EventReader.Page<T>> reader;
         private Paging mode = offset != null ? Paging.OFFSET : paging;
 
-        Pages(Query filters) {
+        Pages(Query filters, java.util.function.BiFunction<Document, Boolean, EventReader.Page<T>> reader) {
             this.filters = filters;
+            this.reader = reader;
         }
 
-        Pager<Event, Object> pager() {
+        Pager<T, Object> pager(java.util.function.Function<T, ?> key) {
             Object first = mode == Paging.OFFSET ? (Object) (offset == null ? 0 : offset) : "";
-            return Pager.<Event, Object>of("events", "events", first, this::page).distinctBy(Event::id).limit(limit).progress(progress);
+            return Pager.<T, Object>of("events", "events", first, this::page).distinctBy(key).limit(limit).progress(progress)
+                    .reask(PAGE_ATTEMPTS, pageFailures);
         }
 
-        private Pager.Page<Event, Object> page(Object position, int wanted) {
+        private Pager.Page<T, Object> page(Object position, int wanted) {
             int want = wanted < 0 ? pageSize : Math.min(pageSize, wanted);
             if (position instanceof String cursor) {
                 Call call = Call.get(Service.MARKETS, "/events/keyset", filters.with("limit", want).with("after_cursor", cursor.isEmpty() ? null : cursor));
@@ -378,17 +423,17 @@ public final class EventsQuery {
                     mode = Paging.OFFSET; // the server has no keyset form: start again by offset
                     return page(0, wanted);
                 }
-                EventReader.Page page = EventReader.page(r, true);
+                EventReader.Page<T> page = reader.apply(r, true);
                 String next = page.nextCursor();
                 if (next != null && next.equals(cursor)) throw r.malformed("next_cursor did not advance (" + next + ")", null);
-                if (page.events().isEmpty() && next != null) throw r.malformed("an empty page with a next_cursor", null);
-                return new Pager.Page<>(page.events(), next);
+                if (page.read() == 0 && next != null) throw r.malformed("an empty page with a next_cursor", null);
+                return new Pager.Page<>(page.items(), next);
             }
             int at = (Integer) position;
             Document r = transport.send(Call.get(Service.MARKETS, "/events", filters.with("limit", want).with("offset", at)));
-            List<Event> got = EventReader.page(r, false).events();
+            EventReader.Page<T> page = reader.apply(r, false);
             // A short page is the last one: the service caps pages at 100, so ask again only on a full page.
-            return new Pager.Page<>(got, got.size() < Math.min(want, MAX_PAGE) ? null : at + got.size());
+            return new Pager.Page<>(page.items(), page.read() < Math.min(want, MAX_PAGE) ? null : at + page.read());
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.marketlab.markets;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -19,8 +18,6 @@ import java.util.List;
  */
 final class JsonInString {
 
-    private static final JsonFactory FACTORY = new JsonFactory();
-
     private JsonInString() {
     }
 
@@ -35,14 +32,144 @@ final class JsonInString {
         }
         String text = p.getText();
         if (text.isBlank()) return null;
-        try (JsonParser inner = FACTORY.createParser(text)) {
-            if (inner.nextToken() != JsonToken.START_ARRAY) throw new JsonParseException(inner, "not an array");
-            List<String> out = elements(inner, p, field);
-            if (inner.nextToken() != null) throw new JsonParseException(inner, "text after the array");
-            return out;
-        } catch (JsonParseException e) {
-            throw new JsonParseException(p, field + ": the string '" + abbreviate(text) + "' does not hold a JSON array", e);
+        List<String> out = new ArrayList<>(4);
+        if (!scan(text, out)) {
+            throw new JsonParseException(p, field + ": the string '" + abbreviate(text) + "' does not hold a JSON array");
         }
+        return out;
+    }
+
+    /**
+     * Reads the JSON array of scalars in {@code s}, appending each element's text (numbers as written, null for
+     * JSON null) to {@code out}. One hand-written pass over the string, no parser per field: these strings are on
+     * every market. Strict JSON, as a parser would be.
+     *
+     * @return false if {@code s} is not exactly one such array (surrounding white space allowed)
+     */
+    static boolean scan(String s, List<String> out) {
+        int n = s.length();
+        int i = space(s, 0);
+        if (i >= n || s.charAt(i) != '[') return false;
+        i = space(s, i + 1);
+        if (i < n && s.charAt(i) == ']') return space(s, i + 1) == n;
+        while (true) {
+            if (i >= n) return false;
+            char c = s.charAt(i);
+            int end;
+            if (c == '"') {
+                end = string(s, i + 1, out);
+            } else if (c == '-' || (c >= '0' && c <= '9')) {
+                end = number(s, i);
+                if (end > 0) out.add(s.substring(i, end));
+            } else if (s.startsWith("null", i)) {
+                end = i + 4;
+                out.add(null);
+            } else if (s.startsWith("true", i)) {
+                end = i + 4;
+                out.add("true");
+            } else if (s.startsWith("false", i)) {
+                end = i + 5;
+                out.add("false");
+            } else {
+                return false;
+            }
+            if (end < 0) return false;
+            i = space(s, end);
+            if (i >= n) return false;
+            c = s.charAt(i);
+            if (c == ']') return space(s, i + 1) == n;
+            if (c != ',') return false;
+            i = space(s, i + 1);
+        }
+    }
+
+    private static int space(String s, int i) {
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') break;
+            i++;
+        }
+        return i;
+    }
+
+    /** A string's text from just after its opening quote; the index after its closing quote, or -1. */
+    private static int string(String s, int from, List<String> out) {
+        int n = s.length();
+        int i = from;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '"') {
+                out.add(s.substring(from, i));
+                return i + 1;
+            }
+            if (c == '\\' || c < 0x20) break;
+            i++;
+        }
+        StringBuilder b = new StringBuilder(s.length() - from).append(s, from, i);
+        while (i < n) {
+            char c = s.charAt(i++);
+            if (c == '"') {
+                out.add(b.toString());
+                return i;
+            }
+            if (c < 0x20) return -1;
+            if (c != '\\') {
+                b.append(c);
+                continue;
+            }
+            if (i >= n) return -1;
+            char e = s.charAt(i++);
+            switch (e) {
+                case '"', '\\', '/' -> b.append(e);
+                case 'b' -> b.append('\b');
+                case 'f' -> b.append('\f');
+                case 'n' -> b.append('\n');
+                case 'r' -> b.append('\r');
+                case 't' -> b.append('\t');
+                case 'u' -> {
+                    if (i + 4 > n) return -1;
+                    int v = 0;
+                    for (int k = 0; k < 4; k++) {
+                        int d = Character.digit(s.charAt(i++), 16);
+                        if (d < 0) return -1;
+                        v = v * 16 + d;
+                    }
+                    b.append((char) v);
+                }
+                default -> {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** The end of a JSON number starting at {@code i}, or -1 if none is there. */
+    private static int number(String s, int i) {
+        int n = s.length();
+        if (s.charAt(i) == '-') i++;
+        if (i >= n) return -1;
+        if (s.charAt(i) == '0') i++;
+        else if (s.charAt(i) >= '1' && s.charAt(i) <= '9') i = digits(s, i);
+        else return -1;
+        if (i < n && s.charAt(i) == '.') {
+            int j = digits(s, i + 1);
+            if (j == i + 1) return -1;
+            i = j;
+        }
+        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) i++;
+            int j = digits(s, i);
+            if (j == i) return -1;
+            i = j;
+        }
+        return i;
+    }
+
+    private static int digits(String s, int i) {
+        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') i++;
+        return i;
     }
 
     private static List<String> elements(JsonParser in, JsonParser outer, String field) throws IOException {

@@ -35,9 +35,65 @@ public final class MarketData {
         return EventReader.many(r, r.tree(), Tag.class);
     }
 
+    /** A new query of {@code GET /markets}. */
+    public MarketsQuery markets() {
+        return new MarketsQuery(transport);
+    }
+
+    /** One market by id (digits) or slug: {@code /markets/{id}} or {@code /markets/slug/{slug}}. */
+    public Market market(String idOrSlug) {
+        return byIdOrSlug("/markets", "market", "512345", idOrSlug, Market.class);
+    }
+
+    public SearchQuery search(String words) {
+        return new SearchQuery(transport, words);
+    }
+
+    public TagsQuery tags() {
+        return new TagsQuery(transport);
+    }
+
+    /** One tag by id (digits) or slug, with its event count where the service gives it. */
+    public RankedTag tag(String idOrSlug) {
+        return byIdOrSlug("/tags", "tag", "100245", idOrSlug, RankedTag.class);
+    }
+
+    public SeriesQuery series() {
+        return new SeriesQuery(transport);
+    }
+
+    public Series series(String id) {
+        Document r = transport.send(Call.get(Service.MARKETS, "/series/" + Checks.ids("series id", id).get(0), Query.empty()));
+        return EventReader.one(r, r.tree(), Series.class);
+    }
+
+    public CommentsQuery comments(CommentsQuery.Parent parent, String id) {
+        return new CommentsQuery(transport, Objects.requireNonNull(parent, "parent"), id);
+    }
+
+    public HoldersQuery holders(List<String> conditionIds) {
+        return new HoldersQuery(transport, conditionIds);
+    }
+
+    public OpenInterestQuery openInterest(List<String> conditionIds) {
+        return new OpenInterestQuery(transport, conditionIds);
+    }
+
+    /** The live volume of an event (Data API {@code /live-volume?id=}); an event without trades has none. */
+    public LiveVolume liveVolume(String eventId) {
+        return parseLiveVolume(transport.send(Call.get(Service.DATA, "/live-volume", Query.empty().with("id", Checks.ids("eventId", eventId).get(0)))));
+    }
+
+    private <T> T byIdOrSlug(String base, String what, String example, String idOrSlug, Class<T> type) {
+        if (idOrSlug == null || idOrSlug.isBlank()) throw new IllegalArgumentException(what + ": give an id (\"" + example + "\") or a slug");
+        String s = idOrSlug.trim();
+        String path = s.matches("[0-9]+") ? base + "/" + s : base + "/slug/" + URLEncoder.encode(s, StandardCharsets.UTF_8);
+        Document r = transport.send(Call.get(Service.MARKETS, path, Query.empty()));
+        return EventReader.one(r, r.tree(), type);
+    }
+
     private static String pathId(String id) {
-        if (id == null || id.isBlank()) throw new IllegalArgumentException("event id is empty; give the id an Event record carries, e.g. \"30829\"");
-        return URLEncoder.encode(id.trim(), StandardCharsets.UTF_8);
+        return URLEncoder.encode(org.marketlab.internal.Args.id(id, "event id"), StandardCharsets.UTF_8);
     }
 
     // ---- saved documents: no transport ------------------------------------------------------------------------
@@ -54,11 +110,56 @@ public final class MarketData {
         throw d.malformed("expected a JSON array of events, a page {events: [...]}, or one event object", null);
     }
 
+    /**
+     * The events, markets and tags tables of a saved events document (an array of events or a keyset page),
+     * filled straight from its bytes with no records in between: the same tables as {@link EventTables} makes from
+     * {@link #parseEvents(Document)}. One event object is read through its record.
+     */
+    public static EventTables.All parseEventTables(Document d) {
+        byte[] json = d.body();
+        int i = 0;
+        while (i < json.length && Character.isWhitespace(json[i])) i++;
+        boolean array = i < json.length && json[i] == '[';
+        if (!array && !d.tree().has("events")) {
+            List<Event> events = parseEvents(d);
+            return new EventTables.All(EventTables.events(events), EventTables.markets(events), EventTables.tags(events));
+        }
+        EventColumns sink = array ? TwoHalves.read(json, i) : null;
+        if (sink == null) {
+            sink = new EventColumns(true, true);
+            EventReader.read(d, !array, sink, null);
+        }
+        return new EventTables.All(sink.eventsTable(), sink.marketsTable(), sink.tagsTable());
+    }
+
     /** Reads a saved market document: one market object, or an array of them. */
     public static List<Market> parseMarkets(Document d) {
         JsonNode n = d.tree();
         if (n.isObject()) return List.of(EventReader.one(d, n, Market.class));
         return EventReader.many(d, n, Market.class);
+    }
+
+    /** Reads a saved {@code /public-search} answer. */
+    public static SearchResult parseSearch(Document d) {
+        return SearchQuery.read(d);
+    }
+
+    /** Reads a saved Data API {@code /holders} answer ({@code [{token, holders: [...]}]}). */
+    public static List<Holder> parseHolders(Document d) {
+        return HoldersQuery.read(d);
+    }
+
+    /** Reads a saved Data API {@code /oi} answer. */
+    public static List<OpenInterest> parseOpenInterest(Document d) {
+        return OpenInterestQuery.read(d);
+    }
+
+    /** Reads {@code [{"total": ..., "markets": [{"market", "value"}]}]} (an empty array is no volume). */
+    public static LiveVolume parseLiveVolume(Document d) {
+        JsonNode body = d.tree();
+        if (!body.isArray() || body.size() > 1) throw d.malformed("expected a JSON array of one {total, markets}", null);
+        if (body.isEmpty()) return new LiveVolume(java.math.BigDecimal.ZERO, List.of());
+        return d.read(body.get(0), LiveVolume.class, "the live volume");
     }
 
     /** Reads a saved tags document (an array of tags). */

@@ -248,7 +248,6 @@ public final class Pacer {
         return remaining != null && remaining <= 0;
     }
 
-    /** Every scope that has admitted a request, with its current use and the waiting it caused. */
     private long rateLimited;
 
     /** How many {@code 429 Too Many Requests} answers were fed back since the pacer was made. */
@@ -256,15 +255,39 @@ public final class Pacer {
         return rateLimited;
     }
 
+    /** Every scope that has admitted a request, with its current use, the waiting it caused, and any hold. */
     public synchronized PacingStatus status() {
         long now = clock.nanoTime();
         List<ScopeStatus> out = new ArrayList<>();
         for (Window w : windows) {
-            if (w.admitted == 0) continue;
+            if (w.admitted == 0 && w.heldUntil <= now) continue;
             out.add(new ScopeStatus(w.limit.scope(), w.limit.endpoint(), w.used(now), w.limit.limit(), w.limit.window(),
-                    w.admitted, w.waited, Duration.ofNanos(w.waitNanos)));
+                    w.admitted, w.waited, Duration.ofNanos(w.waitNanos), wallClock(w.heldUntil, now)));
         }
         return new PacingStatus(Instant.ofEpochMilli(clock.currentTimeMillis()), out);
+    }
+
+    /** Scopes held after a {@code 429} (or an exhausted budget), and until when. */
+    public record Hold(List<String> scopes, Instant until) {
+    }
+
+    /** The hold that a request now meets, if any of its scopes is held. */
+    public synchronized java.util.Optional<Hold> hold(String service, String method, String path) {
+        long now = clock.nanoTime();
+        long until = Long.MIN_VALUE;
+        List<String> scopes = new ArrayList<>();
+        for (Window w : matching(service, method, path)) {
+            if (w.heldUntil > now) {
+                scopes.add(w.limit.scope());
+                until = Math.max(until, w.heldUntil);
+            }
+        }
+        return scopes.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(new Hold(scopes, wallClock(until, now)));
+    }
+
+    private Instant wallClock(long nanos, long now) {
+        if (nanos <= now) return null;
+        return Instant.ofEpochMilli(clock.currentTimeMillis()).plusNanos(nanos - now);
     }
 
     private static List<String> tightestFirst(List<Window> ws) {

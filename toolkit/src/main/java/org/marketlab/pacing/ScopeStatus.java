@@ -13,7 +13,8 @@ import java.time.Duration;
  * @param admitted  requests admitted since start
  * @param waited    requests that had to wait for this scope
  * @param totalWait time those requests spent waiting
+ * @param heldUntil when a hold after a {@code 429} ends, or {@code null} when the scope is not held
  */
 public record ScopeStatus(String scope, String endpoint, int used, int limit, Duration window, long admitted,
-                          long waited, Duration totalWait) {
+                          long waited, Duration totalWait, java.time.Instant heldUntil) {
 }

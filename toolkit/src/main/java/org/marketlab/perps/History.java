@@ -11,7 +11,6 @@ import tech.tablesaw.api.Table;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -61,15 +60,15 @@ final class History<T extends Record> {
     }
 
     History<T> from(Instant from) {
-        return new History<>(session, kind, filters, Objects.requireNonNull(from, "from"), to, listener);
+        return new History<>(session, kind, filters, org.marketlab.internal.Args.notNull(from, "from"), to, listener);
     }
 
     History<T> to(Instant to) {
-        return new History<>(session, kind, filters, from, Objects.requireNonNull(to, "to"), listener);
+        return new History<>(session, kind, filters, from, org.marketlab.internal.Args.notNull(to, "to"), listener);
     }
 
     History<T> onProgress(Progress.Listener listener) {
-        return new History<>(session, kind, filters, from, to, Objects.requireNonNull(listener, "listener"));
+        return new History<>(session, kind, filters, from, to, org.marketlab.internal.Args.notNull(listener, "listener"));
     }
 
     List<T> list() {
@@ -100,6 +99,9 @@ final class History<T extends Record> {
             List<T> items = new ArrayList<>(data.size());
             int i = 0;
             for (JsonNode n : data) items.add(r.read(n, kind.type(), kind.name() + " entry " + i++));
+            for (T item : items) {
+                if (kind.time().apply(item) == null) throw r.malformed("an entry of " + kind.name() + " has no time (its paging time is required)", null);
+            }
             if (!hasMore.asBoolean() || items.isEmpty()) return Pager.Page.last(items);
             long next = kind.time().apply(items.get(items.size() - 1)).toEpochMilli();
             if (next < start) return Pager.Page.last(items); // past the start: nothing older is wanted

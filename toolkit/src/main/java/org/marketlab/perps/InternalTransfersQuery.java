@@ -25,7 +25,7 @@ public final class InternalTransfersQuery {
     /** Only transfers in this direction relative to the account: {@code in} or {@code out} (default both). */
     public InternalTransfersQuery direction(String direction) {
         if (!"in".equals(direction) && !"out".equals(direction)) {
-            throw new IllegalArgumentException("direction must be in or out (omit it for both), was '" + direction + "'");
+            throw new IllegalArgumentException("direction must be in or out (omit it for both), was '" + org.marketlab.internal.Args.shown(direction) + "'");
         }
         return new InternalTransfersQuery(history.filter("direction", direction));
     }

@@ -6,12 +6,16 @@ import java.math.BigDecimal;
 public record Modification(BigDecimal price, BigDecimal quantity) {
 
     public Modification {
-        if (price == null || price.signum() <= 0) throw new IllegalArgumentException("price must be a positive decimal, was " + price);
-        if (quantity == null || quantity.signum() <= 0) throw new IllegalArgumentException("quantity must be a positive decimal, was " + quantity);
+        org.marketlab.internal.Args.positive(price, "price");
+        org.marketlab.internal.Args.positive(quantity, "quantity");
     }
 
-    /** From decimal texts, e.g. {@code Modification.of("101.5", "0.25")}. */
+    /**
+     * From decimal texts, e.g. {@code Modification.of("101.5", "0.25")}: plain ASCII decimals above zero, no sign or
+     * exponent, at most 40 digits.
+     */
     public static Modification of(String price, String quantity) {
-        return new Modification(new BigDecimal(price), new BigDecimal(quantity));
+        return new Modification(org.marketlab.internal.Args.positiveDecimal(price, "price"),
+                org.marketlab.internal.Args.positiveDecimal(quantity, "quantity"));
     }
 }

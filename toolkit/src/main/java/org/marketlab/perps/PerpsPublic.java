@@ -17,10 +17,8 @@ public final class PerpsPublic {
 
     /** {@code GET /v1/info/portfolio?address=}, weight 5. */
     public PublicPortfolio portfolio(String address) {
-        if (address == null || !address.matches("0x[0-9a-fA-F]{40}")) {
-            throw new IllegalArgumentException("address must be 0x followed by 40 hex digits, was '" + address + "'");
-        }
-        return requests.read("/v1/info/portfolio", Query.empty().with("address", address), Weights.PUBLIC_PORTFOLIO).read(PublicPortfolio.class);
+        String checked = org.marketlab.internal.Args.address(address, "address");
+        return requests.read("/v1/info/portfolio", Query.empty().with("address", checked), Weights.PUBLIC_PORTFOLIO).read(PublicPortfolio.class);
     }
 
     /** {@code GET /v1/info/assets}, weight 2. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marketlab.config.Service;
+import org.marketlab.http.OperationRefusedException;
 import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Document;
 import org.marketlab.internal.transport.Limiter;
@@ -51,13 +52,27 @@ final class PerpsRequests {
 
     /** A read with the caller's authentication. */
     Document read(String path, Query query, long weight) {
-        return transport.send(Call.get(Service.PERPS, path, query).signedBy(auth).limitedBy(weight(weight)));
+        return checked(transport.send(Call.get(Service.PERPS, path, query).signedBy(auth).limitedBy(weight(weight))));
     }
 
     /** A write whose body is made on each attempt by {@code body(nowMillis)} (with the caller's authentication). */
     Document write(String method, String path, LongFunction<ObjectNode> body, long weight) {
         Signer make = (call, now) -> call.withBody(bytes(body.apply(now)));
-        return transport.send(Call.write(Service.PERPS, method, path, null).signedBy(auth.andThen(make)).limitedBy(weight(weight)));
+        return checked(transport.send(Call.write(Service.PERPS, method, path, null).signedBy(auth.andThen(make)).limitedBy(weight(weight))));
+    }
+
+    /**
+     * The answer, unless it is a refusal in a 2xx body: the perpetuals interface's {@code {status: "err", error}} is
+     * an {@link OperationRefusedException} carrying the service's error, never a record.
+     */
+    static Document checked(Document d) {
+        JsonNode n = d.tree();
+        if (n.isObject() && "err".equals(n.path("status").asText())) {
+            String error = n.path("error").isTextual() ? n.get("error").asText() : null;
+            throw new OperationRefusedException(d.status(), error == null ? "(no error given)" : error, d.origin(), null,
+                    "the service refused the operation", null);
+        }
+        return d;
     }
 
     /**

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -190,9 +189,10 @@ public final class PerpsSession implements AutoCloseable {
         List<String[]> entries = new ArrayList<>();
         for (String c : coids) {
             if (c == null || !COID.matcher(c).matches()) {
-                throw new IllegalArgumentException("client order id '" + c + "' must match ^[0-9a-f]{32}$ (32 lower-case hex characters)");
+                throw new IllegalArgumentException("client order id '" + org.marketlab.internal.Args.shown(c) + "' must match ^[0-9a-f]{32}$ (32 lower-case hex characters)");
             }
-            Modification m = Objects.requireNonNull(byCoid.get(c), () -> "no modification for " + c);
+            Modification m = byCoid.get(c);
+            if (m == null) throw new IllegalArgumentException("the modification for " + c + " is null");
             String p = m.price().toPlainString(), q = m.quantity().toPlainString();
             args.addObject().put("coid", c).put("p", p).put("qty", q);
             entries.add(new String[]{c, p, q});
@@ -203,7 +203,7 @@ public final class PerpsSession implements AutoCloseable {
         for (int i = 0; i < coids.size(); i++) {
             JsonNode e = reply.get(i);
             boolean ok = "ok".equals(e.path("status").asText());
-            Order order = ok && e.hasNonNull("order") ? transport.json().convertValue(e.get("order"), Order.class) : null;
+            Order order = ok && e.hasNonNull("order") ? orderOf(e.get("order")) : null;
             out.add(new ModifyResult(coids.get(i), ok, ok ? null : e.path("error").asText(null), order));
         }
         return out;
@@ -246,6 +246,16 @@ public final class PerpsSession implements AutoCloseable {
     }
 
     /** Sends a signed operation and requires one result per entry. */
+    /** An order inside an operation's result, or a malformed-response error naming what was wrong. */
+    private Order orderOf(JsonNode n) {
+        try {
+            return transport.json().treeToValue(n, Order.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+            throw new org.marketlab.http.MalformedResponseException(200, null, "PATCH perps/v1/trade/orders-coid", null,
+                    "an order in the result could not be read: " + e.getMessage(), e);
+        }
+    }
+
     private JsonNode operation(String method, String path, String type, ArrayNode args, byte[] msgpack,
                                Function<Long, Map<String, Long>> exp, long weight, int entries) {
         Document r = requests.operation(method, path, type, args, msgpack, proxyKey, exp, weight);

@@ -28,15 +28,16 @@ public final class WithdrawalsQuery {
 
     /** Only withdrawals in this status: pending, confirmed, removed or failed. */
     public WithdrawalsQuery status(String status) {
-        if (!STATUSES.contains(status)) {
-            throw new IllegalArgumentException("withdrawal status '" + status + "' is not one of pending, confirmed, removed, failed");
-        }
+        org.marketlab.internal.Args.oneOf(status, "withdrawal status", STATUSES);
         return new WithdrawalsQuery(history.filter("withdrawal_status", status));
     }
 
     /** Only the withdrawal with this on-chain transaction hash ({@code 0x} and hex digits). */
     public WithdrawalsQuery hash(String hash) {
-        if (hash == null || !hash.matches("0x[0-9a-fA-F]+")) throw new IllegalArgumentException("hash must be 0x followed by hex digits, was '" + hash + "'");
+        if (hash == null || !hash.matches("0x[0-9a-fA-F]{1,128}")) {
+            throw new IllegalArgumentException("hash must be 0x followed by hex digits (a transaction hash has 64), was '"
+                    + org.marketlab.internal.Args.shown(hash) + "'");
+        }
         return new WithdrawalsQuery(history.filter("hash", hash));
     }
 

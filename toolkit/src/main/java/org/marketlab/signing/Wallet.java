@@ -35,19 +35,35 @@ public final class Wallet {
             throw new IllegalArgumentException("a private key is 64 hex digits (optionally 0x-prefixed); got "
                     + digits.length() + " characters");
         }
-        BigInteger k = new BigInteger(digits, 16);
-        if (k.signum() == 0) throw new IllegalArgumentException("the private key is zero");
-        return new Wallet(ECKeyPair.create(k));
+        return new Wallet(ECKeyPair.create(inRange(new BigInteger(digits, 16))));
     }
 
-    /** From an encrypted JSON keystore file (the usual {@code UTC--…} files). */
+    /** The order n of secp256k1: a private key lies in [1, n-1]. */
+    static final BigInteger CURVE_ORDER = new BigInteger("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16);
+
+    /** {@code k}, or an exception (never showing it) when it is not a valid secp256k1 private key. */
+    private static BigInteger inRange(BigInteger k) {
+        if (k.signum() <= 0 || k.compareTo(CURVE_ORDER) >= 0) {
+            throw new IllegalArgumentException("a private key must lie in [1, n-1], n the order of the secp256k1 curve"
+                    + " (0x" + CURVE_ORDER.toString(16) + "); this one does not");
+        }
+        return k;
+    }
+
+    /**
+     * From an encrypted JSON keystore file (the usual {@code UTC--…} files). Key derivation settings are bounded
+     * (scrypt n up to 2^20, r up to 16, p up to 16; PBKDF2 up to 10,000,000 rounds) so that a hostile file cannot
+     * run for hours or exhaust memory.
+     */
     public static Wallet fromKeystore(Path file, String password) {
+        if (file == null) throw new IllegalArgumentException("file must not be null");
         if (!Files.isRegularFile(file)) throw new IllegalArgumentException("no keystore file at " + file);
-        return new Wallet(ECKeyPair.create(new BigInteger(1, Keystore.decrypt(file, password))));
+        return new Wallet(ECKeyPair.create(inRange(new BigInteger(1, Keystore.decrypt(file, password)))));
     }
 
     /** From an environment variable holding a private key in hex. */
     public static Wallet fromEnv(String variable) {
+        if (variable == null || variable.isBlank()) throw new IllegalArgumentException("variable must name an environment variable");
         String v = System.getenv(variable);
         if (v == null || v.isBlank()) throw new IllegalArgumentException("environment variable " + variable + " is not set");
         return fromPrivateKey(v);
@@ -77,8 +93,10 @@ public final class Wallet {
         return address;
     }
 
-    /** Signs an EIP-712 digest (see {@link Eip712#digest}). */
+    /** Signs an EIP-712 digest (see {@link Eip712#digest}): exactly 32 bytes. */
     public String sign(byte[] digest) {
+        if (digest == null) throw new IllegalArgumentException("digest must not be null");
+        if (digest.length != 32) throw new IllegalArgumentException("digest must be 32 bytes (a keccak-256 hash), was " + digest.length);
         return Eip712.sign(digest, key);
     }
 

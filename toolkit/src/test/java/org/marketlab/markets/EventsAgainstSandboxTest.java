@@ -203,7 +203,13 @@ class EventsAgainstSandboxTest {
 
     @Test
     void malformedBodyIsAServiceExceptionNamingTheEndpoint() {
+        // One malformed page is asked for again (reported, typed); as many as the page attempts end the read.
+        java.util.List<ServiceException> seen = new java.util.ArrayList<>();
         sandbox.faults().malformedBodies(1);
+        assertEquals(5, q().limit(5).onPageFailure(seen::add).list().size());
+        assertEquals(1, seen.size());
+        assertInstanceOf(MalformedResponseException.class, seen.get(0));
+        sandbox.faults().malformedBodies(EventsQuery.PAGE_ATTEMPTS);
         ServiceException e = assertThrows(ServiceException.class, () -> q().limit(5).list());
         assertInstanceOf(MalformedResponseException.class, e);
         assertTrue(e.getMessage().contains("/events"), e.getMessage());

@@ -63,4 +63,49 @@ class WalletTest {
         byte[] other = Eip712.digest(Eip712.domainSeparator("MarketLab Sandbox", "1", 137), struct);
         assertNotEquals(w.address().toLowerCase(), Eip712.recover(other, sig), "the domain name is part of what is signed");
     }
+
+    @Test
+    void keystoreKeyDerivationSettingsAreBounded(@TempDir Path dir) throws Exception {
+        String[][] hostile = {
+                {"\"c\":262144", "\"c\":2000000000", "c must be an integer 1 to 10000000"},
+                {"\"c\":262144", "\"c\":-1", "c must be"},
+                {"\"c\":262144", "\"c\":\"many\"", "c must be"},
+                {"\"dklen\":32", "\"dklen\":8", "dklen"},
+                {"\"salt\":\"ae3cd4", "\"salt\":\"zz3cd4", "salt"},
+        };
+        for (String[] h : hostile) {
+            Path f = dir.resolve("UTC--" + Math.abs(h[1].hashCode()) + ".json");
+            Files.writeString(f, KEYSTORE.replace(h[0], h[1]));
+            var e = assertThrows(IllegalArgumentException.class, () -> Wallet.fromKeystore(f, "testpassword"), h[1]);
+            assertTrue(e.getMessage().contains(h[2]), h[1] + ": " + e.getMessage());
+        }
+        String scrypt = KEYSTORE.replace("\"kdf\":\"pbkdf2\"", "\"kdf\":\"scrypt\"");
+        String[][] scrypts = {
+                {"\"n\":1073741824,\"r\":8,\"p\":1", "n must be an integer 2 to 1048576"},
+                {"\"n\":1000,\"r\":8,\"p\":1", "power of two"},
+                {"\"n\":1048576,\"r\":16,\"p\":1", "256 MiB"},
+                {"\"n\":262144,\"r\":8,\"p\":16", "n·r·p"},
+                {"\"r\":8,\"p\":1", "no 'n'"},
+        };
+        for (String[] h : scrypts) {
+            Path f = dir.resolve("UTC--s" + Math.abs(h[0].hashCode()) + ".json");
+            Files.writeString(f, scrypt.replace("\"c\":262144,", h[0] + ","));
+            long t0 = System.nanoTime();
+            var e = assertThrows(IllegalArgumentException.class, () -> Wallet.fromKeystore(f, "testpassword"), h[0]);
+            assertTrue(e.getMessage().contains(h[1]), h[0] + ": " + e.getMessage());
+            assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "refused before deriving anything");
+        }
+    }
+
+    @Test
+    void aKeyMustLieBelowTheCurveOrder() {
+        String n = "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141";
+        String nMinus1 = "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364140";
+        assertTrue(Wallet.fromPrivateKey(nMinus1).address().startsWith("0x"), "n-1 is the largest key");
+        for (String k : new String[]{n, "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364142"}) {
+            var e = assertThrows(IllegalArgumentException.class, () -> Wallet.fromPrivateKey(k));
+            assertTrue(e.getMessage().contains("[1, n-1]"), e.getMessage());
+            assertFalse(e.getMessage().contains(k.substring(0, 20)) && e.getMessage().indexOf(k) >= 0, "the key is not echoed");
+        }
+    }
 }

@@ -332,7 +332,8 @@ public final class World {
         if (r.nextInt(100) < 15) {
             String rec = RECURRENCES[r.nextInt(RECURRENCES.length)];
             ObjectNode s = JSON.objectNode();
-            s.put("id", Long.toString(9_000 + family * 10L + java.util.Arrays.asList(RECURRENCES).indexOf(rec)));
+            // One series per topic and recurrence: every event of it carries the same id, slug and title.
+            s.put("id", Long.toString(9_000 + topicIndex * 3L + java.util.Arrays.asList(RECURRENCES).indexOf(rec)));
             s.put("slug", slug(topic + " " + rec));
             s.put("title", topic + " (" + rec + ")");
             s.put("recurrence", rec);
@@ -555,17 +556,17 @@ public final class World {
                 num(e, "liquidity"), num(e, "volume"), time(e, "startDate"), time(e, "endDate"), rec, e);
     }
 
-    private static Boolean bool(ObjectNode e, String f) {
+    public static Boolean bool(ObjectNode e, String f) {
         JsonNode n = e.get(f);
         return n == null || n.isNull() ? null : n.asBoolean();
     }
 
-    private static Double num(ObjectNode e, String f) {
+    public static Double num(ObjectNode e, String f) {
         JsonNode n = e.get(f);
         return n == null || n.isNull() ? null : n.asDouble();
     }
 
-    private static Instant time(ObjectNode e, String f) {
+    public static Instant time(ObjectNode e, String f) {
         JsonNode n = e.get(f);
         return n == null || n.isNull() ? null : Instant.parse(n.asText());
     }
@@ -619,7 +620,7 @@ public final class World {
         return b.length() == 0 ? "x" : b.toString();
     }
 
-    private static String hex(SplittableRandom r, int digits) {
+    public static String hex(SplittableRandom r, int digits) {
         StringBuilder b = new StringBuilder(digits);
         for (int i = 0; i < digits; i++) b.append(Character.forDigit(r.nextInt(16), 16));
         return b.toString();

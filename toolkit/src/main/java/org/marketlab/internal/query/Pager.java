@@ -1,6 +1,11 @@
 package org.marketlab.internal.query;
 
 import org.marketlab.config.Progress;
+import org.marketlab.http.ConnectionException;
+import org.marketlab.http.MalformedResponseException;
+import org.marketlab.http.RateLimitedException;
+import org.marketlab.http.ServerException;
+import org.marketlab.http.ServiceException;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -12,6 +17,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -54,8 +60,15 @@ public final class Pager<T, P> {
     private final Function<T, ?> key;
     private final Integer limit;
     private final Progress.Listener listener;
+    private final int attempts;
+    private final Consumer<ServiceException> failures;
 
     private Pager(String name, String unit, P first, Fetch<T, P> fetch, Function<T, ?> key, Integer limit, Progress.Listener listener) {
+        this(name, unit, first, fetch, key, limit, listener, 1, e -> { });
+    }
+
+    private Pager(String name, String unit, P first, Fetch<T, P> fetch, Function<T, ?> key, Integer limit, Progress.Listener listener,
+                  int attempts, Consumer<ServiceException> failures) {
         this.name = name;
         this.unit = unit;
         this.first = first;
@@ -63,6 +76,19 @@ public final class Pager<T, P> {
         this.key = key;
         this.limit = limit;
         this.listener = listener;
+        this.attempts = attempts;
+        this.failures = failures;
+    }
+
+    /**
+     * Asks for a page again, up to {@code attempts} times in all, when its answer was unusable (malformed or cut
+     * off), did not come, was a server error, or a {@code 429} outlasted the transport's retries; {@code failures} is
+     * told of each failure before the page is asked again (the last one ends the read instead). The position does not
+     * move until a page is usable, so nothing is skipped or repeated.
+     */
+    public Pager<T, P> reask(int attempts, Consumer<ServiceException> failures) {
+        if (attempts < 1) throw new IllegalArgumentException("attempts must be 1 or more, was " + attempts);
+        return new Pager<>(name, unit, first, fetch, key, limit, listener, attempts, Objects.requireNonNull(failures));
     }
 
     /**
@@ -75,18 +101,18 @@ public final class Pager<T, P> {
 
     /** Drops an item whose key an earlier item had (pages that overlap at their boundary). */
     public Pager<T, P> distinctBy(Function<T, ?> key) {
-        return new Pager<>(name, unit, first, fetch, Objects.requireNonNull(key), limit, listener);
+        return new Pager<>(name, unit, first, fetch, Objects.requireNonNull(key), limit, listener, attempts, failures);
     }
 
     /** At most {@code limit} items ({@code null}: all). */
     public Pager<T, P> limit(Integer limit) {
         if (limit != null && limit < 0) throw new IllegalArgumentException("limit must be 0 or more, was " + limit);
-        return new Pager<>(name, unit, first, fetch, key, limit, listener);
+        return new Pager<>(name, unit, first, fetch, key, limit, listener, attempts, failures);
     }
 
     /** Reports to {@code listener} ({@code null}: the default listener). */
     public Pager<T, P> progress(Progress.Listener listener) {
-        return new Pager<>(name, unit, first, fetch, key, limit, listener);
+        return new Pager<>(name, unit, first, fetch, key, limit, listener, attempts, failures);
     }
 
     /** The items, a page read when the items before it are consumed. */
@@ -130,7 +156,16 @@ public final class Pager<T, P> {
 
         private void fetch() {
             int wanted = limit == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limit - delivered);
-            Page<T, P> page = fetch.page(position, wanted);
+            Page<T, P> page;
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    page = fetch.page(position, wanted);
+                    break;
+                } catch (MalformedResponseException | ConnectionException | ServerException | RateLimitedException e) {
+                    if (attempt >= attempts) throw e;
+                    failures.accept(e);
+                }
+            }
             requests++;
             for (T item : page.items()) {
                 if (limit != null && delivered + buffer.size() >= limit) break;

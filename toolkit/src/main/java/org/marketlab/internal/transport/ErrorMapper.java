@@ -69,6 +69,14 @@ final class ErrorMapper {
         return status;
     }
 
+    /** A 429 that outlasted the retries (or the deadline): says which scopes the pacer now holds, and until when. */
+    static RateLimitedException rateLimited(String message, String endpoint, Duration retryAfter, int attempts,
+                                            java.util.Optional<org.marketlab.pacing.Pacer.Hold> hold) {
+        String detail = "still limited after " + attempts + " attempt(s)" + hold.map(h -> "; the pacer holds "
+                + String.join(", ", h.scopes()) + " until " + h.until() + ": calls to them wait until then (MarketLab.pacing() shows it)").orElse("");
+        return new RateLimitedException(429, message, endpoint, retryAfter, detail, null);
+    }
+
     static ServiceException map(int sentStatus, String message, String endpoint, Duration retryAfter) {
         int status = effectiveStatus(sentStatus, message);
         String detail = status != sentStatus ? "sent as " + sentStatus : null;

@@ -38,6 +38,7 @@ public final class Resources {
                 .connectTimeout(10, TimeUnit.SECONDS)
                 .readTimeout(60, TimeUnit.SECONDS)
                 .writeTimeout(30, TimeUnit.SECONDS)
+                .followRedirects(false).followSslRedirects(false).addInterceptor(new Redirects())
                 .build();
         this.pacer = new Pacer(profile.ipLimits(), clock, clock.safetyMargin());
     }

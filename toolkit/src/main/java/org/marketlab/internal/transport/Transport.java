@@ -8,6 +8,7 @@ import okhttp3.RequestBody;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.http.ConnectionException;
+import org.marketlab.http.ResponseTooLargeException;
 import org.marketlab.http.ServiceException;
 import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.Pacer;
@@ -35,6 +36,8 @@ import java.util.function.Function;
 public final class Transport {
 
     private static final MediaType JSON = MediaType.get("application/json");
+    /** The longest a call waits out one 429 (Retry-After or the pacer's hold); a longer one ends the call at once. */
+    public static final Duration MAX_RATE_LIMIT_WAIT = Duration.ofMinutes(2);
     private static final Map<Profile, Transport> BY_PROFILE = new ConcurrentHashMap<>();
 
     private final Resources resources;
@@ -93,28 +96,38 @@ public final class Transport {
         Clock clock = resources.clock();
         int attempt = 0;
         int rateLimited = 0;
+        Deadline deadline = null;
+        Profile profile = resources.profile();
         while (true) {
             attempt++;
             Pacer.Permit permit = admit(call, endpoint);
+            if (deadline == null) deadline = Deadline.start(profile.callTimeout(), clock);
             Call signed = call.signer().sign(call, clock.currentTimeMillis());
             int status;
             Map<String, List<String>> headers;
             byte[] body;
-            try (okhttp3.Response r = resources.http().newCall(request(url, signed)).execute()) {
+            okhttp3.Call attemptCall = resources.http().newCall(request(url, signed));
+            if (!deadline.apply(attemptCall)) {
+                permit.settle();
+                throw deadline.exceeded(endpoint, attempt - 1, null);
+            }
+            try (okhttp3.Response r = attemptCall.execute()) {
                 status = r.code();
                 headers = r.headers().toMultimap();
-                body = r.body() == null ? new byte[0] : r.body().bytes();
+                body = BoundedBody.read(r, profile.maxResponseBytes(), endpoint);
+            } catch (ResponseTooLargeException e) {
+                permit.settle();
+                throw e;
             } catch (IOException e) {
                 permit.settle();
                 boolean neverSent = e instanceof ConnectException;
                 boolean interrupted = e instanceof InterruptedIOException && Thread.currentThread().isInterrupted();
-                if (!interrupted && attempt < retry.maxAttempts()
+                if (!interrupted && attempt < retry.maxAttempts() && !(e instanceof java.net.UnknownHostException)
                         && (call.safety() == Call.Safety.IDEMPOTENT || neverSent)) {
-                    sleep(retry.backoff(attempt), endpoint);
+                    sleep(retry.backoff(attempt), endpoint, deadline, attempt, e);
                     continue;
                 }
-                throw new ConnectionException(0, null, endpoint, null,
-                        (neverSent ? "connection refused" : "no answer") + " after " + attempt + " attempt(s): " + e.getMessage(), e);
+                throw deadline.failure(e, url.host(), endpoint, attempt, neverSent);
             }
             permit.settle();
             Function<String, String> header = name -> first(headers, name);
@@ -122,17 +135,25 @@ public final class Transport {
             for (Limiter l : call.limiters()) l.onResponse(call, status, header);
             Document doc = new Document(call.method() + " " + call.service().id() + call.path(), status, headers, body, resources.json());
             if (status >= 200 && status < 300) return doc;
+            if (status >= 300 && status < 400) throw Redirects.refused(status, header.apply("Location"), endpoint, !signed.headers().isEmpty(), call.method());
 
             String message = ErrorMapper.serverMessage(resources.json(), body);
             Duration retryAfter = ErrorMapper.retryAfter(doc, clock);
             if (status == 429) {
-                if (++rateLimited < retry.maxRateLimitedAttempts()) {
+                Duration wait = retryAfter != null ? retryAfter : retry.backoff(rateLimited + 1);
+                Duration held = heldFor(call);
+                Duration longer = held.compareTo(wait) > 0 ? held : wait;
+                if (++rateLimited < retry.maxRateLimitedAttempts() && longer.compareTo(MAX_RATE_LIMIT_WAIT) <= 0) {
+                    // Waiting out a 429 is not the server being slow: the deadline moves by the wait.
+                    deadline.extend(longer);
                     // The pacer (and a limiter told of it) now holds the scope; a path neither covers waits here.
-                    sleep(retryAfter != null ? retryAfter : retry.backoff(rateLimited), endpoint);
+                    sleep(wait, endpoint, deadline, attempt, null);
                     continue;
                 }
+                throw ErrorMapper.rateLimited(message, endpoint, retryAfter, attempt,
+                        resources.pacer().hold(call.service().id(), call.method(), call.path()));
             } else if (retryable(call.safety(), status, message) && attempt < retry.maxAttempts()) {
-                sleep(retryAfter != null ? retryAfter : retry.backoff(attempt), endpoint);
+                sleep(retryAfter != null ? retryAfter : retry.backoff(attempt), endpoint, deadline, attempt, null);
                 continue;
             }
             throw ErrorMapper.map(status, message, endpoint, retryAfter);
@@ -159,7 +180,15 @@ public final class Transport {
         };
     }
 
-    private void sleep(Duration d, String endpoint) {
+    /** How long the pacer now holds the call's scopes (zero when it does not). */
+    private Duration heldFor(Call call) {
+        return resources.pacer().hold(call.service().id(), call.method(), call.path())
+                .map(h -> Duration.ofMillis(Math.max(0, h.until().toEpochMilli() - resources.clock().currentTimeMillis())))
+                .orElse(Duration.ZERO);
+    }
+
+    private void sleep(Duration d, String endpoint, Deadline deadline, int attempt, Throwable cause) {
+        if (deadline.wouldPass(d)) throw deadline.exceeded(endpoint, attempt, cause);
         try {
             resources.clock().sleepNanos(d.toNanos());
         } catch (InterruptedException e) {
@@ -181,6 +210,7 @@ public final class Transport {
         Request.Builder r = new Request.Builder().url(url).header("Accept", "application/json")
                 .header("User-Agent", "marketlab/0.1");
         call.headers().forEach(r::header);
+        if (!call.headers().isEmpty()) r.tag(Redirects.Authenticated.class, new Redirects.Authenticated());
         RequestBody body = call.body() == null
                 ? (call.method().equals("GET") || call.method().equals("HEAD") ? null : RequestBody.create(new byte[0], JSON))
                 : RequestBody.create(call.body(), JSON);

@@ -1,0 +1,63 @@
+package org.marketlab.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** Medians of timed runs, and processes timed from spawn to exit. */
+final class Harness {
+
+    private Harness() {
+    }
+
+    /**
+     * {median wall seconds, median process CPU seconds} per run, after a warm-up of a third of the time, running
+     * for about {@code seconds} (and at least 3 runs). CPU seconds count every thread: the collector's too.
+     */
+    static double[] median(int seconds, Callable<Integer> run) throws Exception {
+        long end = System.nanoTime() + seconds * 1_000_000_000L / 3;
+        while (System.nanoTime() < end) run.call();
+        List<Double> wall = new ArrayList<>(), cpu = new ArrayList<>();
+        end = System.nanoTime() + seconds * 1_000_000_000L;
+        while (System.nanoTime() < end || wall.size() < 3) {
+            long c0 = cpuNanos(), t0 = System.nanoTime();
+            run.call();
+            wall.add((System.nanoTime() - t0) / 1e9);
+            cpu.add((cpuNanos() - c0) / 1e9);
+        }
+        return new double[]{median(wall), median(cpu)};
+    }
+
+    static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    static double median(List<Double> values) {
+        List<Double> v = new ArrayList<>(values);
+        v.sort(Double::compare);
+        int n = v.size();
+        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+    }
+
+    static double median(List<double[]> runs, int field) {
+        List<Double> v = new ArrayList<>();
+        for (double[] r : runs) v.add(r[field]);
+        return median(v);
+    }
+
+    /** Runs a command to its end: {wall seconds from spawn to exit, the CPU seconds it printed as cpu_seconds=}. */
+    static double[] process(List<String> command) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int rc = p.waitFor();
+        double wall = (System.nanoTime() - t0) / 1e9;
+        if (rc != 0) throw new IllegalStateException("failed (" + rc + "): " + String.join(" ", command) + "\n" + out);
+        double cpu = Double.NaN;
+        for (String line : out.split("\n")) if (line.startsWith("cpu_seconds=")) cpu = Double.parseDouble(line.substring(12).trim());
+        return new double[]{wall, cpu};
+    }
+}

@@ -1,0 +1,91 @@
+package org.marketlab.kernel;
+
+import org.marketlab.MarketLab;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.markets.EventTables;
+import org.marketlab.markets.MarketData;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * What the kernel does while it waits for its first cell, once it has been idle a moment: compiles a typical
+ * first cell (and forgets it), initialises Tablesaw, reads a shipped events document into tables and renders one,
+ * so the first harvest runs on warm code; then, after a longer pause with no cell, starts the embedded sandbox.
+ * The first cell cancels what has not begun (a step under way finishes; each is short but the last), so a cell
+ * that comes at once, or does not use them, does not share the cores with them.
+ */
+final class IdleWarmUp {
+
+    /** Rounds of reading the shipped document: enough for the compiler to take the reader's paths. */
+    static final int ROUNDS = 6;
+    /** How long the kernel must stay idle before the warm-up begins: a cell sent at once runs alone. */
+    static final long BEGIN_AFTER_MS = 300;
+    /** How long the kernel must stay idle before the sandbox is started for it. */
+    static final long SANDBOX_AFTER_MS = 1_500;
+
+    private volatile boolean cancelled;
+    private final Thread thread;
+
+    private IdleWarmUp(CellEvaluator shell, boolean sandbox) {
+        thread = new Thread(() -> run(shell, sandbox), "marketlab-idle-warm-up");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+    }
+
+    /** Starts the warm-up in the background. */
+    static IdleWarmUp start(CellEvaluator shell, boolean sandbox) {
+        IdleWarmUp w = new IdleWarmUp(shell, sandbox);
+        w.thread.start();
+        return w;
+    }
+
+    /** Stops before the next step. */
+    void cancel() {
+        cancelled = true;
+    }
+
+    private void run(CellEvaluator shell, boolean sandbox) {
+        try {
+            long start = System.currentTimeMillis();
+            idleUntil(start + BEGIN_AFTER_MS);
+            synchronized (shell) { // checked under the evaluator's lock: a request that cancelled first runs alone
+                if (!cancelled) shell.warmUp(CellEvaluator.WARM_UP_COMPILE);
+            }
+            if (!cancelled) org.marketlab.tables.TablesawStart.inBackground();
+            byte[] doc = document();
+            for (int i = 0; i < ROUNDS && !cancelled; i++) readOnce(doc);
+            if (!sandbox) return;
+            idleUntil(start + SANDBOX_AFTER_MS);
+            if (!cancelled && MarketLab.profile().embedded()) MarketLab.warmUp();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException ignored) {
+            // a warm-up only: whatever failed here fails again, and is reported, in the cell that needs it
+        }
+    }
+
+    private void idleUntil(long millis) throws InterruptedException {
+        while (!cancelled && System.currentTimeMillis() < millis) Thread.sleep(20);
+    }
+
+    /** One pass over what a first harvest runs: the streamed tables, the records, their tables, the HTML. */
+    static void readOnce(byte[] doc) {
+        EventTables.All all = MarketData.parseEventTables(Document.file("warm-up-events.json", doc));
+        var events = MarketData.parseEvents(Document.file("warm-up-events.json", doc));
+        EventTables.events(events);
+        EventTables.markets(events);
+        Html.table(all.events());
+        Html.table(all.markets());
+    }
+
+    static byte[] document() {
+        try (InputStream in = IdleWarmUp.class.getResourceAsStream("warm-up-events.json")) {
+            if (in == null) throw new IllegalStateException("warm-up-events.json is missing from the kernel jar");
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,476 @@
+package org.marketlab.markets;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import org.marketlab.internal.transport.Document;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
+import tech.tablesaw.columns.instant.PackedInstant;
+
+import java.io.IOException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Fills the events, markets and tags tables straight from the JSON stream, with no records in between: each
+ * field's value goes into its column as it is read, numbers parsed once, the JSON documents inside strings read
+ * by one hand-written scanner. The tables are the ones {@link EventTables} builds from records, value for value:
+ * the columns are the records' scalar components, values that are not of the usual JSON type are converted by
+ * the same Jackson rules binding uses, and a repeated event (across pages) is dropped as the pager drops it.
+ */
+final class EventColumns implements EventReader.Elements {
+
+    private static final Layout EVENT = new Layout(Event.class);
+    private static final Layout MARKET = new Layout(Market.class);
+    private static final Layout TAG = new Layout(Tag.class);
+
+    private final boolean markets, tags;
+    private final Set<String> seen = new HashSet<>();
+    private final Row events, marketRows, tagRows;
+    private final ColumnBuffer.Ints marketCount = new ColumnBuffer.Ints("marketCount");
+    private final ColumnBuffer.Strings tagSlugs = new ColumnBuffer.Strings("tagSlugs");
+    private final ColumnBuffer.Strings mEventId = new ColumnBuffer.Strings("eventId"),
+            mEventSlug = new ColumnBuffer.Strings("eventSlug"), mEventTitle = new ColumnBuffer.Strings("eventTitle");
+    private final ColumnBuffer.Strings tEventId = new ColumnBuffer.Strings("eventId"),
+            tEventSlug = new ColumnBuffer.Strings("eventSlug");
+    /** Per event row: where its markets and its tags begin in their tables. */
+    private int[] marketStart = new int[16], tagStart = new int[16];
+    /** The ids of the events kept from the page being read. */
+    private final List<String> pageIds = new ArrayList<>();
+
+    /** Which tables to fill besides the events table (whose derived columns are always filled). */
+    EventColumns(boolean markets, boolean tags) {
+        org.marketlab.tables.TablesawStart.inBackground(); // while the stream is read
+        this.markets = markets;
+        this.tags = tags;
+        this.events = new Row(EVENT);
+        this.marketRows = new Row(MARKET);
+        this.tagRows = new Row(TAG);
+    }
+
+    /** Reads one page into the columns: its items are the ids of the events kept (repeats of earlier ones are not). */
+    EventReader.Page<String> readPage(Document r, boolean keyset) {
+        pageIds.clear();
+        int[] count = new int[1];
+        String cursor = EventReader.read(r, keyset, this, count);
+        return new EventReader.Page<>(new ArrayList<>(pageIds), count[0], cursor);
+    }
+
+    /** Keeps the first {@code n} events (and their markets and tags): those a pager delivered within its limit. */
+    void keepEvents(int n) {
+        if (n >= events.rows) return;
+        int m = marketStart[n], t = tagStart[n];
+        events.truncate(n);
+        marketCount.truncate(n);
+        tagSlugs.truncate(n);
+        marketRows.truncate(m);
+        tagRows.truncate(t);
+        for (ColumnBuffer b : List.of(mEventId, mEventSlug, mEventTitle)) b.truncate(m);
+        for (ColumnBuffer b : List.of(tEventId, tEventSlug)) b.truncate(t);
+    }
+
+    /**
+     * Appends the events read by {@code later} (from the part of a document after this one's) with their markets
+     * and tags; false, and nothing appended, if it holds an event this one has (the caller then reads the whole
+     * document in one pass, which drops the repeat as the records path does).
+     */
+    boolean appendAll(EventColumns later) {
+        for (String id : later.seen) if (seen.contains(id)) return false;
+        seen.addAll(later.seen);
+        events.appendAll(later.events);
+        marketRows.appendAll(later.marketRows);
+        tagRows.appendAll(later.tagRows);
+        for (ColumnBuffer[] pair : new ColumnBuffer[][]{{marketCount, later.marketCount}, {tagSlugs, later.tagSlugs},
+                {mEventId, later.mEventId}, {mEventSlug, later.mEventSlug}, {mEventTitle, later.mEventTitle},
+                {tEventId, later.tEventId}, {tEventSlug, later.tEventSlug}}) {
+            pair[0].appendAll(pair[1]);
+        }
+        return true;
+    }
+
+    Table eventsTable() {
+        List<Column<?>> cols = events.columns();
+        marketCount.pad(events.rows);
+        tagSlugs.pad(events.rows);
+        cols.add(marketCount.build());
+        cols.add(tagSlugs.build());
+        return Table.create("events", cols);
+    }
+
+    Table marketsTable() {
+        List<Column<?>> cols = new ArrayList<>();
+        for (ColumnBuffer b : List.of(mEventId, mEventSlug, mEventTitle)) {
+            b.pad(marketRows.rows);
+            cols.add(b.build());
+        }
+        cols.addAll(marketRows.columns());
+        return Table.create("markets", cols);
+    }
+
+    Table tagsTable() {
+        List<Column<?>> cols = new ArrayList<>();
+        for (ColumnBuffer b : List.of(tEventId, tEventSlug)) {
+            b.pad(tagRows.rows);
+            cols.add(b.build());
+        }
+        cols.addAll(tagRows.columns());
+        return Table.create("tags", cols);
+    }
+
+    /** Reads one event (the parser on its START_OBJECT) into the tables; false if it repeats an earlier one. */
+    @Override
+    public void read(JsonParser p, int index) throws IOException {
+        int row = events.rows, mStart = marketRows.rows, tStart = tagRows.rows;
+        int count = 0;
+        String slugs = null;
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken v = p.nextToken();
+            if (name.equals("markets")) {
+                marketRows.truncate(mStart);
+                count = 0;
+                if (v == JsonToken.START_ARRAY) {
+                    while ((v = p.nextToken()) != JsonToken.END_ARRAY) {
+                        count++;
+                        if (v == JsonToken.VALUE_NULL) continue;
+                        if (v != JsonToken.START_OBJECT) throw new JsonParseException(p, "markets: element " + (count - 1) + " is not an object");
+                        if (markets) marketRows.read(p);
+                        else p.skipChildren();
+                    }
+                } else if (v != JsonToken.VALUE_NULL) {
+                    throw new JsonParseException(p, "markets: expected an array, found " + v);
+                }
+            } else if (name.equals("tags")) {
+                tagRows.truncate(tStart);
+                slugs = null;
+                if (v == JsonToken.START_ARRAY) {
+                    StringBuilder b = null;
+                    while ((v = p.nextToken()) != JsonToken.END_ARRAY) {
+                        if (v == JsonToken.VALUE_NULL) throw new JsonParseException(p, "tags: an element is null");
+                        if (v != JsonToken.START_OBJECT) throw new JsonParseException(p, "tags: an element is not an object");
+                        int r = tagRows.read(p);
+                        String slug = tagRows.string("slug", r);
+                        if (!tags) tagRows.truncate(r);
+                        b = b == null ? new StringBuilder() : b.append(", ");
+                        b.append(slug);
+                    }
+                    slugs = b == null ? null : b.toString();
+                } else if (v != JsonToken.VALUE_NULL) {
+                    throw new JsonParseException(p, "tags: expected an array, found " + v);
+                }
+            } else {
+                events.field(p, name, v, row);
+            }
+        }
+        if (t != JsonToken.END_OBJECT) throw new JsonParseException(p, "event " + index + " is not a complete object");
+        events.end(row);
+        String id = events.string("id", row);
+        if (id == null) throw new MissingId(index);
+        if (!seen.add(id)) {
+            events.truncate(row);
+            marketRows.truncate(mStart);
+            tagRows.truncate(tStart);
+            return;
+        }
+        pageIds.add(id);
+        if (row >= marketStart.length) {
+            marketStart = java.util.Arrays.copyOf(marketStart, row * 2);
+            tagStart = java.util.Arrays.copyOf(tagStart, row * 2);
+        }
+        marketStart[row] = mStart;
+        tagStart[row] = tStart;
+        marketCount.set(row, count);
+        tagSlugs.set(row, slugs);
+        String slug = events.string("slug", row), title = events.string("title", row);
+        for (int r = mStart; r < marketRows.rows; r++) {
+            mEventId.set(r, id);
+            mEventSlug.set(r, slug);
+            mEventTitle.set(r, title);
+        }
+        for (int r = tStart; r < tagRows.rows; r++) {
+            tEventId.set(r, id);
+            tEventSlug.set(r, slug);
+        }
+    }
+
+    /** An event without an id: the caller names the document. */
+    static final class MissingId extends RuntimeException {
+        final int index;
+
+        MissingId(int index) {
+            super("event " + index + " has no id", null, false, false);
+            this.index = index;
+        }
+    }
+
+    // ---- the columns of one record type --------------------------------------------------------------------------
+
+    private enum Kind { STRING, INSTANT, BOOLEAN, INT, LONG, DOUBLE, STRINGS_IN_STRING, DECIMALS_IN_STRING, LIST }
+
+    /** A record type's scalar components, as {@link org.marketlab.tables.RecordTable#of} makes them columns. */
+    private static final class Layout {
+        final List<String> names = new ArrayList<>();
+        final List<Kind> kinds = new ArrayList<>();
+        final List<java.lang.reflect.Type> types = new ArrayList<>();
+        final Map<String, Integer> byName = new HashMap<>();
+
+        Layout(Class<? extends Record> type) {
+            for (RecordComponent c : type.getRecordComponents()) {
+                Kind k = kind(c);
+                if (k == null) continue;
+                JsonProperty p = c.getAccessor().getAnnotation(JsonProperty.class);
+                String name = p != null && !p.value().isEmpty() ? p.value() : c.getName();
+                byName.put(name, names.size());
+                names.add(name);
+                kinds.add(k);
+                types.add(c.getGenericType());
+            }
+        }
+
+        private static final Set<Class<?>> SCALARS = Set.of(String.class, Instant.class, Boolean.class, Integer.class,
+                Long.class, Double.class, BigDecimal.class);
+
+        private static Kind kind(RecordComponent c) {
+            Class<?> t = c.getType();
+            if (t == String.class) return Kind.STRING;
+            if (t == Instant.class) return Kind.INSTANT;
+            if (t == Boolean.class) return Kind.BOOLEAN;
+            if (t == Integer.class) return Kind.INT;
+            if (t == Long.class) return Kind.LONG;
+            if (t == Double.class || t == BigDecimal.class) return Kind.DOUBLE;
+            if (t != List.class || !(c.getGenericType() instanceof ParameterizedType pt)) return null;
+            if (!(pt.getActualTypeArguments()[0] instanceof Class<?> e)) return null;
+            if (!SCALARS.contains(e)) return null;
+            JsonDeserialize d = c.getAccessor().getAnnotation(JsonDeserialize.class);
+            if (d != null && d.using() == JsonInString.Strings.class) return Kind.STRINGS_IN_STRING;
+            if (d != null && d.using() == JsonInString.Decimals.class) return Kind.DECIMALS_IN_STRING;
+            return Kind.LIST;
+        }
+    }
+
+    /** The column buffers of one table and the reading of one object's fields into them. */
+    private static final class Row {
+        final Layout layout;
+        final ColumnBuffer[] buffers;
+        final ObjectReader[] fallback;
+        int rows;
+
+        Row(Layout layout) {
+            this.layout = layout;
+            int n = layout.names.size();
+            buffers = new ColumnBuffer[n];
+            fallback = new ObjectReader[n];
+            for (int i = 0; i < n; i++) {
+                String name = layout.names.get(i);
+                buffers[i] = switch (layout.kinds.get(i)) {
+                    case STRING, STRINGS_IN_STRING, DECIMALS_IN_STRING, LIST -> new ColumnBuffer.Strings(name);
+                    case INSTANT -> new ColumnBuffer.Longs(name, true);
+                    case LONG -> new ColumnBuffer.Longs(name, false);
+                    case BOOLEAN -> new ColumnBuffer.Booleans(name);
+                    case INT -> new ColumnBuffer.Ints(name);
+                    case DOUBLE -> new ColumnBuffer.Doubles(name);
+                };
+            }
+        }
+
+        /** Reads an object (the parser on its START_OBJECT) as the next row; returns its index. */
+        int read(JsonParser p) throws IOException {
+            int row = rows;
+            JsonToken t;
+            while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                field(p, name, p.nextToken(), row);
+            }
+            if (t != JsonToken.END_OBJECT) throw new JsonParseException(p, "an object is not complete");
+            end(row);
+            return row;
+        }
+
+        void end(int row) {
+            rows = row + 1;
+            for (ColumnBuffer b : buffers) b.pad(rows);
+        }
+
+        void truncate(int to) {
+            rows = to;
+            for (ColumnBuffer b : buffers) b.truncate(to);
+        }
+
+        void appendAll(Row later) {
+            for (int i = 0; i < buffers.length; i++) {
+                buffers[i].pad(rows);
+                later.buffers[i].pad(later.rows);
+                buffers[i].appendAll(later.buffers[i]);
+            }
+            rows += later.rows;
+        }
+
+        String string(String name, int row) {
+            return ((ColumnBuffer.Strings) buffers[layout.byName.get(name)]).get(row);
+        }
+
+        List<Column<?>> columns() {
+            List<Column<?>> out = new ArrayList<>(buffers.length);
+            for (ColumnBuffer b : buffers) {
+                b.pad(rows);
+                out.add(b.build());
+            }
+            return out;
+        }
+
+        /** One field's value (the parser on it) into its column at {@code row}; other fields are skipped. */
+        void field(JsonParser p, String name, JsonToken v, int row) throws IOException {
+            Integer at = layout.byName.get(name);
+            if (at == null) {
+                p.skipChildren();
+                return;
+            }
+            int i = at;
+            ColumnBuffer b = buffers[i];
+            if (v == JsonToken.VALUE_NULL) {
+                b.setMissing(row);
+                return;
+            }
+            switch (layout.kinds.get(i)) {
+                case STRING -> {
+                    if (v == JsonToken.VALUE_STRING) ((ColumnBuffer.Strings) b).set(row, p.getText());
+                    else ((ColumnBuffer.Strings) b).set(row, (String) bind(p, i));
+                }
+                case DOUBLE -> {
+                    if (v == JsonToken.VALUE_NUMBER_FLOAT || v == JsonToken.VALUE_NUMBER_INT) {
+                        ((ColumnBuffer.Doubles) b).set(row, p.getDoubleValue());
+                    } else {
+                        Object o = bind(p, i);
+                        if (o == null) b.setMissing(row);
+                        else ((ColumnBuffer.Doubles) b).set(row, ((Number) o).doubleValue());
+                    }
+                }
+                case INT -> {
+                    if (v == JsonToken.VALUE_NUMBER_INT) ((ColumnBuffer.Ints) b).set(row, p.getIntValue());
+                    else {
+                        Integer o = (Integer) bind(p, i);
+                        if (o == null) b.setMissing(row);
+                        else ((ColumnBuffer.Ints) b).set(row, o);
+                    }
+                }
+                case LONG -> {
+                    if (v == JsonToken.VALUE_NUMBER_INT) ((ColumnBuffer.Longs) b).set(row, p.getLongValue());
+                    else {
+                        Long o = (Long) bind(p, i);
+                        if (o == null) b.setMissing(row);
+                        else ((ColumnBuffer.Longs) b).set(row, o);
+                    }
+                }
+                case BOOLEAN -> {
+                    if (v == JsonToken.VALUE_TRUE || v == JsonToken.VALUE_FALSE) ((ColumnBuffer.Booleans) b).set(row, v == JsonToken.VALUE_TRUE);
+                    else {
+                        Boolean o = (Boolean) bind(p, i);
+                        if (o == null) b.setMissing(row);
+                        else ((ColumnBuffer.Booleans) b).set(row, o);
+                    }
+                }
+                case INSTANT -> {
+                    Instant o;
+                    if (v == JsonToken.VALUE_STRING) {
+                        try {
+                            o = FastInstants.parse(p.getText());
+                        } catch (IllegalArgumentException e) {
+                            throw new JsonParseException(p, name + ": " + e.getMessage(), e);
+                        }
+                    } else {
+                        o = (Instant) bind(p, i);
+                    }
+                    if (o == null) b.setMissing(row);
+                    else ((ColumnBuffer.Longs) b).set(row, PackedInstant.pack(o));
+                }
+                case STRINGS_IN_STRING -> ((ColumnBuffer.Strings) b).set(row, join(JsonInString.texts(p), false));
+                case DECIMALS_IN_STRING -> ((ColumnBuffer.Strings) b).set(row, join(JsonInString.texts(p), true));
+                case LIST -> {
+                    List<?> list = (List<?>) bind(p, i);
+                    ((ColumnBuffer.Strings) b).set(row, RecordTableText.join(list));
+                }
+            }
+        }
+
+        /** A value of an unusual JSON type, converted by the rules record binding applies. */
+        private Object bind(JsonParser p, int i) throws IOException {
+            ObjectReader r = fallback[i];
+            if (r == null) {
+                // The parser's own mapper (the document's decoding rules) binds as the records are bound.
+                ObjectMapper mapper = (ObjectMapper) p.getCodec();
+                r = fallback[i] = mapper.readerFor(mapper.getTypeFactory().constructType(layout.types.get(i)));
+            }
+            return r.readValue(p);
+        }
+
+        /** The elements joined by ", " as the records' tables show them (decimals in plain notation). */
+        private static String join(List<String> texts, boolean decimals) throws IOException {
+            if (texts == null || texts.isEmpty()) return null;
+            StringBuilder b = new StringBuilder();
+            for (int k = 0; k < texts.size(); k++) {
+                if (k > 0) b.append(", ");
+                String s = texts.get(k);
+                if (s == null) continue;
+                if (!decimals) b.append(s);
+                else if (!s.isBlank()) b.append(plainDecimal(s));
+            }
+            return b.toString();
+        }
+
+        /** {@code new BigDecimal(s.trim()).toPlainString()}, without the object for the usual plain forms. */
+        private static String plainDecimal(String s) throws IOException {
+            if (isPlain(s)) return s;
+            try {
+                return new BigDecimal(s.trim()).toPlainString();
+            } catch (NumberFormatException e) {
+                throw new com.fasterxml.jackson.core.JsonParseException(null, "'" + s + "' is not a decimal", e);
+            }
+        }
+
+        /** Digits with at most one inner point, no sign, no leading zero but before the point: as BigDecimal writes it. */
+        static boolean isPlain(String s) {
+            int n = s.length();
+            if (n == 0) return false;
+            boolean point = false;
+            for (int k = 0; k < n; k++) {
+                char c = s.charAt(k);
+                if (c == '.') {
+                    if (point || k == 0 || k == n - 1) return false;
+                    point = true;
+                } else if (c < '0' || c > '9') {
+                    return false;
+                }
+            }
+            return !(s.charAt(0) == '0' && n > 1 && s.charAt(1) != '.');
+        }
+    }
+
+    /** The text a list of scalars becomes in a records table. */
+    private static final class RecordTableText {
+        static String join(List<?> list) {
+            if (list == null || list.isEmpty()) return null;
+            StringBuilder b = new StringBuilder();
+            for (int k = 0; k < list.size(); k++) {
+                if (k > 0) b.append(", ");
+                Object v = list.get(k);
+                b.append(v instanceof BigDecimal d ? d.toPlainString() : Objects.toString(v, ""));
+            }
+            return b.toString();
+        }
+    }
+}

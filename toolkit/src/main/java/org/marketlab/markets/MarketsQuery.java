@@ -1,0 +1,188 @@
+package org.marketlab.markets;
+
+import org.marketlab.config.Progress;
+import org.marketlab.internal.transport.Transport;
+import tech.tablesaw.api.Table;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * An immutable query of {@code GET /markets}, the markets listing with the official filters: ids, slugs,
+ * condition ids, token ids, question ids, tag (with related tags), state, UMA resolution status, volume and
+ * liquidity ranges, start and end date ranges, order. Terminal calls: {@link #list()}, {@link #stream()},
+ * {@link #table()} (one row per market).
+ *
+ * <pre>{@code
+ * Markets.markets().closed(false).volumeMin(50_000).endDateMax(Instant.now().plus(Duration.ofDays(7)))
+ *        .order("volumeNum").ascending(false).limit(20).table();
+ * }</pre>
+ */
+public final class MarketsQuery {
+
+    private final Listing<Market> listing;
+
+    MarketsQuery(Transport transport) {
+        this(new Listing<>(transport, "/markets", Market.class));
+    }
+
+    private MarketsQuery(Listing<Market> listing) {
+        this.listing = listing;
+        listing.filters().checkRange("liquidity_num_min", "liquidity_num_max", "liquidityMin", "liquidityMax")
+                .checkRange("volume_num_min", "volume_num_max", "volumeMin", "volumeMax")
+                .checkRange("start_date_min", "start_date_max", "startDateMin", "startDateMax")
+                .checkRange("end_date_min", "end_date_max", "endDateMin", "endDateMax");
+    }
+
+    private MarketsQuery set(String name, Object value) {
+        return new MarketsQuery(listing.with(name, value));
+    }
+
+    private MarketsQuery each(String name, List<?> values) {
+        return new MarketsQuery(listing.with(name, values));
+    }
+
+    /** Only markets with these ids (integers, as records carry them). */
+    public MarketsQuery ids(String... ids) {
+        return each("id", Checks.ids("ids", ids));
+    }
+
+    public MarketsQuery slugs(String... slugs) {
+        return each("slug", Checks.texts("slugs", slugs));
+    }
+
+    /** Only markets with these condition ids ({@code 0x} and 64 hex digits). */
+    public MarketsQuery conditionIds(String... conditionIds) {
+        return each("condition_ids", Checks.hashes("conditionIds", conditionIds));
+    }
+
+    /** Only markets with one of these outcome token ids (decimal strings). */
+    public MarketsQuery clobTokenIds(String... tokenIds) {
+        for (String t : tokenIds) {
+            if (t == null || !t.matches("[0-9]+")) throw new IllegalArgumentException("clobTokenIds: '" + t + "' is not a token id; expected the decimal digits of a clobTokenIds entry");
+        }
+        return each("clob_token_ids", Arrays.asList(tokenIds));
+    }
+
+    public MarketsQuery questionIds(String... questionIds) {
+        return each("question_ids", Checks.hashes("questionIds", questionIds));
+    }
+
+    /** Only markets whose event carries this tag. */
+    public MarketsQuery tagId(long tagId) {
+        if (tagId < 0) throw new IllegalArgumentException("tagId must be 0 or more, was " + tagId);
+        return set("tag_id", tagId);
+    }
+
+    /** Only markets whose event carries this tag (its id as records carry it). */
+    public MarketsQuery tagId(String tagId) {
+        return tagId(Long.parseLong(Checks.ids("tagId", tagId).get(0)));
+    }
+
+    /** With {@link #tagId}: also markets whose event carries a related tag. */
+    public MarketsQuery relatedTags(boolean relatedTags) {
+        return set("related_tags", relatedTags);
+    }
+
+    public MarketsQuery active(boolean active) {
+        return set("active", active);
+    }
+
+    public MarketsQuery closed(boolean closed) {
+        return set("closed", closed);
+    }
+
+    public MarketsQuery archived(boolean archived) {
+        return set("archived", archived);
+    }
+
+    /** Ask for each market's tags (its event's) in {@code tags}. */
+    public MarketsQuery includeTag(boolean includeTag) {
+        return set("include_tag", includeTag);
+    }
+
+    /** Only markets with this UMA resolution status, e.g. {@code resolved}. */
+    public MarketsQuery umaResolutionStatus(String status) {
+        return set("uma_resolution_status", Checks.text("umaResolutionStatus", status));
+    }
+
+    public MarketsQuery liquidityMin(double v) {
+        return set("liquidity_num_min", Checks.finite("liquidityMin", v));
+    }
+
+    public MarketsQuery liquidityMax(double v) {
+        return set("liquidity_num_max", Checks.finite("liquidityMax", v));
+    }
+
+    public MarketsQuery volumeMin(double v) {
+        return set("volume_num_min", Checks.finite("volumeMin", v));
+    }
+
+    public MarketsQuery volumeMax(double v) {
+        return set("volume_num_max", Checks.finite("volumeMax", v));
+    }
+
+    public MarketsQuery startDateMin(Instant t) {
+        return set("start_date_min", Objects.requireNonNull(t, "startDateMin"));
+    }
+
+    public MarketsQuery startDateMax(Instant t) {
+        return set("start_date_max", Objects.requireNonNull(t, "startDateMax"));
+    }
+
+    public MarketsQuery endDateMin(Instant t) {
+        return set("end_date_min", Objects.requireNonNull(t, "endDateMin"));
+    }
+
+    public MarketsQuery endDateMax(Instant t) {
+        return set("end_date_max", Objects.requireNonNull(t, "endDateMax"));
+    }
+
+    /** Order by these Market fields (wire names, e.g. {@code volumeNum}, {@code endDate}). */
+    public MarketsQuery order(String... fields) {
+        return set("order", Checks.order(fields, Checks.fields(Market.class), "Market"));
+    }
+
+    public MarketsQuery ascending(boolean ascending) {
+        return set("ascending", ascending);
+    }
+
+    /** At most this many markets in all; without it, every matching market. */
+    public MarketsQuery limit(int limit) {
+        return new MarketsQuery(listing.limit(limit));
+    }
+
+    public MarketsQuery offset(int offset) {
+        return new MarketsQuery(listing.offset(offset));
+    }
+
+    /** Markets per request, 1 to 100 (the default). */
+    public MarketsQuery pageSize(int pageSize) {
+        return new MarketsQuery(listing.pageSize(pageSize));
+    }
+
+    public MarketsQuery onProgress(Progress.Listener listener) {
+        return new MarketsQuery(listing.onProgress(listener));
+    }
+
+    public List<Market> list() {
+        return listing.list();
+    }
+
+    public Stream<Market> stream() {
+        return listing.stream();
+    }
+
+    /** One row per market, one column per scalar field. */
+    public Table table() {
+        return EventTables.marketsOf(list());
+    }
+
+    @Override
+    public String toString() {
+        return listing.toString();
+    }
+}

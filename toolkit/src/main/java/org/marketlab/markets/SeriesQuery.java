@@ -1,0 +1,108 @@
+package org.marketlab.markets;
+
+import org.marketlab.config.Progress;
+import org.marketlab.internal.transport.Transport;
+import org.marketlab.tables.RecordTable;
+import tech.tablesaw.api.Table;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+/** An immutable query of {@code GET /series}: the series that group recurring events. */
+public final class SeriesQuery {
+
+    private final Listing<Series> listing;
+
+    SeriesQuery(Transport transport) {
+        this(new Listing<>(transport, "/series", Series.class));
+    }
+
+    private SeriesQuery(Listing<Series> listing) {
+        this.listing = listing;
+    }
+
+    public SeriesQuery slugs(String... slugs) {
+        return new SeriesQuery(listing.with("slug", Checks.texts("slugs", slugs)));
+    }
+
+    /** Only series whose events are all closed ({@code true}) or not. */
+    public SeriesQuery closed(boolean closed) {
+        return new SeriesQuery(listing.with("closed", closed));
+    }
+
+    /** Only series with this recurrence, e.g. {@code daily}, {@code weekly}, {@code monthly}. */
+    public SeriesQuery recurrence(String recurrence) {
+        return new SeriesQuery(listing.with("recurrence", Checks.text("recurrence", recurrence)));
+    }
+
+    /** Only series in these categories (labels, e.g. {@code Sports}). */
+    public SeriesQuery categoriesLabels(String... labels) {
+        return new SeriesQuery(listing.with("categories_labels", Checks.texts("categoriesLabels", labels)));
+    }
+
+    public SeriesQuery includeChat(boolean includeChat) {
+        return new SeriesQuery(listing.with("include_chat", includeChat));
+    }
+
+    public SeriesQuery order(String... fields) {
+        java.util.Set<String> allowed = new java.util.LinkedHashSet<>(Checks.fields(Series.class));
+        allowed.remove("events");
+        return new SeriesQuery(listing.with("order", Checks.order(fields, allowed, "Series")));
+    }
+
+    public SeriesQuery ascending(boolean ascending) {
+        return new SeriesQuery(listing.with("ascending", ascending));
+    }
+
+    public SeriesQuery limit(int limit) {
+        return new SeriesQuery(listing.limit(limit));
+    }
+
+    public SeriesQuery offset(int offset) {
+        return new SeriesQuery(listing.offset(offset));
+    }
+
+    public SeriesQuery pageSize(int pageSize) {
+        return new SeriesQuery(listing.pageSize(pageSize));
+    }
+
+    public SeriesQuery onProgress(Progress.Listener listener) {
+        return new SeriesQuery(listing.onProgress(listener));
+    }
+
+    public List<Series> list() {
+        return listing.list();
+    }
+
+    public Stream<Series> stream() {
+        return listing.stream();
+    }
+
+    /** One row per series, with {@code eventCount}. */
+    public Table table() {
+        return RecordTable.of(Series.class)
+                .column("eventCount", Integer.class, s -> s.events().size())
+                .table("series", list());
+    }
+
+    /** One row per event of each series, with the series' {@code seriesId} and {@code seriesSlug}. */
+    public Table eventsTable() {
+        List<Series> all = list();
+        List<Event> events = new java.util.ArrayList<>();
+        List<Series> owners = new java.util.ArrayList<>();
+        for (Series s : all) {
+            for (Event e : s.events()) {
+                events.add(e);
+                owners.add(s);
+            }
+        }
+        Table t = EventTables.events(events);
+        tech.tablesaw.api.StringColumn id = tech.tablesaw.api.StringColumn.create("seriesId");
+        tech.tablesaw.api.StringColumn slug = tech.tablesaw.api.StringColumn.create("seriesSlug");
+        for (Series s : owners) {
+            id.append(s.id());
+            slug.append(s.slug());
+        }
+        return t.insertColumn(0, slug).insertColumn(0, id).setName("series events");
+    }
+}

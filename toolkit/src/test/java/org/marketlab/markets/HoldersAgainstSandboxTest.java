@@ -1,0 +1,80 @@
+package org.marketlab.markets;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.marketlab.accounts.Account;
+import org.marketlab.accounts.Position;
+import org.marketlab.config.Profile;
+import org.marketlab.config.Service;
+import org.marketlab.internal.transport.Transport;
+import org.marketlab.pacing.Clock;
+import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.accounts.Wallets;
+import tech.tablesaw.api.Table;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Holders and open interest from the sandbox's Data API: every holder's shares at the token's price sum to the open interest. */
+class HoldersAgainstSandboxTest {
+
+    private static Sandbox sandbox;
+    private static Transport transport;
+    private static MarketData data;
+
+    @BeforeAll
+    static void start() {
+        sandbox = Sandbox.builder().seed(11).now(Instant.parse("2026-11-01T00:00:00Z")).build();
+        var urls = sandbox.start();
+        Profile p = Profile.sandbox(11).withUrl(Service.MARKETS, urls.get("markets").toString()).withUrl(Service.DATA, urls.get("data").toString());
+        transport = Transport.create(p, Clock.system(), new Transport.RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+        data = new MarketData(transport);
+    }
+
+    @AfterAll
+    static void stop() {
+        sandbox.close();
+    }
+
+    @Test
+    void holdersSumToTheOpenInterest() {
+        Account demo = new Account(transport, Wallets.demoAddress(1));
+        Set<String> conditions = new LinkedHashSet<>();
+        for (Position p : demo.positions().list()) if (p.size().signum() > 0 && conditions.size() < 4) conditions.add(p.conditionId());
+        assertFalse(conditions.isEmpty(), "the demo wallet holds open positions");
+        Map<String, BigDecimal> oi = data.openInterest(new ArrayList<>(conditions)).list().stream()
+                .collect(Collectors.toMap(OpenInterest::market, OpenInterest::value));
+        assertEquals(conditions, oi.keySet());
+        for (String c : conditions) {
+            List<Holder> holders = data.holders(List.of(c)).limit(500).minBalance(0).list();
+            assertTrue(holders.stream().anyMatch(h -> h.proxyWallet().equalsIgnoreCase(demo.address())), "the demo wallet holds " + c);
+            BigDecimal sum = BigDecimal.ZERO;
+            for (String token : holders.stream().map(Holder::token).distinct().toList()) {
+                List<Holder> ofToken = holders.stream().filter(h -> h.token().equals(token)).toList();
+                for (int i = 1; i < ofToken.size(); i++) assertTrue(ofToken.get(i - 1).amount().compareTo(ofToken.get(i).amount()) >= 0, "largest first");
+                // the token's price, as the Data API values its first holder's position
+                Position held = new Account(transport, ofToken.get(0).proxyWallet()).positions().condition(c).list().stream()
+                        .filter(p -> p.tokenId().equals(token)).findFirst().orElseThrow();
+                assertEquals(0, held.size().compareTo(ofToken.get(0).amount()), "the holder's shares are the position's size");
+                BigDecimal shares = ofToken.stream().map(Holder::amount).reduce(BigDecimal.ZERO, BigDecimal::add);
+                sum = sum.add(shares.multiply(held.currentPrice()));
+            }
+            assertEquals(0, sum.compareTo(oi.get(c)), c + ": holders " + sum + " vs open interest " + oi.get(c));
+        }
+        Table t = data.holders(new ArrayList<>(conditions)).table();
+        assertTrue(t.columnNames().containsAll(List.of("token", "proxyWallet", "amount", "outcomeIndex")));
+        assertTrue(t.rowCount() > 0);
+    }
+}

@@ -131,6 +131,11 @@ public final class Clob {
         return data().negRisk(tokenId);
     }
 
+    /** A market as the order book describes it: outcome tokens, prices, winner, tick and minimum sizes ({@code GET /markets/{condition_id}}). */
+    public static org.marketlab.clob.ClobMarket market(String conditionId) {
+        return data().market(conditionId);
+    }
+
     /** The order book's clock ({@code GET /time}). */
     public static java.time.Instant serverTime() {
         return data().serverTime();

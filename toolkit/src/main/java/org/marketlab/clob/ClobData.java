@@ -50,6 +50,15 @@ public final class ClobData {
         return new OhlcQuery(t, token(assetId), null, null, "1h", OhlcQuery.MAX_LIMIT, null);
     }
 
+    /**
+     * The order book's description of a market ({@code GET /markets/{condition_id}}); an unknown id is
+     * {@code NotFoundException: market not found}.
+     */
+    public ClobMarket market(String conditionId) {
+        String id = ClobSession.condition(conditionId, "condition id");
+        return ClobMarket.read(t.send(Call.get(Service.CLOB, "/markets/" + id, Query.empty())));
+    }
+
     // ---- checks the service would make, made before sending ------------------------------------------------------
 
     static String token(String tokenId) {

@@ -235,4 +235,24 @@ class ClobSessionAgainstSandboxTest {
         assertTrue(s.builderTrades("0x" + "ab".repeat(32)).list().isEmpty());
         assertThrows(IllegalArgumentException.class, () -> s.builderTrades("0x12"));
     }
+
+    @Test
+    void marketByConditionId() {
+        ClobData clob = new ClobData(transport());
+        var open = AccountsSandbox.sandbox().world().tokens().stream().filter(t -> !t.closed()).findFirst().orElseThrow();
+        ClobMarket m = clob.market(open.conditionId());
+        assertEquals(open.conditionId(), m.conditionId());
+        assertEquals(Boolean.FALSE, m.closed());
+        assertEquals(Boolean.TRUE, m.acceptingOrders());
+        assertTrue(m.tokens().size() >= 2);
+        assertTrue(m.tokens().stream().anyMatch(t -> t.tokenId().equals(open.tokenId())));
+        assertEquals(0, clob.tickSize(open.tokenId()).compareTo(m.minimumTickSize()));
+        assertEquals(0, clob.midpoint(open.tokenId()).compareTo(m.tokens().stream().filter(t -> t.tokenId().equals(open.tokenId())).findFirst().orElseThrow().price()));
+        var closed = AccountsSandbox.sandbox().world().tokens().stream().filter(t -> t.closed()).findFirst().orElseThrow();
+        ClobMarket resolved = clob.market(closed.conditionId());
+        assertEquals(Boolean.TRUE, resolved.closed());
+        assertEquals(1, resolved.tokens().stream().filter(t -> Boolean.TRUE.equals(t.winner())).count(), "one winner: " + resolved);
+        assertThrows(org.marketlab.http.NotFoundException.class, () -> clob.market("0x" + "00".repeat(32)));
+        assertThrows(IllegalArgumentException.class, () -> clob.market("0x12"));
+    }
 }

@@ -15,6 +15,8 @@ import org.marketlab.internal.transport.Signer;
 import org.marketlab.internal.transport.Transport;
 import org.marketlab.signing.Wallet;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -372,6 +374,62 @@ public final class ClobSession {
         q = q.with("signature_type", Integer.toString(options.signatureType().code()));
         Query query = q;
         return BalanceAllowance.read(get(path, query), type, tokenId);
+    }
+
+    // ---- orders ----------------------------------------------------------------------------------------------------
+
+    private final java.util.concurrent.ConcurrentHashMap<String, OrderMarket> markets = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.security.SecureRandom SALTS = new java.security.SecureRandom();
+
+    /**
+     * A limit order of {@code size} shares of {@code tokenId} at {@code price}: GTC unless changed, checked against the
+     * tick grid and minimum size, rounded and signed by {@link LimitOrder#sign()}.
+     */
+    public LimitOrder limitOrder(String tokenId, Side side, BigDecimal price, BigDecimal size) {
+        return new LimitOrder(this, tokenId, side, price, size, OrderType.GTC, null, false, null);
+    }
+
+    /** A market order: a BUY spends {@code amount} of collateral, a SELL sells {@code amount} shares; fill-or-kill unless changed. */
+    public MarketOrder marketOrder(String tokenId, Side side, BigDecimal amount) {
+        return new MarketOrder(this, tokenId, side, amount, null, OrderType.FOK, null);
+    }
+
+    /** The order domain of this session's profile: the exchange's, or the neg-risk exchange's. */
+    public ExchangeDomain exchangeDomain(boolean negRisk) {
+        return ExchangeDomain.v2(transport.profile().names().exchangeDomain(), transport.profile().names().chainId(), negRisk);
+    }
+
+    Book book(String tokenId) {
+        return new ClobData(transport).book(tokenId);
+    }
+
+    /** {@code given} completed from the token's book (read once per token and session). */
+    OrderMarket market(String tokenId, OrderMarket given) {
+        if (given.complete()) return given;
+        OrderMarket m = given.or(markets.computeIfAbsent(tokenId, t -> {
+            Book b = book(t);
+            return new OrderMarket(b.tickSize(), b.minOrderSize(), b.negRisk() != null && b.negRisk());
+        }));
+        if (m.tickSize() == null) throw new IllegalArgumentException("the book of token " + tokenId + " gives no tick size; give one with tickSize(...)");
+        return m;
+    }
+
+    Instant now() {
+        return Instant.ofEpochMilli(transport.clock().currentTimeMillis());
+    }
+
+    /** Signs an order of this account: maker the funder (or the signer), signer the wallet, a fresh salt and timestamp. */
+    SignedOrder signOrder(String tokenId, Side side, OrderAmounts amounts, long expirationSeconds, boolean negRisk) {
+        long nowMillis = transport.clock().currentTimeMillis();
+        // As the official clients: Math.round(Math.random() * Date.now()).
+        BigInteger salt = BigInteger.valueOf(Math.round(SALTS.nextDouble() * nowMillis));
+        String maker = options.funder() != null ? org.web3j.crypto.Keys.toChecksumAddress(options.funder()) : wallet.address();
+        ExchangeDomain domain = exchangeDomain(negRisk);
+        SignedOrder unsigned = new SignedOrder(salt, maker, wallet.address(), tokenId, amounts.makerAmount(), amounts.takerAmount(), side,
+                options.signatureType(), BigInteger.valueOf(nowMillis), BigInteger.valueOf(expirationSeconds), null, null, null, domain);
+        String signature = wallet.sign(unsigned.digest());
+        return new SignedOrder(salt, maker, wallet.address(), tokenId, amounts.makerAmount(), amounts.takerAmount(), side, options.signatureType(),
+                unsigned.timestamp(), unsigned.expiration(), null, null, signature, domain);
     }
 
     // ---- checks ----------------------------------------------------------------------------------------------------

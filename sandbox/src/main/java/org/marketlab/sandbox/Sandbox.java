@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.marketlab.sandbox.accounts.Accounts;
+import org.marketlab.sandbox.accounts.ClobAccountsApi;
+import org.marketlab.sandbox.accounts.DataApi;
+import org.marketlab.sandbox.accounts.Wallets;
 import org.marketlab.sandbox.perps.PerpsSandbox;
 import org.marketlab.sandbox.route.Health;
 import org.marketlab.sandbox.route.RouteModule;
@@ -65,7 +69,6 @@ public final class Sandbox implements EmbeddedService {
     /** Opens once the routes of a start are in place. */
     private volatile CountDownLatch ready = new CountDownLatch(0);
     private World world;
-    private org.marketlab.sandbox.accounts.Accounts accounts;
     private IpWindows windows;
     private List<RouteModule> modules = List.of();
 
@@ -209,50 +212,29 @@ public final class Sandbox implements EmbeddedService {
      * routes to the server of its interface.
      */
     private List<RouteModule> modules(World world, long worldSeed) {
-        ClobApi clob = new ClobApi(world, clock);
-        accounts = new org.marketlab.sandbox.accounts.Accounts(world, new BookQuotes(clob), new MillisClock(clock));
-        List<RouteModule> all = new ArrayList<>(List.of(
+        List<RouteModule> out = new ArrayList<>(List.of(
                 new MarketsApi(world, faults),
-                clob,
+                new ClobApi(world, clock),
                 new Health("clob"), new Health("data"), new Health("perps"), new Health("bridge"),
                 new PerpsSandbox(world.seed(), world.now(), clock)));
-        all.addAll(accounts.modules());
-        return List.copyOf(all);
-    }
-
-    /** The sandbox's millisecond clock as a {@link java.time.Clock} (UTC), for modules that take one. */
-    private static final class MillisClock extends java.time.Clock {
-        private final LongSupplier millis;
-
-        MillisClock(LongSupplier millis) {
-            this.millis = millis;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return java.time.ZoneOffset.UTC;
-        }
-
-        @Override
-        public java.time.Clock withZone(java.time.ZoneId zone) {
-            return java.time.Clock.fixed(instant(), zone);
-        }
-
-        @Override
-        public long millis() {
-            return millis.getAsLong();
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis.getAsLong());
-        }
+        out.addAll(Accounts.modules(world, new Quotes(world, clock), clock));
+        return out;
     }
 
     /** The started module of type {@code type}. */
     private <T extends RouteModule> T module(Class<T> type) {
         for (RouteModule m : modules) if (type.isInstance(m)) return type.cast(m);
         throw new IllegalStateException("the sandbox has not started (no " + type.getSimpleName() + " yet)");
+    }
+
+    /** The seeded wallets behind the Data API and the order book's account routes (after start). */
+    public Wallets wallets() {
+        return module(DataApi.class).wallets();
+    }
+
+    /** The order book's account and trading routes (after start): exchange modes and per-signer buckets switch here. */
+    public ClobAccountsApi orderBook() {
+        return module(ClobAccountsApi.class);
     }
 
     /** The perpetuals interface (after start): its accounts, proxies and weights, for tests. */
@@ -399,12 +381,6 @@ public final class Sandbox implements EmbeddedService {
     public World world() {
         if (world == null) throw new IllegalStateException("the sandbox has not started");
         return world;
-    }
-
-    /** The seeded wallets and their routes on the data and order-book servers (after start). */
-    public org.marketlab.sandbox.accounts.Accounts accounts() {
-        if (accounts == null) throw new IllegalStateException("the sandbox has not started");
-        return accounts;
     }
 
     public Faults faults() {

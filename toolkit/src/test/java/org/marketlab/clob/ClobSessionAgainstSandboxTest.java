@@ -78,7 +78,7 @@ class ClobSessionAgainstSandboxTest {
         assertTrue(again.resumed());
         assertEquals(s.apiKey(), again.apiKey());
         assertTrue(s.apiKeys().contains(s.apiKey()));
-        assertEquals(AccountsSandbox.sandbox().accounts().clob().apiKeys(w.address()), s.apiKeys());
+        assertEquals(List.of(s.apiKey()), s.apiKeys(), "the seeded wallet has its one key");
         // a fresh wallet has no key: created (POST), then the same key is derived by the next session with another store
         Wallet fresh = Wallet.random();
         ClobSession created = open(fresh, CredentialStore.memory());
@@ -146,10 +146,18 @@ class ClobSessionAgainstSandboxTest {
         assertEquals(shares, s.updateBalance(AssetType.CONDITIONAL, held.tokenId()));
         assertThrows(IllegalArgumentException.class, () -> s.balance(AssetType.CONDITIONAL));
         assertThrows(IllegalArgumentException.class, () -> s.balance(AssetType.COLLATERAL, held.tokenId()));
-        ClobSession proxy = ClobSession.open(transport(), w, ClobSession.Options.defaults().store(CredentialStore.memory())
-                .signatureType(SignatureType.POLY_PROXY, "0x" + "12".repeat(20)));
-        assertEquals("0x" + "12".repeat(20), proxy.dataAddress());
-        assertEquals(cash.baseUnits(), proxy.balance(AssetType.COLLATERAL).baseUnits());
+        // demo wallet 3 trades through a proxy (funder) wallet: the signer's own address holds nothing
+        Wallet signer = Wallet.demo(3);
+        String funder = AccountsSandbox.sandbox().wallets().proxyWallet(signer.address());
+        ClobSession eoa = ClobSession.open(transport(), signer, ClobSession.Options.defaults().store(CredentialStore.memory()));
+        ClobSession proxy = ClobSession.open(transport(), signer, ClobSession.Options.defaults().store(CredentialStore.memory())
+                .signatureType(SignatureType.POLY_PROXY, funder));
+        assertEquals(funder, proxy.dataAddress());
+        assertEquals(SignatureType.POLY_PROXY, proxy.signatureType());
+        assertEquals(0, eoa.balance(AssetType.COLLATERAL).baseUnits().signum(), "the signer's own balance is empty");
+        assertTrue(proxy.balance(AssetType.COLLATERAL).baseUnits().signum() > 0, "the proxy wallet holds the collateral");
+        assertTrue(new Account(transport(), signer.address()).trades().list().isEmpty(), "no trades under the signer");
+        assertFalse(new Account(transport(), proxy.dataAddress()).trades().list().isEmpty(), "the trades sit under the proxy wallet");
         assertThrows(IllegalArgumentException.class, () -> ClobSession.Options.defaults().signatureType(SignatureType.GNOSIS_SAFE, null));
     }
 
@@ -225,7 +233,7 @@ class ClobSessionAgainstSandboxTest {
         s.revokeBuilderKey(second);
         assertFalse(s.builderHeaders());
         assertTrue(s.builderKeys().stream().allMatch(BuilderKey::revoked));
-        String code = AccountsSandbox.sandbox().accounts().wallets().builderCode();
+        String code = AccountsSandbox.sandbox().wallets().builderCode();
         List<BuilderTrade> trades = s.builderTrades(code).list();
         assertFalse(trades.isEmpty());
         assertEquals(trades.size(), new HashSet<>(trades.stream().map(BuilderTrade::id).toList()).size());

@@ -132,7 +132,7 @@ class TradingAgainstSandboxTest {
     @Test
     void cancelOnlyModeIsTyped() {
         OrderResult rest = buyer.place(buyer.limitOrder(token, Side.BUY, book.tickSize(), size));
-        sandbox.accounts().clob().exchangeMode(org.marketlab.sandbox.trading.ExchangeMode.CANCEL_ONLY, 30);
+        sandbox.orderBook().exchangeMode(org.marketlab.sandbox.trading.ExchangeMode.CANCEL_ONLY, 30);
         try {
             ExchangeModeException e = assertThrows(ExchangeModeException.class,
                     () -> buyer.place(buyer.limitOrder(token, Side.BUY, book.tickSize(), size)));
@@ -140,7 +140,7 @@ class TradingAgainstSandboxTest {
             assertEquals(java.util.Optional.of(Duration.ofSeconds(30)), e.retryAfter());
             assertEquals(List.of(rest.orderId()), buyer.cancel(rest.orderId()).canceled(), "cancels are still taken");
         } finally {
-            sandbox.accounts().clob().exchangeMode(org.marketlab.sandbox.trading.ExchangeMode.NORMAL, 0);
+            sandbox.orderBook().exchangeMode(org.marketlab.sandbox.trading.ExchangeMode.NORMAL, 0);
         }
     }
 }

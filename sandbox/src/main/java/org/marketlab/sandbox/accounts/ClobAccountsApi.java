@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import org.marketlab.sandbox.world.TypedData;
+import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.world.World;
 
 import javax.crypto.Mac;
@@ -15,7 +15,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.time.Clock;
+import java.util.function.LongSupplier;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -43,12 +43,14 @@ import java.util.regex.Pattern;
  * creating a key a pair (address, nonce) already has is 400 {@code Could not create api key} (the official clients
  * then derive) and deriving one it lacks is 400 {@code Could not derive api key!}; the seeded wallets start with their
  * nonce-0 key. Pages of {@value #PAGE} rows, cursors the base64 of the next offset from {@code MA==}, ending at
- * {@code LTE=}. A trade is listed from the wallet's side: as {@code TAKER} it is the wallet's order that took,
+ * {@code LTE=}. A key reads the orders and trades of the wallet its address trades through (demo wallet 3's proxy; the
+ * address itself for the others); balances are the signer's own under signature type {@code EOA} (the default) and
+ * its proxy's under {@code POLY_PROXY} or {@code GNOSIS_SAFE} (none: zero). A trade is listed from the wallet's side: as {@code TAKER} it is the wallet's order that took,
  * as {@code MAKER} the taker's report with the wallet's order among {@code maker_orders}. Revoking a builder key
  * takes the builder headers of that key, or L2 headers with a body {@code {"key"}}. Builder headers on any of these
  * routes must be complete and valid.
  */
-public final class ClobAccountsApi {
+public final class ClobAccountsApi implements RouteModule {
 
     static final long TIMESTAMP_WINDOW_S = 300;
     static final int PAGE = 100;
@@ -63,11 +65,11 @@ public final class ClobAccountsApi {
     private static final Pattern ORDER_ID = Pattern.compile("0x[0-9a-fA-F]{64}");
 
     private final Wallets wallets;
-    private final Clock clock;
+    private final LongSupplier clock;
     private ApiKeys keys;
     private final TradingApi trading;
 
-    public ClobAccountsApi(Wallets wallets, Clock clock) {
+    ClobAccountsApi(Wallets wallets, LongSupplier clock) {
         this.wallets = wallets;
         this.clock = clock;
         this.trading = new TradingApi(this, wallets, clock);
@@ -90,10 +92,16 @@ public final class ClobAccountsApi {
 
     /** The registry, made on first use (with the seeded wallets' first keys). */
     private synchronized ApiKeys keys() {
-        if (keys == null) keys = new ApiKeys(wallets.world().seed(), wallets.seeded());
+        if (keys == null) keys = new ApiKeys(wallets.world().seed(), wallets.signers());
         return keys;
     }
 
+    @Override
+    public String service() {
+        return "clob";
+    }
+
+    @Override
     public void register(Javalin app) {
         app.exception(Wire.Refused.class, (e, ctx) -> ctx.status(e.status).json(e instanceof TradingApi.ModeRefused m ? TradingApi.modeError(m)
                 : Map.of("error", e.getMessage())));
@@ -124,7 +132,7 @@ public final class ClobAccountsApi {
         });
         app.post("/auth/builder-api-key", ctx -> {
             ApiKeys.Entry e = l2(ctx);
-            ApiKeys.BuilderKey b = keys().createBuilder(e.address(), clock.instant());
+            ApiKeys.BuilderKey b = keys().createBuilder(e.address(), Instant.ofEpochMilli(clock.getAsLong()));
             ObjectNode o = Wire.object();
             o.put("key", b.creds().key());
             o.put("secret", b.creds().secret());
@@ -174,7 +182,7 @@ public final class ClobAccountsApi {
         try {
             n = new BigInteger(nonce == null || nonce.isBlank() ? "0" : nonce.trim());
             if (n.signum() < 0 || n.bitLength() > 63) throw new NumberFormatException();
-            if (Math.abs(Long.parseLong(timestamp.trim()) - clock.instant().getEpochSecond()) > TIMESTAMP_WINDOW_S) {
+            if (Math.abs(Long.parseLong(timestamp.trim()) - seconds()) > TIMESTAMP_WINDOW_S) {
                 throw new NumberFormatException("stale");
             }
         } catch (NumberFormatException e) {
@@ -226,9 +234,13 @@ public final class ClobAccountsApi {
         return b;
     }
 
+    private long seconds() {
+        return clock.getAsLong() / 1000;
+    }
+
     private boolean fresh(String timestamp) {
         try {
-            return Math.abs(Long.parseLong(timestamp.trim()) - clock.instant().getEpochSecond()) <= TIMESTAMP_WINDOW_S;
+            return Math.abs(Long.parseLong(timestamp.trim()) - seconds()) <= TIMESTAMP_WINDOW_S;
         } catch (NumberFormatException e) {
             return false;
         }
@@ -273,7 +285,7 @@ public final class ClobAccountsApi {
             ApiKeys.BuilderKey owned = keys().builder(key);
             if (owned == null || !owned.address().equals(e.address())) throw Wire.refused(500, "could not revoke the builder api key: " + key);
         }
-        if (!keys().revokeBuilder(key, clock.instant())) throw Wire.refused(500, "could not revoke the builder api key: " + key);
+        if (!keys().revokeBuilder(key, Instant.ofEpochMilli(clock.getAsLong()))) throw Wire.refused(500, "could not revoke the builder api key: " + key);
         Wire.send(ctx, Wire.JSON.textNode("OK"));
     }
 
@@ -281,7 +293,7 @@ public final class ClobAccountsApi {
 
     private void orders(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
-        Ledger ledger = wallets.ledger(e.address());
+        Ledger ledger = wallets.ledger(wallets.funder(e.address()));
         String id = ctx.queryParam("id"), market = ctx.queryParam("market"), asset = ctx.queryParam("asset_id");
         int offset = cursor(ctx, "invalid order params payload");
         List<Ledger.Order> rows = new ArrayList<>();
@@ -301,7 +313,7 @@ public final class ClobAccountsApi {
         ApiKeys.Entry e = l2(ctx);
         String id = ctx.pathParam("id");
         if (!ORDER_ID.matcher(id).matches()) throw Wire.refused(400, "Invalid orderID");
-        List<Ledger.Order> all = new ArrayList<>(wallets.ledger(e.address()).orders);
+        List<Ledger.Order> all = new ArrayList<>(wallets.ledger(wallets.funder(e.address())).orders);
         all.addAll(trading.open(e.address()));
         for (Ledger.Order o : all) {
             if (o.id().equalsIgnoreCase(id)) {
@@ -320,7 +332,7 @@ public final class ClobAccountsApi {
         n.put("market", o.market().conditionId());
         n.put("original_size", Wire.four(o.originalSize()));
         n.put("outcome", o.token().outcome());
-        n.put("maker_address", e.address());
+        n.put("maker_address", wallets.funder(e.address()));
         n.put("owner", wallets.owner(e.address()));
         n.put("price", Wire.four(o.price()));
         n.put("side", o.side());
@@ -340,8 +352,9 @@ public final class ClobAccountsApi {
         Long after = seconds(ctx, "after", "Invalid trade params payload"), before = seconds(ctx, "before", "Invalid trade params payload");
         int offset = cursor(ctx, "Invalid trade params payload");
         List<Ledger.Fill> rows = new ArrayList<>();
-        if (maker == null || maker.isEmpty() || maker.equalsIgnoreCase(e.address())) {
-            for (Ledger.Fill f : wallets.ledger(e.address()).fills) {
+        String funder = wallets.funder(e.address());
+        if (maker == null || maker.isEmpty() || maker.equalsIgnoreCase(funder)) {
+            for (Ledger.Fill f : wallets.ledger(funder).fills) {
                 if (id != null && !id.isEmpty() && !f.id().equals(id)) continue;
                 if (market != null && !market.isEmpty() && !f.market().conditionId().equalsIgnoreCase(market)) continue;
                 if (asset != null && !asset.isEmpty() && !f.token().tokenId().equals(asset)) continue;
@@ -350,7 +363,7 @@ public final class ClobAccountsApi {
             }
         }
         rows.sort(Comparator.comparingLong(Ledger.Fill::time).thenComparing(Ledger.Fill::id).reversed());
-        Wire.send(ctx, page(rows, offset, f -> trade(e.address(), f)));
+        Wire.send(ctx, page(rows, offset, f -> trade(funder, f)));
     }
 
     /** One trade as the order book reports it to the wallet: its own taker order, or the taker's report with its maker order. */
@@ -454,7 +467,10 @@ public final class ClobAccountsApi {
         if (type == null || !(type.equalsIgnoreCase("COLLATERAL") || type.equalsIgnoreCase("CONDITIONAL"))) {
             throw Wire.refused(400, "Invalid asset type");
         }
-        Ledger ledger = wallets.ledger(e.address());
+        // EOA: the signer's own address; POLY_PROXY and GNOSIS_SAFE: the proxy wallet it trades through (if any).
+        boolean eoa = signatureType == null || signatureType.isEmpty() || signatureType.equals("0") || signatureType.equalsIgnoreCase("EOA");
+        String holder = eoa ? e.address() : wallets.proxyWallet(e.address());
+        Ledger ledger = holder == null ? Ledger.empty(e.address()) : wallets.ledger(holder);
         ObjectNode out = Wire.object();
         if (type.equalsIgnoreCase("COLLATERAL")) {
             BigDecimal reserved = BigDecimal.ZERO;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
@@ -38,7 +39,7 @@ import java.util.regex.Pattern;
  * {@code asset} and {@code side} and outcome index 999; {@code /v2/value} answers {@code {data: {user, value}}}; open
  * interest and holders count the seeded wallets' shares.
  */
-public final class DataApi {
+public final class DataApi implements RouteModule {
 
     static final int MAX_OFFSET = 10_000;
     static final int MAX_CONDITIONS = 20;
@@ -49,10 +50,21 @@ public final class DataApi {
 
     private final Wallets wallets;
 
-    public DataApi(Wallets wallets) {
+    DataApi(Wallets wallets) {
         this.wallets = wallets;
     }
 
+    /** The seeded wallets this module serves. */
+    public Wallets wallets() {
+        return wallets;
+    }
+
+    @Override
+    public String service() {
+        return "data";
+    }
+
+    @Override
     public void register(Javalin app) {
         app.exception(Wire.Refused.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
         app.get("/", ctx -> Wire.send(ctx, Wire.object().put("data", "OK")));
@@ -153,24 +165,9 @@ public final class DataApi {
                 seconds(ctx, "start"), seconds(ctx, "end"), param(ctx, "sortBy", "TIMESTAMP"), param(ctx, "sortDirection", "DESC"));
         ArrayNode out = Wire.JSON.arrayNode();
         for (Ledger.Activity a : slice(rows, offset(ctx), limitV1(ctx, 100, 500))) {
-            ObjectNode o = out.addObject();
-            o.put("proxyWallet", user);
-            o.put("timestamp", a.time());
-            o.put("conditionId", a.market().conditionId());
-            o.put("type", a.type());
-            o.put("size", Wire.number(a.size()));
-            o.put("usdcSize", Wire.number(a.usdcSize()));
-            o.put("transactionHash", a.txHash());
-            o.put("price", Wire.number(a.price()));
-            o.put("asset", a.token() == null ? "" : a.token().tokenId());
-            o.put("side", a.side());
-            o.put("outcomeIndex", a.token() == null ? 999 : a.token().index());
-            o.put("title", a.market().title());
-            o.put("slug", a.market().slug());
-            o.put("icon", a.market().icon());
-            o.put("eventSlug", a.market().eventSlug());
-            o.put("outcome", a.token() == null ? "" : a.token().outcome());
+            ObjectNode o = activityRow(user, a, false);
             profile(o);
+            out.add(o);
         }
         Wire.send(ctx, out);
     }
@@ -324,26 +321,29 @@ public final class DataApi {
         List<Ledger.Activity> rows = activity(user, markets, events, types, side, start, end, sortBy, direction);
         String filters = String.join("|", user, markets.toString(), events.toString(), types.toString(), String.valueOf(side),
                 String.valueOf(start), String.valueOf(end), direction);
-        page(ctx, "activity", filters, rows, 100, 1000, a -> {
-            ObjectNode o = Wire.object();
-            o.put("proxy_wallet", user);
-            o.put("timestamp", a.time());
-            o.put("condition_id", a.market().conditionId());
-            o.put("type", a.type());
-            o.put("size", Wire.number(a.size()));
-            o.put("usdc_size", Wire.number(a.usdcSize()));
-            o.put("transaction_hash", a.txHash());
-            o.put("price", Wire.number(a.price()));
-            o.put("token_id", a.token() == null ? "" : a.token().tokenId());
-            o.put("side", a.side());
-            o.put("outcome_index", a.token() == null ? 999 : a.token().index());
-            o.put("title", a.market().title());
-            o.put("slug", a.market().slug());
-            o.put("icon", a.market().icon());
-            o.put("event_slug", a.market().eventSlug());
-            o.put("outcome", a.token() == null ? "" : a.token().outcome());
-            return o;
-        });
+        page(ctx, "activity", filters, rows, 100, 1000, a -> activityRow(user, a, true));
+    }
+
+    /** One activity row, v1 (camelCase) or v2 (snake_case, the token as {@code token_id}). */
+    private static ObjectNode activityRow(String user, Ledger.Activity a, boolean v2) {
+        ObjectNode o = Wire.object();
+        o.put(v2 ? "proxy_wallet" : "proxyWallet", user);
+        o.put("timestamp", a.time());
+        o.put(v2 ? "condition_id" : "conditionId", a.market().conditionId());
+        o.put("type", a.type());
+        o.put("size", Wire.number(a.size()));
+        o.put(v2 ? "usdc_size" : "usdcSize", Wire.number(a.usdcSize()));
+        o.put(v2 ? "transaction_hash" : "transactionHash", a.txHash());
+        o.put("price", Wire.number(a.price()));
+        o.put(v2 ? "token_id" : "asset", a.token() == null ? "" : a.token().tokenId());
+        o.put("side", a.side());
+        o.put(v2 ? "outcome_index" : "outcomeIndex", a.token() == null ? 999 : a.token().index());
+        o.put("title", a.market().title());
+        o.put("slug", a.market().slug());
+        o.put("icon", a.market().icon());
+        o.put(v2 ? "event_slug" : "eventSlug", a.market().eventSlug());
+        o.put("outcome", a.token() == null ? "" : a.token().outcome());
+        return o;
     }
 
     private void valueV2(Context ctx) {

@@ -82,7 +82,10 @@ final class Ledger {
     Ledger(String address, List<Fill> fills, List<Activity> activity, List<Order> orders, BigDecimal deposit,
            Map<String, BigDecimal> curPrices, Map<String, Status> statusOf) {
         this.address = address;
-        this.fills = List.copyOf(fills);
+        List<Fill> byTime = new ArrayList<>(fills);
+        // In the order the reads serve them (oldest first, ties by id), so their sorts find the work done.
+        byTime.sort(Comparator.comparingLong(Fill::time).thenComparing(Fill::id));
+        this.fills = List.copyOf(byTime);
         List<Activity> sorted = new ArrayList<>(activity);
         sorted.sort(Comparator.comparingLong(Activity::time).thenComparingLong(Activity::seq));
         this.activity = Collections.unmodifiableList(sorted);

@@ -8,7 +8,6 @@ import io.javalin.http.Context;
 import org.marketlab.sandbox.trading.Buckets;
 import org.marketlab.sandbox.trading.Engine;
 import org.marketlab.sandbox.trading.ExchangeMode;
-import org.marketlab.sandbox.world.TypedData;
 import org.marketlab.sandbox.world.World;
 import org.web3j.crypto.Hash;
 import org.web3j.utils.Numeric;
@@ -18,7 +17,7 @@ import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
+import java.util.function.LongSupplier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,14 +45,14 @@ final class TradingApi {
 
     private final ClobAccountsApi auth;
     private final Wallets wallets;
-    private final Clock clock;
+    private final LongSupplier clock;
     final Engine engine = new Engine();
     final Buckets buckets;
     private volatile ExchangeMode mode = ExchangeMode.NORMAL;
     private volatile long retryAfterSeconds = 60;
     private final AtomicLong seq = new AtomicLong(2_000_000_000L);
 
-    TradingApi(ClobAccountsApi auth, Wallets wallets, Clock clock) {
+    TradingApi(ClobAccountsApi auth, Wallets wallets, LongSupplier clock) {
         this.auth = auth;
         this.wallets = wallets;
         this.clock = clock;
@@ -213,7 +212,8 @@ final class TradingApi {
         if (!List.of("GTC", "GTD", "FOK", "FAK").contains(type)) throw Wire.refused(400, "Invalid order payload");
         if (postOnly && (type.equals("FOK") || type.equals("FAK"))) throw Wire.refused(400, "Invalid order payload");
         String maker = text(o, "maker").toLowerCase(Locale.ROOT), signer = text(o, "signer").toLowerCase(Locale.ROOT);
-        if (owner == null || !owner.equals(e.creds().key()) || !maker.equals(e.address())) {
+        String account = wallets.funder(e.address());
+        if (owner == null || !owner.equals(e.creds().key()) || !maker.equals(account)) {
             throw Wire.refused(400, "the order owner has to be the owner of the API KEY");
         }
         if (!signer.equals(e.address())) throw Wire.refused(400, "the order signer address has to be the address of the API KEY");
@@ -249,19 +249,19 @@ final class TradingApi {
             throw Wire.refused(400, "order " + id + " is invalid. Size (" + shares.stripTrailingZeros().toPlainString() + ") lower than the minimum: "
                     + min.toPlainString());
         }
-        long now = clock.millis() / 1000;
+        long now = clock.getAsLong() / 1000;
         Long expiration = null;
         if (type.equals("GTD")) {
             long exp = o.path("expiration").asLong(0);
             if (exp <= now + 60) throw Wire.refused(400, "invalid expiration");
             expiration = exp;
         }
-        Ledger ledger = wallets.ledger(e.address());
+        Ledger ledger = wallets.ledger(account);
         if (buy ? cash.compareTo(ledger.cash) > 0
                 : shares.compareTo(ledger.positions.containsKey(tokenId) ? ledger.positions.get(tokenId).size() : BigDecimal.ZERO) > 0) {
             throw Wire.refused(400, "not enough balance / allowance");
         }
-        Engine.Order order = new Engine.Order(id, e.address(), e.creds().key(), tokenId, buy, price, shares, type, expiration, clock.millis());
+        Engine.Order order = new Engine.Order(id, account, e.creds().key(), tokenId, buy, price, shares, type, expiration, clock.getAsLong());
         Engine.Result r = engine.submit(order, postOnly, now);
         List<String> txs = book(r, token);
         BigDecimal filledCash = BigDecimal.ZERO;
@@ -289,7 +289,7 @@ final class TradingApi {
     /** The fills into both wallets' ledgers; the transaction hashes. */
     private List<String> book(Engine.Result r, World.Token token) {
         List<String> txs = new ArrayList<>();
-        long time = clock.millis() / 1000;
+        long time = clock.getAsLong() / 1000;
         MarketIndex.Market market = wallets.markets().byToken(token.tokenId());
         for (int i = 0; i < r.fills().size(); i++) {
             Engine.Fill f = r.fills().get(i);
@@ -338,7 +338,7 @@ final class TradingApi {
         ArrayNode done = out.putArray("canceled");
         ObjectNode not = out.putObject("not_canceled");
         for (String id : ids) {
-            if (engine.cancel(e.address(), id.toLowerCase(Locale.ROOT)) != null) done.add(id);
+            if (engine.cancel(wallets.funder(e.address()), id.toLowerCase(Locale.ROOT)) != null) done.add(id);
             else not.put(id, "Order not found or already canceled");
         }
         return out;
@@ -348,7 +348,7 @@ final class TradingApi {
         ApiKeys.Entry e = auth.l2(ctx);
         if (mode == ExchangeMode.DISABLED) throw modeRefusal(DISABLED);
         admit(ctx, buckets.cancel(e.address(), 1));
-        List<Engine.Resting> gone = engine.cancelAll(e.address(), o -> (asset == null || asset.isEmpty() || o.tokenId().equals(asset))
+        List<Engine.Resting> gone = engine.cancelAll(wallets.funder(e.address()), o -> (asset == null || asset.isEmpty() || o.tokenId().equals(asset))
                 && (market == null || market.isEmpty() || market.equalsIgnoreCase(wallets.world().token(o.tokenId()).conditionId())));
         headers(ctx, buckets.debitCancels(e.address(), gone.size()));
         ObjectNode out = Wire.object();
@@ -380,7 +380,7 @@ final class TradingApi {
     /** The account's orders resting on the sandbox's book, as the account reads list them. */
     List<Ledger.Order> open(String address) {
         List<Ledger.Order> out = new ArrayList<>();
-        for (Engine.Resting r : engine.open(address, clock.millis() / 1000)) {
+        for (Engine.Resting r : engine.open(wallets.funder(address), clock.getAsLong() / 1000)) {
             Engine.Order o = r.order();
             World.Token t = wallets.world().token(o.tokenId());
             out.add(new Ledger.Order(o.id(), wallets.markets().byToken(o.tokenId()), t, o.buy() ? "BUY" : "SELL", o.price(), o.size(),

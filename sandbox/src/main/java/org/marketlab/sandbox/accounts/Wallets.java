@@ -2,7 +2,6 @@ package org.marketlab.sandbox.accounts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import org.marketlab.sandbox.world.World;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Hash;
@@ -38,6 +37,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * (OPEN), sold out (CLOSED), held through resolution and not redeemed (REDEEMABLE) or redeemed (CLOSED). It also
  * splits and merges equal amounts on some markets, earns weekly rewards, and has orders resting on the books at
  * their existing levels.
+ *
+ * <p>Demo wallet 3 trades through a proxy wallet, as users of the web app do: its history (positions, trades,
+ * activity, orders, collateral) sits under {@link #proxyWallet its proxy's address}, and its signer's own address
+ * has none; the order book answers its orders and trades for the proxy (their maker), and its balance for the proxy
+ * under signature type {@code POLY_PROXY}.
  */
 public final class Wallets {
 
@@ -50,21 +54,23 @@ public final class Wallets {
     private enum Plan { HOLD, EXIT, REDEEMABLE, REDEEMED }
 
     private final World world;
-    private final Quotes quotes;
+    private final Prices quotes;
     private volatile MarketIndex markets;
     private final long seed;
     private final long now;
-    private final List<String> demo = Demo.ADDRESSES;
+    /** The addresses holding the demo wallets' histories: the signers', demo 3's proxy in place of its signer. */
+    private final List<String> demo = new ArrayList<>();
     private final List<String> traders = new ArrayList<>();
     private final Map<String, Ledger> ledgers = new ConcurrentHashMap<>();
     private final Map<String, String> owners = new ConcurrentHashMap<>();
     private final String builderCode;
 
-    public Wallets(World world, Quotes quotes) {
+    Wallets(World world, Prices quotes) {
         this.world = world;
         this.quotes = quotes;
         this.seed = world.seed();
         this.now = world.now().getEpochSecond();
+        for (int n = 1; n <= 5; n++) demo.add(n == PROXIED ? proxyAddress(Demo.ADDRESSES.get(n - 1)) : Demo.ADDRESSES.get(n - 1));
         for (int i = 0; i < TRADERS; i++) traders.add("0x" + hex(Hash.sha3(bytes(seed + ":trader:" + i))).substring(24));
         this.builderCode = "0x" + hex(Hash.sha3(bytes("marketlab sandbox builder:" + seed)));
     }
@@ -75,7 +81,33 @@ public final class Wallets {
         return "0x" + Keys.getAddress(ECKeyPair.create(new BigInteger(1, k))).toLowerCase(Locale.ROOT);
     }
 
-    /** The seeded addresses (lower case): the five demo wallets first, then the traders. */
+    /** The demo wallet that trades through a proxy wallet. */
+    static final int PROXIED = 3;
+
+    private static String proxyAddress(String signer) {
+        return "0x" + hex(Hash.sha3(bytes("marketlab proxy wallet:" + signer))).substring(24);
+    }
+
+    /** The proxy wallet (lower case) an address trades through, or null when it trades from its own address. */
+    public String proxyWallet(String signer) {
+        String a = signer.toLowerCase(Locale.ROOT);
+        return a.equals(Demo.ADDRESSES.get(PROXIED - 1)) ? demo.get(PROXIED - 1) : null;
+    }
+
+    /** The wallet whose orders and trades a signer's API key reads: its proxy, if it has one, else itself. */
+    String funder(String signer) {
+        String p = proxyWallet(signer);
+        return p != null ? p : signer.toLowerCase(Locale.ROOT);
+    }
+
+    /** The addresses that sign: the five demo signers, then the traders (each has a first API key). */
+    List<String> signers() {
+        List<String> out = new ArrayList<>(Demo.ADDRESSES);
+        out.addAll(traders);
+        return out;
+    }
+
+    /** The seeded addresses holding histories (lower case): the five demo wallets (demo 3's proxy), then the traders. */
     public List<String> seeded() {
         List<String> out = new ArrayList<>(demo);
         out.addAll(traders);
@@ -110,7 +142,7 @@ public final class Wallets {
         }
     }
 
-    Quotes quotes() {
+    Prices quotes() {
         return quotes;
     }
 
@@ -137,9 +169,12 @@ public final class Wallets {
         return ledgers.computeIfAbsent(a, this::generate);
     }
 
-    /** The order book's owner id (API key) of an address's first key, the one its rows carry. */
+    /** The order book's owner id (API key) of an address's first key (a proxy's: its signer's), the one its rows carry. */
     String owner(String address) {
-        return owners.computeIfAbsent(address.toLowerCase(Locale.ROOT), a -> ApiKeys.initial(seed, a).key());
+        return owners.computeIfAbsent(address.toLowerCase(Locale.ROOT), a -> {
+            int i = demo.indexOf(a);
+            return ApiKeys.initial(seed, i >= 0 ? Demo.ADDRESSES.get(i) : a).key();
+        });
     }
 
     /** A seeded wallet holding shares of a token. */

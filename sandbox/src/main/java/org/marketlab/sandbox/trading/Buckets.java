@@ -1,6 +1,6 @@
 package org.marketlab.sandbox.trading;
 
-import java.time.Clock;
+import java.util.function.LongSupplier;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,13 +54,14 @@ public final class Buckets {
         }
     }
 
-    private final Clock clock;
+    private final LongSupplier clock;
     private volatile Phase phase = Phase.WARNING;
     private final Map<String, Tier> tiers = new ConcurrentHashMap<>();
     private final Map<String, Bucket> orders = new ConcurrentHashMap<>();
     private final Map<String, Bucket> cancels = new ConcurrentHashMap<>();
 
-    public Buckets(Clock clock) {
+    /** @param clock the sandbox clock in epoch milliseconds */
+    public Buckets(LongSupplier clock) {
         this.clock = clock;
     }
 
@@ -140,6 +141,6 @@ public final class Buckets {
     }
 
     private long now() {
-        return clock.millis();
+        return clock.getAsLong();
     }
 }

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.world.TypedData;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Hash;
 import org.web3j.crypto.Keys;
@@ -371,7 +370,7 @@ class ClobAccountsWireTest {
 
     @Test
     void builderTradesArePublicAndPaged() {
-        String code = sandbox.accounts().wallets().builderCode();
+        String code = sandbox.wallets().builderCode();
         List<JsonNode> rows = new ArrayList<>();
         String cursor = "MA==";
         while (!cursor.equals("LTE=")) {
@@ -419,5 +418,45 @@ class ClobAccountsWireTest {
         }
         error(signed("GET", "/balance-allowance?asset_type=CONDITIONAL", null, a, c), 400, "Invalid token id");
         error(clob.get("/balance-allowance?asset_type=COLLATERAL"), 401, "Unauthorized/Invalid api key");
+    }
+
+    /**
+     * Demo wallet 3 trades through a proxy wallet: the Data API has nothing under its signer's address and its whole
+     * history under the proxy; its API key reads the proxy's orders and trades (the proxy as their maker), and the
+     * balance is the signer's own under EOA (nothing) and the proxy's under POLY_PROXY or GNOSIS_SAFE.
+     */
+    @Test
+    void demoThreeTradesThroughAProxyWallet() throws Exception {
+        ECKeyPair k = demo(3);
+        String signer = address(k), lower = signer.toLowerCase(Locale.ROOT);
+        String proxy = sandbox.wallets().proxyWallet(signer);
+        assertTrue(proxy != null && !proxy.equals(lower));
+        assertEquals(null, sandbox.wallets().proxyWallet(address(demo(1))));
+        assertEquals(0, data.ok("/v2/positions?user=" + lower).get("data").size(), "nothing under the signer");
+        assertEquals(0, data.ok("/trades?user=" + lower + "&takerOnly=false").size());
+        assertTrue(data.ok("/v2/positions?user=" + proxy).get("data").size() > 0, "the history sits under the proxy");
+        JsonNode proxyTrades = data.ok("/trades?user=" + proxy + "&takerOnly=false&limit=10000");
+
+        Creds c = derive(k);
+        List<JsonNode> orders = walk("/data/orders", "", signer, c);
+        assertFalse(orders.isEmpty());
+        for (JsonNode o : orders) {
+            assertEquals(proxy, o.get("maker_address").asText(), "the proxy is the orders' maker");
+            assertEquals(c.key(), o.get("owner").asText());
+        }
+        List<JsonNode> trades = walk("/data/trades", "", signer, c);
+        assertEquals(proxyTrades.size(), trades.size());
+        assertEquals(trades.size(), walk("/data/trades", "maker_address=" + proxy, signer, c).size());
+        assertEquals(0, walk("/data/trades", "maker_address=" + signer, signer, c).size());
+
+        String eoa = ok(signed("GET", "/balance-allowance?asset_type=COLLATERAL", null, signer, c)).get("balance").asText();
+        assertEquals("0", eoa, "the signer's own address holds no collateral");
+        String viaProxy = ok(signed("GET", "/balance-allowance?asset_type=COLLATERAL&signature_type=1", null, signer, c)).get("balance").asText();
+        assertTrue(new BigInteger(viaProxy).signum() > 0);
+        assertEquals(viaProxy, ok(signed("GET", "/balance-allowance?asset_type=COLLATERAL&signature_type=GNOSIS_SAFE", null, signer, c))
+                .get("balance").asText());
+        Creds c1 = derive(demo(1));
+        assertEquals("0", ok(signed("GET", "/balance-allowance?asset_type=COLLATERAL&signature_type=POLY_PROXY", null, address(demo(1)), c1))
+                .get("balance").asText(), "demo 1 has no proxy wallet");
     }
 }

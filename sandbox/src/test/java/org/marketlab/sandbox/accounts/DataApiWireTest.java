@@ -196,8 +196,8 @@ class DataApiWireTest {
      */
     @Test
     void theFiguresAgree() {
-        for (int n = 1; n <= 5; n++) {
-            String user = Wallets.demoAddress(n);
+        for (String user : sandbox.wallets().seeded().subList(0, 5)) {
+            int n = sandbox.wallets().seeded().indexOf(user) + 1;
             Map<String, BigDecimal> net = new HashMap<>();
             BigDecimal cash = BigDecimal.ZERO;
             for (JsonNode a : walk("/v2/activity?user=" + user + "&type=TRADE,REDEEM&limit=1000", null)) {

@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.world;
+package org.marketlab.sandbox.accounts;
 
 import org.web3j.crypto.Hash;
 import org.web3j.crypto.Keys;
@@ -19,7 +19,7 @@ public final class TypedData {
     private TypedData() {
     }
 
-    public static byte[] domain(String name) {
+    static byte[] domain(String name) {
         return Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId)"), keccak(name), keccak("1"),
                 word(BigInteger.valueOf(137))));
     }

@@ -6,11 +6,11 @@ import org.marketlab.sandbox.world.World;
 import java.math.BigDecimal;
 
 /**
- * The order book's prices of the world as the accounts need them (they trade on the price paths, value positions
- * at the midpoint, rest orders on the books): the same figures {@code /book}, {@code /midpoint} and
- * {@code /prices-history} serve. The assembly gives the order-book module's own figures.
+ * The order book's prices as the accounts need them, given by the sandbox: the figures {@code /book},
+ * {@code /midpoint} and {@code /prices-history} serve, from the same price paths, so that fills sit on the paths,
+ * positions are valued at the midpoint and orders rest at the books' levels.
  */
-public interface Quotes {
+public interface Prices {
 
     /** The price of a token at the start of an epoch minute, on its path (a resolved market sits at its resolution). */
     double priceAt(World.Token token, long minute);
@@ -23,10 +23,6 @@ public interface Quotes {
 
     /** {@code GET /midpoint} of an open market's token. */
     BigDecimal midpoint(World.Token token);
-
-    BigDecimal bestBid(World.Token token);
-
-    BigDecimal bestAsk(World.Token token);
 
     /** {@code GET /book} of an open market's token (a fresh document). */
     ObjectNode book(World.Token token);

@@ -1,18 +1,23 @@
 package org.marketlab.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.marketlab.sandbox.accounts.Quotes;
+import org.marketlab.sandbox.accounts.Prices;
 import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
+import java.util.function.LongSupplier;
 
-/** The order-book module's figures, read from the same price paths it serves, for the accounts module. */
-final class BookQuotes implements Quotes {
+/**
+ * The order book's prices of the world as other parts of the sandbox need them (accounts trade on the price
+ * paths, value positions at the midpoint, rest orders on the books): the same figures {@code /book},
+ * {@code /midpoint} and {@code /prices-history} serve, read from the same price paths.
+ */
+final class Quotes implements Prices {
 
     private final ClobApi clob;
 
-    BookQuotes(ClobApi clob) {
-        this.clob = clob;
+    Quotes(World world, LongSupplier clock) {
+        this.clob = new ClobApi(world, clock);
     }
 
     @Override
@@ -33,16 +38,6 @@ final class BookQuotes implements Quotes {
     @Override
     public BigDecimal midpoint(World.Token token) {
         return clob.mid(token);
-    }
-
-    @Override
-    public BigDecimal bestBid(World.Token token) {
-        return clob.bestBid(token);
-    }
-
-    @Override
-    public BigDecimal bestAsk(World.Token token) {
-        return clob.bestAsk(token);
     }
 
     @Override

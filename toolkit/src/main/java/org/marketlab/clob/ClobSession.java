@@ -530,6 +530,11 @@ public final class ClobSession {
         return out;
     }
 
+    /** The order book debits 1 cancel token per cancelled order; its Remaining header already counts them, else debit here. */
+    private void debitUnlessReported(Document doc, CancelResult r) {
+        if (doc.header(transport.profile().names().rateLimitPrefix() + "Remaining") == null) buckets().canceled(r.canceled().size());
+    }
+
     /** Cancels one order ({@code DELETE /order}, one cancel token). */
     public CancelResult cancel(String orderId) {
         String id = orderId(orderId);
@@ -559,7 +564,7 @@ public final class ClobSession {
     public CancelResult cancelEverything() {
         Document doc = write("DELETE", "/cancel-all", null, 1, Call.Safety.UNSAFE);
         CancelResult r = CancelResult.read(doc.tree(), warned(doc));
-        buckets().canceled(r.canceled().size());
+        debitUnlessReported(doc, r);
         return r;
     }
 
@@ -574,7 +579,7 @@ public final class ClobSession {
         else b.put("asset_id", ClobData.token(v));
         Document doc = write("DELETE", "/cancel-market-orders", bytes(b), 1, Call.Safety.UNSAFE);
         CancelResult r = CancelResult.read(doc.tree(), warned(doc));
-        buckets().canceled(r.canceled().size());
+        debitUnlessReported(doc, r);
         return r;
     }
 

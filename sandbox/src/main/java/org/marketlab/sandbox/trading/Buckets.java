@@ -56,6 +56,7 @@ public final class Buckets {
 
     private final LongSupplier clock;
     private volatile Phase phase = Phase.WARNING;
+    private final java.util.concurrent.atomic.AtomicLong refused = new java.util.concurrent.atomic.AtomicLong();
     private final Map<String, Tier> tiers = new ConcurrentHashMap<>();
     private final Map<String, Bucket> orders = new ConcurrentHashMap<>();
     private final Map<String, Bucket> cancels = new ConcurrentHashMap<>();
@@ -63,6 +64,11 @@ public final class Buckets {
     /** @param clock the sandbox clock in epoch milliseconds */
     public Buckets(LongSupplier clock) {
         this.clock = clock;
+    }
+
+    /** Requests refused with 429 so far. */
+    public long refused() {
+        return refused.get();
     }
 
     public Phase phase() {
@@ -106,7 +112,8 @@ public final class Buckets {
             Bucket b = refill(cancels, address, t.cancelRate, t.cancelBurst);
             b.tokens -= n;
             if (!t.debt && b.tokens < 0) b.tokens = 0;
-            return new Decision(true, b.tokens, resetOf(b.tokens, 0, t.cancelRate), 0, false, t);
+            // An admitted request: its reset may be now (the wait the debt makes is the client's to compute from the balance).
+            return new Decision(true, b.tokens, now() / 1000, 0, false, t);
         }
     }
 
@@ -122,6 +129,7 @@ public final class Buckets {
             b.tokens = Math.max(0, b.tokens - cost);
             return new Decision(true, b.tokens, now() / 1000, 0, true, t);
         }
+        refused.incrementAndGet();
         return new Decision(false, b.tokens, resetOf(b.tokens, cost, rate), Math.max(1, retry), false, t);
     }
 

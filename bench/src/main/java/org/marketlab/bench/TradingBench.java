@@ -2,7 +2,7 @@ package org.marketlab.bench;
 
 import org.marketlab.auth.CredentialStore;
 import org.marketlab.clob.Book;
-import org.marketlab.clob.CancelResult;
+import org.marketlab.clob.Cancellation;
 import org.marketlab.clob.ClobData;
 import org.marketlab.clob.ClobSession;
 import org.marketlab.clob.LimitOrder;
@@ -77,10 +77,10 @@ public final class TradingBench {
             List<OrderResult> placed = c.placeAll(resting);
             Thread.sleep(ClobTier.STANDARD.cancelBurst() * 1000L / ClobTier.STANDARD.cancelRate() + 100); // a full cancel bucket
             long c0 = System.nanoTime();
-            CancelResult all = c.cancelEverything();
+            Cancellation all = c.cancelEverything();
             long debtAfter = c.buckets().cancels().available();
             long c1 = System.nanoTime();
-            CancelResult last = c.cancel(placed.get(0).orderId());
+            Cancellation last = c.cancel(placed.get(0).orderId());
             double wait = (System.nanoTime() - c1) / 1e9;
             double expected = (-debtAfter + 1) / (double) ClobTier.STANDARD.cancelRate();
             System.out.printf(Locale.ROOT, "cancel-everything of %d orders (%d placed in batches): balance after %d cancel tokens (%d - 1 - %d), took %.0f ms;"

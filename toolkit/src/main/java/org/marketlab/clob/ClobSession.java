@@ -531,45 +531,45 @@ public final class ClobSession {
     }
 
     /** The order book debits 1 cancel token per cancelled order; its Remaining header already counts them, else debit here. */
-    private void debitUnlessReported(Document doc, CancelResult r) {
+    private void debitUnlessReported(Document doc, Cancellation r) {
         if (doc.header(transport.profile().names().rateLimitPrefix() + "Remaining") == null) buckets().canceled(r.canceled().size());
     }
 
     /** Cancels one order ({@code DELETE /order}, one cancel token). */
-    public CancelResult cancel(String orderId) {
+    public Cancellation cancel(String orderId) {
         String id = orderId(orderId);
         byte[] body = bytes(transport.json().createObjectNode().put("orderID", id));
         Document doc = write("DELETE", "/order", body, 1, Call.Safety.UNSAFE);
-        return CancelResult.read(doc.tree(), warned(doc));
+        return Cancellation.read(doc.tree(), warned(doc));
     }
 
     /** Cancels orders by id ({@code DELETE /orders}, one cancel token per id), in requests of at most the tier's cancel burst. */
-    public CancelResult cancelAll(List<String> orderIds) {
+    public Cancellation cancelAll(List<String> orderIds) {
         Objects.requireNonNull(orderIds, "order ids");
         List<String> ids = orderIds.stream().map(ClobSession::orderId).toList();
-        if (ids.isEmpty()) return new CancelResult(List.of(), Map.of(), false);
+        if (ids.isEmpty()) return new Cancellation(List.of(), Map.of(), false);
         int chunk = Math.max(1, buckets().tier().cancelBurst());
-        List<CancelResult> parts = new ArrayList<>();
+        List<Cancellation> parts = new ArrayList<>();
         for (int from = 0; from < ids.size(); from += chunk) {
             List<String> part = ids.subList(from, Math.min(ids.size(), from + chunk));
             com.fasterxml.jackson.databind.node.ArrayNode a = transport.json().createArrayNode();
             part.forEach(a::add);
             Document doc = write("DELETE", "/orders", bytes(a), part.size(), Call.Safety.UNSAFE);
-            parts.add(CancelResult.read(doc.tree(), warned(doc)));
+            parts.add(Cancellation.read(doc.tree(), warned(doc)));
         }
-        return CancelResult.merge(parts);
+        return Cancellation.merge(parts);
     }
 
     /** Cancels every open order of the account ({@code DELETE /cancel-all}: 1 cancel token, then 1 per order cancelled, into debt). */
-    public CancelResult cancelEverything() {
+    public Cancellation cancelEverything() {
         Document doc = write("DELETE", "/cancel-all", null, 1, Call.Safety.UNSAFE);
-        CancelResult r = CancelResult.read(doc.tree(), warned(doc));
+        Cancellation r = Cancellation.read(doc.tree(), warned(doc));
         debitUnlessReported(doc, r);
         return r;
     }
 
     /** Cancels the open orders of one market (a condition id) or one outcome token ({@code DELETE /cancel-market-orders}). */
-    public CancelResult cancelMarket(String marketOrToken) {
+    public Cancellation cancelMarket(String marketOrToken) {
         if (marketOrToken == null || marketOrToken.isBlank()) {
             throw new IllegalArgumentException("give a market's condition id (0x and 64 hex digits) or an outcome token id (decimal digits)");
         }
@@ -578,7 +578,7 @@ public final class ClobSession {
         if (v.startsWith("0x")) b.put("market", condition(v, "market"));
         else b.put("asset_id", ClobData.token(v));
         Document doc = write("DELETE", "/cancel-market-orders", bytes(b), 1, Call.Safety.UNSAFE);
-        CancelResult r = CancelResult.read(doc.tree(), warned(doc));
+        Cancellation r = Cancellation.read(doc.tree(), warned(doc));
         debitUnlessReported(doc, r);
         return r;
     }

@@ -109,9 +109,9 @@ class TradingAgainstSandboxTest {
         InvalidRequestException balance = assertThrows(InvalidRequestException.class,
                 () -> buyer.place(buyer.limitOrder(token, Side.SELL, new BigDecimal("0.9"), new BigDecimal("100000000"))));
         assertEquals("not enough balance / allowance", balance.serverMessage());
-        CancelResult c = seller.cancel(rest.orderId());
+        Cancellation c = seller.cancel(rest.orderId());
         assertEquals(List.of(rest.orderId()), c.canceled());
-        CancelResult again = seller.cancel(rest.orderId());
+        Cancellation again = seller.cancel(rest.orderId());
         assertEquals("Order not found or already canceled", again.notCanceled().get(rest.orderId()));
     }
 
@@ -122,9 +122,9 @@ class TradingAgainstSandboxTest {
         List<OrderResult> placed = buyer.placeAll(orders);
         assertEquals(20, placed.size());
         assertTrue(placed.stream().allMatch(OrderResult::accepted), OrderResult.table(placed).print());
-        CancelResult two = buyer.cancelAll(List.of(placed.get(0).orderId(), placed.get(1).orderId()));
+        Cancellation two = buyer.cancelAll(List.of(placed.get(0).orderId(), placed.get(1).orderId()));
         assertEquals(2, two.canceled().size());
-        CancelResult market = buyer.cancelMarket(token);
+        Cancellation market = buyer.cancelMarket(token);
         assertEquals(18, market.canceled().size());
         assertEquals(0, buyer.cancelEverything().canceled().size());
     }

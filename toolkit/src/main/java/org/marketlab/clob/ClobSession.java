@@ -158,7 +158,14 @@ public final class ClobSession {
         try {
             c = l1("POST", "/auth/api-key");
         } catch (InvalidRequestException exists) {
-            c = l1("GET", "/auth/derive-api-key");
+            try {
+                c = l1("GET", "/auth/derive-api-key");
+            } catch (InvalidRequestException none) {
+                throw new InvalidRequestException(none.status(), none.serverMessage(), none.endpoint(), null,
+                        "the order book would neither create nor derive an API key for " + wallet.address() + " with nonce " + options.nonce()
+                                + " (" + exists.serverMessage() + "; " + none.serverMessage() + "): if the key was made with another nonce,"
+                                + " give it with Options.nonce(n)", none);
+            }
         }
         store.save(c.toCredential(Credential.Kind.CLOB_API_KEY, profile(), wallet.address(), Map.of("nonce", Long.toString(options.nonce()))));
         return c;

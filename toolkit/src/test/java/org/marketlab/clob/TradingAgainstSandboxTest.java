@@ -143,4 +143,39 @@ class TradingAgainstSandboxTest {
             sandbox.orderBook().exchangeMode(org.marketlab.sandbox.trading.ExchangeMode.NORMAL, 0);
         }
     }
+
+    @Test
+    void liveEnforcementPacedWithoutRefusalsAndCancelDebt() throws Exception {
+        var buckets = sandbox.orderBook().buckets();
+        buckets.phase(org.marketlab.sandbox.trading.Buckets.Phase.LIVE);
+        try {
+            ClobSession s = ClobSession.open(transport, Wallet.demo(5), ClobSession.Options.defaults().store(CredentialStore.memory()));
+            long refused = buckets.refused();
+            int n = 200;
+            var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+            List<java.util.concurrent.Future<OrderResult>> results = new ArrayList<>();
+            long t0 = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                results.add(pool.submit(() -> s.place(s.limitOrder(token, Side.BUY, book.tickSize(), size).postOnly())));
+            }
+            for (var f : results) assertTrue(f.get().accepted());
+            double secs = (System.nanoTime() - t0) / 1e9;
+            pool.shutdown();
+            assertEquals(refused, buckets.refused(), "no order refused for rate");
+            assertTrue(secs >= (n - 60) / 40.0 - 0.05, "paced by the Standard order bucket: " + secs + " s");
+            assertEquals(org.marketlab.pacing.ClobTier.STANDARD, s.buckets().tier());
+
+            Cancellation all = s.cancelEverything();
+            assertEquals(n, all.canceled().size());
+            long balance = s.buckets().cancels().available();
+            assertTrue(balance <= 120 - 1 - n + 1 && balance < 0, "the cancel bucket in debt: " + balance);
+            long c0 = System.nanoTime();
+            s.cancel(all.canceled().get(0));
+            double wait = (System.nanoTime() - c0) / 1e9;
+            assertTrue(wait >= (-balance + 1) / 80.0 - 0.1, "the next cancel waits out the debt: " + wait + " s for " + balance);
+            assertEquals(refused, buckets.refused(), "no cancel refused for rate");
+        } finally {
+            buckets.phase(org.marketlab.sandbox.trading.Buckets.Phase.WARNING);
+        }
+    }
 }

@@ -7,6 +7,7 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.marketlab.sandbox.accounts.Accounts;
+import org.marketlab.sandbox.accounts.ClobAccountsApi;
 import org.marketlab.sandbox.accounts.DataApi;
 import org.marketlab.sandbox.accounts.Wallets;
 import org.marketlab.sandbox.perps.PerpsSandbox;
@@ -231,6 +232,11 @@ public final class Sandbox implements EmbeddedService {
     /** The seeded wallets behind the Data API and the order book's account routes (after start). */
     public Wallets wallets() {
         return module(DataApi.class).wallets();
+    }
+
+    /** The order book's account and trading routes (after start): exchange modes and per-signer buckets switch here. */
+    public ClobAccountsApi orderBook() {
+        return module(ClobAccountsApi.class);
     }
 
     /** The perpetuals interface (after start): its accounts, proxies and weights, for tests. */

@@ -20,7 +20,7 @@ class SandboxArchitectureTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("Assembly").definedBy("org.marketlab.sandbox")
                 .layer("Modules").definedBy("org.marketlab.sandbox.perps..", "org.marketlab.sandbox.data..", "org.marketlab.sandbox.clob..",
-                        "org.marketlab.sandbox.accounts..", "org.marketlab.sandbox.discovery..")
+                        "org.marketlab.sandbox.accounts..", "org.marketlab.sandbox.discovery..", "org.marketlab.sandbox.trading..")
                 .layer("Foundation").definedBy("org.marketlab.sandbox.world..", "org.marketlab.sandbox.route..")
                 .whereLayer("Assembly").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Modules").mayOnlyBeAccessedByLayers("Assembly")

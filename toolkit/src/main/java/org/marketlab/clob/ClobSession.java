@@ -15,6 +15,8 @@ import org.marketlab.internal.transport.Signer;
 import org.marketlab.internal.transport.Transport;
 import org.marketlab.signing.Wallet;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -379,6 +381,213 @@ public final class ClobSession {
         q = q.with("signature_type", Integer.toString(options.signatureType().code()));
         Query query = q;
         return BalanceAllowance.read(get(path, query), type, tokenId);
+    }
+
+    // ---- orders ----------------------------------------------------------------------------------------------------
+
+    private final java.util.concurrent.ConcurrentHashMap<String, OrderMarket> markets = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.security.SecureRandom SALTS = new java.security.SecureRandom();
+
+    /**
+     * A limit order of {@code size} shares of {@code tokenId} at {@code price}: GTC unless changed, checked against the
+     * tick grid and minimum size, rounded and signed by {@link LimitOrder#sign()}.
+     */
+    public LimitOrder limitOrder(String tokenId, Side side, BigDecimal price, BigDecimal size) {
+        return new LimitOrder(this, tokenId, side, price, size, OrderType.GTC, null, false, null);
+    }
+
+    /** A market order: a BUY spends {@code amount} of collateral, a SELL sells {@code amount} shares; fill-or-kill unless changed. */
+    public MarketOrder marketOrder(String tokenId, Side side, BigDecimal amount) {
+        return new MarketOrder(this, tokenId, side, amount, null, OrderType.FOK, null);
+    }
+
+    /** The order domain of this session's profile: the exchange's, or the neg-risk exchange's. */
+    public ExchangeDomain exchangeDomain(boolean negRisk) {
+        return ExchangeDomain.v2(transport.profile().names().exchangeDomain(), transport.profile().names().chainId(), negRisk);
+    }
+
+    Book book(String tokenId) {
+        return new ClobData(transport).book(tokenId);
+    }
+
+    /** {@code given} completed from the token's book (read once per token and session). */
+    OrderMarket market(String tokenId, OrderMarket given) {
+        if (given.complete()) return given;
+        OrderMarket m = given.or(markets.computeIfAbsent(tokenId, t -> {
+            Book b = book(t);
+            return new OrderMarket(b.tickSize(), b.minOrderSize(), b.negRisk() != null && b.negRisk());
+        }));
+        if (m.tickSize() == null) throw new IllegalArgumentException("the book of token " + tokenId + " gives no tick size; give one with tickSize(...)");
+        return m;
+    }
+
+    Instant now() {
+        return Instant.ofEpochMilli(transport.clock().currentTimeMillis());
+    }
+
+    /** Signs an order of this account: maker the funder (or the signer), signer the wallet, a fresh salt and timestamp. */
+    SignedOrder signOrder(String tokenId, Side side, OrderAmounts amounts, long expirationSeconds, boolean negRisk) {
+        long nowMillis = transport.clock().currentTimeMillis();
+        // As the official clients: Math.round(Math.random() * Date.now()).
+        BigInteger salt = BigInteger.valueOf(Math.round(SALTS.nextDouble() * nowMillis));
+        String maker = options.funder() != null ? org.web3j.crypto.Keys.toChecksumAddress(options.funder()) : wallet.address();
+        ExchangeDomain domain = exchangeDomain(negRisk);
+        SignedOrder unsigned = new SignedOrder(salt, maker, wallet.address(), tokenId, amounts.makerAmount(), amounts.takerAmount(), side,
+                options.signatureType(), BigInteger.valueOf(nowMillis), BigInteger.valueOf(expirationSeconds), null, null, null, domain);
+        String signature = wallet.sign(unsigned.digest());
+        return new SignedOrder(salt, maker, wallet.address(), tokenId, amounts.makerAmount(), amounts.takerAmount(), side, options.signatureType(),
+                unsigned.timestamp(), unsigned.expiration(), null, null, signature, domain);
+    }
+
+    // ---- placing and cancelling -------------------------------------------------------------------------------------
+
+    private volatile org.marketlab.pacing.SignerBuckets buckets;
+
+    /** This signer's order and cancel buckets (Standard tier until the order book's headers name another). */
+    public org.marketlab.pacing.SignerBuckets buckets() {
+        org.marketlab.pacing.SignerBuckets b = buckets;
+        if (b == null) {
+            synchronized (this) {
+                if (buckets == null) buckets = org.marketlab.pacing.SignerBuckets.of(wallet.address(), org.marketlab.pacing.ClobTier.STANDARD, transport.clock());
+                b = buckets;
+            }
+        }
+        return b;
+    }
+
+    /** The largest batch the order book takes in one {@code POST /orders}. */
+    public static final int MAX_BATCH = 15;
+
+    /** A limiter drawing {@code entries} tokens (1 for single requests) from this signer's bucket per attempt. */
+    private org.marketlab.internal.transport.Limiter bucket(int entries) {
+        org.marketlab.pacing.SignerBuckets b = buckets();
+        return new org.marketlab.internal.transport.Limiter() {
+            @Override
+            public void acquire(Call call) throws InterruptedException {
+                b.acquire(call.method(), call.path(), entries);
+            }
+
+            @Override
+            public void onResponse(Call call, int status, java.util.function.Function<String, String> header) {
+                b.onResponse(call.method(), call.path(), status, header);
+            }
+        };
+    }
+
+    private boolean warned(Document doc) {
+        String w = doc.header(transport.profile().names().rateLimitPrefix() + "Warning");
+        return w != null && w.trim().equalsIgnoreCase("true");
+    }
+
+    private Document write(String method, String path, byte[] body, int entries, Call.Safety safety) {
+        return send(() -> new Call(Service.CLOB, method, path, Query.empty(), Map.of("Content-Type", "application/json"), body, safety)
+                .limitedBy(bucket(entries)));
+    }
+
+    private byte[] bytes(JsonNode n) {
+        try {
+            return transport.json().writeValueAsBytes(n);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Signs and places a limit order ({@code POST /order}, one order token). A refusal is a typed exception with the
+     * order book's message ({@code InvalidRequestException}, {@code ExchangeModeException}); an {@code order timed out}
+     * answer is resubmitted with the same signed order (the same salt), never a new one.
+     */
+    public OrderResult place(LimitOrder order) {
+        return place(order.sign(), order.type(), order.isPostOnly());
+    }
+
+    /** Signs and places a market order (fill-or-kill or fill-and-kill). */
+    public OrderResult place(MarketOrder order) {
+        return place(order.sign(), order.type(), false);
+    }
+
+    /** Places an order signed already. */
+    public OrderResult place(SignedOrder order, OrderType type, boolean postOnly) {
+        byte[] body = bytes(order.body(credentials.apiKey(), type, postOnly));
+        Document doc = write("POST", "/order", body, 1, Call.Safety.RESUBMITTABLE);
+        return OrderResult.read(doc.tree(), warned(doc));
+    }
+
+    /**
+     * Signs and places limit orders in batches ({@code POST /orders}) of at most {@value #MAX_BATCH} and at most the
+     * tier's order burst, each batch drawing its size from the order bucket; one result per order, in order (a
+     * refused entry is a result with the order book's message).
+     */
+    public List<OrderResult> placeAll(List<LimitOrder> orders) {
+        Objects.requireNonNull(orders, "orders");
+        List<SignedOrder> signed = new ArrayList<>();
+        for (LimitOrder o : orders) signed.add(o.sign());
+        int chunk = Math.max(1, Math.min(MAX_BATCH, buckets().tier().orderBurst()));
+        List<OrderResult> out = new ArrayList<>();
+        for (int from = 0; from < signed.size(); from += chunk) {
+            int to = Math.min(signed.size(), from + chunk);
+            com.fasterxml.jackson.databind.node.ArrayNode batch = transport.json().createArrayNode();
+            for (int i = from; i < to; i++) batch.add(signed.get(i).body(credentials.apiKey(), orders.get(i).type(), orders.get(i).isPostOnly()));
+            Document doc = write("POST", "/orders", bytes(batch), to - from, Call.Safety.RESUBMITTABLE);
+            JsonNode n = doc.tree();
+            if (!n.isArray() || n.size() != to - from) throw doc.malformed("the batch answer has one element per order (" + (to - from) + ")", null);
+            boolean w = warned(doc);
+            for (JsonNode e : n) out.add(OrderResult.read(e, w));
+        }
+        return out;
+    }
+
+    /** The order book debits 1 cancel token per cancelled order; its Remaining header already counts them, else debit here. */
+    private void debitUnlessReported(Document doc, Cancellation r) {
+        if (doc.header(transport.profile().names().rateLimitPrefix() + "Remaining") == null) buckets().canceled(r.canceled().size());
+    }
+
+    /** Cancels one order ({@code DELETE /order}, one cancel token). */
+    public Cancellation cancel(String orderId) {
+        String id = orderId(orderId);
+        byte[] body = bytes(transport.json().createObjectNode().put("orderID", id));
+        Document doc = write("DELETE", "/order", body, 1, Call.Safety.UNSAFE);
+        return Cancellation.read(doc.tree(), warned(doc));
+    }
+
+    /** Cancels orders by id ({@code DELETE /orders}, one cancel token per id), in requests of at most the tier's cancel burst. */
+    public Cancellation cancelAll(List<String> orderIds) {
+        Objects.requireNonNull(orderIds, "order ids");
+        List<String> ids = orderIds.stream().map(ClobSession::orderId).toList();
+        if (ids.isEmpty()) return new Cancellation(List.of(), Map.of(), false);
+        int chunk = Math.max(1, buckets().tier().cancelBurst());
+        List<Cancellation> parts = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += chunk) {
+            List<String> part = ids.subList(from, Math.min(ids.size(), from + chunk));
+            com.fasterxml.jackson.databind.node.ArrayNode a = transport.json().createArrayNode();
+            part.forEach(a::add);
+            Document doc = write("DELETE", "/orders", bytes(a), part.size(), Call.Safety.UNSAFE);
+            parts.add(Cancellation.read(doc.tree(), warned(doc)));
+        }
+        return Cancellation.merge(parts);
+    }
+
+    /** Cancels every open order of the account ({@code DELETE /cancel-all}: 1 cancel token, then 1 per order cancelled, into debt). */
+    public Cancellation cancelEverything() {
+        Document doc = write("DELETE", "/cancel-all", null, 1, Call.Safety.UNSAFE);
+        Cancellation r = Cancellation.read(doc.tree(), warned(doc));
+        debitUnlessReported(doc, r);
+        return r;
+    }
+
+    /** Cancels the open orders of one market (a condition id) or one outcome token ({@code DELETE /cancel-market-orders}). */
+    public Cancellation cancelMarket(String marketOrToken) {
+        if (marketOrToken == null || marketOrToken.isBlank()) {
+            throw new IllegalArgumentException("give a market's condition id (0x and 64 hex digits) or an outcome token id (decimal digits)");
+        }
+        String v = marketOrToken.trim();
+        com.fasterxml.jackson.databind.node.ObjectNode b = transport.json().createObjectNode();
+        if (v.startsWith("0x")) b.put("market", condition(v, "market"));
+        else b.put("asset_id", ClobData.token(v));
+        Document doc = write("DELETE", "/cancel-market-orders", bytes(b), 1, Call.Safety.UNSAFE);
+        Cancellation r = Cancellation.read(doc.tree(), warned(doc));
+        debitUnlessReported(doc, r);
+        return r;
     }
 
     // ---- checks ----------------------------------------------------------------------------------------------------

@@ -7,4 +7,9 @@ public class ExchangeModeException extends ServiceException {
     public ExchangeModeException(int status, String serverMessage, String endpoint, Duration retryAfter, String detail, Throwable cause) {
         super(status, serverMessage, endpoint, retryAfter, detail, cause);
     }
+
+    /** The mode the exchange is in, read from the refusal: cancel-only, post-only or disabled. */
+    public ExchangeMode mode() {
+        return ExchangeMode.of(null, serverMessage());
+    }
 }

@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.SignatureException;
 
 /**
- * EIP-712 hashing and signing for the fixed typed data the service uses (domains without a verifying
+ * EIP-712 hashing and signing for the fixed typed data the service uses (domains with or without a verifying
  * contract; structs of addresses, unsigned integers and bytes32). Written for these types only: each
  * struct's type string is given whole, its fields are encoded as 32-byte words in order.
  */
@@ -19,12 +19,21 @@ public final class Eip712 {
 
     private static final byte[] DOMAIN_TYPE = keccak("EIP712Domain(string name,string version,uint256 chainId)");
 
+    private static final byte[] DOMAIN_TYPE_CONTRACT =
+            keccak("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
+
     private Eip712() {
     }
 
     /** The separator of a domain {@code {name, version, chainId}} with no verifying contract. */
     public static byte[] domainSeparator(String name, String version, long chainId) {
         return Hash.sha3(concat(DOMAIN_TYPE, keccak(name), keccak(version), uint(BigInteger.valueOf(chainId))));
+    }
+
+    /** The separator of a domain {@code {name, version, chainId, verifyingContract}} (the exchanges' order domains). */
+    public static byte[] domainSeparator(String name, String version, long chainId, String verifyingContract) {
+        return Hash.sha3(concat(DOMAIN_TYPE_CONTRACT, keccak(name), keccak(version), uint(BigInteger.valueOf(chainId)),
+                address(verifyingContract)));
     }
 
     /** {@code keccak256(typeHash ‖ words…)} for a struct whose fields are already encoded as 32-byte words. */

@@ -67,10 +67,27 @@ public final class ClobAccountsApi implements RouteModule {
     private final Wallets wallets;
     private final LongSupplier clock;
     private ApiKeys keys;
+    private final TradingApi trading;
 
     ClobAccountsApi(Wallets wallets, LongSupplier clock) {
         this.wallets = wallets;
         this.clock = clock;
+        this.trading = new TradingApi(this, wallets, clock);
+    }
+
+    /** The exchange's mode now. */
+    public org.marketlab.sandbox.trading.ExchangeMode exchangeMode() {
+        return trading.mode();
+    }
+
+    /** Switches the exchange's mode at run time; {@code retryAfterSeconds} goes in the refusals' bodies. */
+    public void exchangeMode(org.marketlab.sandbox.trading.ExchangeMode mode, long retryAfterSeconds) {
+        trading.mode(mode, retryAfterSeconds);
+    }
+
+    /** The per-signer buckets (phase, tiers). */
+    public org.marketlab.sandbox.trading.Buckets buckets() {
+        return trading.buckets;
     }
 
     /** The registry, made on first use (with the seeded wallets' first keys). */
@@ -86,7 +103,9 @@ public final class ClobAccountsApi implements RouteModule {
 
     @Override
     public void register(Javalin app) {
-        app.exception(Wire.Refused.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
+        app.exception(Wire.Refused.class, (e, ctx) -> ctx.status(e.status).json(e instanceof TradingApi.ModeRefused m ? TradingApi.modeError(m)
+                : Map.of("error", e.getMessage())));
+        trading.register(app);
         app.post("/auth/api-key", ctx -> {
             L1 l1 = l1(ctx);
             ApiKeys.Creds c = keys().create(l1.address, l1.nonce);
@@ -175,7 +194,7 @@ public final class ClobAccountsApi implements RouteModule {
     }
 
     /** The key entry of a request with valid L2 headers (and valid builder headers, when any is present). */
-    private ApiKeys.Entry l2(Context ctx) {
+    ApiKeys.Entry l2(Context ctx) {
         String address = ctx.header("POLY_ADDRESS");
         String key = ctx.header("POLY_API_KEY");
         String passphrase = ctx.header("POLY_PASSPHRASE");
@@ -278,7 +297,9 @@ public final class ClobAccountsApi implements RouteModule {
         String id = ctx.queryParam("id"), market = ctx.queryParam("market"), asset = ctx.queryParam("asset_id");
         int offset = cursor(ctx, "invalid order params payload");
         List<Ledger.Order> rows = new ArrayList<>();
-        for (Ledger.Order o : ledger.orders) {
+        List<Ledger.Order> all = new ArrayList<>(ledger.orders);
+        all.addAll(trading.open(e.address()));
+        for (Ledger.Order o : all) {
             if (id != null && !id.isEmpty() && !o.id().equalsIgnoreCase(id)) continue;
             if (market != null && !market.isEmpty() && !o.market().conditionId().equalsIgnoreCase(market)) continue;
             if (asset != null && !asset.isEmpty() && !o.token().tokenId().equals(asset)) continue;
@@ -292,7 +313,9 @@ public final class ClobAccountsApi implements RouteModule {
         ApiKeys.Entry e = l2(ctx);
         String id = ctx.pathParam("id");
         if (!ORDER_ID.matcher(id).matches()) throw Wire.refused(400, "Invalid orderID");
-        for (Ledger.Order o : wallets.ledger(wallets.funder(e.address())).orders) {
+        List<Ledger.Order> all = new ArrayList<>(wallets.ledger(wallets.funder(e.address())).orders);
+        all.addAll(trading.open(e.address()));
+        for (Ledger.Order o : all) {
             if (o.id().equalsIgnoreCase(id)) {
                 Wire.send(ctx, order(e, o));
                 return;

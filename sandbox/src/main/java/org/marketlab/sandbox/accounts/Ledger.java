@@ -76,6 +76,8 @@ final class Ledger {
     final List<Order> orders;
     final BigDecimal deposit;
     final BigDecimal cash;
+    private final Map<String, BigDecimal> curPrices;
+    private final Map<String, Status> statusOf;
 
     Ledger(String address, List<Fill> fills, List<Activity> activity, List<Order> orders, BigDecimal deposit,
            Map<String, BigDecimal> curPrices, Map<String, Status> statusOf) {
@@ -89,10 +91,25 @@ final class Ledger {
         this.activity = Collections.unmodifiableList(sorted);
         this.orders = List.copyOf(orders);
         this.deposit = deposit;
+        this.curPrices = Map.copyOf(curPrices);
+        this.statusOf = Map.copyOf(statusOf);
         this.positions = Collections.unmodifiableMap(positionsOf(this.activity, curPrices, statusOf));
         BigDecimal c = deposit;
         for (Activity a : this.activity) c = c.add(cashFlow(a));
         this.cash = c;
+    }
+
+    /** This ledger with fills made on the sandbox's order book added (each also a TRADE activity row). */
+    Ledger plus(List<Fill> more, Map<String, BigDecimal> prices) {
+        List<Fill> f = new ArrayList<>(fills);
+        f.addAll(more);
+        List<Activity> a = new ArrayList<>(activity);
+        for (Fill x : more) {
+            a.add(new Activity(x.seq(), "TRADE", x.time(), x.market(), x.token(), x.side(), x.size(), x.usdc(), x.price(), x.txHash(), x));
+        }
+        Map<String, BigDecimal> cur = new java.util.HashMap<>(curPrices);
+        cur.putAll(prices);
+        return new Ledger(address, f, a, orders, deposit, cur, statusOf);
     }
 
     static Ledger empty(String address) {

@@ -33,6 +33,32 @@ public final class TypedData {
                 address(address), keccak(timestamp), word(nonce), keccak(message))));
     }
 
+    /** The current exchanges (V2): the exchange, and the neg-risk exchange. */
+    public static final String EXCHANGE = "0xe111180000d2663c0091e4f400237545b87b996b";
+    public static final String NEG_RISK_EXCHANGE = "0xe2222d279d744050d28e00520010520000310f59";
+
+    /**
+     * The digest of a V2 order, {@code Order(uint256 salt,address maker,address signer,uint256 tokenId,uint256 makerAmount,
+     * uint256 takerAmount,uint8 side,uint8 signatureType,uint256 timestamp,bytes32 metadata,bytes32 builder)} in the domain
+     * {@code {name: "Polymarket CTF Exchange", version: "2", chainId: 137, verifyingContract}}; side 0 BUY, 1 SELL.
+     */
+    public static byte[] order(String verifyingContract, BigInteger salt, String maker, String signer, BigInteger tokenId, BigInteger makerAmount,
+                               BigInteger takerAmount, int side, int signatureType, BigInteger timestamp, String metadata, String builder) {
+        byte[] domain = Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+                keccak("Polymarket CTF Exchange"), keccak("2"), word(BigInteger.valueOf(137)), address(verifyingContract)));
+        byte[] struct = Hash.sha3(cat(keccak("Order(uint256 salt,address maker,address signer,uint256 tokenId,uint256 makerAmount,"
+                        + "uint256 takerAmount,uint8 side,uint8 signatureType,uint256 timestamp,bytes32 metadata,bytes32 builder)"),
+                word(salt), address(maker), address(signer), word(tokenId), word(makerAmount), word(takerAmount), word(BigInteger.valueOf(side)),
+                word(BigInteger.valueOf(signatureType)), word(timestamp), bytes32(metadata), bytes32(builder)));
+        return Hash.sha3(cat(new byte[]{0x19, 0x01}, domain, struct));
+    }
+
+    private static byte[] bytes32(String hex) {
+        byte[] b = Numeric.hexStringToByteArray(hex);
+        if (b.length != 32) throw new IllegalArgumentException("bytes32 needs 32 bytes");
+        return b;
+    }
+
     private static byte[] digest(String domainName, byte[] struct) {
         return Hash.sha3(cat(new byte[]{0x19, 0x01}, domain(domainName), struct));
     }

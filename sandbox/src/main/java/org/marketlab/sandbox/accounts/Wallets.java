@@ -151,9 +151,20 @@ public final class Wallets {
         return demo.contains(a) || traders.contains(a);
     }
 
-    /** The history of an address (empty for an address that is not seeded). */
+    /** Adds fills made on the sandbox's order book to a wallet's ledger (and the token's last price to its positions). */
+    void addFills(String address, List<Ledger.Fill> fills) {
+        if (fills.isEmpty()) return;
+        String a = address.toLowerCase(Locale.ROOT);
+        Map<String, BigDecimal> prices = new HashMap<>();
+        for (Ledger.Fill f : fills) prices.put(f.token().tokenId(), f.price());
+        ledgers.compute(a, (k, l) -> (l == null ? isSeeded(k) ? generate(k) : Ledger.empty(k) : l).plus(fills, prices));
+    }
+
+    /** The history of an address (empty for an address that is not seeded and has not traded here). */
     Ledger ledger(String address) {
         String a = address.toLowerCase(Locale.ROOT);
+        Ledger known = ledgers.get(a);
+        if (known != null) return known;
         if (!isSeeded(a)) return Ledger.empty(a);
         return ledgers.computeIfAbsent(a, this::generate);
     }

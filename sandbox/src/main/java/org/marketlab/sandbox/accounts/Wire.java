@@ -22,7 +22,7 @@ final class Wire {
     }
 
     /** An error answer: {@code {error}} with a status. */
-    static final class Refused extends RuntimeException {
+    static class Refused extends RuntimeException {
         final int status;
 
         Refused(int status, String message) {

@@ -1,0 +1,411 @@
+package org.marketlab.sandbox.accounts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import org.marketlab.sandbox.trading.Buckets;
+import org.marketlab.sandbox.trading.Engine;
+import org.marketlab.sandbox.trading.ExchangeMode;
+import org.marketlab.sandbox.world.World;
+import org.web3j.crypto.Hash;
+import org.web3j.utils.Numeric;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.util.function.LongSupplier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+
+/**
+ * Order placement and cancellation on the sandbox's order book: signed V2 orders verified by recovering the signer
+ * with the sandbox's own EIP-712 code (the maker must be the API key's address and the signer too), tick and
+ * minimum-size checks, balance checks, the matching {@link Engine}; fills become trades on both sides in the
+ * wallets' ledgers (so the account reads and the Data API list them). Per-signer {@link Buckets} with the three
+ * headers; {@link ExchangeMode}s switchable at run time ({@code POST /control/exchange-mode}) with the
+ * specification's bodies.
+ */
+final class TradingApi {
+
+    static final int MAX_BATCH = 15;
+    static final int MAX_CANCEL_IDS = 3000;
+    static final String CANCEL_ONLY = "Trading is currently cancel-only. New orders are not accepted, but cancels are allowed.";
+    static final String POST_ONLY = "post-only mode: only post-only orders and cancels are allowed";
+    static final String DISABLED = "Trading is currently disabled. Check the service site for updates.";
+    private static final Pattern ORDER_ID = Pattern.compile("0x[0-9a-fA-F]{64}");
+    private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
+
+    private final ClobAccountsApi auth;
+    private final Wallets wallets;
+    private final LongSupplier clock;
+    final Engine engine = new Engine();
+    final Buckets buckets;
+    private volatile ExchangeMode mode = ExchangeMode.NORMAL;
+    private volatile long retryAfterSeconds = 60;
+    private final AtomicLong seq = new AtomicLong(2_000_000_000L);
+
+    TradingApi(ClobAccountsApi auth, Wallets wallets, LongSupplier clock) {
+        this.auth = auth;
+        this.wallets = wallets;
+        this.clock = clock;
+        this.buckets = new Buckets(clock);
+    }
+
+    ExchangeMode mode() {
+        return mode;
+    }
+
+    void mode(ExchangeMode m, long retryAfter) {
+        mode = m;
+        retryAfterSeconds = retryAfter;
+    }
+
+    void register(Javalin app) {
+        app.post("/order", this::postOrder);
+        app.post("/orders", this::postOrders);
+        app.delete("/order", this::cancelOne);
+        app.delete("/orders", this::cancelMany);
+        app.delete("/cancel-all", ctx -> cancelAllOf(ctx, null, null));
+        app.delete("/cancel-market-orders", ctx -> {
+            JsonNode b = body(ctx);
+            cancelAllOf(ctx, text(b, "market"), text(b, "asset_id"));
+        });
+        app.get("/control/exchange-mode", ctx -> Wire.send(ctx, modeBody()));
+        app.post("/control/exchange-mode", ctx -> {
+            JsonNode b = body(ctx);
+            try {
+                mode(ExchangeMode.of(text(b, "mode")), b.path("retry_after_seconds").asLong(60));
+            } catch (IllegalArgumentException e) {
+                throw Wire.refused(400, e.getMessage());
+            }
+            Wire.send(ctx, modeBody());
+        });
+        app.post("/control/rate-limit", ctx -> {
+            JsonNode b = body(ctx);
+            try {
+                if (b.hasNonNull("phase")) buckets.phase(Buckets.Phase.valueOf(text(b, "phase").toUpperCase(Locale.ROOT)));
+                if (b.hasNonNull("address") && b.hasNonNull("tier")) {
+                    buckets.tier(text(b, "address"), Buckets.Tier.valueOf(text(b, "tier").toUpperCase(Locale.ROOT)));
+                }
+                if (b.path("reset").asBoolean(false)) buckets.reset();
+            } catch (IllegalArgumentException e) {
+                throw Wire.refused(400, "phase is OFF, WARNING or LIVE; tier one of the specification's tiers");
+            }
+            ObjectNode o = Wire.object();
+            o.put("phase", buckets.phase().name());
+            Wire.send(ctx, o);
+        });
+    }
+
+    private ObjectNode modeBody() {
+        ObjectNode o = Wire.object();
+        o.put("mode", mode.wire());
+        o.put("retry_after_seconds", retryAfterSeconds);
+        return o;
+    }
+
+    // ---- placing -----------------------------------------------------------------------------------------------------
+
+    private void postOrder(Context ctx) {
+        ApiKeys.Entry e = auth.l2(ctx);
+        JsonNode b = body(ctx);
+        if (!b.isObject() || !b.path("order").isObject()) throw Wire.refused(400, "Invalid order payload");
+        refuseByMode(b.path("postOnly").asBoolean(false));
+        admit(ctx, buckets.order(e.address(), 1));
+        ObjectNode result = place(e, b);
+        if (!result.path("success").asBoolean()) throw Wire.refused(400, result.path("errorMsg").asText());
+        Wire.send(ctx, result);
+    }
+
+    private void postOrders(Context ctx) {
+        ApiKeys.Entry e = auth.l2(ctx);
+        JsonNode b = body(ctx);
+        if (!b.isArray() || b.isEmpty()) throw Wire.refused(400, "Invalid order payload");
+        if (b.size() > MAX_BATCH) throw Wire.refused(400, "Too many orders in payload: " + b.size() + ", max allowed: " + MAX_BATCH);
+        if (mode == ExchangeMode.CANCEL_ONLY || mode == ExchangeMode.DISABLED) refuseByMode(false);
+        admit(ctx, buckets.order(e.address(), b.size()));
+        ArrayNode out = Wire.JSON.arrayNode();
+        for (JsonNode entry : b) {
+            if (!entry.isObject() || !entry.path("order").isObject()) {
+                out.add(failure("Invalid order payload"));
+            } else if (mode == ExchangeMode.POST_ONLY && !entry.path("postOnly").asBoolean(false)) {
+                ObjectNode o = Wire.object();
+                o.put("errorMsg", POST_ONLY);
+                o.put("orderID", "");
+                o.put("takingAmount", "");
+                o.put("makingAmount", "");
+                o.put("status", "");
+                o.put("success", true);
+                out.add(o);
+            } else {
+                out.add(place(e, entry));
+            }
+        }
+        Wire.send(ctx, out);
+    }
+
+    private void refuseByMode(boolean postOnly) {
+        switch (mode) {
+            case CANCEL_ONLY -> throw modeRefusal(CANCEL_ONLY);
+            case DISABLED -> throw modeRefusal(DISABLED);
+            case POST_ONLY -> {
+                if (!postOnly) throw modeRefusal(POST_ONLY);
+            }
+            default -> {
+            }
+        }
+    }
+
+    private Wire.Refused modeRefusal(String message) {
+        return new ModeRefused(message, mode.wire(), retryAfterSeconds);
+    }
+
+    /** A 503 of an exchange mode: {@code {error, code, retry_after_seconds}}. */
+    static final class ModeRefused extends Wire.Refused {
+        final String code;
+        final long retryAfter;
+
+        ModeRefused(String message, String code, long retryAfter) {
+            super(503, message);
+            this.code = code;
+            this.retryAfter = retryAfter;
+        }
+    }
+
+    private static ObjectNode failure(String message) {
+        ObjectNode o = Wire.object();
+        o.put("errorMsg", message);
+        o.putNull("orderID");
+        o.put("takingAmount", "");
+        o.put("makingAmount", "");
+        o.put("status", "");
+        o.put("success", false);
+        return o;
+    }
+
+    /** Checks, matches and books one order entry; the result element (success false with the message when refused). */
+    private ObjectNode place(ApiKeys.Entry e, JsonNode entry) {
+        try {
+            return placeChecked(e, entry);
+        } catch (Engine.Refused r) {
+            return failure(r.getMessage());
+        } catch (Wire.Refused r) {
+            return failure(r.getMessage());
+        } catch (RuntimeException bad) {
+            return failure("Invalid order payload");
+        }
+    }
+
+    private ObjectNode placeChecked(ApiKeys.Entry e, JsonNode entry) {
+        JsonNode o = entry.get("order");
+        String owner = text(entry, "owner");
+        String type = entry.path("orderType").asText("GTC").toUpperCase(Locale.ROOT);
+        boolean postOnly = entry.path("postOnly").asBoolean(false);
+        if (!List.of("GTC", "GTD", "FOK", "FAK").contains(type)) throw Wire.refused(400, "Invalid order payload");
+        if (postOnly && (type.equals("FOK") || type.equals("FAK"))) throw Wire.refused(400, "Invalid order payload");
+        String maker = text(o, "maker").toLowerCase(Locale.ROOT), signer = text(o, "signer").toLowerCase(Locale.ROOT);
+        String account = wallets.funder(e.address());
+        if (owner == null || !owner.equals(e.creds().key()) || !maker.equals(account)) {
+            throw Wire.refused(400, "the order owner has to be the owner of the API KEY");
+        }
+        if (!signer.equals(e.address())) throw Wire.refused(400, "the order signer address has to be the address of the API KEY");
+        String tokenId = text(o, "tokenId");
+        World.Token token = tokenId == null ? null : wallets.world().token(tokenId);
+        if (token == null) throw Wire.refused(400, "Invalid token id");
+        String sideText = text(o, "side");
+        int side = "BUY".equals(sideText) || "0".equals(sideText) ? 0 : "SELL".equals(sideText) || "1".equals(sideText) ? 1 : -1;
+        if (side < 0) throw Wire.refused(400, "Invalid order payload");
+        BigInteger makerAmount = new BigInteger(text(o, "makerAmount")), takerAmount = new BigInteger(text(o, "takerAmount"));
+        if (makerAmount.signum() <= 0 || takerAmount.signum() <= 0) throw Wire.refused(400, "Invalid order payload");
+        byte[] digest = TypedData.order(token.negRisk() ? TypedData.NEG_RISK_EXCHANGE : TypedData.EXCHANGE, new BigInteger(text(o, "salt")), maker,
+                signer, new BigInteger(tokenId), makerAmount, takerAmount, side, o.path("signatureType").asInt(0),
+                new BigInteger(text(o, "timestamp")), o.path("metadata").asText("0x" + "0".repeat(64)), o.path("builder").asText("0x" + "0".repeat(64)));
+        String id = Numeric.toHexString(digest);
+        String recovered = TypedData.signer(digest, text(o, "signature"));
+        if (recovered == null || !recovered.equals(signer)) throw Wire.refused(400, "invalid signature");
+        boolean buy = side == 0;
+        BigDecimal shares = new BigDecimal(buy ? takerAmount : makerAmount).divide(MILLION);
+        BigDecimal cash = new BigDecimal(buy ? makerAmount : takerAmount).divide(MILLION);
+        BigDecimal tick = BigDecimal.valueOf(token.tickSize()).stripTrailingZeros();
+        BigDecimal price = cash.divide(shares, MathContext.DECIMAL64);
+        boolean market = type.equals("FOK") || type.equals("FAK");
+        if (market) {
+            price = buy ? price.setScale(tick.scale(), RoundingMode.CEILING) : price.setScale(tick.scale(), RoundingMode.FLOOR);
+        }
+        if (price.remainder(tick).signum() != 0 || price.compareTo(tick) < 0 || price.compareTo(BigDecimal.ONE.subtract(tick)) > 0) {
+            throw Wire.refused(400, "order " + id + " is invalid. Price (" + price.stripTrailingZeros().toPlainString() + ") breaks minimum tick size rule: "
+                    + tick.toPlainString());
+        }
+        BigDecimal min = BigDecimal.valueOf(token.minOrderSize()).stripTrailingZeros();
+        if (!market && shares.compareTo(min) < 0) {
+            throw Wire.refused(400, "order " + id + " is invalid. Size (" + shares.stripTrailingZeros().toPlainString() + ") lower than the minimum: "
+                    + min.toPlainString());
+        }
+        long now = clock.getAsLong() / 1000;
+        Long expiration = null;
+        if (type.equals("GTD")) {
+            long exp = o.path("expiration").asLong(0);
+            if (exp <= now + 60) throw Wire.refused(400, "invalid expiration");
+            expiration = exp;
+        }
+        Ledger ledger = wallets.ledger(account);
+        if (buy ? cash.compareTo(ledger.cash) > 0
+                : shares.compareTo(ledger.positions.containsKey(tokenId) ? ledger.positions.get(tokenId).size() : BigDecimal.ZERO) > 0) {
+            throw Wire.refused(400, "not enough balance / allowance");
+        }
+        Engine.Order order = new Engine.Order(id, account, e.creds().key(), tokenId, buy, price, shares, type, expiration, clock.getAsLong());
+        Engine.Result r = engine.submit(order, postOnly, now);
+        List<String> txs = book(r, token);
+        BigDecimal filledCash = BigDecimal.ZERO;
+        for (Engine.Fill f : r.fills()) filledCash = filledCash.add(f.size().multiply(f.price()));
+        ObjectNode out = Wire.object();
+        out.put("errorMsg", "");
+        out.put("orderID", id);
+        out.put("takingAmount", r.fills().isEmpty() ? "" : Wire.number(buy ? r.filled() : filledCash).toPlainString());
+        out.put("makingAmount", r.fills().isEmpty() ? "" : Wire.number(buy ? filledCash : r.filled()).toPlainString());
+        out.put("status", r.live() ? "live" : r.fills().isEmpty() ? "unmatched" : "matched");
+        out.put("success", true);
+        ArrayNode hashes = out.putArray("transactionsHashes");
+        txs.forEach(hashes::add);
+        ArrayNode trades = out.putArray("tradeIDs");
+        for (int i = 0; i < r.fills().size(); i++) trades.add(tradeId(id, i));
+        return out;
+    }
+
+    private static String tradeId(String orderId, int i) {
+        byte[] h = Hash.sha3((orderId + ":" + i).getBytes(StandardCharsets.UTF_8));
+        String x = Numeric.toHexStringNoPrefix(h);
+        return x.substring(0, 8) + "-" + x.substring(8, 12) + "-4" + x.substring(13, 16) + "-8" + x.substring(17, 20) + "-" + x.substring(20, 32);
+    }
+
+    /** The fills into both wallets' ledgers; the transaction hashes. */
+    private List<String> book(Engine.Result r, World.Token token) {
+        List<String> txs = new ArrayList<>();
+        long time = clock.getAsLong() / 1000;
+        MarketIndex.Market market = wallets.markets().byToken(token.tokenId());
+        for (int i = 0; i < r.fills().size(); i++) {
+            Engine.Fill f = r.fills().get(i);
+            String id = tradeId(f.taker().id(), i);
+            String tx = "0x" + Numeric.toHexStringNoPrefix(Hash.sha3((id + ":tx").getBytes(StandardCharsets.UTF_8)));
+            txs.add(tx);
+            String takerSide = f.taker().buy() ? "BUY" : "SELL", makerSide = f.maker().buy() ? "BUY" : "SELL";
+            wallets.addFills(f.taker().owner(), List.of(new Ledger.Fill(f.taker().owner(), seq.getAndIncrement(), id, market, token, takerSide,
+                    f.price(), f.size(), time, tx, false, f.taker().id(), f.maker().owner(), f.maker().id(), f.maker().apiKey(), false)));
+            wallets.addFills(f.maker().owner(), List.of(new Ledger.Fill(f.maker().owner(), seq.getAndIncrement(), id, market, token, makerSide,
+                    f.price(), f.size(), time, tx, true, f.maker().id(), f.taker().owner(), f.taker().id(), f.taker().apiKey(), false)));
+        }
+        return txs;
+    }
+
+    // ---- cancelling ----------------------------------------------------------------------------------------------------
+
+    private void cancelOne(Context ctx) {
+        ApiKeys.Entry e = auth.l2(ctx);
+        JsonNode b = body(ctx);
+        String id = text(b, "orderID");
+        if (id == null) throw Wire.refused(400, "Invalid order payload");
+        if (mode == ExchangeMode.DISABLED) throw modeRefusal(DISABLED);
+        if (!ORDER_ID.matcher(id).matches()) throw Wire.refused(400, "Invalid orderID");
+        admit(ctx, buckets.cancel(e.address(), 1));
+        Wire.send(ctx, cancelled(e, List.of(id)));
+    }
+
+    private void cancelMany(Context ctx) {
+        ApiKeys.Entry e = auth.l2(ctx);
+        JsonNode b = body(ctx);
+        if (!b.isArray()) throw Wire.refused(400, "Invalid order payload");
+        if (b.size() > MAX_CANCEL_IDS) throw Wire.refused(400, "Too many orders in payload, max allowed: " + MAX_CANCEL_IDS);
+        if (mode == ExchangeMode.DISABLED) throw modeRefusal(DISABLED);
+        List<String> ids = new ArrayList<>();
+        for (JsonNode n : b) {
+            if (!n.isTextual() || !ORDER_ID.matcher(n.asText()).matches()) throw Wire.refused(400, "Invalid orderID");
+            ids.add(n.asText());
+        }
+        admit(ctx, buckets.cancel(e.address(), Math.max(1, ids.size())));
+        Wire.send(ctx, cancelled(e, ids));
+    }
+
+    private ObjectNode cancelled(ApiKeys.Entry e, List<String> ids) {
+        ObjectNode out = Wire.object();
+        ArrayNode done = out.putArray("canceled");
+        ObjectNode not = out.putObject("not_canceled");
+        for (String id : ids) {
+            if (engine.cancel(wallets.funder(e.address()), id.toLowerCase(Locale.ROOT)) != null) done.add(id);
+            else not.put(id, "Order not found or already canceled");
+        }
+        return out;
+    }
+
+    private void cancelAllOf(Context ctx, String market, String asset) {
+        ApiKeys.Entry e = auth.l2(ctx);
+        if (mode == ExchangeMode.DISABLED) throw modeRefusal(DISABLED);
+        admit(ctx, buckets.cancel(e.address(), 1));
+        List<Engine.Resting> gone = engine.cancelAll(wallets.funder(e.address()), o -> (asset == null || asset.isEmpty() || o.tokenId().equals(asset))
+                && (market == null || market.isEmpty() || market.equalsIgnoreCase(wallets.world().token(o.tokenId()).conditionId())));
+        headers(ctx, buckets.debitCancels(e.address(), gone.size()));
+        ObjectNode out = Wire.object();
+        ArrayNode done = out.putArray("canceled");
+        gone.forEach(r -> done.add(r.order().id()));
+        out.putObject("not_canceled");
+        Wire.send(ctx, out);
+    }
+
+    // ---- limiter -------------------------------------------------------------------------------------------------------
+
+    private void admit(Context ctx, Buckets.Decision d) {
+        if (buckets.phase() == Buckets.Phase.OFF) return;
+        headers(ctx, d);
+        if (!d.admitted()) {
+            ctx.header("Retry-After", Long.toString(d.retryAfterSeconds()));
+            throw Wire.refused(429, "Too Many Requests");
+        }
+    }
+
+    private void headers(Context ctx, Buckets.Decision d) {
+        if (buckets.phase() == Buckets.Phase.OFF) return;
+        ctx.header("Svc-RateLimit-Remaining", BigDecimal.valueOf(d.remaining()).setScale(3, RoundingMode.FLOOR).stripTrailingZeros().toPlainString());
+        ctx.header("Svc-RateLimit-Reset", Long.toString(d.resetSeconds()));
+        ctx.header("Svc-RateLimit-Tier", d.tier().label());
+        if (d.warning()) ctx.header("Svc-RateLimit-Warning", "true");
+    }
+
+    /** The account's orders resting on the sandbox's book, as the account reads list them. */
+    List<Ledger.Order> open(String address) {
+        List<Ledger.Order> out = new ArrayList<>();
+        for (Engine.Resting r : engine.open(wallets.funder(address), clock.getAsLong() / 1000)) {
+            Engine.Order o = r.order();
+            World.Token t = wallets.world().token(o.tokenId());
+            out.add(new Ledger.Order(o.id(), wallets.markets().byToken(o.tokenId()), t, o.buy() ? "BUY" : "SELL", o.price(), o.size(),
+                    o.createdAt() / 1000, o.type(), o.expiration()));
+        }
+        return out;
+    }
+
+    // ---- parsing -------------------------------------------------------------------------------------------------------
+
+    private static JsonNode body(Context ctx) {
+        try {
+            byte[] b = ctx.bodyAsBytes();
+            return b.length == 0 ? Wire.object() : Wire.MAPPER.readTree(b);
+        } catch (Exception e) {
+            throw Wire.refused(400, "Invalid order payload");
+        }
+    }
+
+    private static String text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v == null || v.isNull() ? null : v.asText();
+    }
+
+    static Map<String, Object> modeError(ModeRefused m) {
+        return Map.of("error", m.getMessage(), "code", m.code, "retry_after_seconds", m.retryAfter);
+    }
+}

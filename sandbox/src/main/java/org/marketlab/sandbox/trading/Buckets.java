@@ -1,0 +1,154 @@
+package org.marketlab.sandbox.trading;
+
+import java.util.function.LongSupplier;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The order book's per-signer token buckets (the specification's table): an order bucket and a cancel bucket per
+ * signer address, refilled continuously at the tier's rate up to its burst. A request takes its whole cost or
+ * nothing (a batch is admitted or refused whole); cancel-all and cancel-market-orders take 1 first and are debited
+ * 1 per cancelled order afterwards, into debt for the tiers that allow it. Phases: {@code OFF} (no limiter, no
+ * headers), {@code WARNING} (processed; one that would be refused carries {@code Svc-RateLimit-Warning: true}),
+ * {@code LIVE} (refused with 429 and {@code Retry-After}).
+ */
+public final class Buckets {
+
+    public enum Phase { OFF, WARNING, LIVE }
+
+    /** A tier of the specification's table. */
+    public enum Tier {
+        STANDARD(40, 60, 80, 120, true), COPPER(60, 90, 120, 180, true), BRONZE(80, 120, 160, 240, true), SILVER(200, 300, 400, 600, true),
+        GOLD(400, 600, 800, 1200, true), PLATINUM(450, 675, 900, 1350, false), DIAMOND(525, 787, 1050, 1575, false),
+        ELITE(600, 900, 1200, 1800, false);
+
+        final double orderRate, orderBurst, cancelRate, cancelBurst;
+        final boolean debt;
+
+        Tier(double orderRate, double orderBurst, double cancelRate, double cancelBurst, boolean debt) {
+            this.orderRate = orderRate;
+            this.orderBurst = orderBurst;
+            this.cancelRate = cancelRate;
+            this.cancelBurst = cancelBurst;
+            this.debt = debt;
+        }
+
+        /** The name the headers carry, e.g. {@code Standard}. */
+        public String label() {
+            return name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** What the limiter decided: admitted or not, the balance after, when the wait ends, and whether it warned. */
+    public record Decision(boolean admitted, double remaining, long resetSeconds, long retryAfterSeconds, boolean warning, Tier tier) {
+    }
+
+    private static final class Bucket {
+        double tokens;
+        long at;
+
+        Bucket(double tokens, long at) {
+            this.tokens = tokens;
+            this.at = at;
+        }
+    }
+
+    private final LongSupplier clock;
+    private volatile Phase phase = Phase.WARNING;
+    private final java.util.concurrent.atomic.AtomicLong refused = new java.util.concurrent.atomic.AtomicLong();
+    private final Map<String, Tier> tiers = new ConcurrentHashMap<>();
+    private final Map<String, Bucket> orders = new ConcurrentHashMap<>();
+    private final Map<String, Bucket> cancels = new ConcurrentHashMap<>();
+
+    /** @param clock the sandbox clock in epoch milliseconds */
+    public Buckets(LongSupplier clock) {
+        this.clock = clock;
+    }
+
+    /** Requests refused with 429 so far. */
+    public long refused() {
+        return refused.get();
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    public void phase(Phase p) {
+        phase = p;
+    }
+
+    public void tier(String address, Tier tier) {
+        tiers.put(address.toLowerCase(Locale.ROOT), tier);
+    }
+
+    public Tier tier(String address) {
+        return tiers.getOrDefault(address.toLowerCase(Locale.ROOT), Tier.STANDARD);
+    }
+
+    /** Full buckets for everyone (tests). */
+    public void reset() {
+        orders.clear();
+        cancels.clear();
+    }
+
+    /** Takes {@code cost} order tokens of {@code address}, or none. */
+    public Decision order(String address, int cost) {
+        Tier t = tier(address);
+        return take(orders, address, cost, t.orderRate, t.orderBurst, false, t);
+    }
+
+    /** Takes {@code cost} cancel tokens of {@code address}, or none. */
+    public Decision cancel(String address, int cost) {
+        Tier t = tier(address);
+        return take(cancels, address, cost, t.cancelRate, t.cancelBurst, false, t);
+    }
+
+    /** Debits {@code n} more cancel tokens after a cancel-all (into debt when the tier allows, else floored at zero). */
+    public Decision debitCancels(String address, int n) {
+        Tier t = tier(address);
+        synchronized (this) {
+            Bucket b = refill(cancels, address, t.cancelRate, t.cancelBurst);
+            b.tokens -= n;
+            if (!t.debt && b.tokens < 0) b.tokens = 0;
+            // An admitted request: its reset may be now (the wait the debt makes is the client's to compute from the balance).
+            return new Decision(true, b.tokens, now() / 1000, 0, false, t);
+        }
+    }
+
+    private synchronized Decision take(Map<String, Bucket> map, String address, int cost, double rate, double burst, boolean unused, Tier t) {
+        if (phase == Phase.OFF) return new Decision(true, burst, now() / 1000, 0, false, t);
+        Bucket b = refill(map, address, rate, burst);
+        if (b.tokens >= cost) {
+            b.tokens -= cost;
+            return new Decision(true, b.tokens, now() / 1000, 0, false, t);
+        }
+        long retry = cost > burst ? 0 : (long) Math.ceil((cost - b.tokens) / rate);
+        if (phase == Phase.WARNING) {
+            b.tokens = Math.max(0, b.tokens - cost);
+            return new Decision(true, b.tokens, now() / 1000, 0, true, t);
+        }
+        refused.incrementAndGet();
+        return new Decision(false, b.tokens, resetOf(b.tokens, cost, rate), Math.max(1, retry), false, t);
+    }
+
+    private long resetOf(double tokens, double need, double rate) {
+        double wait = Math.max(0, (need - tokens) / rate);
+        return (long) Math.ceil((now() + wait * 1000) / 1000.0);
+    }
+
+    private Bucket refill(Map<String, Bucket> map, String address, double rate, double burst) {
+        long now = now();
+        Bucket b = map.computeIfAbsent(address.toLowerCase(Locale.ROOT), a -> new Bucket(burst, now));
+        if (now > b.at) {
+            b.tokens = Math.min(burst, b.tokens + (now - b.at) * rate / 1000.0);
+            b.at = now;
+        }
+        return b;
+    }
+
+    private long now() {
+        return clock.getAsLong();
+    }
+}

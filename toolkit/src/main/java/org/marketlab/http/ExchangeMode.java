@@ -1,0 +1,18 @@
+package org.marketlab.http;
+
+import java.util.Locale;
+
+/** The exchange's modes: normal; cancel-only (no new orders); post-only (only post-only orders); disabled (nothing, not even cancels). */
+public enum ExchangeMode {
+    NORMAL, CANCEL_ONLY, POST_ONLY, DISABLED;
+
+    /** The mode an exchange-mode refusal names ({@code code} of the body when given, else its message). */
+    public static ExchangeMode of(String code, String message) {
+        String c = code == null ? "" : code.toLowerCase(Locale.ROOT).replace('_', '-');
+        String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
+        if (c.equals("cancel-only") || m.contains("cancel-only")) return CANCEL_ONLY;
+        if (c.equals("post-only") || m.contains("post-only")) return POST_ONLY;
+        if (c.equals("disabled") || m.contains("disabled") || m.contains("paused")) return DISABLED;
+        return NORMAL;
+    }
+}

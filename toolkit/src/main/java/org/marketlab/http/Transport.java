@@ -134,6 +134,11 @@ public final class Transport {
         return json;
     }
 
+    /** The profile's shared OkHttp client, for what is not a paced request: the real-time channel's WebSocket. */
+    public OkHttpClient http() {
+        return http;
+    }
+
     public Pacer pacer() {
         return pacer;
     }

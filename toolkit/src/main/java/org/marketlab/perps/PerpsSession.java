@@ -99,6 +99,7 @@ public final class PerpsSession implements AutoCloseable {
     private final Wallet proxyKey;
     private final boolean resumed;
     private final AtomicLong weightUsed = new AtomicLong();
+    private final java.util.Set<LiveFeed> feeds = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private PerpsSession(Transport transport, Wallet owner, CredentialStore store, WeightBudget budget, ProxyCredentials credentials,
                          Wallet proxyKey, boolean resumed) {
@@ -226,6 +227,72 @@ public final class PerpsSession implements AutoCloseable {
     public List<Order> openOrders() {
         Call call = Call.get(Service.PERPS, "/v1/account/open-orders", Query.empty());
         return List.of(as(call, read(call, Weights.OPEN_ORDERS), Order[].class));
+    }
+
+    /** The account's fills, newest first ({@code GET /v1/account/fills}: the official client's read). */
+    public FillsQuery fills() {
+        return new FillsQuery(new History<>(this, FillsQuery.KIND));
+    }
+
+    /** The account's orders, open and ended ({@code GET /v1/account/orders}: the official client's read). */
+    public OrderHistoryQuery orderHistory() {
+        return new OrderHistoryQuery(new History<>(this, OrderHistoryQuery.KIND));
+    }
+
+    /** Balances per asset ({@code GET /v1/account/balances}: the official client's read). */
+    public List<Balance> balances() {
+        Call call = Call.get(Service.PERPS, "/v1/account/balances", Query.empty());
+        return List.of(as(call, read(call, Weights.BALANCES), Balance[].class));
+    }
+
+    /** {@link #balances()} as a table: asset, balance, value. */
+    public tech.tablesaw.api.Table balancesTable() {
+        return org.marketlab.tables.RecordTable.of(Balance.class).table("balances", balances());
+    }
+
+    /** Total account value over time ({@code GET /v1/account/equity}, {@code [timestamp, value]} points). */
+    public List<AccountPoint> equityHistory() {
+        return points("/v1/account/equity");
+    }
+
+    /** Realised profit over time ({@code GET /v1/account/pnl}). */
+    public List<AccountPoint> pnlHistory() {
+        return points("/v1/account/pnl");
+    }
+
+    /** {@link #equityHistory()} or {@link #pnlHistory()} as a table: timestamp, value. */
+    public tech.tablesaw.api.Table historyTable(List<AccountPoint> points) {
+        return org.marketlab.tables.RecordTable.of(AccountPoint.class).table("history", points);
+    }
+
+    private List<AccountPoint> points(String path) {
+        Call call = Call.get(Service.PERPS, path, Query.empty());
+        Response r = read(call, Weights.HISTORY_PAGE);
+        JsonNode body = transport.parse(call, r);
+        if (!body.path("data").isArray()) throw transport.malformed(call, r, "expected {\"data\": [[timestamp, value], ...], \"more\": ...}", null);
+        List<AccountPoint> out = new ArrayList<>();
+        for (JsonNode p : body.get("data")) {
+            if (!p.isArray() || p.size() < 2) throw transport.malformed(call, r, "expected [timestamp, value] points", null);
+            out.add(new AccountPoint(Instant.ofEpochMilli(p.get(0).asLong()), new java.math.BigDecimal(p.get(1).asText())));
+        }
+        return out;
+    }
+
+    // ---- the real-time channel ----------------------------------------------------------------------------------
+
+    /** Opens the account's real-time channel (see {@link LiveFeed}); closing the session closes it. */
+    public LiveFeed live() {
+        return live(LiveFeed.Options.defaults());
+    }
+
+    public LiveFeed live(LiveFeed.Options options) {
+        LiveFeed f = LiveFeed.open(this, options);
+        feeds.add(f);
+        return f;
+    }
+
+    void forget(LiveFeed feed) {
+        feeds.remove(feed);
     }
 
     /** The account's primary invite code: created on the first call, the same one after. */
@@ -365,7 +432,8 @@ public final class PerpsSession implements AutoCloseable {
     /** Ends the session and keeps the proxy: stored credentials are resumed by the next session until they expire. */
     @Override
     public void close() {
-        // Nothing is held open: every read is a plain request.
+        // Only the live feeds are held open; the proxy stays registered.
+        for (LiveFeed f : List.copyOf(feeds)) f.close();
     }
 
     // ---- plumbing -----------------------------------------------------------------------------------------------

@@ -346,6 +346,7 @@ class PerpsWireTest {
         JsonNode ping = ch.ask("{\"id\":4,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}");
         assertTrue(Math.abs(ping.path("data").path("ts").asLong() - System.currentTimeMillis()) < 5_000);
         assertTrue(ping.path("data").has("sq"));
+        PerpsSandbox.of(sandbox).market().fillInterval(0).portfolioInterval(0); // nothing but the cancel below changes the orders
         assertEquals("ok", ch.ask("{\"id\":5,\"req\":\"sub\",\"chs\":[\"orders\",\"fills\",\"portfolio\"]}").path("data").path("status").asText());
         long oid2 = account.openOrders().get(3).get("oid").asLong();
         ts = System.currentTimeMillis();
@@ -354,6 +355,16 @@ class PerpsWireTest {
         assertEquals(6, wsCancel.path("id").asInt());
         assertEquals("ok", wsCancel.path("data").get(0).path("status").asText(), wsCancel.toString());
         assertEquals(oid2, wsCancel.path("data").get(0).path("oid").asLong());
+        JsonNode frame = ch.pushed.get(ch.pushed.size() - 1);
+        assertEquals("orders", frame.path("ch").asText(), "the cancellation is pushed before the reply");
+        assertEquals(oid2, frame.path("data").path("oid").asLong());
+        assertEquals("cancelled", frame.path("data").path("status").asText());
+        assertEquals(1, frame.path("sq").asLong(), "the first frame of its channel on this connection");
+        JsonNode unknown = ch.ask("{\"id\":7,\"req\":\"post\",\"op\":{\"type\":\"placeEverything\"}}");
+        assertEquals("err", unknown.path("data").path("status").asText());
+        assertTrue(unknown.path("data").path("error").asText().startsWith("unknown frame"), unknown.toString());
+        assertEquals(1, ch.ask("{\"id\":8,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}").path("data").path("sq").asLong(),
+                "the ping's sq counts the frames pushed on the connection");
         ch.close();
         assertTrue(PerpsSandbox.of(sandbox).channelAuthentications() >= 1);
         assertEquals(10, account.openOrders().size(), "two of twelve cancelled");
@@ -369,11 +380,18 @@ class PerpsWireTest {
             ws = HTTP.newWebSocketBuilder().buildAsync(uri, this).get(10, TimeUnit.SECONDS);
         }
 
+        final List<JsonNode> pushed = new ArrayList<>();
+
+        /** The reply to {@code frame}; frames pushed meanwhile ({@code ch}) are kept in {@link #pushed}. */
         JsonNode ask(String frame) throws Exception {
             ws.sendText(frame, true).get(10, TimeUnit.SECONDS);
-            String reply = frames.poll(10, TimeUnit.SECONDS);
-            assertNotNull(reply, "no reply to " + frame);
-            return JSON.readTree(reply);
+            while (true) {
+                String reply = frames.poll(10, TimeUnit.SECONDS);
+                assertNotNull(reply, "no reply to " + frame);
+                JsonNode n = JSON.readTree(reply);
+                if (!n.has("ch")) return n;
+                pushed.add(n);
+            }
         }
 
         @Override

@@ -203,7 +203,7 @@ public final class PerpsChannel {
                         if (ctx.session.isOpen()) ctx.send(text);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
-                    } catch (RuntimeException closing) {
+                    } catch (Exception closing) { // Javalin rethrows Jetty's IOException unchecked
                         // the client went away; its close event removes the connection
                     }
                 });

@@ -210,10 +210,10 @@ public final class PerpsMarket {
         }
     }
 
-    /** Part of an order's rest: all of it one time in four, else 20 to 60 % (at least 0.001). */
+    /** Part of an order's rest: 20 to 60 % (at least 0.001), all of what is left once that is 0.005 or less. */
     private static BigDecimal portion(SplittableRandom r, ObjectNode order) {
         BigDecimal rest = new BigDecimal(order.get("rest").asText());
-        if (r.nextInt(4) == 0) return rest;
+        if (rest.compareTo(new BigDecimal("0.005")) <= 0) return rest;
         BigDecimal q = rest.multiply(BigDecimal.valueOf(0.2 + r.nextDouble() * 0.4)).setScale(3, RoundingMode.DOWN);
         return q.signum() <= 0 ? rest : q.min(rest);
     }

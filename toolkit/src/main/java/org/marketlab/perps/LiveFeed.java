@@ -526,7 +526,7 @@ public final class LiveFeed implements AutoCloseable {
             Order known = orders.get(o.oid());
             if (known == null || !o.equals(known)) order(o);
         }
-        FillsQuery q = session.fills();
+        FillsQuery q = session.fills().onProgress(p -> { }); // a resync is no task to draw
         if (!fills.isEmpty()) {
             Instant newest = fills.values().stream().map(Fill::ts).filter(Objects::nonNull).max(Comparator.naturalOrder()).orElse(null);
             if (newest != null) q = q.from(newest);
@@ -684,7 +684,7 @@ public final class LiveFeed implements AutoCloseable {
 
     /** The connection's state and counters, redrawn as they change. */
     public LiveView<Status> statusView() {
-        return view("live feed", this::status);
+        return view("connection", this::status);
     }
 
     private <T> LiveView<T> view(String title, java.util.function.Supplier<T> now) {

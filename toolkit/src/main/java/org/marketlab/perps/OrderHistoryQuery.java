@@ -1,59 +1,68 @@
 package org.marketlab.perps;
 
-import org.marketlab.config.Progress;
+import org.marketlab.config.Service;
+import org.marketlab.http.Call;
+import org.marketlab.http.Query;
+import org.marketlab.http.Response;
+import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Objects;
 
 /**
  * The account's orders, open and ended (filled, cancelled), newest update first ({@code GET /v1/account/orders}, the
- * official client's read; the specification shows none). Immutable.
+ * official client's read, one array; the specification shows none): {@code session.orderHistory().instrument(1).table()}.
+ * Immutable.
  */
 public final class OrderHistoryQuery {
 
-    static final History.Kind<Order> KIND = new History.Kind<>("/v1/account/orders", "orders", Order.class, Order::uts,
-            o -> o.oid() + ":" + o.status());
+    private final PerpsSession session;
+    private final Query query;
 
-    private final History<Order> history;
-
-    OrderHistoryQuery(History<Order> history) {
-        this.history = history;
+    OrderHistoryQuery(PerpsSession session, Query query) {
+        this.session = session;
+        this.query = query;
     }
 
     public OrderHistoryQuery instrument(long instrumentId) {
         if (instrumentId < 0 || instrumentId > FundingQuery.MAX_INSTRUMENT) {
             throw new IllegalArgumentException("instrument id must be 0 to 4294967295, was " + instrumentId);
         }
-        return new OrderHistoryQuery(history.filter("instrument_id", instrumentId));
+        return new OrderHistoryQuery(session, query.replacing("instrument_id", instrumentId));
     }
 
     public OrderHistoryQuery order(long oid) {
-        return new OrderHistoryQuery(history.filter("order_id", oid));
+        return new OrderHistoryQuery(session, query.replacing("order_id", oid));
     }
 
+    public OrderHistoryQuery clientOrderId(String coid) {
+        if (coid == null || !coid.matches("^[0-9a-f]{32}$")) throw new IllegalArgumentException("client order id must match ^[0-9a-f]{32}$, was " + coid);
+        return new OrderHistoryQuery(session, query.replacing("client_order_id", coid));
+    }
+
+    /** Orders updated at or after {@code from}. */
     public OrderHistoryQuery from(Instant from) {
-        return new OrderHistoryQuery(history.from(from));
+        return new OrderHistoryQuery(session, query.replacing("start_timestamp", Objects.requireNonNull(from, "from").toEpochMilli()));
     }
 
     public OrderHistoryQuery to(Instant to) {
-        return new OrderHistoryQuery(history.to(to));
-    }
-
-    public OrderHistoryQuery onProgress(Progress.Listener listener) {
-        return new OrderHistoryQuery(history.onProgress(listener));
+        return new OrderHistoryQuery(session, query.replacing("end_timestamp", Objects.requireNonNull(to, "to").toEpochMilli()));
     }
 
     public List<Order> list() {
-        return history.list();
-    }
-
-    public Stream<Order> stream() {
-        return history.stream();
+        Call call = Call.get(Service.PERPS, "/v1/account/orders", query);
+        Response r = session.read(call, Weights.HISTORY_PAGE);
+        try {
+            return List.of(session.transport().json().readValue(r.body(), Order[].class));
+        } catch (IOException e) {
+            throw session.transport().malformed(call, r, "expected an array of orders: " + e.getMessage(), e);
+        }
     }
 
     public Table table() {
-        return history.table();
+        return RecordTable.of(Order.class).table("orders", list());
     }
 }

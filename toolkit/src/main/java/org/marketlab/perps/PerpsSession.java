@@ -236,7 +236,12 @@ public final class PerpsSession implements AutoCloseable {
 
     /** The account's orders, open and ended ({@code GET /v1/account/orders}: the official client's read). */
     public OrderHistoryQuery orderHistory() {
-        return new OrderHistoryQuery(new History<>(this, OrderHistoryQuery.KIND));
+        return new OrderHistoryQuery(this, Query.empty());
+    }
+
+    /** The account's deposits, newest first ({@code GET /v1/account/deposits}: the official client's read). */
+    public DepositsQuery deposits() {
+        return new DepositsQuery(new History<>(this, DepositsQuery.KIND));
     }
 
     /** Balances per asset ({@code GET /v1/account/balances}: the official client's read). */

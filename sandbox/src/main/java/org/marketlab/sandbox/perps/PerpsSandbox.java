@@ -81,7 +81,7 @@ public final class PerpsSandbox {
         this.worldSeed = worldSeed;
         this.worldNow = worldNow.toEpochMilli();
         PerpsChannel[] ch = new PerpsChannel[1];
-        this.market = new PerpsMarket(worldSeed, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
+        this.market = new PerpsMarket(worldSeed, this.worldNow, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
         this.trading = new Trading(proxies, this::accountOf, clock, market::changed);
         this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock);
     }
@@ -187,6 +187,7 @@ public final class PerpsSandbox {
                     f -> instrument == null || f.get("instrument_id").asLong() == instrument, "trade_id");
         });
         app.get("/v1/account/orders", this::orderHistory);
+        app.get("/v1/account/deposits", this::deposits);
         app.get("/v1/account/balances", ctx -> json(ctx, market.balances(accountOf(authenticated(ctx, 2).owner()))));
         app.get("/v1/account/equity", ctx -> points(ctx, false));
         app.get("/v1/account/pnl", ctx -> points(ctx, true));
@@ -194,16 +195,37 @@ public final class PerpsSandbox {
         channel.register(app);
     }
 
-    /** Orders that ended and open ones, newest update first, paged as the histories are. */
+    /**
+     * Orders that ended (filled, cancelled) and open ones, newest update first, as one array in the long names (the
+     * official client's shape; it pages nothing here), filtered by {@code instrument_id}, {@code order_id},
+     * {@code client_order_id} and the update time ({@code start_timestamp}, {@code end_timestamp}).
+     */
     private void orderHistory(Context ctx) throws IOException {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
         allowOnly(ctx, "instrument_id", "order_id", "client_order_id");
         Long instrument = longParam(ctx, "instrument_id");
         Long oid = longParam(ctx, "order_id");
+        Long start = longParam(ctx, "start_timestamp");
+        Long end = longParam(ctx, "end_timestamp");
         String coid = ctx.queryParam("client_order_id");
-        page(ctx, market.orderHistory(a), o -> o.get("uts").asLong(),
-                o -> (instrument == null || o.get("iid").asLong() == instrument) && (oid == null || o.get("oid").asLong() == oid)
-                        && (coid == null || coid.equals(o.path("coid").asText())), "oid");
+        List<ObjectNode> rows = new ArrayList<>();
+        for (ObjectNode o : market.orderHistory(a)) {
+            long t = o.get("uts").asLong();
+            if ((instrument == null || o.get("iid").asLong() == instrument) && (oid == null || o.get("oid").asLong() == oid)
+                    && (coid == null || coid.equals(o.path("coid").asText())) && (start == null || t >= start) && (end == null || t <= end)) {
+                rows.add(o);
+            }
+        }
+        rows.sort(Comparator.<ObjectNode>comparingLong(o -> o.get("uts").asLong()).thenComparingLong(o -> o.get("oid").asLong()).reversed());
+        ArrayNode out = JSON.arrayNode();
+        for (ObjectNode o : rows) out.add(longNames(o));
+        json(ctx, out);
+    }
+
+    private void deposits(Context ctx) throws IOException {
+        PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
+        allowOnly(ctx);
+        page(ctx, market.depositRows(a), PerpsAccount::pagingTime, d -> true, "created_timestamp");
     }
 
     /** {@code [timestamp, value]} points, oldest first, one per portfolio snapshot, within the time filters. */
@@ -352,23 +374,29 @@ public final class PerpsSandbox {
         ArrayNode out = JSON.arrayNode();
         for (JsonNode o : a.openOrders()) {
             if (instrument != null && o.get("iid").asLong() != instrument) continue;
-            ObjectNode x = out.addObject();
-            x.set("order_id", o.get("oid"));
-            x.set("instrument_id", o.get("iid"));
-            x.set("buy", o.get("buy"));
-            x.set("price", o.get("p"));
-            x.set("quantity", o.get("qty"));
-            x.set("tif", o.get("tif"));
-            x.set("post_only", o.get("po"));
-            x.set("ro", o.get("ro"));
-            x.set("status", o.get("status"));
-            x.set("resting_quantity", o.get("rest"));
-            x.set("filled_quantity", o.get("fill"));
-            x.set("created_timestamp", o.get("cts"));
-            x.set("updated_timestamp", o.get("uts"));
-            x.set("client_order_id", o.get("coid"));
+            out.add(longNames(o));
         }
         json(ctx, out);
+    }
+
+    /** An order in the long names of the official client's order reads. */
+    private static ObjectNode longNames(JsonNode o) {
+        ObjectNode x = JSON.objectNode();
+        x.set("order_id", o.get("oid"));
+        x.set("instrument_id", o.get("iid"));
+        x.set("buy", o.get("buy"));
+        x.set("price", o.get("p"));
+        x.set("quantity", o.get("qty"));
+        x.set("tif", o.get("tif"));
+        x.set("post_only", o.get("po"));
+        x.set("ro", o.get("ro"));
+        x.set("status", o.get("status"));
+        x.set("resting_quantity", o.get("rest"));
+        x.set("filled_quantity", o.get("fill"));
+        x.set("created_timestamp", o.get("cts"));
+        x.set("updated_timestamp", o.get("uts"));
+        x.set("client_order_id", o.get("coid"));
+        return x;
     }
 
     private void trade(Context ctx, boolean modify) throws IOException {

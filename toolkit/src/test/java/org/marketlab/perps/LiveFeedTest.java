@@ -178,6 +178,27 @@ class LiveFeedTest {
     }
 
     @Test
+    void delayedFramesArriveLateInOrderWithoutAGap() throws Exception {
+        PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
+        BlockingQueue<Order> orders = new LinkedBlockingQueue<>();
+        try (LiveFeed feed = s.live()) {
+            feed.onOrder(orders::add);
+            CHANNEL.delayFrames(300);
+            List<Order> open = s.openOrders();
+            long sent = System.nanoTime();
+            modify(s, open.get(0), passive(open.get(0)));
+            modify(s, open.get(1), passive(open.get(1)));
+            assertEquals(open.get(0).oid(), next(orders, o -> true).oid(), "in the order they happened");
+            assertTrue(System.nanoTime() - sent >= TimeUnit.MILLISECONDS.toNanos(300), "and no sooner than the delay");
+            assertEquals(open.get(1).oid(), next(orders, o -> true).oid());
+            CHANNEL.delayFrames(0);
+            feed.settle();
+            assertEquals(0, feed.status().gapsHealed());
+            assertEquals(0, feed.status().reconnects());
+        }
+    }
+
+    @Test
     void closingTheSessionClosesItsFeedsAndKeepsTheCredential() {
         PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
         LiveFeed feed = s.live();

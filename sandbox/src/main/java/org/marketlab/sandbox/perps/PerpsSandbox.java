@@ -193,6 +193,7 @@ public final class PerpsSandbox {
         app.get("/v1/account/pnl", ctx -> points(ctx, true));
         app.post("/__sandbox/perps", this::control);
         channel.register(app);
+        app.events(e -> e.serverStopping(market::close)); // the market's timer ends with its server
     }
 
     /**

@@ -2,10 +2,10 @@ package org.marketlab.bench;
 
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.WeightBudget;
-import org.marketlab.perps.CredentialStore;
+import org.marketlab.auth.CredentialStore;
 import org.marketlab.perps.Fill;
 import org.marketlab.perps.LiveFeed;
 import org.marketlab.perps.Modification;
@@ -50,7 +50,7 @@ public final class LiveSoakBench {
         long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
         try (Sandbox sandbox = Sandbox.builder().seed(7).enforceLimits(false).build()) {
             var urls = sandbox.start();
-            PerpsSandbox perps = PerpsSandbox.of(sandbox);
+            PerpsSandbox perps = sandbox.perps();
             PerpsChannel channel = perps.channel();
             perps.market().fillInterval(100).portfolioInterval(1_000);
             Profile profile = Profile.sandbox(7).withUrl(Service.PERPS, urls.get("perps").toString())

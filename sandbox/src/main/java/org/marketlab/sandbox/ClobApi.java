@@ -1,5 +1,7 @@
 package org.marketlab.sandbox;
 
+import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.world.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -30,7 +32,9 @@ import java.util.Map;
  * {@code limit} (default and maximum 1,000) of them from the bucket holding {@code startTs}; {@code /time} is
  * the machine's clock, while books and histories are as of the world's "now".
  */
-final class ClobApi {
+final class ClobApi implements RouteModule {
+
+    private final java.util.function.LongSupplier clock;
 
     static final int MAX_BATCH = 500;
     static final Map<String, Long> FIDELITY_MINUTES = new LinkedHashMap<>();
@@ -49,7 +53,8 @@ final class ClobApi {
     private final World world;
     private final Map<String, PricePath> paths = new HashMap<>();
 
-    ClobApi(World world) {
+    ClobApi(World world, java.util.function.LongSupplier clock) {
+        this.clock = clock;
         this.world = world;
     }
 
@@ -63,10 +68,16 @@ final class ClobApi {
         }
     }
 
-    void register(Javalin app) {
+    @Override
+    public String service() {
+        return "clob";
+    }
+
+    @Override
+    public void register(Javalin app) {
         app.exception(ClobError.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
         // The server's clock, not the world's anchor: clients sign with it, and signatures are checked against it.
-        app.get("/time", ctx -> ctx.contentType("application/json").result(Long.toString(System.currentTimeMillis() / 1000)));
+        app.get("/time", ctx -> ctx.contentType("application/json").result(Long.toString(clock.getAsLong() / 1000)));
         app.get("/book", ctx -> json(ctx, book(open(ctx.queryParam("token_id")))));
         app.post("/books", ctx -> {
             ArrayNode out = World.JSON.arrayNode();

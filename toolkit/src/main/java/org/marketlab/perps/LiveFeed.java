@@ -3,11 +3,10 @@ package org.marketlab.perps;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import okhttp3.OkHttpClient;
-import okhttp3.Request;
 import okhttp3.WebSocket;
 import okhttp3.WebSocketListener;
 import org.marketlab.config.Service;
+import org.marketlab.internal.transport.Resources;
 import org.marketlab.http.AuthenticationException;
 import org.marketlab.http.ConnectionException;
 import org.marketlab.pacing.Clock;
@@ -129,7 +128,7 @@ public final class LiveFeed implements AutoCloseable {
     private static final AtomicInteger IDS = new AtomicInteger();
 
     private final PerpsSession session;
-    private final OkHttpClient http;
+    private final Resources resources;
     private final ObjectMapper json;
     private final URI url;
     private final Options options;
@@ -178,9 +177,9 @@ public final class LiveFeed implements AutoCloseable {
 
     private LiveFeed(PerpsSession session, Options options) {
         this.session = session;
-        this.http = session.transport().http();
-        this.json = session.transport().json();
-        this.url = channelUrl(session.transport().baseUrl(Service.PERPS_WS));
+        this.resources = session.transport().resources();
+        this.json = resources.json();
+        this.url = channelUrl(resources.baseUrl(Service.PERPS_WS));
         this.options = options;
         this.clock = options.clock();
         int id = IDS.incrementAndGet();
@@ -231,8 +230,8 @@ public final class LiveFeed implements AutoCloseable {
         long gen = generation.incrementAndGet();
         setState(State.CONNECTING);
         CompletableFuture<Void> opened = new CompletableFuture<>();
-        Request request = new Request.Builder().url(url.toString().replaceFirst("^ws", "http")).build();
-        WebSocket ws = http.newWebSocket(request, new Listener(gen, opened));
+        // On the profile's shared client; the feed pings at the application level, as the specification asks.
+        WebSocket ws = resources.openSocket(Service.PERPS_WS, url.getPath(), 0, new Listener(gen, opened));
         socket = ws;
         try {
             opened.get(options.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);

@@ -1,13 +1,9 @@
 package org.marketlab.perps;
 
-import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
+import org.marketlab.internal.transport.Query;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
-import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -53,13 +49,7 @@ public final class OrderHistoryQuery {
     }
 
     public List<Order> list() {
-        Call call = Call.get(Service.PERPS, "/v1/account/orders", query);
-        Response r = session.read(call, Weights.HISTORY_PAGE);
-        try {
-            return List.of(session.transport().json().readValue(r.body(), Order[].class));
-        } catch (IOException e) {
-            throw session.transport().malformed(call, r, "expected an array of orders: " + e.getMessage(), e);
-        }
+        return List.of(session.requests().read("/v1/account/orders", query, Weights.HISTORY_PAGE).read(Order[].class));
     }
 
     public Table table() {

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.marketlab.Interop;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
 import org.marketlab.sandbox.perps.PerpsSandbox;
@@ -38,7 +38,7 @@ class OfficialClientLiveInteropTest {
     void theOfficialClientReceivesTheFramesTheToolkitReceives() throws Exception {
         try (Sandbox sandbox = Sandbox.builder().seed(17).now(Instant.parse("2026-11-01T00:00:00Z")).build()) {
             var urls = sandbox.start();
-            PerpsSandbox perps = PerpsSandbox.of(sandbox);
+            PerpsSandbox perps = sandbox.perps();
             perps.market().fillInterval(0).portfolioInterval(0); // only this test's actions push frames
             Wallet owner = Wallet.random();
             var dir = Interop.root().resolve("interop");

@@ -6,19 +6,17 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.route.RouteModule;
 
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -27,7 +25,7 @@ import java.util.function.ToLongFunction;
 
 /**
  * The perpetuals interface of the sandbox ({@code perps} server, REST and the real-time channel {@code /v1/ws}),
- * added to every {@link Sandbox} through {@link Sandbox#extend}.
+ * one of the sandbox's route modules.
  *
  * <p>Where the specification is silent, the sandbox's choices (the toolkit documents the same):
  * <ul>
@@ -55,7 +53,7 @@ import java.util.function.ToLongFunction;
  * specification ({@code fills}, {@code orders}, {@code balances}, {@code equity}, {@code pnl}) come from
  * {@link PerpsMarket}. Failures are {@code {status: err, error}} with 400, 401 or 404.
  */
-public final class PerpsSandbox {
+public final class PerpsSandbox implements RouteModule {
 
     public static final long TIMESTAMP_WINDOW_MS = 60_000;
     public static final long COMMAND_TIMEOUT_MS = 30_000;
@@ -64,12 +62,10 @@ public final class PerpsSandbox {
     public static final List<String> DOMAIN_NAMES = Signatures.DOMAIN_NAMES;
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final Map<Sandbox, PerpsSandbox> RUNNING = Collections.synchronizedMap(new WeakHashMap<>());
-    private static boolean installed;
 
     private final long worldSeed;
     private final long worldNow;
-    private final LongSupplier clock = System::currentTimeMillis;
+    private final LongSupplier clock;
     private final ProxyRegistry proxies = new ProxyRegistry();
     private final Map<String, PerpsAccount> accounts = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> weights = new ConcurrentHashMap<>();
@@ -77,31 +73,24 @@ public final class PerpsSandbox {
     private final PerpsMarket market;
     private final PerpsChannel channel;
 
-    private PerpsSandbox(long worldSeed, Instant worldNow) {
+    /**
+     * @param worldSeed the world's seed (accounts are generated from it and the owner's address)
+     * @param worldNow  the world's anchor time (account histories end there)
+     * @param clock     the sandbox's wall clock in ms: timestamps are checked against it
+     */
+    public PerpsSandbox(long worldSeed, Instant worldNow, LongSupplier clock) {
         this.worldSeed = worldSeed;
         this.worldNow = worldNow.toEpochMilli();
+        this.clock = clock;
         PerpsChannel[] ch = new PerpsChannel[1];
         this.market = new PerpsMarket(worldSeed, this.worldNow, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
         this.trading = new Trading(proxies, this::accountOf, clock, market::changed);
         this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock);
     }
 
-    /** Adds the perpetuals routes to every sandbox started from now on (idempotent). */
-    public static synchronized void install() {
-        if (installed) return;
-        installed = true;
-        Sandbox.extend("perps", (app, sandbox) -> {
-            PerpsSandbox perps = new PerpsSandbox(sandbox.world().seed(), sandbox.world().now());
-            perps.register(app);
-            RUNNING.put(sandbox, perps);
-        });
-    }
-
-    /** The perpetuals interface of a started sandbox. */
-    public static PerpsSandbox of(Sandbox sandbox) {
-        PerpsSandbox p = RUNNING.get(sandbox);
-        if (p == null) throw new IllegalStateException("this sandbox has not started a perpetuals interface");
-        return p;
+    @Override
+    public String service() {
+        return "perps";
     }
 
     // ---- for tests --------------------------------------------------------------------------------------------------
@@ -154,7 +143,8 @@ public final class PerpsSandbox {
 
     // ---- routes -----------------------------------------------------------------------------------------------------
 
-    private void register(Javalin app) {
+    @Override
+    public void register(Javalin app) {
         app.exception(PerpsFailure.class, (e, ctx) -> ctx.status(e.status).json(Map.of("status", "err", "error", e.getMessage())));
         app.post("/v1/account/proxy", this::createProxy);
         app.delete("/v1/account/proxy", this::deleteProxy);

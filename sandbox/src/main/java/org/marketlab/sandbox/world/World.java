@@ -1,4 +1,4 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.world;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -28,7 +28,7 @@ import java.util.SplittableRandom;
  */
 public final class World {
 
-    static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    public static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final RecordMap.Schema EVENT = new RecordMap.Schema(Fields.EVENT);
     private static final RecordMap.Schema MARKET = new RecordMap.Schema(Fields.MARKET);
     private static final RecordMap.Schema TAG = new RecordMap.Schema(Fields.TAG);

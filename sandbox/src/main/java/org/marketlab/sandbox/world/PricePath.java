@@ -1,4 +1,4 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.world;
 
 import java.time.Instant;
 
@@ -9,7 +9,7 @@ import java.time.Instant;
  * second outcome is one minus the first, so the two sum to one. After a closed market's end the price sits
  * at its resolution.
  */
-final class PricePath {
+public final class PricePath {
 
     private final long key;
     private final long startMinute;
@@ -23,7 +23,7 @@ final class PricePath {
     private final double[] phase = new double[4];
 
     /** @param token the token; the path of a market's second outcome is the complement of the first */
-    PricePath(World.Token token, World.Token first, Instant now) {
+    public PricePath(World.Token token, World.Token first, Instant now) {
         Instant end = token.endDate();
         World.Token base = first;
         this.key = mix(Long.parseLong(base.tokenId().substring(0, 15)));
@@ -42,16 +42,16 @@ final class PricePath {
         this.resolved = token.closed() ? token.price() : Double.NaN;
     }
 
-    long startMinute() {
+    public long startMinute() {
         return startMinute;
     }
 
-    long endMinute() {
+    public long endMinute() {
         return endMinute;
     }
 
     /** The price at the start of a minute (epoch minutes). */
-    double at(long minute) {
+    public double at(long minute) {
         if (!Double.isNaN(resolved) && minute > endMinute) return resolved;
         double logit = raw(Math.min(minute, endMinute)) + offset;
         double p = 1 / (1 + Math.exp(-logit));
@@ -60,7 +60,7 @@ final class PricePath {
     }
 
     /** Shares traded in a minute: mostly quiet, now and then busy. */
-    double volume(long minute) {
+    public double volume(long minute) {
         if (minute < startMinute || minute > endMinute) return 0;
         double u = unit(key ^ minute * 0x9E3779B97F4A7C15L, 7);
         return u < 0.7 ? 0 : Math.round(Math.exp(2 + 3 * unit(key ^ minute, 9)) * 100) / 100.0;
@@ -74,11 +74,11 @@ final class PricePath {
         return v;
     }
 
-    static double unit(long x, int salt) {
+    public static double unit(long x, int salt) {
         return (mix(x * 31 + salt) >>> 11) * 0x1.0p-53;
     }
 
-    static long mix(long z) {
+    public static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);

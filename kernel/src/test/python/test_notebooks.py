@@ -104,6 +104,25 @@ class NotebooksTest(unittest.TestCase):
                     nbformat.write(nb, os.path.join(out, os.path.basename(path)))
 
 
+    def test_live_monitor_redraws_its_displays_in_place(self):
+        name = "08-live-account-monitor.ipynb"
+        self.assertIn(name, EXECUTED, "the live monitor was executed first")
+        nb = nbformat.reads(EXECUTED[name], as_version=4)
+        shown = {}
+        for c in nb.cells:
+            for o in c.get("outputs", []):
+                text = o.get("data", {}).get("text/plain", "")
+                for view in ("fills", "equity", "open orders", "connection"):
+                    if "live " + view + ", updated " in text:
+                        shown[view] = o
+        # Each display was redrawn by update_display_data after it was first shown (nbclient applies the updates to
+        # the output with the same display id, whichever cell is running then).
+        self.assertEqual(set(shown), {"fills", "equity", "open orders", "connection"}, shown.keys())
+        self.assertIn("image/png", shown["equity"]["data"], "the equity chart is a PNG")
+        fills = shown["fills"]["data"]["text/html"]
+        self.assertGreaterEqual(fills.count("<tr"), 3, "the live fills table has rows")
+        self.assertRegex(shown["connection"]["data"]["text/plain"], r"state=(AUTHENTICATED|CLOSED)")
+
     def test_z_no_secret_reaches_an_executed_notebook(self):
         secrets = []
         for f in glob.glob(os.path.join(CREDENTIALS, "**", "*.json"), recursive=True):

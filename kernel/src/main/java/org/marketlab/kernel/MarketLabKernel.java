@@ -42,6 +42,9 @@ public final class MarketLabKernel extends BaseKernel {
     private final java.util.concurrent.CompletableFuture<CellEvaluator> starting;
     private final SessionHistory history;
     private final ProgressDisplay progress;
+    private final LiveDisplay live;
+    /** The newest execute request's context: live displays send their updates with it. */
+    private volatile ShellReplyEnvironment latestEnv;
 
     private MarketLabKernel(JupyterIO io, SessionHistory history) {
         super("MarketLab", VERSION,
@@ -58,6 +61,7 @@ public final class MarketLabKernel extends BaseKernel {
             return e;
         });
         this.progress = new ProgressDisplay(io);
+        this.live = new LiveDisplay(io, getRenderer(), () -> latestEnv);
         Renderers.register(getRenderer());
         Progress.setDefaultListener(progress);
         String timeout = System.getenv("MARKETLAB_CELL_TIMEOUT");
@@ -146,6 +150,10 @@ public final class MarketLabKernel extends BaseKernel {
         Object v = evaluator().eval(code.toString());
         if (v == KernelExecution.NULL) return "null";
         if (v instanceof java.io.PrintStream) return null; // what printf returns ends a cell that printed: nothing to show
+        if (v instanceof org.marketlab.perps.LiveView<?> view) {
+            live.show(view); // a display that redraws itself, rather than a result drawn once
+            return null;
+        }
         // An array's own toString is its identity ("[I@1b6d3586"); show its elements, as JShell does.
         return v != null && v.getClass().isArray() ? new DisplayData(Renderers.arrayText(v)) : v;
     }
@@ -256,6 +264,17 @@ public final class MarketLabKernel extends BaseKernel {
             case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> "    ";
             case UNKNOWN -> IS_COMPLETE_BAD;
         };
+    }
+
+    @Override
+    protected void handleExecuteRequest(ShellReplyEnvironment env, Message<org.dflib.jjava.jupyter.messages.request.ExecuteRequest> request) {
+        latestEnv = env;
+        super.handleExecuteRequest(env, request);
+    }
+
+    /** Shows a live view in the running cell, redrawn in place as it changes. */
+    void showLive(org.marketlab.perps.LiveView<?> view) {
+        live.show(view);
     }
 
     @Override

@@ -9,9 +9,16 @@ public final class Notebook {
     private Notebook() {
     }
 
-    /** Shows a value now, as its richest form (table as HTML, chart as PNG, ...), whatever the cell returns. */
+    /**
+     * Shows a value now, as its richest form (table as HTML, chart as PNG, ...), whatever the cell returns; a live
+     * view ({@code feed.fillsTable()}, {@code feed.equityChart()}) keeps redrawing itself in place.
+     */
     public static void display(Object value) {
         BaseKernel k = BaseKernel.notebookKernel();
+        if (value instanceof org.marketlab.perps.LiveView<?> view && k instanceof MarketLabKernel m) {
+            m.showLive(view); // redrawn in place as it changes
+            return;
+        }
         DisplayData d = value instanceof DisplayData dd ? dd : k.getRenderer().render(value);
         k.display(d);
     }

@@ -39,8 +39,10 @@ final class Renderers {
                 .preferring(MIMEType.TEXT_HTML)
                 .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
                 .register((s, ctx) -> {
-                    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(s.table()));
-                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, s::toString);
+                    // The live feeds' connections beside the request pacing: both say how the service is being used.
+                    Table feeds = org.marketlab.perps.LiveFeed.statusTable();
+                    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(s.table()) + (feeds.rowCount() == 0 ? "" : Html.table(feeds)));
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> s + (feeds.rowCount() == 0 ? "" : "\n" + feeds.print()));
                 });
         @SuppressWarnings({"unchecked", "rawtypes"})
         Class<Chart<?, ?>> chart = (Class) Chart.class;

@@ -61,7 +61,8 @@ public final class SandboxMain {
         Runtime.getRuntime().addShutdownHook(new Thread(s::close));
         System.out.println("MarketLab sandbox, seed " + seed + ", world of " + s.world().events().size() + " events and "
                 + s.world().marketCount() + " markets, now = " + s.world().now());
-        urls.forEach((k, v) -> System.out.println("  " + k + " " + v));
+        // The channel's own URL, path included: the official client connects only to it.
+        urls.forEach((k, v) -> System.out.println("  " + k + " " + (k.equals("perps_ws") ? v + "/v1/ws" : v)));
         System.out.println("Point the toolkit at it with MARKETLAB_<NAME>_URL, e.g. MARKETLAB_MARKETS_URL=" + urls.get("markets"));
         Thread.currentThread().join();
     }

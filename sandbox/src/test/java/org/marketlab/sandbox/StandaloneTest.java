@@ -46,7 +46,7 @@ class StandaloneTest {
                 assertTrue(printed.contains(services[i] + " http://127.0.0.1:" + (port + i)), printed);
                 assertEquals("OK", new String(new Wire(URI.create("http://127.0.0.1:" + (port + i))).getOk("/ok"), StandardCharsets.UTF_8));
             }
-            assertTrue(printed.contains("perps_ws ws://127.0.0.1:" + (port + 3)), printed);
+            assertTrue(printed.contains("perps_ws ws://127.0.0.1:" + (port + 3) + "/v1/ws"), printed);
 
             byte[] served = new Wire(URI.create("http://127.0.0.1:" + port)).getOk("/events?limit=30&offset=500");
             try (Sandbox s = Sandbox.builder().seed(7).now(Instant.parse(NOW)).build()) {

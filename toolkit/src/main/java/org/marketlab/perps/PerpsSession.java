@@ -85,6 +85,7 @@ public final class PerpsSession implements AutoCloseable {
     private final Wallet proxyKey;
     private final boolean resumed;
     private final AtomicLong weightUsed = new AtomicLong();
+    private final java.util.Set<LiveFeed> feeds = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final PerpsRequests requests;
 
     PerpsSession(Transport transport, Wallet owner, CredentialStore store, WeightBudget budget, ProxyCredentials credentials,
@@ -108,6 +109,11 @@ public final class PerpsSession implements AutoCloseable {
 
     PerpsRequests requests() {
         return requests;
+    }
+
+    /** The transport this session's requests go through (the live feed opens its socket on its resources). */
+    Transport transport() {
+        return transport;
     }
 
     void spent(long weight) {
@@ -134,6 +140,75 @@ public final class PerpsSession implements AutoCloseable {
     /** The account's positions, margin and withdrawable balance. */
     public Portfolio portfolio() {
         return requests.read("/v1/account/portfolio", Query.empty(), Weights.PRIVATE_PORTFOLIO).read(Portfolio.class);
+    }
+
+    /** The account's fills, newest first ({@code GET /v1/account/fills}: the official client's read). */
+    public FillsQuery fills() {
+        return new FillsQuery(new History<>(this, FillsQuery.KIND));
+    }
+
+    /** The account's orders, open and ended ({@code GET /v1/account/orders}: the official client's read). */
+    public OrderHistoryQuery orderHistory() {
+        return new OrderHistoryQuery(this, Query.empty());
+    }
+
+    /** The account's deposits, newest first ({@code GET /v1/account/deposits}: the official client's read). */
+    public DepositsQuery deposits() {
+        return new DepositsQuery(new History<>(this, DepositsQuery.KIND));
+    }
+
+    /** Balances per asset ({@code GET /v1/account/balances}: the official client's read). */
+    public List<Balance> balances() {
+        return List.of(requests.read("/v1/account/balances", Query.empty(), Weights.BALANCES).read(Balance[].class));
+    }
+
+    /** {@link #balances()} as a table: asset, balance, value. */
+    public tech.tablesaw.api.Table balancesTable() {
+        return org.marketlab.tables.RecordTable.of(Balance.class).table("balances", balances());
+    }
+
+    /** Total account value over time ({@code GET /v1/account/equity}, {@code [timestamp, value]} points). */
+    public List<AccountPoint> equityHistory() {
+        return points("/v1/account/equity");
+    }
+
+    /** Realised profit over time ({@code GET /v1/account/pnl}). */
+    public List<AccountPoint> pnlHistory() {
+        return points("/v1/account/pnl");
+    }
+
+    /** {@link #equityHistory()} or {@link #pnlHistory()} as a table: timestamp, value. */
+    public tech.tablesaw.api.Table historyTable(List<AccountPoint> points) {
+        return org.marketlab.tables.RecordTable.of(AccountPoint.class).table("history", points);
+    }
+
+    private List<AccountPoint> points(String path) {
+        Document r = requests.read(path, Query.empty(), Weights.HISTORY_PAGE);
+        com.fasterxml.jackson.databind.JsonNode body = r.tree();
+        if (!body.path("data").isArray()) throw r.malformed("expected {\"data\": [[timestamp, value], ...], \"more\": ...}", null);
+        List<AccountPoint> out = new java.util.ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode p : body.get("data")) {
+            if (!p.isArray() || p.size() < 2) throw r.malformed("expected [timestamp, value] points", null);
+            out.add(new AccountPoint(Instant.ofEpochMilli(p.get(0).asLong()), new java.math.BigDecimal(p.get(1).asText())));
+        }
+        return out;
+    }
+
+    // ---- the real-time channel ----------------------------------------------------------------------------------
+
+    /** Opens the account's real-time channel (see {@link LiveFeed}); closing the session closes it. */
+    public LiveFeed live() {
+        return live(LiveFeed.Options.defaults());
+    }
+
+    public LiveFeed live(LiveFeed.Options options) {
+        LiveFeed f = LiveFeed.open(this, options);
+        feeds.add(f);
+        return f;
+    }
+
+    void forget(LiveFeed feed) {
+        feeds.remove(feed);
     }
 
     /**
@@ -281,7 +356,8 @@ public final class PerpsSession implements AutoCloseable {
     /** Ends the session and keeps the proxy: stored credentials are resumed by the next session until they expire. */
     @Override
     public void close() {
-        // Nothing is held open: every read is a plain request.
+        // Only the live feeds are held open; the proxy stays registered.
+        for (LiveFeed f : List.copyOf(feeds)) f.close();
     }
 
     /** The proxy's credentials (their {@code toString} hides the key and the secret). */

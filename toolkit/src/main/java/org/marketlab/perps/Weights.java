@@ -33,6 +33,7 @@ final class Weights {
     static final long CREDENTIALS = 2;
     static final long OPEN_ORDERS = 2;
     static final long PRIVATE_PORTFOLIO = 5;
+    static final long BALANCES = 2;
 
     private static final Map<Transport, Map<String, WeightBudget>> BUDGETS = Collections.synchronizedMap(new WeakHashMap<>());
 

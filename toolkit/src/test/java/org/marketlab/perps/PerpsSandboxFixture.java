@@ -45,7 +45,8 @@ final class PerpsSandboxFixture {
 
     /** A transport of {@code profile}'s names, to the sandbox's perps server. */
     static Transport transportWith(Profile profile) {
-        return Transport.create(profile.withUrl(Service.PERPS, sandbox().urls().get("perps").toString()), Clock.system(),
+        return Transport.create(profile.withUrl(Service.PERPS, sandbox().urls().get("perps").toString())
+                        .withUrl(Service.PERPS_WS, sandbox().urls().get("perps_ws").toString()), Clock.system(),
                 new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
     }
 

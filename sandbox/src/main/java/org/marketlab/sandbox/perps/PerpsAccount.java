@@ -42,7 +42,8 @@ public final class PerpsAccount {
     private final List<ObjectNode> funding = new ArrayList<>();
     private final List<ObjectNode> positions = new ArrayList<>();
     private final List<ObjectNode> orders = new ArrayList<>();
-    private final BigDecimal collateral;
+    /** Changes with the realised profit and the fees of fills ({@link PerpsMarket}). */
+    private BigDecimal collateral;
     private final String inviteCode;
     private final int referralCap;
     private final int referralsUsed;
@@ -194,7 +195,7 @@ public final class PerpsAccount {
     }
 
     /** The collateral the margin check measures orders against. */
-    public BigDecimal collateral() {
+    public synchronized BigDecimal collateral() {
         return collateral;
     }
 
@@ -220,6 +221,15 @@ public final class PerpsAccount {
 
     List<ObjectNode> positionRows() {
         return positions;
+    }
+
+    /** The live list of open orders (the caller holds this account's lock). */
+    List<ObjectNode> orderRows() {
+        return orders;
+    }
+
+    synchronized void addCollateral(BigDecimal amount) {
+        collateral = collateral.add(amount);
     }
 
     /** The open order with client order id {@code coid}, or null. */

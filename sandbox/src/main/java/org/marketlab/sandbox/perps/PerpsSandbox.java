@@ -6,12 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import io.javalin.websocket.WsMessageContext;
 import org.marketlab.sandbox.route.RouteModule;
 
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -52,7 +49,9 @@ import java.util.function.ToLongFunction;
  *   <li>A modification is refused with {@code insufficient_margin} when the open orders would then hold more
  *       margin ({@link PerpsAccount#ORDER_MARGIN_RATE} of their remaining notional) than the collateral.</li>
  * </ul>
- * Failures are {@code {status: err, error}} with 400, 401 or 404.
+ * The real-time channel is {@link PerpsChannel}; fills, portfolio snapshots and the account reads beyond the
+ * specification ({@code fills}, {@code orders}, {@code balances}, {@code equity}, {@code pnl}) come from
+ * {@link PerpsMarket}. Failures are {@code {status: err, error}} with 400, 401 or 404.
  */
 public final class PerpsSandbox implements RouteModule {
 
@@ -70,8 +69,9 @@ public final class PerpsSandbox implements RouteModule {
     private final ProxyRegistry proxies = new ProxyRegistry();
     private final Map<String, PerpsAccount> accounts = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> weights = new ConcurrentHashMap<>();
-    private final AtomicLong channelAuthentications = new AtomicLong();
     private final Trading trading;
+    private final PerpsMarket market;
+    private final PerpsChannel channel;
 
     /**
      * @param worldSeed the world's seed (accounts are generated from it and the owner's address)
@@ -82,7 +82,10 @@ public final class PerpsSandbox implements RouteModule {
         this.worldSeed = worldSeed;
         this.worldNow = worldNow.toEpochMilli();
         this.clock = clock;
-        this.trading = new Trading(proxies, this::accountOf, clock);
+        PerpsChannel[] ch = new PerpsChannel[1];
+        this.market = new PerpsMarket(worldSeed, this.worldNow, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
+        this.trading = new Trading(proxies, this::accountOf, clock, market::changed);
+        this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock);
     }
 
     @Override
@@ -117,7 +120,17 @@ public final class PerpsSandbox implements RouteModule {
 
     /** Successful {@code auth} frames on the real-time channel. */
     public long channelAuthentications() {
-        return channelAuthentications.get();
+        return channel.authentications();
+    }
+
+    /** The real-time channel: its faults and counters. */
+    public PerpsChannel channel() {
+        return channel;
+    }
+
+    /** The simulated market: the fill process and the portfolio snapshots. */
+    public PerpsMarket market() {
+        return market;
     }
 
     private PerpsAccount accountOf(String owner) {
@@ -156,7 +169,103 @@ public final class PerpsSandbox implements RouteModule {
             asset(out, "WETH", "0x7ceb23fd6bc0add59e62ac25578270cff1b9f619", 18, "0.85", "0.0005");
             json(ctx, out);
         });
-        app.ws("/v1/ws", ws -> ws.onMessage(this::onFrame));
+        app.get("/v1/account/fills", ctx -> {
+            PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
+            allowOnly(ctx, "instrument_id");
+            Long instrument = longParam(ctx, "instrument_id");
+            page(ctx, market.fillRows(a), f -> f.get("timestamp").asLong(),
+                    f -> instrument == null || f.get("instrument_id").asLong() == instrument, "trade_id");
+        });
+        app.get("/v1/account/orders", this::orderHistory);
+        app.get("/v1/account/deposits", this::deposits);
+        app.get("/v1/account/balances", ctx -> json(ctx, market.balances(accountOf(authenticated(ctx, 2).owner()))));
+        app.get("/v1/account/equity", ctx -> points(ctx, false));
+        app.get("/v1/account/pnl", ctx -> points(ctx, true));
+        app.post("/__sandbox/perps", this::control);
+        channel.register(app);
+        app.events(e -> e.serverStopping(market::close)); // the market's timer ends with its server
+    }
+
+    /**
+     * Orders that ended (filled, cancelled) and open ones, newest update first, as one array in the long names (the
+     * official client's shape; it pages nothing here), filtered by {@code instrument_id}, {@code order_id},
+     * {@code client_order_id} and the update time ({@code start_timestamp}, {@code end_timestamp}).
+     */
+    private void orderHistory(Context ctx) throws IOException {
+        PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
+        allowOnly(ctx, "instrument_id", "order_id", "client_order_id");
+        Long instrument = longParam(ctx, "instrument_id");
+        Long oid = longParam(ctx, "order_id");
+        Long start = longParam(ctx, "start_timestamp");
+        Long end = longParam(ctx, "end_timestamp");
+        String coid = ctx.queryParam("client_order_id");
+        List<ObjectNode> rows = new ArrayList<>();
+        for (ObjectNode o : market.orderHistory(a)) {
+            long t = o.get("uts").asLong();
+            if ((instrument == null || o.get("iid").asLong() == instrument) && (oid == null || o.get("oid").asLong() == oid)
+                    && (coid == null || coid.equals(o.path("coid").asText())) && (start == null || t >= start) && (end == null || t <= end)) {
+                rows.add(o);
+            }
+        }
+        rows.sort(Comparator.<ObjectNode>comparingLong(o -> o.get("uts").asLong()).thenComparingLong(o -> o.get("oid").asLong()).reversed());
+        ArrayNode out = JSON.arrayNode();
+        for (ObjectNode o : rows) out.add(longNames(o));
+        json(ctx, out);
+    }
+
+    private void deposits(Context ctx) throws IOException {
+        PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
+        allowOnly(ctx);
+        page(ctx, market.depositRows(a), PerpsAccount::pagingTime, d -> true, "created_timestamp");
+    }
+
+    /** {@code [timestamp, value]} points, oldest first, one per portfolio snapshot, within the time filters. */
+    private void points(Context ctx, boolean pnl) throws IOException {
+        PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
+        allowOnly(ctx, "interval");
+        Long start = longParam(ctx, "start_timestamp");
+        Long end = longParam(ctx, "end_timestamp");
+        ArrayNode rows = JSON.arrayNode();
+        for (JsonNode p : market.points(a, pnl)) {
+            long t = p.get(0).asLong();
+            if ((start == null || t >= start) && (end == null || t <= end) && rows.size() < PAGE_SIZE) rows.add(p);
+        }
+        ObjectNode out = JSON.objectNode();
+        out.set("data", rows);
+        out.put("more", false);
+        json(ctx, out);
+    }
+
+    /**
+     * {@code POST /__sandbox/perps}: a JSON object with any of {@code closeConnections} (true), {@code silence} (true),
+     * {@code dropFrames}, {@code duplicateFrames} (next N), {@code delayMillis}, {@code fillIntervalMillis},
+     * {@code portfolioIntervalMillis}, {@code fillNow} (an owner address), {@code clear} (true). Answers
+     * {@code {status: ok, closed, silenced}}, or 400.
+     */
+    private void control(Context ctx) throws IOException {
+        JsonNode n;
+        try {
+            n = Bodies.object(ctx.body());
+        } catch (PerpsFailure e) {
+            ctx.status(400).json(Map.of("error", "expected a JSON object such as {\"dropFrames\": 1}"));
+            return;
+        }
+        ObjectNode out = JSON.objectNode().put("status", "ok");
+        try {
+            if (n.path("clear").asBoolean()) channel.clear();
+            if (n.has("dropFrames")) channel.dropFrames(n.get("dropFrames").asInt());
+            if (n.has("duplicateFrames")) channel.duplicateFrames(n.get("duplicateFrames").asInt());
+            if (n.has("delayMillis")) channel.delayFrames(n.get("delayMillis").asLong());
+            if (n.has("fillIntervalMillis")) market.fillInterval(n.get("fillIntervalMillis").asLong());
+            if (n.has("portfolioIntervalMillis")) market.portfolioInterval(n.get("portfolioIntervalMillis").asLong());
+            if (n.hasNonNull("fillNow")) out.set("fill", market.fillNow(account(n.get("fillNow").asText()).owner()));
+            if (n.path("silence").asBoolean()) out.put("silenced", channel.silence());
+            if (n.path("closeConnections").asBoolean()) out.put("closed", channel.closeConnections());
+        } catch (IllegalArgumentException e) {
+            ctx.status(400).json(Map.of("error", e.getMessage()));
+            return;
+        }
+        json(ctx, out);
     }
 
     private void createProxy(Context ctx) throws IOException {
@@ -245,29 +354,7 @@ public final class PerpsSandbox implements RouteModule {
     }
 
     private void portfolio(Context ctx) throws IOException {
-        PerpsAccount a = accountOf(authenticated(ctx, 5).owner());
-        BigDecimal c = a.collateral();
-        ObjectNode out = JSON.objectNode();
-        out.set("positions", JSON.arrayNode().addAll(a.positions()));
-        ObjectNode m = out.putObject("margin");
-        BigDecimal initial = BigDecimal.ZERO, maintenance = BigDecimal.ZERO, value = BigDecimal.ZERO;
-        for (ObjectNode p : a.positionRows()) {
-            initial = initial.add(new BigDecimal(p.get("initial_margin").asText()));
-            maintenance = maintenance.add(new BigDecimal(p.get("maintenance_margin").asText()));
-            value = value.add(new BigDecimal(p.get("position_value").asText()));
-        }
-        BigDecimal accountValue = c.add(a.unrealizedPnl());
-        BigDecimal orderMargin = a.orderMarginWith(null, null);
-        m.put("total_account_value", accountValue.toPlainString());
-        m.put("available_order_margin", c.subtract(orderMargin).setScale(2, RoundingMode.HALF_UP).toPlainString());
-        m.put("total_initial_margin", initial.toPlainString());
-        m.put("total_maintenance_margin", maintenance.toPlainString());
-        m.put("total_position_value", value.toPlainString());
-        out.put("withdrawable", accountValue.subtract(initial).max(BigDecimal.ZERO).setScale(2, RoundingMode.HALF_UP).toPlainString());
-        out.put("in_liquidation", false);
-        out.put("fee_tier", 0);
-        out.put("timestamp", clock.getAsLong());
-        json(ctx, out);
+        json(ctx, Portfolios.of(accountOf(authenticated(ctx, 5).owner()), clock.getAsLong()));
     }
 
     /** The official client's long-named order form. */
@@ -278,23 +365,29 @@ public final class PerpsSandbox implements RouteModule {
         ArrayNode out = JSON.arrayNode();
         for (JsonNode o : a.openOrders()) {
             if (instrument != null && o.get("iid").asLong() != instrument) continue;
-            ObjectNode x = out.addObject();
-            x.set("order_id", o.get("oid"));
-            x.set("instrument_id", o.get("iid"));
-            x.set("buy", o.get("buy"));
-            x.set("price", o.get("p"));
-            x.set("quantity", o.get("qty"));
-            x.set("tif", o.get("tif"));
-            x.set("post_only", o.get("po"));
-            x.set("ro", o.get("ro"));
-            x.set("status", o.get("status"));
-            x.set("resting_quantity", o.get("rest"));
-            x.set("filled_quantity", o.get("fill"));
-            x.set("created_timestamp", o.get("cts"));
-            x.set("updated_timestamp", o.get("uts"));
-            x.set("client_order_id", o.get("coid"));
+            out.add(longNames(o));
         }
         json(ctx, out);
+    }
+
+    /** An order in the long names of the official client's order reads. */
+    private static ObjectNode longNames(JsonNode o) {
+        ObjectNode x = JSON.objectNode();
+        x.set("order_id", o.get("oid"));
+        x.set("instrument_id", o.get("iid"));
+        x.set("buy", o.get("buy"));
+        x.set("price", o.get("p"));
+        x.set("quantity", o.get("qty"));
+        x.set("tif", o.get("tif"));
+        x.set("post_only", o.get("po"));
+        x.set("ro", o.get("ro"));
+        x.set("status", o.get("status"));
+        x.set("resting_quantity", o.get("rest"));
+        x.set("filled_quantity", o.get("fill"));
+        x.set("created_timestamp", o.get("cts"));
+        x.set("updated_timestamp", o.get("uts"));
+        x.set("client_order_id", o.get("coid"));
+        return x;
     }
 
     private void trade(Context ctx, boolean modify) throws IOException {
@@ -325,54 +418,6 @@ public final class PerpsSandbox implements RouteModule {
 
     private static void asset(ArrayNode out, String asset, String address, int decimals, String ratio, String fee) {
         out.addObject().put("asset", asset).put("address", address).put("decimals", decimals).put("collateral_ratio", ratio).put("withdrawal_fee", fee);
-    }
-
-    // ---- the real-time channel --------------------------------------------------------------------------------------
-
-    /**
-     * Client frames: {@code {id, req: "post", op: {type: "auth", args: {proxy, secret}}}}, {@code ping},
-     * {@code {id, req: "sub"|"unsub", chs}} once authenticated, and the signed commands {@code cancelOrders} and
-     * {@code modifyOrdersCOID} ({@code {id, req: "post", op, sig, salt, ts, exp?}}, the signer a proxy of the
-     * authenticated account). Replies are {@code {id, data}}.
-     */
-    private void onFrame(WsMessageContext ctx) {
-        ObjectNode reply = JSON.objectNode();
-        JsonNode frame;
-        try {
-            frame = Bodies.object(ctx.message());
-        } catch (PerpsFailure e) {
-            reply.putObject("data").put("status", "err").put("error", "frames are JSON objects");
-            ctx.send(reply.toString());
-            return;
-        }
-        reply.set("id", frame.get("id"));
-        String req = frame.path("req").asText();
-        String type = frame.path("op").path("type").asText();
-        String owner = ctx.attribute("owner");
-        try {
-            if (req.equals("post") && type.equals("auth")) {
-                JsonNode args = frame.path("op").path("args");
-                ProxyRegistry.Proxy p = proxies.authenticate(args.path("proxy").asText(null), args.path("secret").asText(null), clock.getAsLong());
-                ctx.attribute("owner", p.owner());
-                channelAuthentications.incrementAndGet();
-                reply.putObject("data").put("status", "ok").put("pod", "sandbox-0");
-            } else if (req.equals("post") && type.equals("ping")) {
-                reply.putObject("data").put("status", "ok").put("ts", clock.getAsLong()).put("sq", 0);
-            } else if (req.equals("sub") || req.equals("unsub")) {
-                if (owner == null) throw PerpsFailure.unauthorized("authenticate first");
-                reply.putObject("data").put("status", "ok");
-            } else if (req.equals("post") && (type.equals("cancelOrders") || type.equals("modifyOrdersCOID"))) {
-                if (owner == null) throw PerpsFailure.unauthorized("authenticate first");
-                Trading.Result r = type.equals("cancelOrders") ? trading.cancel(frame) : trading.modify(frame);
-                if (!r.proxy().owner().equals(owner)) throw PerpsFailure.unauthorized("the command's signer is not a proxy of the authenticated account");
-                reply.set("data", r.entries());
-            } else {
-                throw PerpsFailure.invalid("unknown frame: req '" + req + "', op '" + type + "'");
-            }
-        } catch (PerpsFailure e) {
-            reply.putObject("data").put("status", "err").put("error", e.getMessage());
-        }
-        ctx.send(reply.toString());
     }
 
     // ---- helpers ------------------------------------------------------------------------------------------------------

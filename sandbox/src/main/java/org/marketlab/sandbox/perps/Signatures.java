@@ -97,6 +97,14 @@ final class Signatures {
         });
     }
 
+    /** {@code ["cancelOrdersCOID", [coid, ...]]}. */
+    static byte[] cancelOrdersCoid(String[] coids) {
+        return pack(p -> {
+            p.packArrayHeader(2).packString("cancelOrdersCOID").packArrayHeader(coids.length);
+            for (String c : coids) p.packString(c);
+        });
+    }
+
     /** {@code ["deleteProxy", [proxy]]}, the proxy exactly as the body spells it. */
     static byte[] deleteProxy(String proxy) {
         return pack(p -> p.packArrayHeader(2).packString("deleteProxy").packArrayHeader(1).packString(proxy));

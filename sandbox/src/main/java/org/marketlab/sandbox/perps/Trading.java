@@ -24,11 +24,19 @@ final class Trading {
     private final ProxyRegistry proxies;
     private final Function<String, PerpsAccount> accounts;
     private final LongSupplier clock;
+    private final Changes changes;
 
-    Trading(ProxyRegistry proxies, Function<String, PerpsAccount> accounts, LongSupplier clock) {
+    /** Told of every order a command changed, under the account's lock, in the order of the changes. */
+    interface Changes {
+        /** {@code order} as it now is: modified (still open), or removed with status {@code cancelled}. */
+        void changed(PerpsAccount account, ObjectNode order, boolean modified);
+    }
+
+    Trading(ProxyRegistry proxies, Function<String, PerpsAccount> accounts, LongSupplier clock, Changes changes) {
         this.proxies = proxies;
         this.accounts = accounts;
         this.clock = clock;
+        this.changes = changes;
     }
 
     /** {@code modifyOrdersCOID}: args {@code [{coid, p, qty}, ...]}. Returns the proxy that signed and the results. */
@@ -72,6 +80,7 @@ final class Trading {
         order.put("uts", clock.getAsLong());
         ObjectNode ok = JSON.objectNode().put("status", "ok");
         ok.set("order", order.deepCopy());
+        changes.changed(account, order, true);
         return ok;
     }
 
@@ -88,13 +97,47 @@ final class Trading {
         ProxyRegistry.Proxy proxy = signer(body, Signatures.cancelOrders(oids));
         PerpsAccount account = accounts.apply(proxy.owner());
         ArrayNode out = JSON.arrayNode();
-        for (long oid : oids) {
-            ObjectNode cancelled = account.cancel(oid);
-            // ts is the decision time; no coid: the request named orders by oid.
-            out.add(cancelled != null ? JSON.objectNode().put("status", "ok").put("oid", oid).put("ts", clock.getAsLong())
-                    : error("order not found").put("oid", oid));
+        synchronized (account) {
+            for (long oid : oids) {
+                ObjectNode cancelled = account.cancel(oid);
+                // ts is the decision time; no coid: the request named orders by oid.
+                out.add(cancelled != null ? cancelled(account, cancelled) : error("order not found").put("oid", oid));
+            }
         }
         return new Result(proxy, out);
+    }
+
+    /**
+     * {@code cancelOrdersCOID}, which the official client sends over the channel: args {@code [coid, ...]}, signed
+     * over {@code ["cancelOrdersCOID", [coid, ...]]}; each result echoes the coid.
+     */
+    Result cancelByCoid(JsonNode body) {
+        JsonNode args = Bodies.args(body, "cancelOrdersCOID");
+        if (!args.isArray() || args.isEmpty()) throw PerpsFailure.invalid("op.args must be a non-empty array of client order ids");
+        String[] coids = new String[args.size()];
+        for (int i = 0; i < coids.length; i++) {
+            if (!args.get(i).isTextual()) throw PerpsFailure.invalid("client order ids are strings of 32 lower-case hex characters");
+            coids[i] = args.get(i).asText();
+        }
+        ProxyRegistry.Proxy proxy = signer(body, Signatures.cancelOrdersCoid(coids));
+        PerpsAccount account = accounts.apply(proxy.owner());
+        ArrayNode out = JSON.arrayNode();
+        synchronized (account) {
+            for (String coid : coids) {
+                ObjectNode order = COID.matcher(coid).matches() ? account.orderByCoid(coid) : null;
+                ObjectNode cancelled = order == null ? null : account.cancel(order.get("oid").asLong());
+                out.add(cancelled != null ? cancelled(account, cancelled).put("coid", coid) : error("order not found").put("coid", coid));
+            }
+        }
+        return new Result(proxy, out);
+    }
+
+    private ObjectNode cancelled(PerpsAccount account, ObjectNode order) {
+        long now = clock.getAsLong();
+        order.put("status", "cancelled");
+        order.put("uts", now);
+        changes.changed(account, order, false);
+        return JSON.objectNode().put("status", "ok").put("oid", order.get("oid").asLong()).put("ts", now);
     }
 
     /** The registered, unexpired proxy that signed {@code Op(keccak(msgpack), salt, ts)}, after the time checks. */

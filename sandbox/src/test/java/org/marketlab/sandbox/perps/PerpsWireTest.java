@@ -346,6 +346,7 @@ class PerpsWireTest {
         JsonNode ping = ch.ask("{\"id\":4,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}");
         assertTrue(Math.abs(ping.path("data").path("ts").asLong() - System.currentTimeMillis()) < 5_000);
         assertTrue(ping.path("data").has("sq"));
+        sandbox.perps().market().fillInterval(0).portfolioInterval(0); // nothing but the cancel below changes the orders
         assertEquals("ok", ch.ask("{\"id\":5,\"req\":\"sub\",\"chs\":[\"orders\",\"fills\",\"portfolio\"]}").path("data").path("status").asText());
         long oid2 = account.openOrders().get(3).get("oid").asLong();
         ts = System.currentTimeMillis();
@@ -354,9 +355,65 @@ class PerpsWireTest {
         assertEquals(6, wsCancel.path("id").asInt());
         assertEquals("ok", wsCancel.path("data").get(0).path("status").asText(), wsCancel.toString());
         assertEquals(oid2, wsCancel.path("data").get(0).path("oid").asLong());
+        assertEquals(List.of("orders", "portfolio"), ch.pushed.stream().map(f -> f.path("ch").asText()).toList(),
+                "the cancellation and the margin it frees are pushed before the reply");
+        JsonNode frame = ch.pushed.get(0);
+        assertEquals(oid2, frame.path("data").path("oid").asLong());
+        assertEquals("cancelled", frame.path("data").path("status").asText());
+        assertEquals(1, frame.path("sq").asLong(), "the first frame of its channel on this connection");
+        JsonNode unknown = ch.ask("{\"id\":7,\"req\":\"post\",\"op\":{\"type\":\"placeEverything\"}}");
+        assertEquals("err", unknown.path("data").path("status").asText());
+        assertTrue(unknown.path("data").path("error").asText().startsWith("unknown frame"), unknown.toString());
+        assertEquals(2, ch.ask("{\"id\":8,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}").path("data").path("sq").asLong(),
+                "the ping's sq counts the frames pushed on the connection");
         ch.close();
         assertTrue(sandbox.perps().channelAuthentications() >= 1);
         assertEquals(10, account.openOrders().size(), "two of twelve cancelled");
+    }
+
+    @Test
+    void channelFaultsAndFillsOverTheControlPath() throws Exception {
+        Key owner = Key.random();
+        Registered r = register(owner, "MarketLab Sandbox", 3_600_000);
+        sandbox.perps().market().fillInterval(0).portfolioInterval(0);
+        Channel ch = new Channel(sandbox.urls().get("perps_ws").resolve("/v1/ws"));
+        ch.ask("{\"id\":1,\"req\":\"post\",\"op\":{\"type\":\"auth\",\"args\":{\"proxy\":\"" + r.proxy().address() + "\",\"secret\":\"" + r.secret() + "\"}}}");
+        assertEquals("ok", ch.ask("{\"id\":2,\"req\":\"sub\",\"chs\":[\"orders\",\"fills\",\"portfolio\"]}").path("data").path("status").asText());
+        String fill = "{\"fillNow\":\"" + owner.address() + "\"}";
+
+        // A fill pushes orders, fills (an array, as the official client reads it) and portfolio; one dropped: a gap.
+        ok(send("POST", "/__sandbox/perps", "{\"dropFrames\":1}"));
+        JsonNode made = ok(send("POST", "/__sandbox/perps", fill)).path("fill");
+        assertTrue(made.has("tid") && made.has("psz") && made.has("pep") && made.has("adl"), made.toString());
+        JsonNode fills = ch.next();
+        assertEquals("fills", fills.path("ch").asText(), "the orders frame was dropped: " + fills);
+        assertEquals(1, fills.path("sq").asLong());
+        assertEquals(made.get("tid").asLong(), fills.path("data").get(0).path("tid").asLong());
+        assertEquals("portfolio", ch.next().path("ch").asText());
+        ok(send("POST", "/__sandbox/perps", fill));
+        JsonNode orders = ch.next();
+        assertEquals("orders", orders.path("ch").asText());
+        assertEquals(2, orders.path("sq").asLong(), "sq 1 of orders never arrived");
+        ch.next();
+        ch.next();
+
+        // A duplicated frame arrives twice with the same sq.
+        ok(send("POST", "/__sandbox/perps", "{\"duplicateFrames\":1,\"fillNow\":\"" + owner.address() + "\"}"));
+        JsonNode once = ch.next(), twice = ch.next();
+        assertEquals(once, twice);
+        assertEquals(3, once.path("sq").asLong());
+        ch.next();
+        ch.next();
+
+        // Silence: no pongs; then the connection is closed without a close frame.
+        assertEquals(1, ok(send("POST", "/__sandbox/perps", "{\"silence\":true}")).path("silenced").asInt());
+        ch.ws.sendText("{\"id\":9,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}", true).get(5, TimeUnit.SECONDS);
+        assertEquals(null, ch.frames.poll(1, TimeUnit.SECONDS), "a silent connection does not answer");
+        assertEquals(1, ok(send("POST", "/__sandbox/perps", "{\"closeConnections\":true}")).path("closed").asInt());
+        assertTrue(ch.ended.await(5, TimeUnit.SECONDS), "the client sees the connection end");
+        assertEquals(400, send("POST", "/__sandbox/perps", "{\"delayMillis\":-1}").statusCode());
+        assertEquals(400, send("POST", "/__sandbox/perps", "[1]").statusCode());
+        ok(send("POST", "/__sandbox/perps", "{\"clear\":true}"));
     }
 
     /** A WebSocket that answers one frame at a time. */
@@ -364,16 +421,42 @@ class PerpsWireTest {
         private final LinkedBlockingQueue<String> frames = new LinkedBlockingQueue<>();
         private final StringBuilder partial = new StringBuilder();
         private final WebSocket ws;
+        private final java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+
+        /** The next frame, whatever it is. */
+        JsonNode next() throws Exception {
+            String f = frames.poll(10, TimeUnit.SECONDS);
+            assertNotNull(f, "no frame within 10 s");
+            return JSON.readTree(f);
+        }
+
+        @Override
+        public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+            ended.countDown();
+            return null;
+        }
+
+        @Override
+        public void onError(WebSocket webSocket, Throwable error) {
+            ended.countDown();
+        }
 
         Channel(URI uri) throws Exception {
             ws = HTTP.newWebSocketBuilder().buildAsync(uri, this).get(10, TimeUnit.SECONDS);
         }
 
+        final List<JsonNode> pushed = new ArrayList<>();
+
+        /** The reply to {@code frame}; frames pushed meanwhile ({@code ch}) are kept in {@link #pushed}. */
         JsonNode ask(String frame) throws Exception {
             ws.sendText(frame, true).get(10, TimeUnit.SECONDS);
-            String reply = frames.poll(10, TimeUnit.SECONDS);
-            assertNotNull(reply, "no reply to " + frame);
-            return JSON.readTree(reply);
+            while (true) {
+                String reply = frames.poll(10, TimeUnit.SECONDS);
+                assertNotNull(reply, "no reply to " + frame);
+                JsonNode n = JSON.readTree(reply);
+                if (!n.has("ch")) return n;
+                pushed.add(n);
+            }
         }
 
         @Override

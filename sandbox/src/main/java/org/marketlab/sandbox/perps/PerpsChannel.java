@@ -1,0 +1,303 @@
+package org.marketlab.sandbox.perps;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.Javalin;
+import io.javalin.websocket.WsContext;
+import io.javalin.websocket.WsMessageContext;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * The real-time channel {@code /v1/ws} of the perpetuals interface.
+ *
+ * <p>Client frames: {@code {id, req: "post", op: {type: "auth", args: {proxy, secret}}}} (reply {@code status ok}
+ * with {@code pod}, or {@code err} with {@code error}; the connection then stays unauthenticated), {@code ping} (reply
+ * {@code {status ok, ts, sq}}, {@code sq} the number of frames pushed on this connection so far), and once
+ * authenticated {@code {id, req: "sub"|"unsub", chs: [...]}} and the signed commands {@code cancelOrders},
+ * {@code cancelOrdersCOID} and {@code modifyOrdersCOID} ({@code {id, req: "post", op, sig, salt, ts, exp?}}, the
+ * signer a proxy of the authenticated account), answered as over REST. Anything else is answered
+ * {@code {id, data: {status: err, error}}}. Replies are {@code {id, data}}.
+ *
+ * <p>Pushed frames are {@code {ch, ts, sq, data}} for the channels a connection subscribed to ({@code orders},
+ * {@code fills}, {@code portfolio}; the other names the official client asks for are accepted and stay quiet).
+ * {@code sq} counts per connection and channel from 1, as the official client checks it (each channel's next frame
+ * carries the previous {@code sq} + 1).
+ *
+ * <p>Faults, from Java or {@code POST /__sandbox/perps} on the perps server: {@link #closeConnections()} (closed without
+ * a close frame), {@link #silence()} (the connections open now send nothing more, pongs included, and are not closed),
+ * {@link #dropFrames(int)} (the next pushed frames are counted but not sent: a gap), {@link #duplicateFrames(int)},
+ * {@link #delayFrames(long)}.
+ */
+public final class PerpsChannel {
+
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    static final Set<String> CHANNELS = Set.of("orders", "fills", "portfolio", "balances", "funding", "deposits", "withdrawals", "tpsl");
+
+    private final ProxyRegistry proxies;
+    private final Trading trading;
+    private final PerpsMarket market;
+    private final LongSupplier clock;
+    private final Map<String, Connection> connections = new ConcurrentHashMap<>();
+    private final AtomicInteger drops = new AtomicInteger();
+    private final AtomicInteger duplicates = new AtomicInteger();
+    private volatile long delayMillis;
+    private final AtomicLong authentications = new AtomicLong();
+    private final AtomicLong pushed = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+
+    PerpsChannel(ProxyRegistry proxies, Trading trading, PerpsMarket market, LongSupplier clock) {
+        this.proxies = proxies;
+        this.trading = trading;
+        this.market = market;
+        this.clock = clock;
+    }
+
+    void register(Javalin app) {
+        app.ws("/v1/ws", ws -> {
+            ws.onConnect(ctx -> connections.put(ctx.sessionId(), new Connection(ctx)));
+            ws.onMessage(this::onFrame);
+            ws.onClose(ctx -> gone(ctx.sessionId()));
+            ws.onError(ctx -> gone(ctx.sessionId()));
+        });
+    }
+
+    // ---- faults -------------------------------------------------------------------------------------------------------
+
+    /** Closes every open connection abruptly (no close frame, no reason). Returns how many. */
+    public int closeConnections() {
+        int n = 0;
+        for (Connection c : List.copyOf(connections.values())) {
+            c.abort();
+            n++;
+        }
+        return n;
+    }
+
+    /** The connections open now go silent: no frames, no replies, no pongs, until the client gives up on them. */
+    public int silence() {
+        int n = 0;
+        for (Connection c : connections.values()) {
+            c.silent = true;
+            n++;
+        }
+        return n;
+    }
+
+    /** The next {@code n} pushed frames (on any connection) are counted in {@code sq} but never sent. */
+    public PerpsChannel dropFrames(int n) {
+        drops.set(Math.max(0, n));
+        return this;
+    }
+
+    /** The next {@code n} pushed frames are sent twice. */
+    public PerpsChannel duplicateFrames(int n) {
+        duplicates.set(Math.max(0, n));
+        return this;
+    }
+
+    /** Every frame and reply waits this long before it is sent (in order). */
+    public PerpsChannel delayFrames(long millis) {
+        if (millis < 0) throw new IllegalArgumentException("delay must be 0 or more ms, was " + millis);
+        delayMillis = millis;
+        return this;
+    }
+
+    /** No faults. */
+    public PerpsChannel clear() {
+        drops.set(0);
+        duplicates.set(0);
+        delayMillis = 0;
+        return this;
+    }
+
+    // ---- what tests read ------------------------------------------------------------------------------------------------
+
+    /** Successful {@code auth} frames. */
+    public long authentications() {
+        return authentications.get();
+    }
+
+    /** Frames pushed (dropped ones included, duplicates once). */
+    public long framesPushed() {
+        return pushed.get();
+    }
+
+    /** Frames dropped by the fault. */
+    public long framesDropped() {
+        return dropped.get();
+    }
+
+    /** Connections open now. */
+    public int openConnections() {
+        return connections.size();
+    }
+
+    // ---- pushing --------------------------------------------------------------------------------------------------------
+
+    /** Pushes {@code data} on {@code channel} to every authenticated connection of {@code owner} subscribed to it. */
+    void push(String owner, String channel, JsonNode data) {
+        for (Connection c : connections.values()) {
+            if (owner.equals(c.owner)) c.push(channel, data);
+        }
+    }
+
+    private void gone(String sessionId) {
+        Connection c = connections.remove(sessionId);
+        if (c != null) c.outbox.shutdown();
+    }
+
+    private final class Connection {
+        final WsContext ctx;
+        final ExecutorService outbox;
+        volatile String owner;
+        volatile boolean silent;
+        final Set<String> subscribed = new HashSet<>();
+        final Map<String, Long> sequences = new HashMap<>();
+        long total;
+
+        Connection(WsContext ctx) {
+            this.ctx = ctx;
+            this.outbox = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "sandbox-perps-ws-" + ctx.sessionId());
+                t.setDaemon(true);
+                return t;
+            });
+        }
+
+        synchronized void push(String channel, JsonNode data) {
+            if (!subscribed.contains(channel)) return;
+            long sq = sequences.merge(channel, 1L, Long::sum);
+            total++;
+            pushed.incrementAndGet();
+            if (take(drops)) {
+                dropped.incrementAndGet();
+                return;
+            }
+            ObjectNode frame = JSON.objectNode().put("ch", channel).put("ts", clock.getAsLong()).put("sq", sq);
+            frame.set("data", data);
+            String text = frame.toString();
+            send(text);
+            if (take(duplicates)) send(text);
+        }
+
+        synchronized void send(String text) {
+            try {
+                outbox.execute(() -> {
+                    if (silent) return;
+                    long d = delayMillis;
+                    try {
+                        if (d > 0) Thread.sleep(d);
+                        if (ctx.session.isOpen()) ctx.send(text);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } catch (Exception closing) { // Javalin rethrows Jetty's IOException unchecked
+                        // the client went away; its close event removes the connection
+                    }
+                });
+            } catch (java.util.concurrent.RejectedExecutionException closed) {
+                // closed meanwhile
+            }
+        }
+
+        void abort() {
+            silent = true;
+            try {
+                ctx.session.disconnect();
+            } catch (Exception ignored) {
+                // already gone
+            }
+            gone(ctx.sessionId());
+        }
+    }
+
+    // ---- client frames --------------------------------------------------------------------------------------------------
+
+    private void onFrame(WsMessageContext ctx) {
+        Connection c = connections.get(ctx.sessionId());
+        if (c == null || c.silent) return;
+        ObjectNode reply = JSON.objectNode();
+        JsonNode frame;
+        try {
+            frame = Bodies.object(ctx.message());
+        } catch (PerpsFailure e) {
+            reply.putObject("data").put("status", "err").put("error", "frames are JSON objects");
+            c.send(reply.toString());
+            return;
+        }
+        reply.set("id", frame.get("id"));
+        String req = frame.path("req").asText();
+        String type = frame.path("op").path("type").asText();
+        String owner = c.owner;
+        try {
+            if (req.equals("post") && type.equals("auth")) {
+                JsonNode args = frame.path("op").path("args");
+                ProxyRegistry.Proxy p = proxies.authenticate(args.path("proxy").asText(null), args.path("secret").asText(null), clock.getAsLong());
+                c.owner = p.owner();
+                authentications.incrementAndGet();
+                reply.putObject("data").put("status", "ok").put("pod", "sandbox-0");
+            } else if (req.equals("post") && type.equals("ping")) {
+                synchronized (c) {
+                    reply.putObject("data").put("status", "ok").put("ts", clock.getAsLong()).put("sq", c.total);
+                    c.send(reply.toString());
+                }
+                return;
+            } else if (req.equals("sub") || req.equals("unsub")) {
+                if (owner == null) throw PerpsFailure.unauthorized("authenticate first");
+                JsonNode chs = frame.path("chs");
+                if (!chs.isArray() || chs.isEmpty()) throw PerpsFailure.invalid("chs must be a non-empty array of channel names");
+                for (JsonNode ch : chs) {
+                    if (!CHANNELS.contains(ch.asText())) {
+                        throw PerpsFailure.invalid("unknown channel '" + ch.asText() + "'; known: " + String.join(", ", new java.util.TreeSet<>(CHANNELS)));
+                    }
+                }
+                synchronized (c) {
+                    for (JsonNode ch : chs) {
+                        if (req.equals("sub")) c.subscribed.add(ch.asText());
+                        else c.subscribed.remove(ch.asText());
+                    }
+                    reply.putObject("data").put("status", "ok");
+                    c.send(reply.toString());
+                }
+                if (req.equals("sub")) market.startTrading(owner);
+                return;
+            } else if (req.equals("post") && (type.equals("cancelOrders") || type.equals("modifyOrdersCOID") || type.equals("cancelOrdersCOID"))) {
+                if (owner == null) throw PerpsFailure.unauthorized("authenticate first");
+                Trading.Result r = switch (type) {
+                    case "cancelOrders" -> trading.cancel(frame);
+                    case "cancelOrdersCOID" -> trading.cancelByCoid(frame);
+                    default -> trading.modify(frame);
+                };
+                if (!r.proxy().owner().equals(owner)) throw PerpsFailure.unauthorized("the command's signer is not a proxy of the authenticated account");
+                ArrayNode entries = r.entries();
+                reply.set("data", entries);
+            } else {
+                throw PerpsFailure.invalid("unknown frame: req '" + req + "', op '" + type
+                        + "'; known: post auth, post ping, sub, unsub, post cancelOrders, post cancelOrdersCOID, post modifyOrdersCOID");
+            }
+        } catch (PerpsFailure e) {
+            reply.putObject("data").put("status", "err").put("error", e.getMessage());
+        }
+        c.send(reply.toString());
+    }
+
+    private static boolean take(AtomicInteger n) {
+        while (true) {
+            int v = n.get();
+            if (v <= 0) return false;
+            if (n.compareAndSet(v, v - 1)) return true;
+        }
+    }
+}

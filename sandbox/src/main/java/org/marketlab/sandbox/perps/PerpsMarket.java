@@ -1,0 +1,422 @@
+package org.marketlab.sandbox.perps;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * The simulated market behind the perpetuals accounts, and what it tells the real-time channel.
+ *
+ * <p>An account trades from its first subscription on the channel (before that its orders only change when its owner
+ * changes them, so REST-only use stays still and repeatable). From then on a seeded fill process runs on it: every
+ * {@linkplain #fillInterval(long) fill interval} one draw of the account's own random sequence (seeded by the world
+ * seed and the address) decides whether a resting order fills, which one and how much (a maker fill at the order's
+ * price); and a modification whose price crosses the instrument's mark fills at once at the mark (a taker fill). A
+ * fill changes the order ({@code fill}, {@code rest}, status {@code partial} or {@code filled}, which leaves the open
+ * orders), the position ({@code psz} and {@code pep} of the fill are the size and entry price before it) and the
+ * collateral (realised profit less the fee: maker {@value #MAKER_FEE}, taker {@value #TAKER_FEE} of the notional).
+ *
+ * <p>The channel is told, under the account's lock and so in the order things happened: {@code orders} for every
+ * modification, cancellation and fill of an order, {@code fills} after each fill (the data an array of fills, as the
+ * official client reads it), {@code portfolio} after every change (fills move positions and collateral, orders the
+ * margin they hold) and every {@linkplain #portfolioInterval(long) portfolio interval}. The same fills, the orders that ended, the balances and the equity and profit points are served by the
+ * account reads beyond the specification ({@code /v1/account/fills}, {@code orders}, {@code balances}, {@code equity},
+ * {@code pnl}); {@code deposits} are 90 days of history generated from the seed and the address.
+ */
+public final class PerpsMarket {
+
+    static final String MAKER_FEE = "0.0002";
+    static final String TAKER_FEE = "0.0005";
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    /** Where the market's news goes (the channel). */
+    interface Sink {
+        void push(String owner, String channel, JsonNode data);
+    }
+
+    private final long worldSeed;
+    private final long worldNow;
+    private final LongSupplier clock;
+    private final Function<String, PerpsAccount> accounts;
+    private final Sink sink;
+    private final Map<String, Ledger> ledgers = new ConcurrentHashMap<>();
+    private final Set<String> trading = ConcurrentHashMap.newKeySet();
+    private final AtomicLong tradeIds = new AtomicLong(70_000_000);
+    private final ScheduledExecutorService timer;
+    private volatile long fillIntervalMillis = 1_000;
+    private volatile long portfolioIntervalMillis = 5_000;
+    private ScheduledFuture<?> fillTask;
+    private ScheduledFuture<?> portfolioTask;
+
+    PerpsMarket(long worldSeed, long worldNow, LongSupplier clock, Function<String, PerpsAccount> accounts, Sink sink) {
+        this.worldSeed = worldSeed;
+        this.worldNow = worldNow;
+        this.clock = clock;
+        this.accounts = accounts;
+        this.sink = sink;
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sandbox-perps-market");
+            t.setDaemon(true);
+            return t;
+        });
+        reschedule();
+    }
+
+    /** What the market keeps per account beyond {@link PerpsAccount}: its random sequence, fills, ended orders, points. */
+    static final class Ledger {
+        final SplittableRandom random;
+        final Map<Long, BigDecimal> marks = new ConcurrentHashMap<>();
+        final List<ObjectNode> fills = new ArrayList<>();
+        final List<ObjectNode> ended = new ArrayList<>();
+        final List<JsonNode> equity = new ArrayList<>();
+        final List<JsonNode> pnl = new ArrayList<>();
+        final List<ObjectNode> deposits = new ArrayList<>();
+        BigDecimal realised = BigDecimal.ZERO;
+
+        Ledger(long seed, String owner, long worldNow) {
+            this.random = new SplittableRandom(seed);
+            // 90 days of deposits up to the world's "now", from their own draws so the trading sequence is unchanged.
+            SplittableRandom r = new SplittableRandom(seed ^ 0x5DEECE66DL);
+            int n = 24 + r.nextInt(24);
+            for (int i = 0; i < n; i++) {
+                String status = i < 3 ? List.of("pending", "confirmed", "removed").get(i) : r.nextInt(10) < 8 ? "confirmed" : "pending";
+                long created = worldNow - 90 * 86_400_000L + (long) (r.nextDouble() * 90 * 86_400_000L);
+                ObjectNode d = JSON.objectNode();
+                d.put("hash", "0x" + hex(r, 64));
+                d.put("asset", "USDC");
+                d.put("amount", BigDecimal.valueOf(50 + r.nextDouble() * 9_950).setScale(2, RoundingMode.HALF_UP).toPlainString());
+                d.put("status", status);
+                d.put("from", "0x" + hex(r, 40));
+                d.put("to", owner);
+                d.put("confirmations", status.equals("confirmed") ? 12 + r.nextInt(200) : status.equals("pending") ? r.nextInt(12) : 0);
+                d.put("required_confirmations", 12);
+                d.put("created_timestamp", created);
+                if (status.equals("confirmed")) d.put("confirmed_timestamp", Math.min(worldNow, created + 60_000L * (2 + r.nextInt(30))));
+                deposits.add(d);
+            }
+        }
+
+        private static String hex(SplittableRandom r, int n) {
+            StringBuilder b = new StringBuilder(n);
+            for (int i = 0; i < n; i++) b.append(Character.forDigit(r.nextInt(16), 16));
+            return b.toString();
+        }
+    }
+
+    // ---- controls ---------------------------------------------------------------------------------------------------
+
+    /** How often the fill process draws, per trading account (default 1000 ms; 0 stops it). */
+    public synchronized PerpsMarket fillInterval(long millis) {
+        if (millis < 0) throw new IllegalArgumentException("fill interval must be 0 (off) or more ms, was " + millis);
+        fillIntervalMillis = millis;
+        reschedule();
+        return this;
+    }
+
+    /** How often every trading account's portfolio is pushed (default 5000 ms; 0 stops it). */
+    public synchronized PerpsMarket portfolioInterval(long millis) {
+        if (millis < 0) throw new IllegalArgumentException("portfolio interval must be 0 (off) or more ms, was " + millis);
+        portfolioIntervalMillis = millis;
+        reschedule();
+        return this;
+    }
+
+    /** One draw of the fill process for every trading account now (for tests; the timer does the same). */
+    public void tick() {
+        for (String owner : trading) fillDraw(owner);
+    }
+
+    /**
+     * Fills part of a resting order of {@code owner}'s account now (chosen by the account's random sequence), whether
+     * or not the account trades yet. Returns the fill, or null when no order rests.
+     */
+    public JsonNode fillNow(String owner) {
+        PerpsAccount a = accounts.apply(owner);
+        Ledger l = ledger(a);
+        synchronized (a) {
+            List<ObjectNode> open = a.orderRows();
+            if (open.isEmpty()) return null;
+            ObjectNode order = open.get(l.random.nextInt(open.size()));
+            return fill(a, l, order, portion(l.random, order), new BigDecimal(order.get("p").asText()), false).deepCopy();
+        }
+    }
+
+    /** Pushes {@code owner}'s portfolio now. */
+    public void pushPortfolio(String owner) {
+        PerpsAccount a = accounts.apply(owner);
+        synchronized (a) {
+            portfolio(a, ledger(a));
+        }
+    }
+
+    /** The deposits of {@code owner}'s account in the wire form, in generation order (for tests to compare with). */
+    public List<JsonNode> deposits(String owner) {
+        List<JsonNode> out = new ArrayList<>();
+        for (ObjectNode d : depositRows(accounts.apply(owner))) out.add(d.deepCopy());
+        return out;
+    }
+
+    /** Whether the account of {@code owner} trades (has subscribed on the channel). */
+    public boolean trading(String owner) {
+        return trading.contains(owner.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    void startTrading(String owner) {
+        trading.add(owner);
+    }
+
+    void close() {
+        timer.shutdownNow();
+    }
+
+    private synchronized void reschedule() {
+        if (fillTask != null) fillTask.cancel(false);
+        if (portfolioTask != null) portfolioTask.cancel(false);
+        long f = fillIntervalMillis, p = portfolioIntervalMillis;
+        fillTask = f > 0 ? timer.scheduleWithFixedDelay(this::tickQuietly, f, f, TimeUnit.MILLISECONDS) : null;
+        portfolioTask = p > 0 ? timer.scheduleWithFixedDelay(() -> {
+            for (String owner : trading) {
+                try {
+                    pushPortfolio(owner);
+                } catch (RuntimeException ignored) {
+                    // one account's trouble does not stop the others'
+                }
+            }
+        }, p, p, TimeUnit.MILLISECONDS) : null;
+    }
+
+    private void tickQuietly() {
+        try {
+            tick();
+        } catch (RuntimeException ignored) {
+            // the timer must keep running
+        }
+    }
+
+    // ---- what the channel and the trading operations tell the market ---------------------------------------------
+
+    /** An order was modified or cancelled (under the account's lock): push it; a crossing modification fills. */
+    void changed(PerpsAccount a, ObjectNode order, boolean modified) {
+        Ledger l = ledger(a);
+        if (!modified) l.ended.add(order.deepCopy());
+        sink.push(a.owner(), "orders", order.deepCopy());
+        if (modified && trading.contains(a.owner())) {
+            BigDecimal mark = mark(l, order.get("iid").asLong());
+            BigDecimal p = new BigDecimal(order.get("p").asText());
+            boolean buy = order.get("buy").asBoolean();
+            if (buy ? p.compareTo(mark) >= 0 : p.compareTo(mark) <= 0) {
+                fill(a, l, order, new BigDecimal(order.get("rest").asText()), mark, true);
+                return; // the fill pushed the portfolio
+            }
+        }
+        portfolio(a, l); // the margin the open orders hold has changed
+    }
+
+    private void fillDraw(String owner) {
+        PerpsAccount a = accounts.apply(owner);
+        Ledger l = ledger(a);
+        synchronized (a) {
+            for (Map.Entry<Long, BigDecimal> m : l.marks.entrySet()) {
+                // the marks wander by up to half a percent a draw
+                double step = (l.random.nextDouble() - 0.5) * 0.01;
+                m.setValue(m.getValue().multiply(BigDecimal.valueOf(1 + step)).setScale(2, RoundingMode.HALF_UP));
+            }
+            List<ObjectNode> open = a.orderRows();
+            if (open.isEmpty() || l.random.nextInt(3) != 0) return; // a fill in one draw of three
+            ObjectNode order = open.get(l.random.nextInt(open.size()));
+            fill(a, l, order, portion(l.random, order), new BigDecimal(order.get("p").asText()), false);
+        }
+    }
+
+    /** Part of an order's rest: 20 to 60 % (at least 0.001), all of what is left once that is 0.005 or less. */
+    private static BigDecimal portion(SplittableRandom r, ObjectNode order) {
+        BigDecimal rest = new BigDecimal(order.get("rest").asText());
+        if (rest.compareTo(new BigDecimal("0.005")) <= 0) return rest;
+        BigDecimal q = rest.multiply(BigDecimal.valueOf(0.2 + r.nextDouble() * 0.4)).setScale(3, RoundingMode.DOWN);
+        return q.signum() <= 0 ? rest : q.min(rest);
+    }
+
+    /** Fills {@code qty} of {@code order} at {@code price} (the account's lock held); pushes orders, fills, portfolio. */
+    private ObjectNode fill(PerpsAccount a, Ledger l, ObjectNode order, BigDecimal qty, BigDecimal price, boolean taker) {
+        long now = clock.getAsLong();
+        long iid = order.get("iid").asLong();
+        boolean buy = order.get("buy").asBoolean();
+        BigDecimal rest = new BigDecimal(order.get("rest").asText()).subtract(qty);
+        order.put("fill", new BigDecimal(order.get("fill").asText()).add(qty).toPlainString());
+        order.put("rest", rest.toPlainString());
+        order.put("status", rest.signum() == 0 ? "filled" : "partial");
+        order.put("uts", now);
+        if (rest.signum() == 0) {
+            a.orderRows().remove(order);
+            l.ended.add(order.deepCopy());
+        }
+
+        ObjectNode position = null;
+        for (ObjectNode p : a.positionRows()) if (p.get("instrument_id").asLong() == iid) position = p;
+        BigDecimal size = position == null ? BigDecimal.ZERO : new BigDecimal(position.get("size").asText());
+        BigDecimal entry = position == null ? BigDecimal.ZERO : new BigDecimal(position.get("entry_price").asText());
+        BigDecimal signed = buy ? qty : qty.negate();
+        BigDecimal after = size.add(signed);
+        BigDecimal pnl = BigDecimal.ZERO;
+        BigDecimal newEntry;
+        if (size.signum() == 0 || size.signum() == signed.signum()) {
+            newEntry = size.abs().multiply(entry).add(qty.multiply(price)).divide(after.abs(), 2, RoundingMode.HALF_UP);
+        } else {
+            BigDecimal closed = qty.min(size.abs());
+            pnl = price.subtract(entry).multiply(closed).multiply(BigDecimal.valueOf(size.signum())).setScale(6, RoundingMode.HALF_UP);
+            newEntry = after.signum() == 0 ? BigDecimal.ZERO : after.signum() == size.signum() ? entry : price;
+        }
+        BigDecimal fee = qty.multiply(price).multiply(new BigDecimal(taker ? TAKER_FEE : MAKER_FEE)).setScale(6, RoundingMode.HALF_UP);
+        position(a, position, iid, after, newEntry);
+        a.addCollateral(pnl.subtract(fee));
+        l.realised = l.realised.add(pnl).subtract(fee);
+
+        ObjectNode f = JSON.objectNode();
+        f.put("tid", tradeIds.incrementAndGet());
+        f.put("oid", order.get("oid").asLong());
+        f.put("iid", iid);
+        f.put("side", buy ? "long" : "short");
+        f.put("p", price.toPlainString());
+        f.put("qty", qty.toPlainString());
+        f.put("taker", taker);
+        f.put("fee", fee.toPlainString());
+        f.put("fea", "USDC");
+        f.put("psz", size.toPlainString());
+        f.put("pep", entry.toPlainString());
+        f.put("pnl", pnl.toPlainString());
+        f.put("liq", false);
+        f.put("adl", false);
+        f.put("ts", now);
+        if (order.hasNonNull("coid")) f.put("coid", order.get("coid").asText());
+        l.fills.add(f);
+
+        sink.push(a.owner(), "orders", order.deepCopy());
+        sink.push(a.owner(), "fills", JSON.arrayNode().add(f.deepCopy()));
+        portfolio(a, l);
+        return f;
+    }
+
+    private static void position(PerpsAccount a, ObjectNode p, long iid, BigDecimal size, BigDecimal entry) {
+        if (size.signum() == 0) {
+            if (p != null) a.positionRows().remove(p);
+            return;
+        }
+        if (p == null) {
+            p = JSON.objectNode();
+            p.put("instrument_id", iid);
+            int k = 0;
+            while (k < PerpsAccount.INSTRUMENTS.length - 1 && PerpsAccount.INSTRUMENTS[k] != iid) k++;
+            p.put("symbol", PerpsAccount.SYMBOLS[k]);
+            p.put("leverage", 5);
+            p.put("cross", true);
+            p.put("unrealized_pnl", "0.00");
+            p.put("return_on_equity", "0.0000");
+            p.put("cumulative_funding", "0.0000");
+            a.positionRows().add(p);
+        }
+        int leverage = p.get("leverage").asInt();
+        BigDecimal value = size.abs().multiply(entry).setScale(2, RoundingMode.HALF_UP);
+        BigDecimal initial = value.divide(BigDecimal.valueOf(leverage), 2, RoundingMode.HALF_UP);
+        p.put("size", size.toPlainString());
+        p.put("entry_price", entry.toPlainString());
+        p.put("position_value", value.toPlainString());
+        p.put("initial_margin", initial.toPlainString());
+        p.put("maintenance_margin", initial.divide(BigDecimal.valueOf(2), 2, RoundingMode.HALF_UP).toPlainString());
+        double move = 0.8 / leverage;
+        p.put("liquidation_price", entry.multiply(BigDecimal.valueOf(size.signum() > 0 ? 1 - move : 1 + move)).setScale(2, RoundingMode.HALF_UP).toPlainString());
+    }
+
+    private void portfolio(PerpsAccount a, Ledger l) {
+        long now = clock.getAsLong();
+        ObjectNode p = Portfolios.of(a, now);
+        l.equity.add(JSON.arrayNode().add(now).add(p.get("margin").get("total_account_value").asText()));
+        l.pnl.add(JSON.arrayNode().add(now).add(l.realised.toPlainString()));
+        sink.push(a.owner(), "portfolio", p);
+    }
+
+    private BigDecimal mark(Ledger l, long iid) {
+        return l.marks.computeIfAbsent(iid, k -> BigDecimal.valueOf(100 + l.random.nextDouble() * 900).setScale(2, RoundingMode.HALF_UP));
+    }
+
+    Ledger ledger(PerpsAccount a) {
+        return ledgers.computeIfAbsent(a.owner(), o -> new Ledger(worldSeed * 0x632BE59BD9B4E019L ^ o.hashCode(), o, worldNow));
+    }
+
+    // ---- the account reads beyond the specification --------------------------------------------------------------
+
+    /** The account's fills in the official client's long names, oldest first (the caller pages them). */
+    List<ObjectNode> fillRows(PerpsAccount a) {
+        Ledger l = ledger(a);
+        List<ObjectNode> out = new ArrayList<>();
+        synchronized (a) {
+            for (ObjectNode f : l.fills) {
+                ObjectNode x = JSON.objectNode();
+                x.set("trade_id", f.get("tid"));
+                x.set("order_id", f.get("oid"));
+                x.set("instrument_id", f.get("iid"));
+                x.set("side", f.get("side"));
+                x.set("price", f.get("p"));
+                x.set("quantity", f.get("qty"));
+                x.set("taker", f.get("taker"));
+                x.set("fee", f.get("fee"));
+                x.set("fee_asset", f.get("fea"));
+                x.set("previous_size", f.get("psz"));
+                x.set("previous_entry_price", f.get("pep"));
+                x.set("pnl", f.get("pnl"));
+                x.set("liquidation", f.get("liq"));
+                x.set("timestamp", f.get("ts"));
+                x.put("hash", "0x");
+                out.add(x);
+            }
+        }
+        return out;
+    }
+
+    /** The orders that ended (filled or cancelled) and the open ones, short names, oldest update first. */
+    List<ObjectNode> orderHistory(PerpsAccount a) {
+        Ledger l = ledger(a);
+        List<ObjectNode> out = new ArrayList<>();
+        synchronized (a) {
+            for (ObjectNode o : l.ended) out.add(o.deepCopy());
+            for (ObjectNode o : a.orderRows()) out.add(o.deepCopy());
+        }
+        return out;
+    }
+
+    /** The deposits to the account (generated from the seed and the address; they do not change). */
+    List<ObjectNode> depositRows(PerpsAccount a) {
+        return ledger(a).deposits;
+    }
+
+    ArrayNode balances(PerpsAccount a) {
+        BigDecimal c = a.collateral();
+        ArrayNode out = JSON.arrayNode();
+        out.addObject().put("asset", "USDC").put("balance", c.toPlainString()).put("value", c.toPlainString());
+        return out;
+    }
+
+    /** {@code [timestamp, value]} points of equity (or, with {@code pnl}, of realised profit), one per snapshot. */
+    List<JsonNode> points(PerpsAccount a, boolean pnl) {
+        Ledger l = ledger(a);
+        synchronized (a) {
+            return new ArrayList<>(pnl ? l.pnl : l.equity);
+        }
+    }
+}

@@ -1,0 +1,770 @@
+package org.marketlab.perps;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import okhttp3.WebSocket;
+import okhttp3.WebSocketListener;
+import org.marketlab.config.Service;
+import org.marketlab.internal.transport.Resources;
+import org.marketlab.http.AuthenticationException;
+import org.marketlab.http.ConnectionException;
+import org.marketlab.pacing.Clock;
+import org.marketlab.tables.RecordTable;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import tech.tablesaw.api.Table;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * The account's real-time channel ({@code {perps_ws_url}/v1/ws}), kept whole: {@code var feed = session.live();}.
+ *
+ * <p>Opening connects on the profile's shared OkHttp client, sends {@code auth} with the proxy address and secret and
+ * checks the reply (a refusal is an {@link AuthenticationException}), subscribes to {@code orders}, {@code fills} and
+ * {@code portfolio}, and reads the open orders, the portfolio and the recent fills over REST, so the state is whole
+ * before the first frame. Then it pings about every 25 s; a connection without any message for about 65 s is stale,
+ * and a stale, closed or failed connection is replaced, after a jittered exponential backoff, by a new one that
+ * authenticates and subscribes again.
+ *
+ * <p>Pushed frames {@code {ch, ts, sq, data}} become {@link Order}, {@link Fill} and {@link Portfolio} records.
+ * {@code sq} counts per connection and channel (as the official client reads it): a frame whose {@code sq} is not
+ * above the last one of its channel is a duplicate and is dropped; a jump is a gap; so is a ping reply whose {@code sq}
+ * (frames pushed on the connection) is above what arrived. A gap or a new connection resyncs from the REST reads:
+ * open orders and portfolio replace what the feed holds, fills since the newest known are merged by trade id. An
+ * order frame older than what the feed holds ({@code uts}), or about an order known to have ended, changes nothing.
+ *
+ * <p>Listeners ({@link #onOrder}, {@link #onFill}, {@link #onPortfolio}, {@link #onState}) are called on the feed's
+ * own thread, in order. {@link #close()} (and closing the session) ends the connection; it never revokes the
+ * credential.
+ */
+public final class LiveFeed implements AutoCloseable {
+
+    /** The connection's states: the specification's (connected, authenticated, stale, closed) and the steps between. */
+    public enum State { CONNECTING, CONNECTED, AUTHENTICATED, STALE, RECONNECTING, CLOSED }
+
+    /**
+     * Timing of a feed: {@code Options.defaults().clock(virtualClock)}.
+     *
+     * @param pingInterval  how often to ping (25 s)
+     * @param staleAfter    silence after which a connection is stale (65 s)
+     * @param backoffBase   the first reconnect delay before jitter (250 ms), doubling per failed attempt
+     * @param backoffCap    the longest reconnect delay (30 s)
+     * @param replyTimeout  how long to wait for the replies to auth and sub (10 s, real time)
+     * @param clock         the clock of pings, staleness and backoff (the system clock)
+     */
+    public record Options(Duration pingInterval, Duration staleAfter, Duration backoffBase, Duration backoffCap, Duration replyTimeout,
+                          Clock clock) {
+        public Options {
+            for (Duration d : List.of(pingInterval, staleAfter, backoffBase, backoffCap, replyTimeout)) {
+                if (d == null || d.isNegative() || d.isZero()) throw new IllegalArgumentException("durations must be positive, was " + d);
+            }
+            Objects.requireNonNull(clock, "clock");
+        }
+
+        public static Options defaults() {
+            return new Options(Duration.ofSeconds(25), Duration.ofSeconds(65), Duration.ofMillis(250), Duration.ofSeconds(30),
+                    Duration.ofSeconds(10), Clock.system());
+        }
+
+        public Options clock(Clock clock) {
+            return new Options(pingInterval, staleAfter, backoffBase, backoffCap, replyTimeout, clock);
+        }
+
+        public Options backoff(Duration base, Duration cap) {
+            return new Options(pingInterval, staleAfter, base, cap, replyTimeout, clock);
+        }
+
+        public Options timing(Duration pingInterval, Duration staleAfter) {
+            return new Options(pingInterval, staleAfter, backoffBase, backoffCap, replyTimeout, clock);
+        }
+    }
+
+    /**
+     * Where a feed stands.
+     *
+     * @param state          the connection's state
+     * @param frames         frames received (duplicates included)
+     * @param duplicates     frames dropped as duplicates
+     * @param gapsHealed     gaps in {@code sq} found and healed by a resync
+     * @param reconnects     connections replaced
+     * @param resyncs        REST resyncs done (after gaps and connections)
+     * @param lastMessageAge time since the last message on the connection
+     * @param worstHeal      the longest time from a gap or a lost connection to the resync that made the state whole
+     */
+    public record Status(String owner, State state, long frames, long duplicates, long gapsHealed, long reconnects, long resyncs,
+                         Duration lastMessageAge, Duration worstHeal, String lastError) {
+    }
+
+    private static final Set<String> CHANNELS = Set.of("orders", "fills", "portfolio");
+    private static final Set<String> LIVE_STATUSES = Set.of("accepted", "open", "partial", "untriggered", "armed", "triggered");
+    private static final Set<LiveFeed> OPEN = ConcurrentHashMap.newKeySet();
+    private static final AtomicInteger IDS = new AtomicInteger();
+
+    private final PerpsSession session;
+    private final Resources resources;
+    private final ObjectMapper json;
+    private final URI url;
+    private final Options options;
+    private final Clock clock;
+    private final ExecutorService events;
+    private final Thread watchdog;
+
+    // state, touched on the events thread only (read elsewhere through copies)
+    private final Map<Long, Order> orders = new LinkedHashMap<>();
+    private final Set<Long> ended = new HashSet<>();
+    private final TreeMap<Long, Fill> fills = new TreeMap<>();
+    private volatile Portfolio portfolio;
+    private final List<AccountPoint> equity = new ArrayList<>();
+    private final Map<String, Long> sequences = new HashMap<>();
+    private long uniqueOnConnection;
+    /** Frames known missing on this connection, and those of them a ping found but no channel has shown yet. */
+    private long missingKnown, missingUnplaced;
+    private volatile Thread eventsThread;
+    private long healStartedNanos = -1;
+
+    // the connection
+    private final AtomicLong generation = new AtomicLong();
+    private final AtomicLong requestIds = new AtomicLong(1);
+    private final Map<Long, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+    private volatile WebSocket socket;
+    private volatile State state = State.CONNECTING;
+    private volatile long lastMessageNanos;
+    private volatile long lastPingNanos;
+    private volatile boolean closed;
+    private volatile String lastError;
+    private int failedAttempts;
+
+    // counters
+    private final AtomicLong frames = new AtomicLong();
+    private final AtomicLong duplicates = new AtomicLong();
+    private final AtomicLong gapsHealed = new AtomicLong();
+    private final AtomicLong reconnects = new AtomicLong();
+    private final AtomicLong resyncs = new AtomicLong();
+    private volatile long worstHealNanos;
+
+    private final List<Consumer<Order>> orderListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<Fill>> fillListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<Portfolio>> portfolioListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<State>> stateListeners = new CopyOnWriteArrayList<>();
+    private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
+
+    private LiveFeed(PerpsSession session, Options options) {
+        this.session = session;
+        this.resources = session.transport().resources();
+        this.json = resources.json();
+        this.url = channelUrl(resources.baseUrl(Service.PERPS_WS));
+        this.options = options;
+        this.clock = options.clock();
+        int id = IDS.incrementAndGet();
+        this.events = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "marketlab-live-" + id);
+            t.setDaemon(true);
+            eventsThread = t;
+            return t;
+        });
+        this.watchdog = new Thread(this::watch, "marketlab-live-watchdog-" + id);
+        this.watchdog.setDaemon(true);
+    }
+
+    /** Connects, authenticates, subscribes and reads the state over REST; a refused {@code auth} throws. */
+    static LiveFeed open(PerpsSession session, Options options) {
+        LiveFeed f = new LiveFeed(session, options);
+        try {
+            f.events.submit(() -> {
+                f.connect();
+                f.resync(false);
+                return null;
+            }).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            f.close();
+            throw new ConnectionException(0, null, f.url.toString(), null, "interrupted while connecting", e);
+        } catch (ExecutionException e) {
+            f.close();
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            throw new ConnectionException(0, null, f.url.toString(), null, "could not connect: " + e.getCause(), e.getCause());
+        }
+        OPEN.add(f);
+        f.watchdog.start();
+        return f;
+    }
+
+    /** The channel's URL: the profile's {@code perps_ws} with {@code /v1/ws} (unless it carries that path already). */
+    static URI channelUrl(URI base) {
+        String s = base.toString();
+        if (s.endsWith("/v1/ws")) return base;
+        return URI.create(s.replaceAll("/+$", "") + "/v1/ws");
+    }
+
+    // ---- the connection --------------------------------------------------------------------------------------------
+
+    /** On the events thread: a new socket, auth (checked), sub (checked). */
+    private void connect() throws Exception {
+        long gen = generation.incrementAndGet();
+        setState(State.CONNECTING);
+        CompletableFuture<Void> opened = new CompletableFuture<>();
+        // On the profile's shared client; the feed pings at the application level, as the specification asks.
+        WebSocket ws = resources.openSocket(Service.PERPS_WS, url.getPath(), 0, new Listener(gen, opened));
+        socket = ws;
+        try {
+            opened.get(options.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            ws.cancel();
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            throw new ConnectionException(0, null, url.toString(), null, "the channel did not open: " + cause, cause);
+        }
+        lastMessageNanos = clock.nanoTime();
+        lastPingNanos = lastMessageNanos;
+        sequences.clear();
+        uniqueOnConnection = 0;
+        missingKnown = 0;
+        missingUnplaced = 0;
+        setState(State.CONNECTED);
+        ObjectNode auth = json.createObjectNode();
+        auth.put("req", "post").putObject("op").put("type", "auth").putObject("args")
+                .put("proxy", session.credentials().proxy()).put("secret", session.credentials().secret());
+        JsonNode reply = ask(ws, auth);
+        if (!"ok".equals(reply.path("status").asText())) {
+            ws.close(1000, "authentication refused");
+            // The service's message, never the secret.
+            throw new AuthenticationException(401, null, url.toString(), null,
+                    "the real-time channel refused the proxy " + session.credentials().proxy() + ": " + reply.path("error").asText("no reason given"), null);
+        }
+        ObjectNode sub = json.createObjectNode().put("req", "sub");
+        sub.putArray("chs").add("orders").add("fills").add("portfolio");
+        JsonNode subbed = ask(ws, sub);
+        if (!"ok".equals(subbed.path("status").asText())) {
+            ws.close(1000, "subscription refused");
+            throw new ConnectionException(0, null, url.toString(), null, "the channel refused the subscription: " + subbed.path("error").asText(), null);
+        }
+        setState(State.AUTHENTICATED);
+        failedAttempts = 0;
+    }
+
+    /** Sends a request frame with a fresh id and waits (real time) for its reply's {@code data}. */
+    private JsonNode ask(WebSocket ws, ObjectNode frame) throws Exception {
+        long id = requestIds.getAndIncrement();
+        frame.put("id", id);
+        CompletableFuture<JsonNode> reply = new CompletableFuture<>();
+        pending.put(id, reply);
+        try {
+            if (!ws.send(json.writeValueAsString(frame))) throw new ConnectionException(0, null, url.toString(), null, "the channel is closed", null);
+            return reply.get(options.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            ws.cancel();
+            throw new ConnectionException(0, null, url.toString(), null, "no reply to '" + frame.path("req").asText() + " "
+                    + frame.path("op").path("type").asText("") + "' within " + options.replyTimeout(), e);
+        } finally {
+            pending.remove(id);
+        }
+    }
+
+    private final class Listener extends WebSocketListener {
+        private final long gen;
+        private final CompletableFuture<Void> opened;
+
+        Listener(long gen, CompletableFuture<Void> opened) {
+            this.gen = gen;
+            this.opened = opened;
+        }
+
+        @Override
+        public void onOpen(WebSocket webSocket, okhttp3.Response response) {
+            opened.complete(null);
+        }
+
+        @Override
+        public void onMessage(WebSocket webSocket, String text) {
+            if (gen != generation.get() || closed) return;
+            lastMessageNanos = clock.nanoTime();
+            JsonNode n;
+            try {
+                n = json.readTree(text);
+            } catch (Exception e) {
+                return; // not JSON: nothing to do with it
+            }
+            if (n.has("id") && n.has("data") && !n.has("ch")) {
+                CompletableFuture<JsonNode> f = pending.get(n.get("id").asLong());
+                if (f != null) {
+                    f.complete(n.get("data"));
+                    return;
+                }
+                JsonNode d = n.get("data");
+                if (d.has("sq")) submit(() -> pong(gen, d.get("sq").asLong()));
+                return;
+            }
+            if ("post".equals(n.path("req").asText()) && "ping".equals(n.path("op").path("type").asText())) {
+                ObjectNode pong = json.createObjectNode();
+                pong.set("id", n.get("id"));
+                pong.putObject("data").put("status", "ok").put("ts", clock.currentTimeMillis());
+                webSocket.send(pong.toString());
+                return;
+            }
+            if (n.has("ch")) {
+                frames.incrementAndGet();
+                submit(() -> frame(gen, n));
+            }
+        }
+
+        @Override
+        public void onClosing(WebSocket webSocket, int code, String reason) {
+            webSocket.close(1000, null);
+            lost(gen, "closed by the service (" + code + (reason.isEmpty() ? "" : " " + reason) + ")");
+        }
+
+        @Override
+        public void onClosed(WebSocket webSocket, int code, String reason) {
+            lost(gen, "closed (" + code + ")");
+        }
+
+        @Override
+        public void onFailure(WebSocket webSocket, Throwable t, okhttp3.Response response) {
+            opened.completeExceptionally(t);
+            lost(gen, "connection failed: " + t);
+        }
+    }
+
+    private void lost(long gen, String why) {
+        if (gen != generation.get() || closed) return;
+        generation.incrementAndGet(); // whatever else this socket says is ignored
+        lastError = why;
+        for (CompletableFuture<JsonNode> f : pending.values()) f.completeExceptionally(new ConnectionException(0, null, url.toString(), null, why, null));
+        submit(this::reconnect);
+    }
+
+    /** On the events thread: new connections until one authenticates, then a resync. */
+    private void reconnect() {
+        if (closed) return;
+        if (healStartedNanos < 0) healStartedNanos = System.nanoTime();
+        reconnects.incrementAndGet();
+        WebSocket old = socket;
+        if (old != null) old.cancel();
+        setState(State.RECONNECTING);
+        while (!closed) {
+            try {
+                long cap = options.backoffCap().toNanos();
+                long delay = Math.min(cap, options.backoffBase().toNanos() << Math.min(failedAttempts, 20));
+                clock.sleepNanos(delay / 2 + ThreadLocalRandom.current().nextLong(delay / 2 + 1)); // equal jitter
+                failedAttempts++;
+                connect();
+                resync(true);
+                return;
+            } catch (AuthenticationException e) {
+                lastError = e.getMessage();
+                close(); // the credential is no longer good: retrying cannot help
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (Exception e) {
+                lastError = String.valueOf(e.getMessage());
+                setState(State.RECONNECTING);
+            }
+        }
+    }
+
+    /** Pings and staleness, on the feed's clock; its own loop runs on real time. */
+    private void watch() {
+        while (!closed) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (state != State.AUTHENTICATED) continue;
+            long now = clock.nanoTime();
+            if (now - lastMessageNanos >= options.staleAfter().toNanos()) {
+                setState(State.STALE);
+                long gen = generation.get();
+                lastError = "no message for " + Duration.ofNanos(now - lastMessageNanos).toSeconds() + " s: stale";
+                lost(gen, lastError);
+            } else if (now - lastPingNanos >= options.pingInterval().toNanos()) {
+                lastPingNanos = now;
+                WebSocket ws = socket;
+                if (ws != null) ws.send("{\"id\":" + requestIds.getAndIncrement() + ",\"req\":\"post\",\"op\":{\"type\":\"ping\"}}");
+            }
+        }
+    }
+
+    private void submit(Runnable r) {
+        try {
+            events.execute(() -> {
+                try {
+                    r.run();
+                } catch (RuntimeException e) {
+                    lastError = String.valueOf(e.getMessage());
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
+            // closed
+        }
+    }
+
+    // ---- frames and state (events thread) -------------------------------------------------------------------------
+
+    private void frame(long gen, JsonNode n) {
+        if (gen != generation.get()) return;
+        String ch = n.path("ch").asText();
+        if (!CHANNELS.contains(ch)) return;
+        long sq = n.path("sq").asLong();
+        Long last = sequences.get(ch);
+        if (last != null && sq <= last) {
+            duplicates.incrementAndGet();
+            return;
+        }
+        sequences.put(ch, sq);
+        uniqueOnConnection++;
+        long missing = sq - (last == null ? 0 : last) - 1;
+        boolean gap = false;
+        if (missing > 0) {
+            // Missing frames a ping already showed (and a resync healed) need no second resync.
+            long placed = Math.min(missing, missingUnplaced);
+            missingUnplaced -= placed;
+            missingKnown += missing - placed;
+            gap = missing > placed;
+        }
+        JsonNode data = n.get("data");
+        switch (ch) {
+            case "orders" -> order(json.convertValue(data, Order.class));
+            case "fills" -> {
+                if (data.isArray()) for (JsonNode f : data) fill(json.convertValue(f, Fill.class));
+                else fill(json.convertValue(data, Fill.class));
+            }
+            case "portfolio" -> portfolio(json.convertValue(data, Portfolio.class));
+            default -> { }
+        }
+        if (gap) gap();
+        changed();
+    }
+
+    /** A ping reply: {@code sq} frames were pushed on this connection; fewer arrived means some were lost. */
+    private void pong(long gen, long sq) {
+        if (gen != generation.get()) return;
+        long missing = sq - uniqueOnConnection - missingKnown;
+        if (missing > 0) {
+            missingKnown += missing;
+            missingUnplaced += missing;
+            gap();
+            changed();
+        }
+    }
+
+    private void gap() {
+        healStartedNanos = System.nanoTime();
+        resync(false);
+        gapsHealed.incrementAndGet();
+    }
+
+    private void order(Order o) {
+        if (ended.contains(o.oid())) return;
+        Order known = orders.get(o.oid());
+        if (known != null && known.uts() != null && o.uts() != null && o.uts().isBefore(known.uts())) return;
+        if (LIVE_STATUSES.contains(o.status())) orders.put(o.oid(), o);
+        else {
+            orders.remove(o.oid());
+            ended.add(o.oid());
+        }
+        for (Consumer<Order> l : orderListeners) l.accept(o);
+    }
+
+    private void fill(Fill f) {
+        if (fills.putIfAbsent(f.tid(), f) != null) return;
+        for (Consumer<Fill> l : fillListeners) l.accept(f);
+    }
+
+    private void portfolio(Portfolio p) {
+        Portfolio known = portfolio;
+        if (known != null && known.timestamp() != null && p.timestamp() != null && p.timestamp().isBefore(known.timestamp())) return;
+        portfolio = p;
+        if (p.margin() != null && p.margin().totalAccountValue() != null && p.timestamp() != null) {
+            equity.add(new AccountPoint(p.timestamp(), p.margin().totalAccountValue()));
+            if (equity.size() > 10_000) equity.remove(0);
+        }
+        for (Consumer<Portfolio> l : portfolioListeners) l.accept(p);
+    }
+
+    /** Makes the state whole from the REST reads (events thread). */
+    private void resync(boolean afterReconnect) {
+        List<Order> open = session.openOrders();
+        Set<Long> listed = new HashSet<>();
+        for (Order o : open) listed.add(o.oid());
+        for (Long oid : List.copyOf(orders.keySet())) {
+            if (!listed.contains(oid)) {
+                orders.remove(oid);
+                ended.add(oid);
+            }
+        }
+        for (Order o : open) {
+            Order known = orders.get(o.oid());
+            if (known == null || !o.equals(known)) order(o);
+        }
+        FillsQuery q = session.fills().onProgress(p -> { }); // a resync is no task to draw
+        if (!fills.isEmpty()) {
+            Instant newest = fills.values().stream().map(Fill::ts).filter(Objects::nonNull).max(Comparator.naturalOrder()).orElse(null);
+            if (newest != null) q = q.from(newest);
+        }
+        List<Fill> recent = q.list();
+        for (int i = recent.size() - 1; i >= 0; i--) fill(recent.get(i));
+        portfolio(session.portfolio());
+        resyncs.incrementAndGet();
+        if (healStartedNanos >= 0) {
+            worstHealNanos = Math.max(worstHealNanos, System.nanoTime() - healStartedNanos);
+            healStartedNanos = -1;
+        }
+        changed();
+    }
+
+    private void setState(State s) {
+        if (state == s) return;
+        state = s;
+        for (Consumer<State> l : stateListeners) {
+            try {
+                l.accept(s);
+            } catch (RuntimeException ignored) {
+                // a listener's trouble is its own
+            }
+        }
+        changed();
+    }
+
+    private void changed() {
+        for (Runnable r : changeListeners) {
+            try {
+                r.run();
+            } catch (RuntimeException ignored) {
+                // a display's trouble is its own
+            }
+        }
+    }
+
+    // ---- what users see ----------------------------------------------------------------------------------------------
+
+    public LiveFeed onOrder(Consumer<Order> listener) {
+        orderListeners.add(Objects.requireNonNull(listener));
+        return this;
+    }
+
+    public LiveFeed onFill(Consumer<Fill> listener) {
+        fillListeners.add(Objects.requireNonNull(listener));
+        return this;
+    }
+
+    public LiveFeed onPortfolio(Consumer<Portfolio> listener) {
+        portfolioListeners.add(Objects.requireNonNull(listener));
+        return this;
+    }
+
+    public LiveFeed onState(Consumer<State> listener) {
+        stateListeners.add(Objects.requireNonNull(listener));
+        return this;
+    }
+
+    /** The open orders now, oldest first. */
+    public List<Order> orders() {
+        return read(() -> List.copyOf(orders.values()));
+    }
+
+    /** Every fill seen (and read on resyncs), oldest trade id first. */
+    public List<Fill> fills() {
+        return read(() -> List.copyOf(fills.values()));
+    }
+
+    /** The newest portfolio. */
+    public Portfolio portfolio() {
+        return portfolio;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    public Status status() {
+        long age = state == State.CLOSED ? 0 : Math.max(0, clock.nanoTime() - lastMessageNanos);
+        return new Status(session.owner(), state, frames.get(), duplicates.get(), gapsHealed.get(), reconnects.get(), resyncs.get(),
+                Duration.ofNanos(age), Duration.ofNanos(worstHealNanos), lastError);
+    }
+
+    /** Waits until everything received so far has been applied (for tests and notebooks that act, then read). */
+    public LiveFeed settle() {
+        read(() -> null);
+        return this;
+    }
+
+    private <T> T read(java.util.concurrent.Callable<T> c) {
+        if (closed || Thread.currentThread() == eventsThread) {
+            try {
+                return c.call();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        try {
+            return events.submit(c).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            return read(c);
+        }
+    }
+
+    private static final RecordTable<Order> ORDERS = RecordTable.of(Order.class);
+    private static final RecordTable<Fill> FILLS = RecordTable.of(Fill.class);
+
+    /** The open orders as a table that redraws itself in a notebook. */
+    public LiveView<Table> ordersTable() {
+        return view("open orders", () -> ORDERS.table("open orders", orders()));
+    }
+
+    /** The fills, newest first, as a table that redraws itself in a notebook. */
+    public LiveView<Table> fillsTable() {
+        return view("fills", () -> {
+            List<Fill> all = new ArrayList<>(fills());
+            java.util.Collections.reverse(all);
+            return FILLS.table("fills", all);
+        });
+    }
+
+    /** The portfolio, redrawn as it changes. */
+    public LiveView<Portfolio> portfolioView() {
+        return view("portfolio", this::portfolio);
+    }
+
+    /** Total account value over time (one point per portfolio snapshot), as a chart redrawn as it grows. */
+    public LiveView<XYChart> equityChart() {
+        return view("equity", () -> {
+            List<AccountPoint> pts = read(() -> List.copyOf(equity));
+            XYChart c = new XYChartBuilder().width(800).height(360).title("Total account value").xAxisTitle("time").yAxisTitle("USDC").build();
+            c.getStyler().setLegendVisible(false);
+            c.getStyler().setDatePattern("HH:mm:ss");
+            List<Date> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (AccountPoint p : pts) {
+                x.add(Date.from(p.timestamp()));
+                y.add(p.value().doubleValue());
+            }
+            if (x.isEmpty()) {
+                x.add(new Date());
+                y.add(0.0);
+            }
+            c.addSeries("equity", x, y);
+            return c;
+        });
+    }
+
+    /** The connection's state and counters, redrawn as they change. */
+    public LiveView<Status> statusView() {
+        return view("connection", this::status);
+    }
+
+    private <T> LiveView<T> view(String title, java.util.function.Supplier<T> now) {
+        return new LiveView<>() {
+            @Override
+            public T now() {
+                return now.get();
+            }
+
+            @Override
+            public String title() {
+                return title;
+            }
+
+            @Override
+            public AutoCloseable subscribe(Runnable onChange) {
+                changeListeners.add(onChange);
+                return () -> changeListeners.remove(onChange);
+            }
+
+            @Override
+            public String toString() {
+                return String.valueOf(now.get());
+            }
+        };
+    }
+
+    /** Every feed open now (for the status display). */
+    public static List<Status> statuses() {
+        List<Status> out = new ArrayList<>();
+        for (LiveFeed f : OPEN) out.add(f.status());
+        return out;
+    }
+
+    /** One row per open feed: owner, state, frames, duplicates, gaps healed, reconnects, resyncs, last message age. */
+    public static Table statusTable() {
+        return STATUS.table("live feeds", statuses());
+    }
+
+    private static final RecordTable<Status> STATUS = RecordTable.<Status>columns()
+            .column("owner", String.class, Status::owner)
+            .column("state", String.class, s -> s.state().name().toLowerCase(java.util.Locale.ROOT))
+            .column("frames", Long.class, Status::frames)
+            .column("duplicates", Long.class, Status::duplicates)
+            .column("gaps_healed", Long.class, Status::gapsHealed)
+            .column("reconnects", Long.class, Status::reconnects)
+            .column("resyncs", Long.class, Status::resyncs)
+            .column("last_message_age_s", Double.class, s -> s.lastMessageAge().toMillis() / 1000.0)
+            .column("worst_heal_ms", Long.class, s -> s.worstHeal().toMillis());
+
+    /** Ends the connection (the credential stays valid). */
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        OPEN.remove(this);
+        generation.incrementAndGet();
+        WebSocket ws = socket;
+        if (ws != null) ws.close(1000, "closed by the client");
+        watchdog.interrupt();
+        state = State.CLOSED;
+        for (Consumer<State> l : stateListeners) {
+            try {
+                l.accept(State.CLOSED);
+            } catch (RuntimeException ignored) {
+                // closing goes on
+            }
+        }
+        changed();
+        events.shutdown();
+        session.forget(this);
+    }
+
+    @Override
+    public String toString() {
+        Status s = status();
+        return "LiveFeed[" + s.owner() + ", " + s.state().name().toLowerCase(java.util.Locale.ROOT) + ", " + s.frames() + " frames, "
+                + s.gapsHealed() + " gaps healed, " + s.reconnects() + " reconnects]";
+    }
+
+    static Collection<LiveFeed> open() {
+        return OPEN;
+    }
+}

@@ -1,0 +1,271 @@
+package org.marketlab.perps;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.marketlab.http.AuthenticationException;
+import org.marketlab.pacing.VirtualClock;
+import org.marketlab.sandbox.perps.PerpsChannel;
+import org.marketlab.signing.Wallet;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The real-time channel against the sandbox on loopback: typed frames, auth, staleness, gaps, duplicates, reconnects. */
+class LiveFeedTest {
+
+    private static final PerpsChannel CHANNEL = PerpsSandboxFixture.perps().channel();
+
+    @BeforeAll
+    static void onlyTheTestsFill() {
+        PerpsSandboxFixture.perps().market().fillInterval(0); // fills come from fillNow and crossing modifications only
+    }
+
+    @AfterEach
+    void goodDay() {
+        CHANNEL.clear();
+    }
+
+    @Test
+    void everyFrameKindArrivesTypedAfterTheActionThatCausesIt() throws Exception {
+        Wallet owner = Wallet.random();
+        PerpsSession s = PerpsSandboxFixture.session(owner);
+        BlockingQueue<Order> orders = new LinkedBlockingQueue<>();
+        BlockingQueue<Fill> fills = new LinkedBlockingQueue<>();
+        BlockingQueue<Portfolio> portfolios = new LinkedBlockingQueue<>();
+        try (LiveFeed feed = s.live()) {
+            feed.onOrder(orders::add).onFill(fills::add).onPortfolio(portfolios::add);
+            assertEquals(LiveFeed.State.AUTHENTICATED, feed.state());
+            assertEquals(s.openOrders().size(), feed.orders().size(), "the open orders were read before the first frame");
+            assertNotNull(feed.portfolio(), "and the portfolio");
+
+            Order first = s.openOrders().get(0);
+            String passive = passive(first);
+            modify(s, first, passive);
+            Order modified = next(orders, o -> o.oid() == first.oid() && o.p().compareTo(new BigDecimal(passive)) == 0);
+            assertEquals(first.coid(), modified.coid());
+            assertNotNull(modified.uts());
+            assertNotNull(modified.rest());
+
+            Order second = s.openOrders().get(1);
+            assertTrue(s.cancelOrders(List.of(second.oid())).get(0).ok());
+            Order cancelled = next(orders, o -> o.oid() == second.oid());
+            assertEquals("cancelled", cancelled.status());
+            feed.settle();
+            assertFalse(feed.orders().stream().anyMatch(o -> o.oid() == second.oid()), "a cancelled order leaves the live orders");
+
+            JsonNode made = PerpsSandboxFixture.perps().market().fillNow(owner.address());
+            long tid = made.get("tid").asLong();
+            Fill fill = next(fills, f -> f.tid() == tid);
+            assertEquals(made.get("oid").asLong(), fill.oid());
+            assertEquals(new BigDecimal(made.get("qty").asText()), fill.qty());
+            assertEquals(new BigDecimal(made.get("p").asText()), fill.p());
+            assertNotNull(fill.ts());
+            assertNotNull(fill.fee());
+            assertNotNull(fill.psz());
+            assertTrue(fill.side().equals("long") || fill.side().equals("short"));
+            Order filled = next(orders, o -> o.oid() == fill.oid() && o.fill().signum() > 0);
+            assertTrue(filled.status().equals("partial") || filled.status().equals("filled"), filled.status());
+            Portfolio p = next(portfolios, x -> !x.timestamp().isBefore(fill.ts()));
+            assertNotNull(p.margin().totalAccountValue());
+
+            // A modification across the mark fills at once, as taker.
+            Order third = s.openOrders().get(2);
+            modify(s, third, third.buy() ? "5000" : "0.01");
+            Fill taken = next(fills, f -> f.oid() == third.oid());
+            assertTrue(taken.taker());
+            assertEquals("filled", next(orders, o -> o.oid() == third.oid() && "filled".equals(o.status())).status());
+
+            // What the feed holds is what the REST reads say.
+            feed.settle();
+            assertSameAsRest(s, feed);
+            assertTrue(s.fills().list().stream().anyMatch(f -> f.tid() == tid), "the fills history has the pushed fill");
+        }
+    }
+
+    @Test
+    void aRefusedAuthIsAClearErrorWithoutTheSecret() {
+        PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
+        s.revoke();
+        AuthenticationException e = assertThrows(AuthenticationException.class, s::live);
+        assertTrue(e.getMessage().contains("refused the proxy"), e.getMessage());
+        assertTrue(e.getMessage().contains("invalid proxy credentials"), "the service's reason: " + e.getMessage());
+        assertFalse(e.getMessage().contains(s.credentials().secret()), "never the secret");
+    }
+
+    @Test
+    void sixtyFiveSecondsOfSilenceOnAVirtualClockLeadToOneReconnect() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
+        try (LiveFeed feed = s.live(LiveFeed.Options.defaults().clock(clock))) {
+            assertTrue(CHANNEL.silence() >= 1);
+            clock.advance(Duration.ofSeconds(64));
+            Thread.sleep(400); // the watchdog looks every 50 ms
+            assertEquals(0, feed.status().reconnects(), "64 s is not yet stale");
+            assertEquals(LiveFeed.State.AUTHENTICATED, feed.state());
+            clock.advance(Duration.ofSeconds(1));
+            await(() -> feed.status().reconnects() == 1 && feed.state() == LiveFeed.State.AUTHENTICATED, "one reconnect");
+            Thread.sleep(600);
+            assertEquals(1, feed.status().reconnects(), "one, not more: the new connection is fresh");
+            assertEquals(LiveFeed.State.AUTHENTICATED, feed.state());
+            assertTrue(feed.status().lastError().contains("stale"), feed.status().lastError());
+        }
+    }
+
+    @Test
+    void pingsGoOutOnTheClockAndAnsweredPingsKeepTheConnection() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
+        long before = CHANNEL.framesPushed();
+        try (LiveFeed feed = s.live(LiveFeed.Options.defaults().clock(clock))) {
+            for (int i = 0; i < 6; i++) {          // 150 s in 25 s steps, every ping answered
+                clock.advance(Duration.ofSeconds(25));
+                Thread.sleep(250);
+            }
+            assertEquals(0, feed.status().reconnects(), "answered pings keep a quiet connection alive: " + feed.status());
+            assertTrue(CHANNEL.framesPushed() >= before);
+        }
+    }
+
+    @Test
+    void gapsAndDuplicatesAndLostConnectionsHealFromRest() throws Exception {
+        Wallet owner = Wallet.random();
+        PerpsSession s = PerpsSandboxFixture.session(owner);
+        BlockingQueue<Order> orders = new LinkedBlockingQueue<>();
+        try (LiveFeed feed = s.live(LiveFeed.Options.defaults().backoff(Duration.ofMillis(20), Duration.ofMillis(200)))) {
+            feed.onOrder(orders::add);
+            List<Order> open = s.openOrders();
+            // A dropped frame: the next one on its channel shows the gap, and a resync fills it.
+            CHANNEL.dropFrames(1);
+            modify(s, open.get(0), passive(open.get(0)));
+            modify(s, open.get(1), passive(open.get(1)));
+            await(() -> feed.status().gapsHealed() >= 1, "the gap healed");
+            await(() -> sameOrders(s, feed), "orders whole again");
+            Order healed = feed.orders().stream().filter(o -> o.oid() == open.get(0).oid()).findFirst().orElseThrow();
+            assertEquals(0, new BigDecimal(passive(open.get(0))).compareTo(healed.p()), "the dropped change is there");
+
+            // A duplicated frame is dropped by its sq.
+            CHANNEL.duplicateFrames(1);
+            modify(s, open.get(2), passive(open.get(2)));
+            await(() -> feed.status().duplicates() >= 1, "the duplicate dropped");
+
+            // A connection closed without a reason: a new one, authenticated again, and a resync.
+            long auths = CHANNEL.authentications();
+            assertTrue(CHANNEL.closeConnections() >= 1);
+            await(() -> feed.status().reconnects() >= 1 && feed.state() == LiveFeed.State.AUTHENTICATED, "reconnected");
+            assertTrue(CHANNEL.authentications() > auths, "authenticated again");
+            orders.clear();
+            modify(s, open.get(3), passive(open.get(3)));
+            next(orders, o -> o.oid() == open.get(3).oid() && o.p().compareTo(new BigDecimal(passive(open.get(3)))) == 0);
+            feed.settle();
+            assertSameAsRest(s, feed);
+        }
+    }
+
+    @Test
+    void delayedFramesArriveLateInOrderWithoutAGap() throws Exception {
+        PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
+        BlockingQueue<Order> orders = new LinkedBlockingQueue<>();
+        try (LiveFeed feed = s.live()) {
+            feed.onOrder(orders::add);
+            CHANNEL.delayFrames(300);
+            List<Order> open = s.openOrders();
+            long sent = System.nanoTime();
+            modify(s, open.get(0), passive(open.get(0)));
+            modify(s, open.get(1), passive(open.get(1)));
+            assertEquals(open.get(0).oid(), next(orders, o -> true).oid(), "in the order they happened");
+            assertTrue(System.nanoTime() - sent >= TimeUnit.MILLISECONDS.toNanos(300), "and no sooner than the delay");
+            assertEquals(open.get(1).oid(), next(orders, o -> true).oid());
+            CHANNEL.delayFrames(0);
+            feed.settle();
+            assertEquals(0, feed.status().gapsHealed());
+            assertEquals(0, feed.status().reconnects());
+        }
+    }
+
+    @Test
+    void closingTheSessionClosesItsFeedsAndKeepsTheCredential() {
+        PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
+        LiveFeed feed = s.live();
+        assertTrue(LiveFeed.statuses().stream().anyMatch(x -> x.owner().equals(s.owner())));
+        s.close();
+        assertEquals(LiveFeed.State.CLOSED, feed.state());
+        assertTrue(PerpsSandboxFixture.perps().proxyExpiry(s.credentials().proxy()).isPresent(), "closing never revokes");
+        assertFalse(LiveFeed.statuses().stream().anyMatch(x -> x.owner().equals(s.owner())));
+        assertFalse(feed.toString().contains(s.credentials().secret()));
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------------------------------
+
+    /** A price that never crosses a mark (the sandbox's marks lie between 100 and 1000 or near). */
+    static String passive(Order o) {
+        return o.buy() ? "1.25" : "2500";
+    }
+
+    private static void modify(PerpsSession s, Order o, String price) {
+        String qty = o.fill().add(new BigDecimal("0.2")).toPlainString();
+        assertTrue(s.modifyOrders(Map.of(o.coid(), Modification.of(price, qty))).get(0).ok());
+    }
+
+    static void assertSameAsRest(PerpsSession s, LiveFeed feed) {
+        assertEquals(byOid(s.openOrders()), byOid(feed.orders()), "orders");
+        Portfolio rest = s.portfolio();
+        Portfolio live = feed.portfolio();
+        assertEquals(rest.positions(), live.positions(), "positions");
+        assertEquals(rest.margin(), live.margin(), "margin");
+        assertEquals(rest.withdrawable(), live.withdrawable(), "withdrawable");
+        TreeMap<Long, Fill> restFills = new TreeMap<>();
+        for (Fill f : s.fills().list()) restFills.put(f.tid(), f);
+        TreeMap<Long, Fill> liveFills = new TreeMap<>();
+        for (Fill f : feed.fills()) liveFills.put(f.tid(), withoutCoid(f));
+        assertEquals(restFills, liveFills, "fills");
+    }
+
+    /** The fills history carries no client order id and no adl (the official client's schema has neither); frames do. */
+    private static Fill withoutCoid(Fill f) {
+        return new Fill(f.tid(), f.oid(), f.iid(), f.side(), f.p(), f.qty(), f.taker(), f.fee(), f.fea(), f.psz(), f.pep(), f.pnl(), f.liq(),
+                null, f.ts(), null);
+    }
+
+    private static boolean sameOrders(PerpsSession s, LiveFeed feed) {
+        return byOid(s.openOrders()).equals(byOid(feed.orders()));
+    }
+
+    private static Map<Long, Order> byOid(List<Order> orders) {
+        Map<Long, Order> m = new TreeMap<>();
+        for (Order o : orders) m.put(o.oid(), o);
+        return m;
+    }
+
+    private static <T> T next(BlockingQueue<T> q, Predicate<T> wanted) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            T t = q.poll(100, TimeUnit.MILLISECONDS);
+            if (t != null && wanted.test(t)) return t;
+        }
+        throw new AssertionError("no such frame within 10 s");
+    }
+
+    static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("not within 15 s: " + what);
+            Thread.sleep(20);
+        }
+    }
+}

@@ -74,16 +74,17 @@ class RetrySafetyTest {
     @Test
     void aResubmittableWriteIsRetriedWhileTheEngineRestarts() {
         sandbox.faults().errors(425, 2);
-        // After two 425s the request reaches the (route-less) path: 404, proving it was sent again.
-        assertThrows(NotFoundException.class, () -> transport.send(post("/orders", Call.Safety.RESUBMITTABLE)));
+        // After two 425s the request reaches the order route, which refuses an order without API-key headers (401):
+        // proof that it was sent again.
+        assertThrows(AuthenticationException.class, () -> transport.send(post("/orders", Call.Safety.RESUBMITTABLE)));
         assertEquals(3, sandbox.stats().requests("clob", "/orders"));
     }
 
     @Test
     void anyWriteIsRetriedAfterA429AtRetryAfter() {
-        assertThrows(NotFoundException.class, () -> transport.send(post(Call.Safety.UNSAFE)));
+        assertThrows(AuthenticationException.class, () -> transport.send(post(Call.Safety.UNSAFE)));
         long t0 = System.nanoTime();
-        assertThrows(NotFoundException.class, () -> transport.send(post(Call.Safety.UNSAFE)));
+        assertThrows(AuthenticationException.class, () -> transport.send(post(Call.Safety.UNSAFE)));
         long waited = System.nanoTime() - t0;
         assertEquals(1, sandbox.stats().rateLimitedCount());
         assertEquals(3, sent());

@@ -54,7 +54,7 @@ class OfficialClientLiveInteropTest {
                 Transport t = Transport.create(Profile.sandbox(17).withUrl(Service.PERPS, urls.get("perps").toString())
                         .withUrl(Service.PERPS_WS, urls.get("perps_ws").toString()), Clock.system(), Transport.RetryPolicy.DEFAULT);
                 PerpsSession ours = PerpsSession.open(t, owner, PerpsSandboxFixture.roomy());
-                List<String> seen = Collections.synchronizedList(new ArrayList<>());
+                List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>(); // read by the test thread while the feed adds
                 try (LiveFeed feed = ours.live()) {
                     feed.onOrder(o -> seen.add("orders " + o.oid() + " " + o.status() + " " + o.p().stripTrailingZeros().toPlainString() + " "
                                     + o.rest().stripTrailingZeros().toPlainString() + " " + o.fill().stripTrailingZeros().toPlainString() + " "

@@ -103,6 +103,8 @@ public final class SeriesQuery {
             id.append(s.id());
             slug.append(s.slug());
         }
+        // An event's own seriesSlug/seriesId columns give way to the series it is listed under here.
+        for (String name : List.of("seriesSlug", "seriesId")) if (t.containsColumn(name)) t.removeColumns(name);
         return t.insertColumn(0, slug).insertColumn(0, id).setName("series events");
     }
 }

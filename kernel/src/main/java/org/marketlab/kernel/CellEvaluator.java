@@ -27,6 +27,8 @@ final class CellEvaluator implements AutoCloseable {
     static final List<String> STARTUP_IMPORTS = List.of(
             "import org.marketlab.*;",
             "import org.marketlab.config.*;",
+            "import org.marketlab.config.Profile;",   // over markets.Profile (a search result's person): the settings'
+
             "import org.marketlab.clob.*;",
             "import org.marketlab.markets.*;",
             "import org.marketlab.perps.*;",

@@ -70,9 +70,4 @@ final class Checks {
         }
         return List.of(values);
     }
-
-    static double finite(String name, double v) {
-        if (!Double.isFinite(v)) throw new IllegalArgumentException(name + " must be a finite number, was " + v);
-        return v;
-    }
 }

@@ -250,19 +250,19 @@ public final class EventsQuery {
     }
 
     public EventsQuery liquidityMin(double v) {
-        return with("liquidity_min", finite("liquidityMin", v));
+        return with("liquidity_min", Args.finite(v, "liquidityMin"));
     }
 
     public EventsQuery liquidityMax(double v) {
-        return with("liquidity_max", finite("liquidityMax", v));
+        return with("liquidity_max", Args.finite(v, "liquidityMax"));
     }
 
     public EventsQuery volumeMin(double v) {
-        return with("volume_min", finite("volumeMin", v));
+        return with("volume_min", Args.finite(v, "volumeMin"));
     }
 
     public EventsQuery volumeMax(double v) {
-        return with("volume_max", finite("volumeMax", v));
+        return with("volume_max", Args.finite(v, "volumeMax"));
     }
 
     public EventsQuery startDateMin(Instant t) {
@@ -279,11 +279,6 @@ public final class EventsQuery {
 
     public EventsQuery endDateMax(Instant t) {
         return with("end_date_max", Args.notNull(t, "endDateMax"));
-    }
-
-    private static Double finite(String name, double v) {
-        if (!Double.isFinite(v)) throw new IllegalArgumentException(name + " must be a finite number, was " + v);
-        return v;
     }
 
     // ---- the request ------------------------------------------------------------------------------------------

@@ -1,13 +1,13 @@
 package org.marketlab.markets;
 
 import org.marketlab.config.Progress;
+import org.marketlab.internal.Args;
 import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
@@ -110,35 +110,35 @@ public final class MarketsQuery {
     }
 
     public MarketsQuery liquidityMin(double v) {
-        return set("liquidity_num_min", Checks.finite("liquidityMin", v));
+        return set("liquidity_num_min", Args.finite(v, "liquidityMin"));
     }
 
     public MarketsQuery liquidityMax(double v) {
-        return set("liquidity_num_max", Checks.finite("liquidityMax", v));
+        return set("liquidity_num_max", Args.finite(v, "liquidityMax"));
     }
 
     public MarketsQuery volumeMin(double v) {
-        return set("volume_num_min", Checks.finite("volumeMin", v));
+        return set("volume_num_min", Args.finite(v, "volumeMin"));
     }
 
     public MarketsQuery volumeMax(double v) {
-        return set("volume_num_max", Checks.finite("volumeMax", v));
+        return set("volume_num_max", Args.finite(v, "volumeMax"));
     }
 
     public MarketsQuery startDateMin(Instant t) {
-        return set("start_date_min", Objects.requireNonNull(t, "startDateMin"));
+        return set("start_date_min", Args.notNull(t, "startDateMin"));
     }
 
     public MarketsQuery startDateMax(Instant t) {
-        return set("start_date_max", Objects.requireNonNull(t, "startDateMax"));
+        return set("start_date_max", Args.notNull(t, "startDateMax"));
     }
 
     public MarketsQuery endDateMin(Instant t) {
-        return set("end_date_min", Objects.requireNonNull(t, "endDateMin"));
+        return set("end_date_min", Args.notNull(t, "endDateMin"));
     }
 
     public MarketsQuery endDateMax(Instant t) {
-        return set("end_date_max", Objects.requireNonNull(t, "endDateMax"));
+        return set("end_date_max", Args.notNull(t, "endDateMax"));
     }
 
     /** Order by these Market fields (wire names, e.g. {@code volumeNum}, {@code endDate}). */

@@ -41,15 +41,6 @@ class FaultsTest {
         sandbox.faults().clear();
     }
 
-    private static boolean parses(byte[] body) {
-        try {
-            Wire.JSON.readTree(body);
-            return true;
-        } catch (Exception e) {
-            return false;
-        }
-    }
-
     @Test
     void randomNullsKeepIdsAndAreRepeatable() {
         sandbox.faults().nullFields(0.4);
@@ -95,11 +86,11 @@ class FaultsTest {
         sandbox.faults().malformedBodies(2);
         HttpResponse<byte[]> first = markets.get("/events?limit=3");
         assertEquals(200, first.statusCode());
-        assertFalse(parses(first.body()));
+        assertFalse(Wire.parses(first.body()));
         HttpResponse<byte[]> second = clob.get("/ok");
         assertEquals(200, second.statusCode());
-        assertFalse(parses(second.body()));
-        assertTrue(parses(markets.getOk("/events?limit=3")), "the third is whole again");
+        assertFalse(Wire.parses(second.body()));
+        assertTrue(Wire.parses(markets.getOk("/events?limit=3")), "the third is whole again");
     }
 
     @Test
@@ -152,7 +143,7 @@ class FaultsTest {
             assertEquals(503, markets.get("/events?limit=1").statusCode(), "faults are the sandbox's, whatever server set them");
         }
         assertEquals(200, clob.post("/__sandbox/faults", "{\"nullFields\": 0.5, \"malformed\": 1}").statusCode());
-        assertFalse(parses(markets.get("/events?limit=2").body()));
+        assertFalse(Wire.parses(markets.get("/events?limit=2").body()));
         boolean someTitleNull = false;
         for (JsonNode e : markets.json("/events?limit=20")) someTitleNull |= e.get("title").isNull();
         assertTrue(someTitleNull);

@@ -41,15 +41,6 @@ class RandomFaultsTest {
         }
     }
 
-    private static boolean parses(byte[] body) {
-        try {
-            Wire.JSON.readTree(body);
-            return true;
-        } catch (Exception e) {
-            return false;
-        }
-    }
-
     @Test
     void eachKindLooksAsNamed() throws Exception {
         assertThrows(UncheckedIOException.class, () -> with(Faults.Kind.DROP_BEFORE_ANSWER));
@@ -65,10 +56,10 @@ class RandomFaultsTest {
         assertTrue(nh.headers().firstValue("Retry-After").isEmpty());
         var tr = with(Faults.Kind.TRUNCATED_BODY);
         assertEquals(200, tr.statusCode());
-        assertFalse(parses(tr.body()));
+        assertFalse(Wire.parses(tr.body()));
         var ws = with(Faults.Kind.WRONG_SHAPE_BODY);
         assertEquals(200, ws.statusCode());
-        assertTrue(parses(ws.body()) && !Wire.JSON.readTree(ws.body()).isArray(), "JSON, but not an array of events");
+        assertTrue(Wire.parses(ws.body()) && !Wire.JSON.readTree(ws.body()).isArray(), "JSON, but not an array of events");
         long t0 = System.nanoTime();
         var d = with(Faults.Kind.DELAY);
         assertEquals(200, d.statusCode());

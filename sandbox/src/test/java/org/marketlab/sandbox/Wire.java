@@ -193,4 +193,14 @@ final class Wire {
         String s = new String(body, StandardCharsets.UTF_8);
         return s.length() > 200 ? s.substring(0, 200) + "..." : s;
     }
+
+    /** Whether a body is well-formed JSON (fault tests tell a truncated or garbled body from a whole one). */
+    static boolean parses(byte[] body) {
+        try {
+            JSON.readTree(body);
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
 }

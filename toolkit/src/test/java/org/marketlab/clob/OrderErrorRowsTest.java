@@ -9,6 +9,8 @@ import org.marketlab.accounts.Position;
 import org.marketlab.auth.CredentialStore;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
+import org.marketlab.http.ExchangeMode;
+import org.marketlab.http.ExchangeModeException;
 import org.marketlab.http.InvalidRequestException;
 import org.marketlab.http.ServerException;
 import org.marketlab.http.ServiceException;
@@ -214,6 +216,31 @@ class OrderErrorRowsTest {
         assertEquals(2, seller.orders().list().stream().filter(o -> o.id().equals(results.get(1).orderId()) || o.id().equals(results.get(3).orderId())).count());
         assertEquals(0, resting(failed.get(0)));
         assertEquals(0, resting(failed.get(2)));
+    }
+
+    @Test
+    void postOnlyModeIsTypedForAnOrderAndPerEntry() {
+        book.exchangeMode(org.marketlab.sandbox.trading.ExchangeMode.POST_ONLY, 45);
+        try {
+            long before = requests("/order");
+            ExchangeModeException e = assertThrows(ExchangeModeException.class, () -> seller.place(resting()));
+            assertEquals(ExchangeMode.POST_ONLY, e.mode());
+            assertEquals(503, e.status());
+            assertEquals(java.util.Optional.of(Duration.ofSeconds(45)), e.retryAfter());
+            assertEquals(before + 1, requests("/order"), "never retried");
+
+            List<OrderResult> batch = seller.placeAll(List.of(resting(), resting().postOnly()));
+            ServiceException entry = batch.get(0).failure().orElseThrow();
+            assertInstanceOf(ExchangeModeException.class, entry);
+            assertEquals(ExchangeMode.POST_ONLY, ((ExchangeModeException) entry).mode());
+            assertEquals("post-only mode: only post-only orders and cancels are allowed", entry.serverMessage());
+            assertFalse(batch.get(0).accepted());
+            assertTrue(batch.get(1).accepted(), batch.get(1).toString());
+        } finally {
+            book.exchangeMode(org.marketlab.sandbox.trading.ExchangeMode.NORMAL, 0);
+        }
+        assertEquals(ExchangeMode.POST_ONLY, ExchangeMode.of("post_only_mode", null), "the specification's code");
+        assertEquals(ExchangeMode.CANCEL_ONLY, ExchangeMode.of("cancel-only", null));
     }
 
     @Test

@@ -137,8 +137,14 @@ public final class ClobAccountsApi implements RouteModule {
     @Override
     public void register(Javalin app) {
         app.exception(Wire.Refused.class, (e, ctx) -> {
-            if (e instanceof TradingApi.Restarting) ctx.status(e.status); // the engine restarting: no body
-            else ctx.status(e.status).json(e instanceof TradingApi.ModeRefused m ? TradingApi.modeError(m) : Map.of("error", e.getMessage()));
+            if (e instanceof TradingApi.Restarting) {
+                ctx.status(e.status); // the engine restarting: no body
+            } else if (e instanceof TradingApi.ModeRefused m) {
+                // The delay of the body, also in the Retry-After header (the specification's post-only refusal; the others alike).
+                ctx.header("Retry-After", Long.toString(m.retryAfter)).status(e.status).json(TradingApi.modeError(m));
+            } else {
+                ctx.status(e.status).json(Map.of("error", e.getMessage()));
+            }
         });
         trading.register(app);
         app.post("/auth/api-key", ctx -> {

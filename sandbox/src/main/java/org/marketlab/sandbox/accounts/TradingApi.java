@@ -261,8 +261,11 @@ final class TradingApi {
         }
     }
 
+    /** The {@code code} of the post-only refusal, as the specification writes it. */
+    static final String POST_ONLY_CODE = "post_only_mode";
+
     private Wire.Refused modeRefusal(String message) {
-        return new ModeRefused(message, mode.wire(), retryAfterSeconds);
+        return new ModeRefused(message, mode == ExchangeMode.POST_ONLY ? POST_ONLY_CODE : mode.wire(), retryAfterSeconds);
     }
 
     /** A 503 of an exchange mode: {@code {error, code, retry_after_seconds}}. */

@@ -9,9 +9,10 @@
 //   3. taker postOrders: post-only GTC BUYs at `quotePrices`, `quoteSize` shares each (left resting)
 //   4. maker cancelOrder(one id), cancelOrders(ids), cancelAll()
 //   5. taker getTrades for each trade id of 1 and 2 (the trades as the official client reads them)
+//   6. the market lists (two pages each), getMarket and getClobMarketInfo of the token's market
 //
 // Usage: node clob-trade.mjs <host> <input.json>
-//   input: {maker: "demo:N" | key, taker: "demo:N" | key, token, limitPrice, limitSize, marketAmount, quotePrices: [..],
+//   input: {maker: "demo:N" | key, taker: "demo:N" | key, token, condition, limitPrice, limitSize, marketAmount, quotePrices: [..],
 //           quoteSize, cancelOne: id, cancelMany: [ids]}
 import { readFileSync } from "node:fs";
 import { ClobClient, Chain, Side, OrderType } from "@polymarket/clob-client-v2";
@@ -57,6 +58,19 @@ out.quotes = await taker.postOrders(quotes, true);
 out.cancelOne = await maker.cancelOrder({ orderID: input.cancelOne });
 out.cancelMany = await maker.cancelOrders(input.cancelMany);
 out.cancelAll = await maker.cancelAll();
+
+// The reads around an order: the four market lists (first page, then the page its cursor names), the market by
+// condition id, and the compact market info the client caches per token.
+out.lists = {};
+for (const [name, read] of [["markets", (c) => taker.getMarkets(c)], ["sampling", (c) => taker.getSamplingMarkets(c)],
+  ["simplified", (c) => taker.getSimplifiedMarkets(c)], ["samplingSimplified", (c) => taker.getSamplingSimplifiedMarkets(c)]]) {
+  const first = await read();
+  const second = first.next_cursor !== "LTE=" ? await read(first.next_cursor) : null;
+  out.lists[name] = { limit: first.limit, count: first.count, next: first.next_cursor, size: first.data.length,
+    firstCondition: first.data[0]?.condition_id ?? null, secondCount: second?.count ?? 0 };
+}
+out.marketInfo = await taker.getMarket(input.condition);
+out.clobMarket = await taker.getClobMarketInfo(input.condition);
 
 out.trades = [];
 for (const id of [...(out.limit.tradeIDs ?? []), ...(out.market.tradeIDs ?? [])]) {

@@ -113,7 +113,7 @@ class OfficialClientTradingInteropTest {
 
         BigDecimal amount = BigDecimal.ONE; // collateral: well inside the best ask's level and the resting sell
         ObjectNode input = JsonMapper.builder().build().createObjectNode();
-        input.put("maker", "demo:1").put("taker", "demo:2").put("token", token);
+        input.put("maker", "demo:1").put("taker", "demo:2").put("token", token).put("condition", book.market());
         input.put("limitPrice", limitPrice.doubleValue()).put("limitSize", min.doubleValue()).put("marketAmount", amount.doubleValue());
         input.putArray("quotePrices").add(tick.doubleValue()).add(tick.multiply(BigDecimal.valueOf(2)).doubleValue());
         input.put("quoteSize", min.doubleValue());
@@ -127,6 +127,20 @@ class OfficialClientTradingInteropTest {
         } finally {
             Files.deleteIfExists(file);
         }
+
+        // The reads around an order: the lists page by their cursors, the market is the token's.
+        for (String list : List.of("markets", "sampling", "simplified", "samplingSimplified")) {
+            JsonNode l = js.get("lists").get(list);
+            assertEquals(l.get("size").asInt(), l.get("count").asInt(), list);
+            assertTrue(l.get("count").asInt() > 0 && l.get("count").asInt() <= l.get("limit").asInt(), list + ": " + l);
+            if (!l.get("next").asText().equals("LTE=")) assertTrue(l.get("secondCount").asInt() > 0, list + ": " + l);
+        }
+        assertEquals(js.get("lists").get("markets").get("firstCondition"), js.get("lists").get("simplified").get("firstCondition"));
+        assertEquals(book.market(), js.get("marketInfo").get("condition_id").asText());
+        assertTrue(js.get("marketInfo").get("tokens").toString().contains(token));
+        assertEquals(0, tick.compareTo(js.get("marketInfo").get("minimum_tick_size").decimalValue()));
+        assertEquals(0, tick.compareTo(js.get("clobMarket").get("mts").decimalValue()));
+        assertTrue(js.get("clobMarket").get("t").toString().contains(token));
 
         // 1. The limit buy took s1 whole at its price.
         JsonNode limit = js.get("limit");

@@ -8,30 +8,20 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.Interop;
 import org.marketlab.accounts.Account;
-import org.marketlab.accounts.Position;
 import org.marketlab.accounts.Trade;
-import org.marketlab.auth.CredentialStore;
-import org.marketlab.config.Profile;
-import org.marketlab.config.Service;
 import org.marketlab.internal.transport.Document;
 import org.marketlab.internal.transport.Transport;
-import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.signing.Wallet;
 
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -51,13 +41,8 @@ class OfficialClientTradingInteropTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(Instant.parse("2026-11-01T00:00:00Z")).build();
-        sandbox.start();
-        Profile p = Profile.sandbox(7);
-        for (Map.Entry<String, java.net.URI> e : sandbox.urls().entrySet()) {
-            for (Service s : Service.values()) if (s.id().equals(e.getKey())) p = p.withUrl(s, e.getValue().toString());
-        }
-        transport = Transport.create(p, Clock.system(), new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+        sandbox = TradingSandbox.start();
+        transport = TradingSandbox.transport(sandbox, 2);
     }
 
     @AfterAll
@@ -67,28 +52,15 @@ class OfficialClientTradingInteropTest {
 
     @Test
     void officialClientOrdersFillAgainstTheToolkitsAndCancelsCrossBothWays() throws Exception {
-        ClobSession seller = ClobSession.open(transport, Wallet.demo(1), ClobSession.Options.defaults().store(CredentialStore.memory()));
-        ClobSession buyer = ClobSession.open(transport, Wallet.demo(2), ClobSession.Options.defaults().store(CredentialStore.memory()));
+        ClobSession seller = TradingSandbox.session(transport, 1);
+        ClobSession buyer = TradingSandbox.session(transport, 2);
 
         // A token demo wallet 1 holds plenty of, on a 0.01 grid, priced away from the ends.
-        String token = null;
-        Book book = null;
-        for (Position pos : new Account(transport, seller.address()).positions().list()) {
-            Book b;
-            try {
-                b = seller.book(pos.tokenId());
-            } catch (org.marketlab.http.NotFoundException closed) {
-                continue;
-            }
-            boolean middling = b.bestAsk().compareTo(new BigDecimal("0.25")) >= 0 && b.bestAsk().compareTo(new BigDecimal("0.7")) <= 0;
-            if (middling && b.tickSize().compareTo(new BigDecimal("0.01")) == 0
-                    && pos.size().compareTo(b.minOrderSize().multiply(BigDecimal.valueOf(10))) >= 0) {
-                token = pos.tokenId();
-                book = b;
-                break;
-            }
-        }
-        assertNotNull(token, "demo wallet 1 holds a token to sell");
+        TradingSandbox.Held held = TradingSandbox.held(transport, seller, (pos, b) -> b.tickSize().compareTo(new BigDecimal("0.01")) == 0
+                && b.bestAsk().compareTo(new BigDecimal("0.25")) >= 0 && b.bestAsk().compareTo(new BigDecimal("0.7")) <= 0
+                && TradingSandbox.holds(pos, b, BigDecimal.ZERO, 10));
+        String token = held.token();
+        Book book = held.book();
         BigDecimal tick = book.tickSize(), min = book.minOrderSize(), ask = book.bestAsk();
         BigDecimal limitPrice = ask.subtract(tick.multiply(BigDecimal.valueOf(2)));
         BigDecimal high = ask.add(tick.multiply(BigDecimal.valueOf(5)));

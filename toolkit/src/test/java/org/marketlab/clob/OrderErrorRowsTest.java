@@ -4,21 +4,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.marketlab.accounts.Account;
-import org.marketlab.accounts.Position;
-import org.marketlab.auth.CredentialStore;
-import org.marketlab.config.Profile;
-import org.marketlab.config.Service;
 import org.marketlab.http.ExchangeMode;
 import org.marketlab.http.ExchangeModeException;
 import org.marketlab.http.InvalidRequestException;
 import org.marketlab.http.ServerException;
 import org.marketlab.http.ServiceException;
 import org.marketlab.internal.transport.Transport;
-import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
 import org.marketlab.sandbox.accounts.ClobAccountsApi;
-import org.marketlab.signing.Wallet;
 
 import java.math.BigDecimal;
 import java.net.URI;
@@ -26,7 +19,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -56,30 +48,14 @@ class OrderErrorRowsTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(Instant.parse("2026-11-01T00:00:00Z")).build();
-        sandbox.start();
+        sandbox = TradingSandbox.start();
         book = sandbox.orderBook();
-        Profile p = Profile.sandbox(7);
-        for (Map.Entry<String, URI> e : sandbox.urls().entrySet()) {
-            for (Service s : Service.values()) if (s.id().equals(e.getKey())) p = p.withUrl(s, e.getValue().toString());
-        }
-        // Three attempts a call, quick backoffs.
-        Transport transport = Transport.create(p, Clock.system(), new Transport.RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
-        seller = ClobSession.open(transport, Wallet.demo(1), ClobSession.Options.defaults().store(CredentialStore.memory()));
-        for (Position pos : new Account(transport, seller.address()).positions().list()) {
-            Book b;
-            try {
-                b = seller.book(pos.tokenId());
-            } catch (org.marketlab.http.NotFoundException closed) {
-                continue;
-            }
-            if (b.tickSize().compareTo(new BigDecimal("0.01")) == 0 && pos.size().compareTo(b.minOrderSize().multiply(BigDecimal.TEN)) >= 0) {
-                token = pos.tokenId();
-                size = b.minOrderSize();
-                break;
-            }
-        }
-        assertTrue(token != null, "demo wallet 1 holds a token to sell");
+        Transport transport = TradingSandbox.transport(sandbox, 3); // three attempts a call
+        seller = TradingSandbox.session(transport, 1);
+        TradingSandbox.Held held = TradingSandbox.held(transport, seller,
+                (pos, b) -> b.tickSize().compareTo(new BigDecimal("0.01")) == 0 && TradingSandbox.holds(pos, b, BigDecimal.ZERO, 10));
+        token = held.token();
+        size = held.book().minOrderSize();
     }
 
     @AfterAll

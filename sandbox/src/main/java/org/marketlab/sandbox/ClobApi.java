@@ -131,7 +131,6 @@ final class ClobApi implements RouteModule {
             o.put("neg_risk", t.negRisk());
             json(ctx, o);
         });
-        app.get("/markets/{condition_id}", ctx -> json(ctx, market(ctx.pathParam("condition_id"))));
         app.get("/prices-history", this::pricesHistory);
         app.get("/ohlc", this::ohlc);
     }
@@ -144,40 +143,6 @@ final class ClobApi implements RouteModule {
             out.put(t.tokenId(), str(value.apply(t)));
         }
         json(ctx, out);
-    }
-
-    /**
-     * {@code GET /markets/{condition_id}}: the market's order-book facts (its outcome tokens with their prices and, once
-     * resolved, the winner; tick and minimum order sizes; neg-risk; whether it takes orders). 400 {@code Invalid market}
-     * for an id that is not 0x and 64 hex digits, 404 {@code market not found} for an unknown one.
-     */
-    private ObjectNode market(String conditionId) {
-        if (conditionId == null || !conditionId.matches("0x[0-9a-fA-F]{64}")) throw new ClobError(400, "Invalid market");
-        List<World.Token> tokens = new java.util.ArrayList<>();
-        for (World.Token t : world.tokens()) if (t.conditionId().equalsIgnoreCase(conditionId)) tokens.add(t);
-        if (tokens.isEmpty()) throw new ClobError(404, "market not found");
-        tokens.sort(java.util.Comparator.comparingInt(World.Token::index));
-        World.Token first = tokens.get(0);
-        ObjectNode o = World.JSON.objectNode();
-        o.put("condition_id", first.conditionId());
-        o.put("market_id", first.marketId());
-        o.put("active", !first.closed());
-        o.put("closed", first.closed());
-        o.put("accepting_orders", !first.closed());
-        o.put("enable_order_book", true);
-        o.put("minimum_order_size", first.minOrderSize());
-        o.put("minimum_tick_size", first.tickSize());
-        o.put("neg_risk", first.negRisk());
-        o.put("end_date_iso", first.endDate() == null ? null : first.endDate().toString());
-        var arr = o.putArray("tokens");
-        for (World.Token t : tokens) {
-            ObjectNode n = arr.addObject();
-            n.put("token_id", t.tokenId());
-            n.put("outcome", t.outcome());
-            n.put("price", t.closed() ? t.price() : mid(t).doubleValue());
-            n.put("winner", t.closed() && t.price() >= 0.5);
-        }
-        return o;
     }
 
     // ---- tokens ---------------------------------------------------------------------------------------------------

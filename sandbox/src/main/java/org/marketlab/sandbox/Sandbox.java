@@ -213,10 +213,11 @@ public final class Sandbox implements EmbeddedService {
      * routes to the server of its interface.
      */
     private List<RouteModule> modules(World world, long worldSeed) {
+        ClobApi clob = new ClobApi(world, clock);
         List<RouteModule> out = new ArrayList<>(List.of(
                 new MarketsApi(world, faults),
                 new DiscoveryApi(world),
-                new ClobApi(world, clock),
+                clob, new ClobMarketsApi(world, clob),
                 new Health("clob"), new Health("data"), new Health("perps"), new Health("bridge"),
                 new PerpsSandbox(world.seed(), world.now(), clock)));
         out.addAll(Accounts.modules(world, new Quotes(world, clock), clock));
@@ -285,7 +286,21 @@ public final class Sandbox implements EmbeddedService {
             }
         });
         app.exception(org.marketlab.sandbox.route.BadParameter.class, (e, ctx) -> ctx.status(422).json(Map.of("error", e.getMessage())));
+        // No framework pages: an unknown path (or method), a framework refusal and an unexpected failure answer in the
+        // interface's own error shape; the modules' own exception handlers, registered later, are more specific.
+        app.exception(io.javalin.router.EndpointNotFound.class,
+                (e, ctx) -> error(service, ctx, 404, ctx.method().name() + " " + ctx.path() + " not found"));
+        app.exception(io.javalin.http.HttpResponseException.class, (e, ctx) -> error(service, ctx, e.getStatus(), e.getMessage()));
+        app.exception(Exception.class, (e, ctx) -> error(service, ctx, 500, "Internal server error"));
         return app;
+    }
+
+    /**
+     * An error in the shape of the server's interface: {@code {"status": "err", "error"}} on the perpetuals server (its
+     * documented failure body), {@code {"error"}} on the others (the order book's, and the sandbox's everywhere else).
+     */
+    private static void error(String service, Context ctx, int status, String message) {
+        ctx.status(status).json(service.equals("perps") ? Map.of("status", "err", "error", message) : Map.of("error", message));
     }
 
     /** Limits and faults, before any route. */

@@ -513,27 +513,46 @@ public final class ClobSession {
         return OrderResult.read(doc.tree(), warned(doc));
     }
 
+    /** How many times a batch entry refused with {@code order timed out} is resubmitted (the same signed order each time). */
+    static final int TIMED_OUT_RESUBMISSIONS = 2;
+
     /**
      * Signs and places limit orders in batches ({@code POST /orders}) of at most {@value #MAX_BATCH} and at most the
      * tier's order burst, each batch drawing its size from the order bucket; one result per order, in order (a
-     * refused entry is a result with the order book's message).
+     * refused entry is a result with the order book's message, typed by {@link OrderResult#failure()}). Entries refused
+     * with {@code order timed out} (rejected before the book) are resubmitted, the same signed orders, in a batch of
+     * their own, up to {@value #TIMED_OUT_RESUBMISSIONS} times.
      */
     public List<OrderResult> placeAll(List<LimitOrder> orders) {
         Objects.requireNonNull(orders, "orders");
-        List<SignedOrder> signed = new ArrayList<>();
-        for (LimitOrder o : orders) signed.add(o.sign());
+        List<JsonNode> bodies = new ArrayList<>();
+        for (LimitOrder o : orders) bodies.add(o.sign().body(credentials.apiKey(), o.type(), o.isPostOnly()));
         int chunk = Math.max(1, Math.min(MAX_BATCH, buckets().tier().orderBurst()));
         List<OrderResult> out = new ArrayList<>();
-        for (int from = 0; from < signed.size(); from += chunk) {
-            int to = Math.min(signed.size(), from + chunk);
-            com.fasterxml.jackson.databind.node.ArrayNode batch = transport.json().createArrayNode();
-            for (int i = from; i < to; i++) batch.add(signed.get(i).body(credentials.apiKey(), orders.get(i).type(), orders.get(i).isPostOnly()));
-            Document doc = write("POST", "/orders", bytes(batch), to - from, Call.Safety.RESUBMITTABLE);
-            JsonNode n = doc.tree();
-            if (!n.isArray() || n.size() != to - from) throw doc.malformed("the batch answer has one element per order (" + (to - from) + ")", null);
-            boolean w = warned(doc);
-            for (JsonNode e : n) out.add(OrderResult.read(e, w));
+        for (int from = 0; from < bodies.size(); from += chunk) out.addAll(placeBatch(bodies.subList(from, Math.min(bodies.size(), from + chunk))));
+        for (int round = 0; round < TIMED_OUT_RESUBMISSIONS; round++) {
+            List<Integer> again = new ArrayList<>();
+            for (int i = 0; i < out.size(); i++) if (out.get(i).timedOut()) again.add(i);
+            if (again.isEmpty()) break;
+            for (int from = 0; from < again.size(); from += chunk) {
+                List<Integer> part = again.subList(from, Math.min(again.size(), from + chunk));
+                List<OrderResult> results = placeBatch(part.stream().map(bodies::get).toList());
+                for (int k = 0; k < part.size(); k++) out.set(part.get(k), results.get(k));
+            }
         }
+        return out;
+    }
+
+    /** One {@code POST /orders} of these entry bodies: one result per entry, in order. */
+    private List<OrderResult> placeBatch(List<JsonNode> entries) {
+        com.fasterxml.jackson.databind.node.ArrayNode batch = transport.json().createArrayNode();
+        entries.forEach(batch::add);
+        Document doc = write("POST", "/orders", bytes(batch), entries.size(), Call.Safety.RESUBMITTABLE);
+        JsonNode n = doc.tree();
+        if (!n.isArray() || n.size() != entries.size()) throw doc.malformed("the batch answer has one element per order (" + entries.size() + ")", null);
+        boolean w = warned(doc);
+        List<OrderResult> out = new ArrayList<>();
+        for (JsonNode e : n) out.add(OrderResult.read(e, w));
         return out;
     }
 

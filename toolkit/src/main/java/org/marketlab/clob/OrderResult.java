@@ -28,6 +28,39 @@ public record OrderResult(String orderId, boolean success, String errorMsg, Stri
         return success && (errorMsg == null || errorMsg.isEmpty());
     }
 
+    /**
+     * The order book's 500 rows (its matching engine, and {@code order timed out}): a batch entry refused with one of
+     * these is a {@code ServerException} in {@link #failure()}, as the same refusal of a single order is.
+     */
+    static final java.util.Set<String> SERVER_ROWS = java.util.Set.of("order timed out", "there are no matching orders",
+            "FOK orders are filled or killed", "the trade contains rounding issues",
+            "the price of the taker's order has a discrepancy greater than allowed with the worst maker order");
+
+    /**
+     * What refused this order, typed as the same refusal of a single order ({@code POST /order}) would be: empty when it was
+     * accepted; an {@code ExchangeModeException} for a mode's message (a post-only-mode entry of a batch), a
+     * {@code ServerException} (500) for the matching engine's rows and {@code order timed out}, else an
+     * {@code InvalidRequestException} (400), each with the order book's message. A batch element carries no status of its
+     * own; the statuses are the specification's for these messages.
+     */
+    public java.util.Optional<org.marketlab.http.ServiceException> failure() {
+        if (accepted()) return java.util.Optional.empty();
+        String m = errorMsg == null || errorMsg.isEmpty() ? "refused without a message" : errorMsg;
+        String where = "POST clob/orders (entry " + (orderId == null || orderId.isEmpty() ? "without an id" : orderId) + ")";
+        String l = m.toLowerCase(java.util.Locale.ROOT);
+        if (l.contains("trading is currently") || l.contains("post-only mode") || l.contains("cancel-only")) {
+            return java.util.Optional.of(new org.marketlab.http.ExchangeModeException(503, m, where, null, null, null));
+        }
+        if (SERVER_ROWS.contains(m)) return java.util.Optional.of(new org.marketlab.http.ServerException(500, m, where, null, null, null));
+        if (l.contains("not found")) return java.util.Optional.of(new org.marketlab.http.NotFoundException(404, m, where, null, null, null));
+        return java.util.Optional.of(new org.marketlab.http.InvalidRequestException(400, m, where, null, null, null));
+    }
+
+    /** Whether the order book refused this entry with {@code order timed out}: rejected before the book, safe to resubmit. */
+    boolean timedOut() {
+        return !success && "order timed out".equals(errorMsg);
+    }
+
     static OrderResult read(JsonNode n, boolean warning) {
         List<String> txs = new ArrayList<>();
         n.path("transactionsHashes").forEach(t -> txs.add(t.asText()));

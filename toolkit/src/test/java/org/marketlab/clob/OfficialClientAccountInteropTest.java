@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The official {@code @polymarket/clob-client-v2} (interop/clob-account.mjs) opens demo wallet 1's order-book
  * account against the sandbox (create, else derive) and reads the same API key, open orders, order by id, every
- * trade and both balances as {@code Clob.session(Wallet.demo(1))}; a tampered secret is refused to both. Skipped only
- * where Node.js is not installed.
+ * trade and both balances as {@code Clob.session(Wallet.demo(1))}; a tampered secret is refused to both. Needs Node.js
+ * and the installed clients ({@code scripts/prerequisites}): it fails, never skips, without them.
  */
 class OfficialClientAccountInteropTest {
 

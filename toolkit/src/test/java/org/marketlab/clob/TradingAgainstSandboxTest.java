@@ -2,25 +2,18 @@ package org.marketlab.clob;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.marketlab.accounts.Account;
-import org.marketlab.accounts.Position;
 import org.marketlab.auth.CredentialStore;
-import org.marketlab.config.Profile;
-import org.marketlab.config.Service;
 import org.marketlab.http.ExchangeMode;
 import org.marketlab.http.ExchangeModeException;
 import org.marketlab.http.InvalidRequestException;
 import org.marketlab.internal.transport.Transport;
-import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
 import org.marketlab.signing.Wallet;
 
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -45,31 +38,15 @@ class TradingAgainstSandboxTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(Instant.parse("2026-11-01T00:00:00Z")).build();
-        sandbox.start();
-        Profile p = Profile.sandbox(7);
-        for (Map.Entry<String, java.net.URI> e : sandbox.urls().entrySet()) {
-            for (Service s : Service.values()) if (s.id().equals(e.getKey())) p = p.withUrl(s, e.getValue().toString());
-        }
-        transport = Transport.create(p, Clock.system(), new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
-        seller = ClobSession.open(transport, Wallet.demo(1), ClobSession.Options.defaults().store(CredentialStore.memory()));
-        buyer = ClobSession.open(transport, Wallet.demo(2), ClobSession.Options.defaults().store(CredentialStore.memory()));
-        for (Position pos : new Account(transport, seller.address()).positions().list()) {
-            Book b;
-            try {
-                b = seller.book(pos.tokenId());
-            } catch (org.marketlab.http.NotFoundException closed) {
-                continue;
-            }
-            BigDecimal want = b.minOrderSize().max(new BigDecimal("5"));
-            if (pos.size().compareTo(want.multiply(BigDecimal.valueOf(3))) >= 0 && b.tickSize().compareTo(new BigDecimal("0.01")) >= 0) {
-                token = pos.tokenId();
-                size = want;
-                book = b;
-                break;
-            }
-        }
-        assertTrue(token != null, "demo wallet 1 holds a token to sell");
+        sandbox = TradingSandbox.start();
+        transport = TradingSandbox.transport(sandbox, 2);
+        seller = TradingSandbox.session(transport, 1);
+        buyer = TradingSandbox.session(transport, 2);
+        TradingSandbox.Held held = TradingSandbox.held(transport, seller,
+                (pos, b) -> TradingSandbox.holds(pos, b, new BigDecimal("5"), 3) && b.tickSize().compareTo(new BigDecimal("0.01")) >= 0);
+        token = held.token();
+        book = held.book();
+        size = book.minOrderSize().max(new BigDecimal("5"));
     }
 
     @Test

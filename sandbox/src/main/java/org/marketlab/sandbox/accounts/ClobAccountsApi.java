@@ -85,6 +85,39 @@ public final class ClobAccountsApi implements RouteModule {
         trading.mode(mode, retryAfterSeconds);
     }
 
+    /**
+     * The next orders meet these error rows of the specification, one each, in order ({@code POST /control/order-errors}
+     * {@code {"errors": [...]}} does the same over HTTP): {@code "425"} answers the whole next order request with 425 and
+     * no body (the engine restarting: nothing placed); a message ({@code "order timed out"}, the engine's 500 rows,
+     * {@code "order {id} crosses the book"}, {@code "'{address}' address banned"}, ...) refuses the next order that passed
+     * every check, before it reaches the book, with the row's status (a batch entry: in its element).
+     *
+     * @throws IllegalArgumentException for a row the specification does not have
+     */
+    public void failNextOrders(String... rows) {
+        trading.failNext(List.of(rows));
+    }
+
+    /** The error rows still to be met. */
+    public List<String> pendingOrderFailures() {
+        return trading.pendingFailures();
+    }
+
+    /** The ids of the orders a told error refused, in order: a resubmitted order shows the same id (the same salt and signature). */
+    public List<String> failedOrders() {
+        return trading.failedOrders();
+    }
+
+    /** Forgets the error rows still to be met and the refused ids. */
+    public void clearOrderFailures() {
+        trading.clearFailures();
+    }
+
+    /** The error rows {@link #failNextOrders} knows, with their statuses. */
+    public static Map<String, Integer> orderErrorRows() {
+        return TradingApi.ERROR_ROWS;
+    }
+
     /** The per-signer buckets (phase, tiers). */
     public org.marketlab.sandbox.trading.Buckets buckets() {
         return trading.buckets;
@@ -103,8 +136,16 @@ public final class ClobAccountsApi implements RouteModule {
 
     @Override
     public void register(Javalin app) {
-        app.exception(Wire.Refused.class, (e, ctx) -> ctx.status(e.status).json(e instanceof TradingApi.ModeRefused m ? TradingApi.modeError(m)
-                : Map.of("error", e.getMessage())));
+        app.exception(Wire.Refused.class, (e, ctx) -> {
+            if (e instanceof TradingApi.Restarting) {
+                ctx.status(e.status); // the engine restarting: no body
+            } else if (e instanceof TradingApi.ModeRefused m) {
+                // The delay of the body, also in the Retry-After header (the specification's post-only refusal; the others alike).
+                ctx.header("Retry-After", Long.toString(m.retryAfter)).status(e.status).json(TradingApi.modeError(m));
+            } else {
+                ctx.status(e.status).json(Map.of("error", e.getMessage()));
+            }
+        });
         trading.register(app);
         app.post("/auth/api-key", ctx -> {
             L1 l1 = l1(ctx);

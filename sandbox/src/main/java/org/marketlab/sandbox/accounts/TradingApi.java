@@ -51,6 +51,79 @@ final class TradingApi {
     private volatile ExchangeMode mode = ExchangeMode.NORMAL;
     private volatile long retryAfterSeconds = 60;
     private final AtomicLong seq = new AtomicLong(2_000_000_000L);
+    /** Errors told to the order book for the next orders (control path or Java), oldest first. */
+    private final java.util.concurrent.ConcurrentLinkedDeque<String> failNext = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    /** The ids of the orders a told error refused, in order (a resubmitted order has the same id: the same signed order). */
+    private final List<String> failedOrders = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    /**
+     * The order error rows of the specification that no state of the sandbox produces by itself, with their statuses:
+     * the engine's, the restart (425, no body) and the refusals of addresses and markets. {@code {id}} stands for the
+     * order's id, {@code {address}} for its maker.
+     */
+    static final Map<String, Integer> ERROR_ROWS = errorRows();
+    static final String RESTARTING = "425";
+
+    private static Map<String, Integer> errorRows() {
+        Map<String, Integer> m = new java.util.LinkedHashMap<>();
+        m.put("order timed out", 500);
+        m.put("there are no matching orders", 500);
+        m.put("FOK orders are filled or killed", 500);
+        m.put("the trade contains rounding issues", 500);
+        m.put("the price of the taker's order has a discrepancy greater than allowed with the worst maker order", 500);
+        m.put("order {id} crosses the book", 400);
+        m.put("order canceled in the CTF exchange contract", 400);
+        m.put("order match delayed due to market conditions", 400);
+        m.put("the market is not yet ready to process new orders", 400);
+        m.put("'{address}' address banned", 400);
+        m.put("'{address}' address in closed only mode", 400);
+        m.put(RESTARTING, 425);
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /**
+     * The next orders meet these errors, one each, in order: a row of {@link #ERROR_ROWS} (as written there, or {@code 425}).
+     * {@code 425} answers the whole next {@code POST /order} or {@code POST /orders} (the engine restarting, nothing
+     * placed); a message refuses the next order that passed every check, just before it reaches the book (a single
+     * order's answer has the row's status, a batch entry fails with the message).
+     */
+    void failNext(List<String> rows) {
+        for (String r : rows) {
+            if (!ERROR_ROWS.containsKey(r)) throw new IllegalArgumentException("'" + r + "' is not one of " + ERROR_ROWS.keySet());
+        }
+        failNext.addAll(rows);
+    }
+
+    List<String> pendingFailures() {
+        return List.copyOf(failNext);
+    }
+
+    void clearFailures() {
+        failNext.clear();
+        failedOrders.clear();
+    }
+
+    List<String> failedOrders() {
+        synchronized (failedOrders) {
+            return List.copyOf(failedOrders);
+        }
+    }
+
+    /** The head of the told errors when it is of the kind asked for (the restart or a message), taken. */
+    private String takeFailure(boolean restart) {
+        synchronized (failNext) {
+            String head = failNext.peekFirst();
+            if (head == null || head.equals(RESTARTING) != restart) return null;
+            return failNext.pollFirst();
+        }
+    }
+
+    /** A 425 without a body: the matching engine restarting. */
+    static final class Restarting extends Wire.Refused {
+        Restarting() {
+            super(425, "");
+        }
+    }
 
     TradingApi(ClobAccountsApi auth, Wallets wallets, LongSupplier clock) {
         this.auth = auth;
@@ -88,6 +161,19 @@ final class TradingApi {
             }
             Wire.send(ctx, modeBody());
         });
+        app.get("/control/order-errors", ctx -> Wire.send(ctx, failuresBody()));
+        app.post("/control/order-errors", ctx -> {
+            JsonNode b = body(ctx);
+            if (b.path("clear").asBoolean(false)) clearFailures();
+            List<String> rows = new ArrayList<>();
+            for (JsonNode r : b.path("errors")) rows.add(r.asText());
+            try {
+                failNext(rows);
+            } catch (IllegalArgumentException e) {
+                throw Wire.refused(400, e.getMessage());
+            }
+            Wire.send(ctx, failuresBody());
+        });
         app.post("/control/rate-limit", ctx -> {
             JsonNode b = body(ctx);
             try {
@@ -105,6 +191,15 @@ final class TradingApi {
         });
     }
 
+    private ObjectNode failuresBody() {
+        ObjectNode o = Wire.object();
+        ArrayNode pending = o.putArray("pending");
+        pendingFailures().forEach(pending::add);
+        ArrayNode failed = o.putArray("failed_orders");
+        failedOrders().forEach(failed::add);
+        return o;
+    }
+
     private ObjectNode modeBody() {
         ObjectNode o = Wire.object();
         o.put("mode", mode.wire());
@@ -120,7 +215,8 @@ final class TradingApi {
         if (!b.isObject() || !b.path("order").isObject()) throw Wire.refused(400, "Invalid order payload");
         refuseByMode(b.path("postOnly").asBoolean(false));
         admit(ctx, buckets.order(e.address(), 1));
-        ObjectNode result = place(e, b);
+        if (takeFailure(true) != null) throw new Restarting();
+        ObjectNode result = place(e, b, true);
         if (!result.path("success").asBoolean()) throw Wire.refused(400, result.path("errorMsg").asText());
         Wire.send(ctx, result);
     }
@@ -132,6 +228,7 @@ final class TradingApi {
         if (b.size() > MAX_BATCH) throw Wire.refused(400, "Too many orders in payload: " + b.size() + ", max allowed: " + MAX_BATCH);
         if (mode == ExchangeMode.CANCEL_ONLY || mode == ExchangeMode.DISABLED) refuseByMode(false);
         admit(ctx, buckets.order(e.address(), b.size()));
+        if (takeFailure(true) != null) throw new Restarting();
         ArrayNode out = Wire.JSON.arrayNode();
         for (JsonNode entry : b) {
             if (!entry.isObject() || !entry.path("order").isObject()) {
@@ -146,7 +243,7 @@ final class TradingApi {
                 o.put("success", true);
                 out.add(o);
             } else {
-                out.add(place(e, entry));
+                out.add(place(e, entry, false));
             }
         }
         Wire.send(ctx, out);
@@ -164,8 +261,11 @@ final class TradingApi {
         }
     }
 
+    /** The {@code code} of the post-only refusal, as the specification writes it. */
+    static final String POST_ONLY_CODE = "post_only_mode";
+
     private Wire.Refused modeRefusal(String message) {
-        return new ModeRefused(message, mode.wire(), retryAfterSeconds);
+        return new ModeRefused(message, mode == ExchangeMode.POST_ONLY ? POST_ONLY_CODE : mode.wire(), retryAfterSeconds);
     }
 
     /** A 503 of an exchange mode: {@code {error, code, retry_after_seconds}}. */
@@ -191,13 +291,17 @@ final class TradingApi {
         return o;
     }
 
-    /** Checks, matches and books one order entry; the result element (success false with the message when refused). */
-    private ObjectNode place(ApiKeys.Entry e, JsonNode entry) {
+    /**
+     * Checks, matches and books one order entry; the result element (success false with the message when refused). A
+     * {@code single} order's refusals other than the engine's are thrown, with their status.
+     */
+    private ObjectNode place(ApiKeys.Entry e, JsonNode entry, boolean single) {
         try {
             return placeChecked(e, entry);
         } catch (Engine.Refused r) {
             return failure(r.getMessage());
         } catch (Wire.Refused r) {
+            if (single) throw r;
             return failure(r.getMessage());
         } catch (RuntimeException bad) {
             return failure("Invalid order payload");
@@ -260,6 +364,11 @@ final class TradingApi {
         if (buy ? cash.compareTo(ledger.cash) > 0
                 : shares.compareTo(ledger.positions.containsKey(tokenId) ? ledger.positions.get(tokenId).size() : BigDecimal.ZERO) > 0) {
             throw Wire.refused(400, "not enough balance / allowance");
+        }
+        String told = takeFailure(false);
+        if (told != null) {
+            failedOrders.add(id);
+            throw Wire.refused(ERROR_ROWS.get(told), told.replace("{id}", id).replace("{address}", maker));
         }
         Engine.Order order = new Engine.Order(id, account, e.creds().key(), tokenId, buy, price, shares, type, expiration, clock.getAsLong());
         Engine.Result r = engine.submit(order, postOnly, now);

@@ -27,7 +27,14 @@ final class Http {
         this.base = base;
     }
 
-    record Answer(int status, JsonNode body, String text) {
+    record Answer(int status, JsonNode body, String text, java.net.http.HttpHeaders headers) {
+        Answer(int status, JsonNode body, String text) {
+            this(status, body, text, java.net.http.HttpHeaders.of(Map.of(), (a, b) -> true));
+        }
+
+        String header(String name) {
+            return headers.firstValue(name).orElse(null);
+        }
     }
 
     Answer send(String method, String pathAndQuery, String body, Map<String, String> headers) {
@@ -43,7 +50,7 @@ final class Http {
             } catch (IOException e) {
                 n = null;
             }
-            return new Answer(r.statusCode(), n, text);
+            return new Answer(r.statusCode(), n, text, r.headers());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

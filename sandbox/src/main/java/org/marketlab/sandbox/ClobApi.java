@@ -10,6 +10,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -28,7 +29,8 @@ import java.util.Map;
  * {@code /ohlc} answers {@code {candles: [{t, o, h, l, c, v}]}} with {@code t} the bucket start in Unix
  * seconds, buckets aligned to the fidelity from the Unix epoch (weeks from Monday 00:00 UTC), at most
  * {@code limit} (default and maximum 1,000) of them from the bucket holding {@code startTs}; {@code /time} is
- * the machine's clock, while books and histories are as of the world's "now".
+ * the machine's clock (what signatures are checked against), while books, histories and candles are as of the
+ * sandbox's present ({@link Sandbox#clock()}: the machine's clock too, unless a test fixes it).
  */
 final class ClobApi {
 
@@ -47,10 +49,12 @@ final class ClobApi {
     }
 
     private final World world;
+    private final Clock clock;
     private final Map<String, PricePath> paths = new HashMap<>();
 
-    ClobApi(World world) {
+    ClobApi(World world, Clock clock) {
         this.world = world;
+        this.clock = clock;
     }
 
     /** An error answer: the body {@code {error}} and a status. */
@@ -192,8 +196,9 @@ final class ClobApi {
 
     // ---- the book -------------------------------------------------------------------------------------------------
 
+    /** The present's minute: books and the ends of histories and candles. */
     private long nowMinute() {
-        return world.now().getEpochSecond() / 60;
+        return clock.instant().getEpochSecond() / 60;
     }
 
     private BigDecimal tick(World.Token t) {
@@ -245,7 +250,9 @@ final class ClobApi {
         ObjectNode b = World.JSON.objectNode();
         b.put("market", t.conditionId());
         b.put("asset_id", t.tokenId());
-        b.put("timestamp", Long.toString(world.now().toEpochMilli()));
+        // The book changes once a minute (it is the price path's), so it is stamped with its minute: the same book,
+        // the same hash, however often it is read in that minute.
+        b.put("timestamp", Long.toString(nowMinute() * 60_000));
         b.put("hash", "");
         ArrayNode bids = b.putArray("bids");
         ArrayNode asks = b.putArray("asks");

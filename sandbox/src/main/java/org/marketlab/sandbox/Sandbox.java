@@ -10,7 +10,9 @@ import org.marketlab.spi.IpLimit;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -54,6 +56,7 @@ public final class Sandbox implements EmbeddedService {
 
     private final long seed;
     private final Instant now;
+    private final Clock clock;
     private volatile boolean enforceLimits;
     private final List<IpLimit> limits;
     private final Faults faults = new Faults();
@@ -73,6 +76,7 @@ public final class Sandbox implements EmbeddedService {
     private Sandbox(Builder b) {
         this.seed = b.seed;
         this.now = b.now;
+        this.clock = b.clock != null ? b.clock : b.now != null ? Clock.fixed(b.now, ZoneOffset.UTC) : Clock.systemUTC();
         this.enforceLimits = b.enforceLimits;
         this.limits = b.limits;
     }
@@ -85,6 +89,7 @@ public final class Sandbox implements EmbeddedService {
     public static final class Builder {
         private long seed = 7;
         private Instant now;
+        private Clock clock;
         private boolean enforceLimits = true;
         private List<IpLimit> limits = IpLimit.published();
 
@@ -93,9 +98,24 @@ public final class Sandbox implements EmbeddedService {
             return this;
         }
 
-        /** The world's "now" (the default is the start of the current UTC day). */
+        /**
+         * The world's anchor, and (unless {@link #clock} is given) a present fixed at it: the world, its price
+         * histories, candles, books and account histories are then all as of this instant, the same bytes on every
+         * run. The default anchor is the start of the present's UTC day, so a day's sessions share one world while
+         * histories run on to the present.
+         */
         public Builder now(Instant now) {
             this.now = Objects.requireNonNull(now);
+            return this;
+        }
+
+        /**
+         * The present: how far price histories, candles, books and account histories reach (the default is the
+         * machine's clock; a fixed clock makes a sandbox's answers the same on every run). Signatures are still
+         * checked against the machine's clock, which {@code GET /time} reports.
+         */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock);
             return this;
         }
 
@@ -144,7 +164,7 @@ public final class Sandbox implements EmbeddedService {
      */
     synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
         if (urls != null) return urls;
-        Instant anchor = now != null ? now : World.defaultNow();
+        Instant anchor = now != null ? now : World.defaultNow(clock);
         FutureTask<World> generation = new FutureTask<>(() -> World.generate(worldSeed, anchor));
         Thread generator = new Thread(generation, "sandbox-world");
         generator.setDaemon(true);
@@ -162,7 +182,7 @@ public final class Sandbox implements EmbeddedService {
             }
             world = awaitWorld(generation);
             MarketsApi markets = new MarketsApi(world, faults);
-            ClobApi clob = new ClobApi(world);
+            ClobApi clob = new ClobApi(world, clock);
             for (String service : http) {
                 Javalin app = servers.get(service);
                 if (service.equals("markets")) markets.register(app);
@@ -307,6 +327,11 @@ public final class Sandbox implements EmbeddedService {
     public World world() {
         if (world == null) throw new IllegalStateException("the sandbox has not started");
         return world;
+    }
+
+    /** The present the sandbox's histories reach (see {@link Builder#clock}). */
+    public Clock clock() {
+        return clock;
     }
 
     public Faults faults() {

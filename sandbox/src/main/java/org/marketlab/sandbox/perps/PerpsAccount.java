@@ -10,17 +10,27 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
 
 /**
- * One perpetuals account of the sandbox, generated from the world seed and the owner's address alone (the same
- * pair gives the same account, in any order of requests): 90 days up to the world's "now" of withdrawals (every
- * status, some sharing a timestamp), internal transfers (both directions) and funding charges every 8 hours on
- * three instruments (among them the largest id, 4294967295), each history well over the 100-entry page; positions;
- * open orders with client order ids; collateral; an invite code. Orders and the invite change as the account is
- * used; the histories do not.
+ * One perpetuals account of the sandbox, generated from the world seed, the world's anchor and the owner's address
+ * alone (the same three give the same account, in any order of requests): 90 days before the anchor to two days
+ * after it of withdrawals (every status, some sharing a timestamp), internal transfers (both directions) and funding
+ * charges every 8 hours on three instruments (among them the largest id, 4294967295), each history well over the
+ * 100-entry page; positions; open orders with client order ids; an invite code. What the service shows is what has
+ * happened by the sandbox's present: entries up to it, the collateral they leave, positions' funding so far. Orders
+ * and the invite change as the account is used; the histories do not.
+ *
+ * <p>The figures agree with each other: the collateral is the opening deposit plus every transfer in and funding
+ * payment, less every transfer out and every withdrawal not failed or removed (with its fee), and no withdrawal or
+ * transfer out is more than the collateral free of margin at its time; a position's unrealised PnL is its size times
+ * mark less entry price, its return on equity that over the margin it was opened with, its value size times mark,
+ * its margins a share of its value by its leverage, its liquidation price beyond its mark (no position is being
+ * liquidated), and its cumulative funding the sum of its funding charges.
  *
  * <p>The getters hand out copies in the service's wire form, for tests to compare a client's reading with.
  */
@@ -31,18 +41,30 @@ public final class PerpsAccount {
     static final String[] SYMBOLS = {"BTC-PERP", "ETH-PERP", "SOL-PERP", "ELECTION-PERP", "INDEX-PERP"};
     /** Share of an order's notional (price × quantity) held as margin while it rests: 10x. */
     static final BigDecimal ORDER_MARGIN_RATE = new BigDecimal("0.1");
+    static final BigDecimal WITHDRAWAL_FEE = new BigDecimal("1.00");
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final long DAY = 86_400_000L;
-    private static final long FUNDING_INTERVAL = 8 * 3_600_000L;
+    private static final long HOUR = 3_600_000L;
+    private static final long FUNDING_INTERVAL = 8 * HOUR;
+
+    /** A change of the collateral at a time (the time the service pages the entry on). */
+    private record Flow(long time, BigDecimal amount) {
+    }
+
+    /** A position as generated: everything but its funding so far, which depends on the present. */
+    private record Held(ObjectNode row, long instrument) {
+    }
 
     private final String owner;
+    private final LongSupplier present;
     private final List<ObjectNode> withdrawals = new ArrayList<>();
     private final List<ObjectNode> transfers = new ArrayList<>();
     private final List<ObjectNode> funding = new ArrayList<>();
-    private final List<ObjectNode> positions = new ArrayList<>();
+    private final List<Held> positions = new ArrayList<>();
     private final List<ObjectNode> orders = new ArrayList<>();
-    private final BigDecimal collateral;
+    private final List<Flow> flows = new ArrayList<>();
+    private final BigDecimal opening;
     private final String inviteCode;
     private final int referralCap;
     private final int referralsUsed;
@@ -50,95 +72,57 @@ public final class PerpsAccount {
     private final long referralWindowMs;
     private long inviteCreatedAt = -1;
 
-    PerpsAccount(String owner, long worldSeed, long nowMillis) {
+    /**
+     * @param anchorMillis the world's anchor: the histories run from 90 days before it to two days after
+     * @param present      the sandbox's present (Unix ms): what has happened by then is shown
+     */
+    PerpsAccount(String owner, long worldSeed, long anchorMillis, LongSupplier present) {
         this.owner = owner.toLowerCase(Locale.ROOT);
+        this.present = present;
         SplittableRandom r = new SplittableRandom(worldSeed * 0x9E3779B97F4A7C15L ^ digest(this.owner));
-        long from = nowMillis - 90 * DAY;
+        long from = anchorMillis - 90 * DAY;
+        long horizon = anchorMillis + 2 * DAY;
         String[] counterparties = new String[6];
         for (int i = 0; i < counterparties.length; i++) counterparties[i] = "0x" + hex(r, 40);
 
-        int nWithdrawals = 140 + r.nextInt(40);
-        long created = 0;
-        for (int i = 0; i < nWithdrawals; i++) {
-            // Every status at least once; then mostly confirmed. One in ten is sent in the same millisecond as the
-            // one before (a batch), so that entries share a paging time.
-            String status = i < 4 ? WITHDRAWAL_STATUSES.get(i) : r.nextInt(10) < 6 ? "confirmed" : WITHDRAWAL_STATUSES.get(r.nextInt(4));
-            if (i < 4 || r.nextInt(10) != 0) created = from + (long) (r.nextDouble() * 90 * DAY);
-            ObjectNode w = JSON.objectNode();
-            w.put("withdraw_id", 10_000 + i);
-            w.put("asset", "USDC");
-            w.put("amount", money(r, 10, 5_000));
-            w.put("fee", "1.00");
-            w.put("status", status);
-            w.put("to", r.nextInt(4) == 0 ? counterparties[r.nextInt(counterparties.length)] : this.owner);
-            boolean mined = status.equals("confirmed") || status.equals("failed");
-            w.put("hash", mined ? "0x" + hex(r, 64) : "0x");
-            w.put("confirmations", switch (status) {
-                case "confirmed" -> 12 + r.nextInt(100);
-                case "pending" -> r.nextInt(12);
-                default -> 0;
-            });
-            w.put("required_confirmations", 12);
-            w.put("created_timestamp", created);
-            // Only a confirmed withdrawal has a confirmation time; the field is absent otherwise (the official
-            // client reads it as optional and pages on it when present).
-            if (status.equals("confirmed")) w.put("confirmed_timestamp", Math.min(nowMillis, created + 60_000L * (5 + r.nextInt(120))));
-            withdrawals.add(w);
-        }
-        int nTransfers = 120 + r.nextInt(40);
-        for (int i = 0; i < nTransfers; i++) {
-            ObjectNode t = JSON.objectNode();
-            t.put("transfer_id", 20_000 + i);
-            t.put("asset", "USDC");
-            t.put("amount", money(r, 1, 2_000));
-            t.put("direction", i < 2 ? (i == 0 ? "in" : "out") : r.nextBoolean() ? "in" : "out");
-            t.put("counterparty", counterparties[r.nextInt(counterparties.length)]);
-            t.put("created_timestamp", from + (long) (r.nextDouble() * 90 * DAY));
-            t.put("label", r.nextInt(3) == 0 ? "desk " + (1 + r.nextInt(4)) : "");
-            transfers.add(t);
-        }
-        // Three instruments, the largest id always among them; funding every 8 hours on each, at the same instants.
+        // Positions, held over the whole history: three instruments, the largest id always among them.
         int a = r.nextInt(4), b = (a + 1 + r.nextInt(3)) % 4;
         int[] picked = {Math.min(a, b), Math.max(a, b), 4};
-        long id = 30_000;
-        long firstCharge = from - Math.floorMod(from, FUNDING_INTERVAL) + FUNDING_INTERVAL;
-        double[] sizes = new double[picked.length];
-        for (int k = 0; k < picked.length; k++) sizes[k] = (r.nextBoolean() ? 1 : -1) * (0.5 + r.nextDouble() * 20);
-        for (long ts = firstCharge; ts <= nowMillis; ts += FUNDING_INTERVAL) {
-            for (int k = 0; k < picked.length; k++) {
-                double rate = (r.nextDouble() - 0.45) * 0.0004;
-                ObjectNode f = JSON.objectNode();
-                f.put("id", id++);
-                f.put("instrument_id", INSTRUMENTS[picked[k]]);
-                f.put("size", dec(sizes[k], 4));
-                f.put("funding_rate", dec(rate, 8));
-                f.put("funding_asset", "USDC");
-                f.put("funding", dec(-sizes[k] * rate * 1_000, 6));
-                f.put("timestamp", ts);
-                funding.add(f);
-            }
-        }
+        BigDecimal[] sizes = new BigDecimal[picked.length];
+        BigDecimal[] marks = new BigDecimal[picked.length];
+        BigDecimal required = BigDecimal.ZERO;
         for (int k = 0; k < picked.length; k++) {
-            ObjectNode p = JSON.objectNode();
             int leverage = 1 + r.nextInt(10);
-            double entry = 100 + r.nextDouble() * 900;
-            double value = Math.abs(sizes[k]) * entry;
+            BigDecimal size = bd((r.nextBoolean() ? 1 : -1) * (0.5 + r.nextDouble() * 20), 4);
+            BigDecimal entry = bd(100 + r.nextDouble() * 900, 2);
+            // The mark has moved from the entry by less than 0.3 / leverage either way; liquidation is 0.5 / leverage away.
+            BigDecimal mark = bd(entry.doubleValue() * (1 + (r.nextDouble() - 0.5) * 0.6 / leverage), 2);
+            BigDecimal lev = BigDecimal.valueOf(leverage);
+            BigDecimal value = size.abs().multiply(mark).setScale(2, RoundingMode.HALF_UP);
+            BigDecimal initial = value.divide(lev, 2, RoundingMode.HALF_UP);
+            BigDecimal pnl = size.multiply(mark.subtract(entry)).setScale(2, RoundingMode.HALF_UP);
+            BigDecimal openingMargin = size.abs().multiply(entry).divide(lev, 8, RoundingMode.HALF_UP);
+            BigDecimal liquidation = entry.multiply(BigDecimal.ONE.add(BigDecimal.valueOf(size.signum() > 0 ? -0.5 : 0.5)
+                    .divide(lev, 8, RoundingMode.HALF_UP))).setScale(2, RoundingMode.HALF_UP);
+            ObjectNode p = JSON.objectNode();
             p.put("instrument_id", INSTRUMENTS[picked[k]]);
             p.put("symbol", SYMBOLS[picked[k]]);
-            p.put("size", dec(sizes[k], 4));
-            p.put("entry_price", dec(entry, 2));
+            p.put("size", size.toPlainString());
+            p.put("entry_price", entry.toPlainString());
+            p.put("mark_price", mark.toPlainString());
             p.put("leverage", leverage);
             p.put("cross", r.nextBoolean());
-            p.put("initial_margin", dec(value / leverage, 2));
-            p.put("maintenance_margin", dec(value / leverage / 2, 2));
-            p.put("position_value", dec(value, 2));
-            p.put("liquidation_price", dec(entry * (sizes[k] > 0 ? 1 - 0.8 / leverage : 1 + 0.8 / leverage), 2));
-            p.put("unrealized_pnl", dec((r.nextDouble() - 0.5) * 500, 2));
-            p.put("return_on_equity", dec((r.nextDouble() - 0.5) * 0.4, 4));
-            p.put("cumulative_funding", dec((r.nextDouble() - 0.5) * 50, 4));
-            positions.add(p);
+            p.put("initial_margin", initial.toPlainString());
+            p.put("maintenance_margin", initial.divide(BigDecimal.valueOf(2), 2, RoundingMode.HALF_UP).toPlainString());
+            p.put("position_value", value.toPlainString());
+            p.put("liquidation_price", liquidation.toPlainString());
+            p.put("unrealized_pnl", pnl.toPlainString());
+            p.put("return_on_equity", pnl.divide(openingMargin, 4, RoundingMode.HALF_UP).toPlainString());
+            positions.add(new Held(p, INSTRUMENTS[picked[k]]));
+            sizes[k] = size;
+            marks[k] = mark;
+            required = required.add(initial);
         }
-        this.collateral = new BigDecimal(money(r, 5_000, 50_000));
         for (int i = 0; i < 12; i++) {
             ObjectNode o = JSON.objectNode();
             o.put("oid", 900_000 + i);
@@ -153,15 +137,119 @@ public final class PerpsAccount {
             o.put("status", "open");
             o.put("rest", o.get("qty").asText());
             o.put("fill", "0");
-            o.put("cts", nowMillis - r.nextInt(86_400_000));
+            o.put("cts", anchorMillis - r.nextInt(86_400_000));
             o.put("uts", o.get("cts").asLong());
             o.put("coid", hex(r, 32));
             orders.add(o);
+        }
+        required = required.add(orderMarginWith(null, null));
+        // The opening deposit covers the margin one and a half to four times over, and some.
+        this.opening = required.multiply(BigDecimal.valueOf(1.5 + 2.5 * r.nextDouble())).add(new BigDecimal(money(r, 2_000, 20_000)))
+                .setScale(2, RoundingMode.HALF_UP);
+
+        // When each entry happens and what kind it is; the amounts follow, in time order, from the balance then.
+        int nWithdrawals = 140 + r.nextInt(40);
+        long created = 0;
+        for (int i = 0; i < nWithdrawals; i++) {
+            // Every status at least once; then mostly confirmed. One in ten is sent in the same millisecond as the
+            // one before (a batch), so that entries share a paging time. Pending ones are the last hours' before
+            // the anchor.
+            String status = i < 4 ? WITHDRAWAL_STATUSES.get(i) : r.nextInt(10) < 6 ? "confirmed" : WITHDRAWAL_STATUSES.get(r.nextInt(4));
+            if (i < 4 || r.nextInt(10) != 0) created = from + (long) (r.nextDouble() * (horizon - from));
+            if (status.equals("pending")) created = anchorMillis - (long) (r.nextDouble() * 6 * HOUR);
+            ObjectNode w = JSON.objectNode();
+            w.put("withdraw_id", 10_000 + i);
+            w.put("asset", "USDC");
+            w.put("amount", "0");
+            w.put("fee", WITHDRAWAL_FEE.toPlainString());
+            w.put("status", status);
+            w.put("to", r.nextInt(4) == 0 ? counterparties[r.nextInt(counterparties.length)] : this.owner);
+            boolean mined = status.equals("confirmed") || status.equals("failed");
+            w.put("hash", mined ? "0x" + hex(r, 64) : "0x");
+            w.put("confirmations", switch (status) {
+                case "confirmed" -> 12 + r.nextInt(100);
+                case "pending" -> r.nextInt(12);
+                default -> 0;
+            });
+            w.put("required_confirmations", 12);
+            w.put("created_timestamp", created);
+            // Only a confirmed withdrawal has a confirmation time; the field is absent otherwise (the official
+            // client reads it as optional and pages on it when present).
+            if (status.equals("confirmed")) w.put("confirmed_timestamp", created + 60_000L * (5 + r.nextInt(120)));
+            withdrawals.add(w);
+        }
+        int nTransfers = 120 + r.nextInt(40);
+        for (int i = 0; i < nTransfers; i++) {
+            ObjectNode t = JSON.objectNode();
+            t.put("transfer_id", 20_000 + i);
+            t.put("asset", "USDC");
+            t.put("amount", "0");
+            t.put("direction", i < 2 ? (i == 0 ? "in" : "out") : r.nextBoolean() ? "in" : "out");
+            t.put("counterparty", counterparties[r.nextInt(counterparties.length)]);
+            t.put("created_timestamp", from + (long) (r.nextDouble() * (horizon - from)));
+            t.put("label", r.nextInt(3) == 0 ? "desk " + (1 + r.nextInt(4)) : "");
+            transfers.add(t);
+        }
+        long id = 30_000;
+        long firstCharge = from - Math.floorMod(from, FUNDING_INTERVAL) + FUNDING_INTERVAL;
+        for (long ts = firstCharge; ts <= horizon; ts += FUNDING_INTERVAL) {
+            for (int k = 0; k < picked.length; k++) {
+                BigDecimal rate = bd((r.nextDouble() - 0.45) * 0.0004, 8);
+                ObjectNode f = JSON.objectNode();
+                f.put("id", id++);
+                f.put("instrument_id", INSTRUMENTS[picked[k]]);
+                f.put("size", sizes[k].toPlainString());
+                f.put("funding_rate", rate.toPlainString());
+                f.put("funding_asset", "USDC");
+                // Longs pay shorts when the rate is positive: a payment is the notional (size at the mark) times the rate.
+                f.put("funding", sizes[k].multiply(marks[k]).multiply(rate).negate().setScale(6, RoundingMode.HALF_UP).toPlainString());
+                f.put("timestamp", ts);
+                funding.add(f);
+            }
+        }
+
+        // The amounts, in time order: withdrawals and transfers out take a small share of the collateral free of
+        // margin at their time, transfers in bring a small share of the opening deposit.
+        List<ObjectNode> entries = new ArrayList<>(withdrawals);
+        entries.addAll(transfers);
+        entries.addAll(funding);
+        entries.sort(Comparator.comparingLong(PerpsAccount::time).thenComparingLong(PerpsAccount::entryId));
+        BigDecimal balance = opening;
+        for (ObjectNode e : entries) {
+            BigDecimal free = balance.subtract(required).max(BigDecimal.ZERO);
+            BigDecimal change;
+            if (e.has("withdraw_id")) {
+                BigDecimal amount = free.subtract(WITHDRAWAL_FEE).max(BigDecimal.ZERO).multiply(BigDecimal.valueOf(0.003 + 0.022 * r.nextDouble()))
+                        .setScale(2, RoundingMode.DOWN);
+                e.put("amount", amount.toPlainString());
+                String status = e.get("status").asText();
+                change = status.equals("confirmed") || status.equals("pending") ? amount.add(WITHDRAWAL_FEE).negate() : BigDecimal.ZERO;
+            } else if (e.has("transfer_id")) {
+                boolean in = e.get("direction").asText().equals("in");
+                BigDecimal amount = (in ? opening.multiply(BigDecimal.valueOf(0.005 + 0.035 * r.nextDouble()))
+                        : free.multiply(BigDecimal.valueOf(0.003 + 0.017 * r.nextDouble()))).setScale(2, RoundingMode.DOWN);
+                e.put("amount", amount.toPlainString());
+                change = in ? amount : amount.negate();
+            } else {
+                change = new BigDecimal(e.get("funding").asText());
+            }
+            balance = balance.add(change);
+            flows.add(new Flow(time(e), change));
         }
         this.inviteCode = "ML" + hex(r, 8).toUpperCase(Locale.ROOT);
         this.referralWindowMs = r.nextBoolean() ? 0 : 7 * DAY;
         this.referralCap = 3 + r.nextInt(8);
         this.referralsUsed = r.nextInt(4) == 0 ? referralCap : r.nextInt(referralCap);
+    }
+
+    /** When an entry of any history happened, as the service pages it. */
+    private static long time(ObjectNode e) {
+        if (e.has("withdraw_id")) return pagingTime(e);
+        return e.has("transfer_id") ? e.get("created_timestamp").asLong() : e.get("timestamp").asLong();
+    }
+
+    private static long entryId(ObjectNode e) {
+        return e.has("withdraw_id") ? e.get("withdraw_id").asLong() : e.has("transfer_id") ? e.get("transfer_id").asLong() : e.get("id").asLong();
     }
 
     // ---- what tests compare with ---------------------------------------------------------------------------------
@@ -171,21 +259,22 @@ public final class PerpsAccount {
         return owner;
     }
 
-    /** Every withdrawal, in generation order (not the service's order). */
+    /** Every withdrawal up to the present, in generation order (not the service's order). */
     public List<JsonNode> withdrawals() {
-        return copies(withdrawals);
+        return copies(withdrawalRows());
     }
 
     public List<JsonNode> internalTransfers() {
-        return copies(transfers);
+        return copies(transferRows());
     }
 
     public List<JsonNode> funding() {
-        return copies(funding);
+        return copies(fundingRows());
     }
 
+    /** The positions, their cumulative funding that of the charges up to the present. */
     public List<JsonNode> positions() {
-        return copies(positions);
+        return copies(positionRows());
     }
 
     /** The open orders now, in the abbreviated form of the specification's Order. */
@@ -193,9 +282,24 @@ public final class PerpsAccount {
         return copies(orders);
     }
 
-    /** The collateral the margin check measures orders against. */
+    /** The collateral at the present: the opening deposit and every change of it since, up to the present. */
     public BigDecimal collateral() {
-        return collateral;
+        long now = present.getAsLong();
+        BigDecimal c = opening;
+        for (Flow f : flows) if (f.time() <= now) c = c.add(f.amount());
+        return c;
+    }
+
+    /** What the positions hold as initial margin. */
+    public BigDecimal initialMargin() {
+        BigDecimal sum = BigDecimal.ZERO;
+        for (Held h : positions) sum = sum.add(new BigDecimal(h.row().get("initial_margin").asText()));
+        return sum;
+    }
+
+    /** The collateral not held by the positions: what open orders can hold as margin. */
+    BigDecimal freeCollateral() {
+        return collateral().subtract(initialMargin());
     }
 
     /** The time the service pages a withdrawal on: its confirmation when it has one, else its creation. */
@@ -207,19 +311,35 @@ public final class PerpsAccount {
     // ---- the service's side -------------------------------------------------------------------------------------
 
     List<ObjectNode> withdrawalRows() {
-        return withdrawals;
+        return upToPresent(withdrawals);
     }
 
     List<ObjectNode> transferRows() {
-        return transfers;
+        return upToPresent(transfers);
     }
 
     List<ObjectNode> fundingRows() {
-        return funding;
+        return upToPresent(funding);
     }
 
     List<ObjectNode> positionRows() {
-        return positions;
+        List<ObjectNode> charges = fundingRows();
+        List<ObjectNode> out = new ArrayList<>(positions.size());
+        for (Held h : positions) {
+            BigDecimal sum = BigDecimal.ZERO;
+            for (ObjectNode f : charges) if (f.get("instrument_id").asLong() == h.instrument()) sum = sum.add(new BigDecimal(f.get("funding").asText()));
+            ObjectNode p = h.row().deepCopy();
+            p.put("cumulative_funding", sum.toPlainString());
+            out.add(p);
+        }
+        return out;
+    }
+
+    private List<ObjectNode> upToPresent(List<ObjectNode> rows) {
+        long now = present.getAsLong();
+        List<ObjectNode> out = new ArrayList<>(rows.size());
+        for (ObjectNode n : rows) if (time(n) <= now) out.add(n);
+        return out;
     }
 
     /** The open order with client order id {@code coid}, or null. */
@@ -267,7 +387,7 @@ public final class PerpsAccount {
 
     synchronized BigDecimal unrealizedPnl() {
         BigDecimal sum = BigDecimal.ZERO;
-        for (ObjectNode p : positions) sum = sum.add(new BigDecimal(p.get("unrealized_pnl").asText()));
+        for (Held h : positions) sum = sum.add(new BigDecimal(h.row().get("unrealized_pnl").asText()));
         return sum;
     }
 
@@ -292,6 +412,10 @@ public final class PerpsAccount {
 
     private static String money(SplittableRandom r, double lo, double hi) {
         return BigDecimal.valueOf(lo + r.nextDouble() * (hi - lo)).setScale(2, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    private static BigDecimal bd(double v, int scale) {
+        return BigDecimal.valueOf(v).setScale(scale, RoundingMode.HALF_UP);
     }
 
     private static String dec(double v, int scale) {

@@ -52,7 +52,10 @@ import java.util.function.ToLongFunction;
  *       credentials and open orders, 5 for the private portfolio; cancel as modify, 1 + floor(n/20) plus 1 per
  *       order.</li>
  *   <li>A modification is refused with {@code insufficient_margin} when the open orders would then hold more
- *       margin ({@link PerpsAccount#ORDER_MARGIN_RATE} of their remaining notional) than the collateral.</li>
+ *       margin ({@link PerpsAccount#ORDER_MARGIN_RATE} of their remaining notional) than the collateral not held by
+ *       the positions.</li>
+ *   <li>Histories, the collateral and positions' funding are as of the sandbox's present ({@link Sandbox#clock()});
+ *       signatures, timestamps of signed requests and proxies' expiry are checked against the machine's clock.</li>
  * </ul>
  * Failures are {@code {status: err, error}} with 400, 401 or 404.
  */
@@ -70,16 +73,20 @@ public final class PerpsSandbox {
 
     private final long worldSeed;
     private final long worldNow;
+    /** The machine's clock: signatures, proxies' expiry. */
     private final LongSupplier clock = System::currentTimeMillis;
+    /** The sandbox's present: how far the accounts' histories reach. */
+    private final LongSupplier present;
     private final ProxyRegistry proxies = new ProxyRegistry();
     private final Map<String, PerpsAccount> accounts = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> weights = new ConcurrentHashMap<>();
     private final AtomicLong channelAuthentications = new AtomicLong();
     private final Trading trading;
 
-    private PerpsSandbox(long worldSeed, Instant worldNow) {
+    private PerpsSandbox(long worldSeed, Instant worldNow, java.time.Clock present) {
         this.worldSeed = worldSeed;
         this.worldNow = worldNow.toEpochMilli();
+        this.present = present::millis;
         this.trading = new Trading(proxies, this::accountOf, clock);
     }
 
@@ -88,7 +95,7 @@ public final class PerpsSandbox {
         if (installed) return;
         installed = true;
         Sandbox.extend("perps", (app, sandbox) -> {
-            PerpsSandbox perps = new PerpsSandbox(sandbox.world().seed(), sandbox.world().now());
+            PerpsSandbox perps = new PerpsSandbox(sandbox.world().seed(), sandbox.world().now(), sandbox.clock());
             perps.register(app);
             RUNNING.put(sandbox, perps);
         });
@@ -132,7 +139,7 @@ public final class PerpsSandbox {
     }
 
     private PerpsAccount accountOf(String owner) {
-        return accounts.computeIfAbsent(owner.toLowerCase(Locale.ROOT), o -> new PerpsAccount(o, worldSeed, worldNow));
+        return accounts.computeIfAbsent(owner.toLowerCase(Locale.ROOT), o -> new PerpsAccount(o, worldSeed, worldNow, present));
     }
 
     private void spend(String who, long weight) {
@@ -269,14 +276,17 @@ public final class PerpsSandbox {
         BigDecimal accountValue = c.add(a.unrealizedPnl());
         BigDecimal orderMargin = a.orderMarginWith(null, null);
         m.put("total_account_value", accountValue.toPlainString());
-        m.put("available_order_margin", c.subtract(orderMargin).setScale(2, RoundingMode.HALF_UP).toPlainString());
+        // What new orders can still hold: the collateral less the positions' margin and the open orders'.
+        m.put("available_order_margin", c.subtract(initial).subtract(orderMargin).setScale(2, RoundingMode.HALF_UP).toPlainString());
         m.put("total_initial_margin", initial.toPlainString());
         m.put("total_maintenance_margin", maintenance.toPlainString());
         m.put("total_position_value", value.toPlainString());
-        out.put("withdrawable", accountValue.subtract(initial).max(BigDecimal.ZERO).setScale(2, RoundingMode.HALF_UP).toPlainString());
-        out.put("in_liquidation", false);
+        // Unrealised gains are not withdrawable, losses reduce what is.
+        out.put("withdrawable", c.min(accountValue).subtract(initial).subtract(orderMargin).max(BigDecimal.ZERO)
+                .setScale(2, RoundingMode.HALF_UP).toPlainString());
+        out.put("in_liquidation", accountValue.compareTo(maintenance) < 0);
         out.put("fee_tier", 0);
-        out.put("timestamp", clock.getAsLong());
+        out.put("timestamp", present.getAsLong());
         json(ctx, out);
     }
 
@@ -329,7 +339,7 @@ public final class PerpsSandbox {
             for (String f : List.of("instrument_id", "symbol", "size", "entry_price", "unrealized_pnl", "return_on_equity")) x.set(f, p.get(f));
         }
         out.put("equity", a.collateral().add(a.unrealizedPnl()).toPlainString());
-        out.put("timestamp", clock.getAsLong());
+        out.put("timestamp", present.getAsLong());
         json(ctx, out);
     }
 
@@ -422,7 +432,7 @@ public final class PerpsSandbox {
             throws IOException {
         Long start = longParam(ctx, "start_timestamp");
         Long end = longParam(ctx, "end_timestamp");
-        long to = end != null ? end : clock.getAsLong();
+        long to = end != null ? end : present.getAsLong();
         if (start != null && start > to) throw PerpsFailure.invalid("start_timestamp " + start + " is after end_timestamp " + to);
         List<ObjectNode> rows = new ArrayList<>();
         for (ObjectNode n : all) {

@@ -24,7 +24,8 @@ import java.util.SplittableRandom;
  * The sandbox's synthetic world, generated from a seed and an anchor time ("now"): the same pair gives the
  * same world, byte for byte. Events, their markets and tags carry every field of the specification (null
  * where the world has no value), in the live service's JSON types: numbers as strings where it sends
- * strings, JSON documents inside strings, timestamps in both forms it uses.
+ * strings, JSON documents inside strings, timestamps in both forms it uses. Documents are as of the anchor;
+ * price histories, candles and books run on from it to the sandbox's present ({@link Sandbox#clock()}).
  */
 public final class World {
 
@@ -104,6 +105,7 @@ public final class World {
         return seed;
     }
 
+    /** The anchor: what the documents are as of (open events end after it, closed ones by it). */
     public Instant now() {
         return now;
     }

@@ -151,10 +151,11 @@ public final class PerpsAccount {
         int nWithdrawals = 140 + r.nextInt(40);
         long created = 0;
         for (int i = 0; i < nWithdrawals; i++) {
-            // Every status at least once; then mostly confirmed. One in ten is sent in the same millisecond as the
-            // one before (a batch), so that entries share a paging time. Pending ones are the last hours' before
-            // the anchor.
-            String status = i < 4 ? WITHDRAWAL_STATUSES.get(i) : r.nextInt(10) < 6 ? "confirmed" : WITHDRAWAL_STATUSES.get(r.nextInt(4));
+            // Every status at least once; then mostly confirmed, a few removed or failed, now and then one pending.
+            // One in ten is sent in the same millisecond as the one before (a batch), so that entries share a paging
+            // time. Pending ones are the last hours' before the anchor.
+            int draw = r.nextInt(40);
+            String status = i < 4 ? WITHDRAWAL_STATUSES.get(i) : draw == 0 ? "pending" : draw < 4 ? "removed" : draw < 7 ? "failed" : "confirmed";
             if (i < 4 || r.nextInt(10) != 0) created = from + (long) (r.nextDouble() * (horizon - from));
             if (status.equals("pending")) created = anchorMillis - (long) (r.nextDouble() * 6 * HOUR);
             ObjectNode w = JSON.objectNode();

@@ -201,29 +201,36 @@ final class ClobApi {
         return clock.instant().getEpochSecond() / 60;
     }
 
-    private BigDecimal tick(World.Token t) {
+    private static BigDecimal tick(World.Token t) {
         return BigDecimal.valueOf(t.tickSize());
     }
 
-    private BigDecimal round(World.Token t, double p) {
+    private static BigDecimal round(World.Token t, double p) {
         BigDecimal tick = tick(t);
         BigDecimal v = BigDecimal.valueOf(p).divide(tick, 0, RoundingMode.HALF_UP).multiply(tick);
         v = v.max(tick).min(BigDecimal.ONE.subtract(tick));
         return v.setScale(tick.scale(), RoundingMode.UNNECESSARY);
     }
 
-    private int halfSpreadTicks(World.Token t) {
+    private static int halfSpreadTicks(World.Token t) {
         return 1 + (int) (PricePath.unit(PricePath.mix(t.marketId().hashCode()), 5) * 2);
     }
 
     BigDecimal bestBid(World.Token t) {
-        BigDecimal mid = round(t, path(t).at(nowMinute()));
-        return mid.subtract(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).max(tick(t));
+        return bidAt(t, path(t).at(nowMinute()));
     }
 
     BigDecimal bestAsk(World.Token t) {
-        BigDecimal mid = round(t, path(t).at(nowMinute()));
-        return mid.add(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).min(BigDecimal.ONE.subtract(tick(t)));
+        return askAt(t, path(t).at(nowMinute()));
+    }
+
+    /** The best bid of the book when the token's price is {@code price}: the price on the tick grid less the half spread. */
+    static BigDecimal bidAt(World.Token t, double price) {
+        return round(t, price).subtract(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).max(tick(t));
+    }
+
+    static BigDecimal askAt(World.Token t, double price) {
+        return round(t, price).add(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).min(BigDecimal.ONE.subtract(tick(t)));
     }
 
     BigDecimal mid(World.Token t) {
@@ -235,8 +242,12 @@ final class ClobApi {
     }
 
     BigDecimal lastTrade(World.Token t) {
-        PricePath p = path(t);
-        long m = Math.min(nowMinute(), p.endMinute());
+        return lastTradeAt(t, path(t), nowMinute());
+    }
+
+    /** The price of the last minute with trades up to {@code minute}. */
+    static BigDecimal lastTradeAt(World.Token t, PricePath p, long minute) {
+        long m = Math.min(minute, p.endMinute());
         while (m > p.startMinute() && p.volume(m) == 0) m--;
         return round(t, p.at(m));
     }

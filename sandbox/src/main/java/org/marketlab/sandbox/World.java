@@ -509,14 +509,14 @@ public final class World {
         m.set("tags", JSON.arrayNode());
         m.put("negRisk", negRisk);
         m.put("negRiskMarketID", negRiskMarketId);
-        double spread = closed ? 0 : tick * (1 + r.nextInt(3));
-        m.put("bestBid", closed ? 0 : round6(Math.max(0, yes.doubleValue() - spread / 2)));
-        m.put("bestAsk", closed ? 0 : round6(Math.min(1, yes.doubleValue() + spread / 2)));
-        m.put("spread", round6(spread));
+        // Quotes and price changes are the book's and the price path's at the anchor (filled in below).
+        m.put("bestBid", 0.0);
+        m.put("bestAsk", 0.0);
+        m.put("spread", 0.0);
         m.put("lastTradePrice", yes.doubleValue());
-        m.put("oneDayPriceChange", closed ? 0 : round6((r.nextDouble() - 0.5) * 0.05));
-        m.put("oneWeekPriceChange", closed ? 0 : round6((r.nextDouble() - 0.5) * 0.1));
-        m.put("oneMonthPriceChange", closed ? 0 : round6((r.nextDouble() - 0.5) * 0.2));
+        m.put("oneDayPriceChange", 0.0);
+        m.put("oneWeekPriceChange", 0.0);
+        m.put("oneMonthPriceChange", 0.0);
         m.put("competitive", closed ? 0 : r.nextDouble());
 
         for (int k = 0; k < 2; k++) {
@@ -525,7 +525,23 @@ public final class World {
                     closed, created, end);
             sink.add(t);
         }
+        if (!closed) quote(m, sink.get(sink.size() - 2));
         return m;
+    }
+
+    /** An open market's quotes as its book shows them at the anchor, and its price changes along its price path. */
+    private void quote(ObjectNode m, Token first) {
+        PricePath path = new PricePath(first, first, now);
+        long minute = now.getEpochSecond() / 60;
+        double price = path.at(minute);
+        BigDecimal bid = ClobApi.bidAt(first, price), ask = ClobApi.askAt(first, price);
+        m.put("bestBid", bid.doubleValue());
+        m.put("bestAsk", ask.doubleValue());
+        m.put("spread", ask.subtract(bid).doubleValue());
+        m.put("lastTradePrice", ClobApi.lastTradeAt(first, path, minute).doubleValue());
+        m.put("oneDayPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 1_440))));
+        m.put("oneWeekPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 10_080))));
+        m.put("oneMonthPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 43_200))));
     }
 
     private ObjectNode image(SplittableRandom r, long id, String field) {
@@ -646,6 +662,10 @@ public final class World {
 
     private static double round2(double v) {
         return Math.round(v * 100.0) / 100.0;
+    }
+
+    private static double round4(double v) {
+        return Math.round(v * 1e4) / 1e4;
     }
 
     private static double round6(double v) {

@@ -113,6 +113,31 @@ class RealismTest {
     }
 
     @Test
+    void anOpenMarketsQuotesAndPriceChangesAreItsBookAndPathAtTheAnchor() {
+        ClobApi atAnchor = new ClobApi(world, Clock.fixed(ANCHOR, ZoneOffset.UTC));
+        long anchorMinute = ANCHOR.getEpochSecond() / 60;
+        int checked = 0;
+        for (JsonNode m : openMarkets()) {
+            World.Token t = world.token(firstToken(m));
+            assertEquals(atAnchor.bestBid(t).doubleValue(), m.get("bestBid").asDouble(), 1e-12, "bestBid of " + m.get("id"));
+            assertEquals(atAnchor.bestAsk(t).doubleValue(), m.get("bestAsk").asDouble(), 1e-12, "bestAsk of " + m.get("id"));
+            assertEquals(atAnchor.spread(t).doubleValue(), m.get("spread").asDouble(), 1e-12);
+            assertEquals(atAnchor.lastTrade(t).doubleValue(), m.get("lastTradePrice").asDouble(), 1e-12);
+            PricePath path = atAnchor.path(t);
+            double now = path.at(anchorMinute);
+            assertEquals(now - path.at(Math.max(path.startMinute(), anchorMinute - 1440)), m.get("oneDayPriceChange").asDouble(), 0.00005001);
+            assertEquals(now - path.at(Math.max(path.startMinute(), anchorMinute - 43_200)), m.get("oneMonthPriceChange").asDouble(), 0.00005001);
+            checked++;
+        }
+        assertTrue(checked > 3000);
+        // Over HTTP: the day's change is the history's, at the anchor and a day before it.
+        JsonNode m = openMarkets().get(3);
+        JsonNode h = clob.json("/prices-history?market=" + firstToken(m) + "&startTs=" + (ANCHOR.getEpochSecond() - 86_400)
+                + "&endTs=" + ANCHOR.getEpochSecond() + "&fidelity=1440").get("history");
+        assertEquals(h.get(h.size() - 1).get("p").asDouble() - h.get(0).get("p").asDouble(), m.get("oneDayPriceChange").asDouble(), 0.00015);
+    }
+
+    @Test
     void aLaterPresentExtendsTheSamePathAndTheWorldStaysTheSame() throws Exception {
         Instant later = PRESENT.plus(Duration.ofHours(5));
         try (Sandbox s = Sandbox.builder().seed(7).now(ANCHOR).clock(Clock.fixed(later, ZoneOffset.UTC)).enforceLimits(false).build()) {

@@ -130,15 +130,19 @@ class InterruptAndTimeoutTest(unittest.TestCase):
         self.kc.stop_channels()
         self.km.shutdown_kernel(now=True)
 
-    def wait_reply(self, msg_id, timeout):
-        return self.kc.get_shell_msg(timeout=timeout) if msg_id else None
+    def reply_to(self, msg_id, timeout):
+        """The shell reply to msg_id; replies to earlier requests (the start-up kernel_info) are passed over."""
+        deadline = time.time() + timeout
+        while True:
+            reply = self.kc.get_shell_msg(timeout=max(0.1, deadline - time.time()))
+            if reply["parent_header"].get("msg_id") == msg_id:
+                return reply
 
     def test_interrupt_stops_a_busy_loop(self):
         msg_id = self.kc.execute("long n = 0; while (true) { n++; }")
         time.sleep(2)
         self.km.interrupt_kernel()
-        reply = self.kc.get_shell_msg(timeout=30)
-        self.assertEqual(reply["parent_header"]["msg_id"], msg_id)
+        reply = self.reply_to(msg_id, timeout=30)
         self.assertEqual(reply["content"]["status"], "error")
         self.assertIn("Interrupted", reply["content"]["ename"] + reply["content"]["evalue"])
         # The kernel is alive and keeps its state.

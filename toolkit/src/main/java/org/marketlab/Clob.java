@@ -6,9 +6,8 @@ import org.marketlab.clob.LastTrade;
 import org.marketlab.clob.OhlcQuery;
 import org.marketlab.clob.OutcomeToken;
 import org.marketlab.clob.PricesHistoryQuery;
-import org.marketlab.clob.Queries;
 import org.marketlab.clob.Side;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
 import org.marketlab.markets.Market;
 
 import java.math.BigDecimal;
@@ -36,7 +35,7 @@ public final class Clob {
     }
 
     private static ClobData data() {
-        return new ClobData(Transport.current());
+        return new ClobData(MarketLab.transport());
     }
 
     /** The order book of an outcome token; {@code .table()} lists its levels best first with cumulative size. */
@@ -125,7 +124,7 @@ public final class Clob {
      * if neither is given), at a fidelity in minutes.
      */
     public static PricesHistoryQuery pricesHistory(String tokenId) {
-        return Queries.history(Transport.current(), tokenId);
+        return data().history(tokenId);
     }
 
     /**
@@ -134,7 +133,7 @@ public final class Clob {
      * than {@code limit} (at most 1,000) candles are fetched page by page.
      */
     public static OhlcQuery ohlc(String assetId) {
-        return Queries.ohlc(Transport.current(), assetId);
+        return data().ohlc(assetId);
     }
 
     /** A market's outcome tokens (token id, outcome name, price, market id, question). */
@@ -149,11 +148,11 @@ public final class Clob {
 
     /** Reads a saved {@code GET /prices-history} document into a (time, price) table. */
     public static tech.tablesaw.api.Table parsePricesHistory(String json) {
-        return data().parsePricesHistory(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return ClobData.parsePricesHistory(Document.file("of prices history", json));
     }
 
     /** Reads a saved {@code GET /book} document (levels in any order). */
     public static Book parseBook(String json) {
-        return data().parseBook(json);
+        return ClobData.parseBook(Document.file("of a book", json));
     }
 }

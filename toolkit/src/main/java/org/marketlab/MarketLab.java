@@ -2,7 +2,7 @@ package org.marketlab;
 
 import org.marketlab.config.Profile;
 import org.marketlab.config.Progress;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.PacingStatus;
 import org.marketlab.pacing.RequestLog;
 import org.marketlab.spi.IpLimit;
@@ -20,13 +20,29 @@ import tech.tablesaw.api.Table;
  */
 public final class MarketLab {
 
+    /** The profile every facade call uses; the environment's until {@link #use(Profile)}. */
+    private static volatile Profile current;
+
     private MarketLab() {
     }
 
     /** Makes {@code profile} the one every facade call uses from now on. */
     public static Profile use(Profile profile) {
-        Transport.use(profile);
+        if (profile == null) throw new IllegalArgumentException("profile is null; give Profile.sandbox(), Profile.live() or a profile built from them");
+        current = profile;
         return profile;
+    }
+
+    /** The transport of the current profile: what every facade binds its services to. */
+    static Transport transport() {
+        Profile p = current;
+        if (p == null) {
+            synchronized (MarketLab.class) {
+                if (current == null) current = Profile.fromEnvironment();
+                p = current;
+            }
+        }
+        return Transport.of(p);
     }
 
     /** {@link #use(Profile)} by name: {@code sandbox} or {@code live} (with the environment's URL overrides). */
@@ -41,7 +57,7 @@ public final class MarketLab {
     public static void warmUp() {
         Thread t = new Thread(() -> {
             try {
-                Transport.current().baseUrl(org.marketlab.config.Service.MARKETS);
+                transport().baseUrl(org.marketlab.config.Service.MARKETS);
             } catch (RuntimeException ignored) {
                 // reported to the user by the first call that needs it
             }
@@ -52,17 +68,17 @@ public final class MarketLab {
 
     /** The profile in use. */
     public static Profile profile() {
-        return Transport.current().profile();
+        return transport().profile();
     }
 
     /** How the current profile's requests are being paced, per limit scope. */
     public static PacingStatus pacing() {
-        return Transport.current().pacer().status();
+        return transport().pacer().status();
     }
 
     /** The published IP limits the pacer applies: scope, service, endpoint, methods, paths, limit, window. */
     public static Table limits() {
-        return LIMITS.table("published limits", Transport.current().profile().ipLimits());
+        return LIMITS.table("published limits", transport().profile().ipLimits());
     }
 
     private static final RecordTable<IpLimit> LIMITS = RecordTable.<IpLimit>columns()
@@ -76,7 +92,7 @@ public final class MarketLab {
 
     /** Records every request admitted from now until the log is closed (for charts of requests over time). */
     public static RequestLog recordRequests() {
-        return RequestLog.of(Transport.current().pacer());
+        return RequestLog.of(transport().pacer());
     }
 
     /** Sends progress reports of long tasks to {@code listener} (the kernel draws them as a bar). */

@@ -1,13 +1,12 @@
 package org.marketlab;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.markets.Event;
 import org.marketlab.markets.EventTables;
 import org.marketlab.markets.EventsQuery;
 import org.marketlab.markets.Market;
 import org.marketlab.markets.MarketData;
 import org.marketlab.markets.Tag;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
 import tech.tablesaw.api.Table;
 
 import java.util.List;
@@ -25,19 +24,23 @@ public final class Markets {
     private Markets() {
     }
 
+    private static MarketData data() {
+        return new MarketData(MarketLab.transport());
+    }
+
     /** A new query of {@code GET /events}; nothing is sent until a terminal call. */
     public static EventsQuery events() {
-        return MarketData.events(Transport.current());
+        return data().events();
     }
 
     /** One event by id. */
     public static Event event(String id) {
-        return MarketData.event(Transport.current(), id);
+        return data().event(id);
     }
 
     /** The tags of one event ({@code GET /events/{id}/tags}). */
     public static List<Tag> eventTags(String id) {
-        return MarketData.eventTags(Transport.current(), id);
+        return data().eventTags(id);
     }
 
     /** Events as a table (as {@link EventsQuery#table()}). */
@@ -57,12 +60,12 @@ public final class Markets {
 
     /** Reads a saved {@code GET /events} answer (a JSON array of events, or one event). */
     public static List<Event> parseEvents(String json) {
-        return MarketData.parseEvents(Transport.current(), json);
+        return MarketData.parseEvents(Document.file("of events", json));
     }
 
     /** Reads a saved market document (one market object, or a JSON array of them). */
     public static List<Market> parseMarkets(String json) {
-        return MarketData.parseMarkets(Transport.current(), json);
+        return MarketData.parseMarkets(Document.file("of markets", json));
     }
 
     /** Markets as a table, one row per market (no event columns). */
@@ -72,7 +75,6 @@ public final class Markets {
 
     /** Reads a saved tags document (a JSON array of tags). */
     public static List<Tag> parseTags(String json) {
-        JsonNode n = MarketData.parse(Transport.current(), json);
-        return MarketData.tags(Transport.current(), n);
+        return MarketData.parseTags(Document.file("of tags", json));
     }
 }

@@ -1,9 +1,8 @@
 package org.marketlab;
 
-import org.marketlab.http.Transport;
 import org.marketlab.perps.CollateralAsset;
 import org.marketlab.perps.PerpsSession;
-import org.marketlab.perps.PublicInfo;
+import org.marketlab.perps.PerpsPublic;
 import org.marketlab.perps.PublicPortfolio;
 import org.marketlab.signing.Wallet;
 
@@ -31,21 +30,21 @@ public final class Perps {
      * {@code marketlab}, its credentials kept owner-only under {@code ~/.marketlab/credentials/<profile>/}.
      */
     public static PerpsSession session(Wallet owner) {
-        return PerpsSession.open(Transport.current(), owner, PerpsSession.Options.defaults());
+        return PerpsSession.open(MarketLab.transport(), owner, PerpsSession.Options.defaults());
     }
 
     /** A session with other options: {@code Perps.session(w, PerpsSession.Options.defaults().lifetime(Duration.ofDays(1)))}. */
     public static PerpsSession session(Wallet owner, PerpsSession.Options options) {
-        return PerpsSession.open(Transport.current(), owner, options);
+        return PerpsSession.open(MarketLab.transport(), owner, options);
     }
 
     /** The public portfolio of any address: positions and equity. */
     public static PublicPortfolio publicPortfolio(String address) {
-        return PublicInfo.portfolio(Transport.current(), address);
+        return new PerpsPublic(MarketLab.transport()).portfolio(address);
     }
 
     /** The assets accepted as collateral. */
     public static List<CollateralAsset> assets() {
-        return PublicInfo.assets(Transport.current());
+        return new PerpsPublic(MarketLab.transport()).assets();
     }
 }

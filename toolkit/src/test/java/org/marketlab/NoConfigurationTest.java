@@ -3,7 +3,7 @@ package org.marketlab;
 import org.junit.jupiter.api.Test;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.Table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,7 +18,7 @@ class NoConfigurationTest {
         Table t = Markets.events().active().limit(30).table();
         assertEquals(30, t.rowCount());
         assertTrue(t.booleanColumn("active").asList().stream().allMatch(Boolean.TRUE::equals));
-        String url = Transport.current().baseUrl(Service.MARKETS).toString();
+        String url = Transport.of(MarketLab.profile()).baseUrl(Service.MARKETS).toString();
         assertTrue(url.startsWith("http://127.0.0.1:"), url);
         var limits = MarketLab.limits();
         assertTrue(limits.rowCount() >= 40);

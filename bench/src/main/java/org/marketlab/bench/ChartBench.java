@@ -3,7 +3,7 @@ package org.marketlab.bench;
 import org.marketlab.Charts;
 import org.marketlab.clob.ClobData;
 import org.marketlab.config.Profile;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.Table;
@@ -75,11 +75,10 @@ public final class ChartBench {
         json.writeBytes("]}".getBytes(StandardCharsets.UTF_8));
         byte[] body = json.toByteArray();
         json = null;
-        ClobData clob = new ClobData(Transport.of(Profile.sandbox()));
-        clob.parsePricesHistory("{\"history\":[{\"t\":1,\"p\":0.5}]}".getBytes(StandardCharsets.UTF_8)); // load classes first
+        ClobData.parsePricesHistory(Document.file("warm-up", "{\"history\":[{\"t\":1,\"p\":0.5}]}")); // load classes first
         long before = used();
         long t1 = System.nanoTime();
-        Table table = clob.parsePricesHistory(body);
+        Table table = ClobData.parsePricesHistory(Document.file("prices history", body));
         double readMs = (System.nanoTime() - t1) / 1e6;
         long after = used(); // the JSON bytes are still held, so the difference is the table alone
         System.out.println("1,000,000-point prices-history table (time, price), read from its JSON");

@@ -1,7 +1,8 @@
 package org.marketlab.bench;
 
 import org.marketlab.config.Profile;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.Event;
 import org.marketlab.markets.EventTables;
 import org.marketlab.markets.MarketData;
@@ -36,12 +37,12 @@ public final class EventsTableBench {
         byte[] bytes = Files.readAllBytes(file);
         String json = new String(bytes, StandardCharsets.UTF_8);
         Transport t = Transport.of(Profile.sandbox());
-        int events = MarketData.parseEvents(t, json).size();
+        int events = MarketData.parseEvents(Document.file("events", bytes)).size();
         double mb = bytes.length / 1e6;
         System.out.printf(Locale.ROOT, "Events JSON to tables: %d events, %.2f MB (%s)%n", events, mb, file);
 
         double ours = time(seconds, () -> {
-            List<Event> list = MarketData.parseEvents(t, json);
+            List<Event> list = MarketData.parseEvents(Document.file("events", bytes));
             Table e = EventTables.events(list);
             Table m = EventTables.markets(list);
             return e.rowCount() + m.rowCount();

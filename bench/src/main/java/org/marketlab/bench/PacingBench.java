@@ -2,9 +2,9 @@ package org.marketlab.bench;
 
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.ClobTier;
 import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.Pacer;

@@ -26,11 +26,13 @@ final class CellEvaluator implements AutoCloseable {
     /** Imports every session starts with, so the first cell needs none. */
     static final List<String> STARTUP_IMPORTS = List.of(
             "import org.marketlab.*;",
-            "import org.marketlab.config.Profile;",
+            "import org.marketlab.config.*;",
             "import org.marketlab.clob.*;",
             "import org.marketlab.markets.*;",
+            "import org.marketlab.perps.*;",
             "import org.marketlab.signing.Wallet;",
-            "import org.marketlab.http.ServiceException;",
+            "import org.marketlab.auth.CredentialStore;",
+            "import org.marketlab.http.*;",
             "import tech.tablesaw.api.*;",
             "import java.time.*;",
             "import java.util.*;",

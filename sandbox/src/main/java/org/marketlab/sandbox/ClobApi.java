@@ -1,5 +1,7 @@
 package org.marketlab.sandbox;
 
+import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.world.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,12 +12,12 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * The order book's public market data: {@code /book}, {@code /books}, {@code /price}, {@code /prices},
@@ -29,10 +31,10 @@ import java.util.Map;
  * {@code /ohlc} answers {@code {candles: [{t, o, h, l, c, v}]}} with {@code t} the bucket start in Unix
  * seconds, buckets aligned to the fidelity from the Unix epoch (weeks from Monday 00:00 UTC), at most
  * {@code limit} (default and maximum 1,000) of them from the bucket holding {@code startTs}; {@code /time} is
- * the machine's clock (what signatures are checked against), while books, histories and candles are as of the
- * sandbox's present ({@link Sandbox#clock()}: the machine's clock too, unless a test fixes it).
+ * the sandbox's wall clock (what signatures are checked against), while books, histories and candles are as of
+ * the sandbox's present (the wall clock too, unless a test fixes it: {@link Sandbox.Builder#present}).
  */
-final class ClobApi {
+final class ClobApi implements RouteModule {
 
     static final int MAX_BATCH = 500;
     static final Map<String, Long> FIDELITY_MINUTES = new LinkedHashMap<>();
@@ -49,12 +51,16 @@ final class ClobApi {
     }
 
     private final World world;
-    private final Clock clock;
+    /** The sandbox's wall clock in ms: {@code /time}. */
+    private final LongSupplier clock;
+    /** The sandbox's present in ms: books, the ends of histories and candles. */
+    private final LongSupplier present;
     private final Map<String, PricePath> paths = new HashMap<>();
 
-    ClobApi(World world, Clock clock) {
+    ClobApi(World world, LongSupplier clock, LongSupplier present) {
         this.world = world;
         this.clock = clock;
+        this.present = present;
     }
 
     /** An error answer: the body {@code {error}} and a status. */
@@ -67,10 +73,16 @@ final class ClobApi {
         }
     }
 
-    void register(Javalin app) {
+    @Override
+    public String service() {
+        return "clob";
+    }
+
+    @Override
+    public void register(Javalin app) {
         app.exception(ClobError.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
         // The server's clock, not the world's anchor: clients sign with it, and signatures are checked against it.
-        app.get("/time", ctx -> ctx.contentType("application/json").result(Long.toString(System.currentTimeMillis() / 1000)));
+        app.get("/time", ctx -> ctx.contentType("application/json").result(Long.toString(clock.getAsLong() / 1000)));
         app.get("/book", ctx -> json(ctx, book(open(ctx.queryParam("token_id")))));
         app.post("/books", ctx -> {
             ArrayNode out = World.JSON.arrayNode();
@@ -198,39 +210,19 @@ final class ClobApi {
 
     /** The present's minute: books and the ends of histories and candles. */
     private long nowMinute() {
-        return clock.instant().getEpochSecond() / 60;
+        return present.getAsLong() / 60_000;
     }
 
     private static BigDecimal tick(World.Token t) {
-        return BigDecimal.valueOf(t.tickSize());
-    }
-
-    private static BigDecimal round(World.Token t, double p) {
-        BigDecimal tick = tick(t);
-        BigDecimal v = BigDecimal.valueOf(p).divide(tick, 0, RoundingMode.HALF_UP).multiply(tick);
-        v = v.max(tick).min(BigDecimal.ONE.subtract(tick));
-        return v.setScale(tick.scale(), RoundingMode.UNNECESSARY);
-    }
-
-    private static int halfSpreadTicks(World.Token t) {
-        return 1 + (int) (PricePath.unit(PricePath.mix(t.marketId().hashCode()), 5) * 2);
+        return Quotes.tick(t);
     }
 
     BigDecimal bestBid(World.Token t) {
-        return bidAt(t, path(t).at(nowMinute()));
+        return Quotes.bid(t, path(t).at(nowMinute()));
     }
 
     BigDecimal bestAsk(World.Token t) {
-        return askAt(t, path(t).at(nowMinute()));
-    }
-
-    /** The best bid of the book when the token's price is {@code price}: the price on the tick grid less the half spread. */
-    static BigDecimal bidAt(World.Token t, double price) {
-        return round(t, price).subtract(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).max(tick(t));
-    }
-
-    static BigDecimal askAt(World.Token t, double price) {
-        return round(t, price).add(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).min(BigDecimal.ONE.subtract(tick(t)));
+        return Quotes.ask(t, path(t).at(nowMinute()));
     }
 
     BigDecimal mid(World.Token t) {
@@ -242,14 +234,7 @@ final class ClobApi {
     }
 
     BigDecimal lastTrade(World.Token t) {
-        return lastTradeAt(t, path(t), nowMinute());
-    }
-
-    /** The price of the last minute with trades up to {@code minute}. */
-    static BigDecimal lastTradeAt(World.Token t, PricePath p, long minute) {
-        long m = Math.min(minute, p.endMinute());
-        while (m > p.startMinute() && p.volume(m) == 0) m--;
-        return round(t, p.at(m));
+        return Quotes.lastTrade(t, path(t), nowMinute());
     }
 
     private String lastSide(World.Token t) {

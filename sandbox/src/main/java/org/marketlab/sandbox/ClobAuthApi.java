@@ -1,5 +1,7 @@
 package org.marketlab.sandbox;
 
+import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.world.*;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -20,16 +22,25 @@ import java.util.UUID;
  * domain {@code {name: "ClobAuthDomain", version: "1", chainId: 137}}. Keys are derived from the address and the
  * nonce, so create and derive answer the same credentials.
  */
-final class ClobAuthApi {
+final class ClobAuthApi implements RouteModule {
+
+    private final java.util.function.LongSupplier clock;
 
     static final String MESSAGE = "This message attests that I control the given wallet";
     private final long seed;
 
-    ClobAuthApi(long seed) {
+    ClobAuthApi(long seed, java.util.function.LongSupplier clock) {
+        this.clock = clock;
         this.seed = seed;
     }
 
-    void register(Javalin app) {
+    @Override
+    public String service() {
+        return "clob";
+    }
+
+    @Override
+    public void register(Javalin app) {
         app.post("/auth/api-key", this::credentials);
         app.get("/auth/derive-api-key", this::credentials);
     }
@@ -47,7 +58,7 @@ final class ClobAuthApi {
         try {
             n = new BigInteger(nonce == null || nonce.isBlank() ? "0" : nonce.trim());
             long ts = Long.parseLong(timestamp.trim());
-            if (Math.abs(ts - System.currentTimeMillis() / 1000) > 300) throw new NumberFormatException("stale");
+            if (Math.abs(ts - clock.getAsLong() / 1000) > 300) throw new NumberFormatException("stale");
         } catch (NumberFormatException e) {
             ctx.status(401).json(Map.of("error", "Invalid L1 Request headers"));
             return;

@@ -15,6 +15,8 @@ public final class Faults {
     private volatile int errorStatus = 500;
     private final AtomicInteger drops = new AtomicInteger();
     private volatile long latencyMillis;
+    private final AtomicInteger rateLimits = new AtomicInteger();
+    private volatile long retryAfterSeconds = -1;
 
     /** Each nullable field of each served record becomes null with this probability (seeded, repeatable). */
     public Faults nullFields(double probability) {
@@ -34,6 +36,16 @@ public final class Faults {
         if (status != 425 && (status < 500 || status > 599)) throw new IllegalArgumentException("error status must be 425 or 5xx, was " + status);
         errorStatus = status;
         errors.set(n);
+        return this;
+    }
+
+    /**
+     * The next {@code n} answers are 429 {@code Too Many Requests}, with {@code Retry-After: seconds} (none when
+     * {@code retryAfterSeconds} is negative), whatever the IP windows say.
+     */
+    public Faults rateLimits(int n, long retryAfterSeconds) {
+        this.retryAfterSeconds = retryAfterSeconds;
+        rateLimits.set(n);
         return this;
     }
 
@@ -57,6 +69,7 @@ public final class Faults {
         errors.set(0);
         drops.set(0);
         latencyMillis = 0;
+        rateLimits.set(0);
         return this;
     }
 
@@ -74,6 +87,11 @@ public final class Faults {
 
     int takeError() {
         return take(errors) ? errorStatus : 0;
+    }
+
+    /** The {@code Retry-After} seconds of a forced 429 (negative: none), or {@code null} when none is due. */
+    Long takeRateLimit() {
+        return take(rateLimits) ? retryAfterSeconds : null;
     }
 
     boolean takeDrop() {

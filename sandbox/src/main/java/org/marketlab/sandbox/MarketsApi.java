@@ -1,5 +1,7 @@
 package org.marketlab.sandbox;
 
+import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.world.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * The market-data interface: {@code GET /events}, {@code /events/keyset}, {@code /events/{id}},
  * {@code /events/{id}/tags} and {@code /ok}. The semantics of every query parameter are on {@link #events}.
  */
-final class MarketsApi {
+final class MarketsApi implements RouteModule {
 
     static final int MAX_PAGE = 100;
     static final int MAX_OFFSET = 2000;
@@ -50,7 +52,13 @@ final class MarketsApi {
         this.faults = faults;
     }
 
-    void register(Javalin app) {
+    @Override
+    public String service() {
+        return "markets";
+    }
+
+    @Override
+    public void register(Javalin app) {
         app.get("/ok", ctx -> ctx.result("OK"));
         app.get("/events", this::events);
         app.get("/events/keyset", this::keyset);

@@ -1,18 +1,20 @@
 package org.marketlab.sandbox;
 
+import org.marketlab.sandbox.world.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.marketlab.sandbox.perps.PerpsSandbox;
+import org.marketlab.sandbox.route.Health;
+import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.spi.EmbeddedService;
 import org.marketlab.spi.IpLimit;
 
 import java.io.IOException;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,7 +24,7 @@ import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * The embedded sandbox: the whole service simulated on loopback from a seeded world, one HTTP server per
@@ -47,16 +49,11 @@ public final class Sandbox implements EmbeddedService {
 
     static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** Extra route sets other parts of the sandbox contribute, per service name. */
-    private static final List<Map.Entry<String, BiConsumer<Javalin, Sandbox>>> EXTENSIONS = new ArrayList<>();
-
-    static {
-        org.marketlab.sandbox.perps.PerpsSandbox.install(); // the perpetuals interface, on the perps server
-    }
-
     private final long seed;
     private final Instant now;
-    private final Clock clock;
+    private final LongSupplier clock;
+    /** How far histories, candles, books and account histories reach (ms). */
+    private final LongSupplier present;
     private volatile boolean enforceLimits;
     private final List<IpLimit> limits;
     private final Faults faults = new Faults();
@@ -67,6 +64,7 @@ public final class Sandbox implements EmbeddedService {
     private volatile CountDownLatch ready = new CountDownLatch(0);
     private World world;
     private IpWindows windows;
+    private List<RouteModule> modules = List.of();
 
     /** For {@link java.util.ServiceLoader}: the default options, with the seed given to {@link #start(long)}. */
     public Sandbox() {
@@ -76,7 +74,9 @@ public final class Sandbox implements EmbeddedService {
     private Sandbox(Builder b) {
         this.seed = b.seed;
         this.now = b.now;
-        this.clock = b.clock != null ? b.clock : b.now != null ? Clock.fixed(b.now, ZoneOffset.UTC) : Clock.systemUTC();
+        this.clock = b.clock;
+        Instant fixed = b.present != null ? b.present : b.now;
+        this.present = fixed != null ? fixed::toEpochMilli : b.clock;
         this.enforceLimits = b.enforceLimits;
         this.limits = b.limits;
     }
@@ -89,7 +89,8 @@ public final class Sandbox implements EmbeddedService {
     public static final class Builder {
         private long seed = 7;
         private Instant now;
-        private Clock clock;
+        private LongSupplier clock = System::currentTimeMillis;
+        private Instant present;
         private boolean enforceLimits = true;
         private List<IpLimit> limits = IpLimit.published();
 
@@ -99,10 +100,10 @@ public final class Sandbox implements EmbeddedService {
         }
 
         /**
-         * The world's anchor, and (unless {@link #clock} is given) a present fixed at it: the world, its price
+         * The world's anchor, and (unless {@link #present} is given) a present fixed at it: the world, its price
          * histories, candles, books and account histories are then all as of this instant, the same bytes on every
-         * run. The default anchor is the start of the present's UTC day, so a day's sessions share one world while
-         * histories run on to the present.
+         * run. The default anchor is the start of the wall clock's UTC day, so a day's sessions share one world,
+         * while histories run on to the wall clock's present.
          */
         public Builder now(Instant now) {
             this.now = Objects.requireNonNull(now);
@@ -110,12 +111,21 @@ public final class Sandbox implements EmbeddedService {
         }
 
         /**
-         * The present: how far price histories, candles, books and account histories reach (the default is the
-         * machine's clock; a fixed clock makes a sandbox's answers the same on every run). Signatures are still
-         * checked against the machine's clock, which {@code GET /time} reports.
+         * The sandbox's wall clock in ms (default the system's): what signed requests' timestamps, {@code /time}
+         * and expiries are judged by. Tests on a virtual clock give the same clock to the toolkit.
          */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock);
+        public Builder clock(LongSupplier millis) {
+            this.clock = Objects.requireNonNull(millis);
+            return this;
+        }
+
+        /**
+         * A present fixed at {@code present}: how far price histories, candles, books and account histories reach
+         * (the default: the anchor given to {@link #now}, else the wall clock, so that they run to the moment).
+         * Signatures are still judged by the wall clock.
+         */
+        public Builder present(Instant present) {
+            this.present = Objects.requireNonNull(present);
             return this;
         }
 
@@ -134,11 +144,6 @@ public final class Sandbox implements EmbeddedService {
         public Sandbox build() {
             return new Sandbox(this);
         }
-    }
-
-    /** Lets another part of the sandbox add routes to one service's server (called before start). */
-    public static synchronized void extend(String service, BiConsumer<Javalin, Sandbox> routes) {
-        EXTENSIONS.add(Map.entry(service, routes));
     }
 
     @Override
@@ -164,7 +169,7 @@ public final class Sandbox implements EmbeddedService {
      */
     synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
         if (urls != null) return urls;
-        Instant anchor = now != null ? now : World.defaultNow(clock);
+        Instant anchor = now != null ? now : World.defaultNow(present());
         FutureTask<World> generation = new FutureTask<>(() -> World.generate(worldSeed, anchor));
         Thread generator = new Thread(generation, "sandbox-world");
         generator.setDaemon(true);
@@ -181,21 +186,11 @@ public final class Sandbox implements EmbeddedService {
                 servers.put(http[i], app);
             }
             world = awaitWorld(generation);
-            MarketsApi markets = new MarketsApi(world, faults);
-            ClobApi clob = new ClobApi(world, clock);
-            for (String service : http) {
-                Javalin app = servers.get(service);
-                if (service.equals("markets")) markets.register(app);
-                else app.get("/ok", ctx -> ctx.result("OK"));
-                if (service.equals("clob")) {
-                    clob.register(app);
-                    new ClobAuthApi(worldSeed).register(app);
-                }
-                synchronized (Sandbox.class) {
-                    for (Map.Entry<String, BiConsumer<Javalin, Sandbox>> e : EXTENSIONS) {
-                        if (e.getKey().equals(service)) e.getValue().accept(app, this);
-                    }
-                }
+            modules = modules(world, worldSeed);
+            for (RouteModule m : modules) {
+                Javalin app = servers.get(m.service());
+                if (app == null) throw new IllegalStateException("no server for the module of " + m.service());
+                m.register(app);
             }
         } catch (RuntimeException e) {
             close();
@@ -211,6 +206,30 @@ public final class Sandbox implements EmbeddedService {
         }
         urls = Collections.unmodifiableMap(out);
         return urls;
+    }
+
+    /**
+     * The sandbox's parts, in one place: each given what it needs of the world and the clock, each adding its
+     * routes to the server of its interface.
+     */
+    private List<RouteModule> modules(World world, long worldSeed) {
+        return List.of(
+                new MarketsApi(world, faults),
+                new ClobApi(world, clock, present),
+                new ClobAuthApi(worldSeed, clock),
+                new Health("clob"), new Health("data"), new Health("perps"), new Health("bridge"),
+                new PerpsSandbox(world.seed(), world.now(), clock, present));
+    }
+
+    /** The started module of type {@code type}. */
+    private <T extends RouteModule> T module(Class<T> type) {
+        for (RouteModule m : modules) if (type.isInstance(m)) return type.cast(m);
+        throw new IllegalStateException("the sandbox has not started (no " + type.getSimpleName() + " yet)");
+    }
+
+    /** The perpetuals interface (after start): its accounts, proxies and weights, for tests. */
+    public PerpsSandbox perps() {
+        return module(PerpsSandbox.class);
     }
 
     private static World awaitWorld(FutureTask<World> generation) {
@@ -276,6 +295,14 @@ public final class Sandbox implements EmbeddedService {
             ctx.skipRemainingHandlers();
             return;
         }
+        Long retryAfter = faults.takeRateLimit();
+        if (retryAfter != null) {
+            stats.rateLimited();
+            if (retryAfter >= 0) ctx.header("Retry-After", Long.toString(retryAfter));
+            ctx.status(429).json(Map.of("error", "Too Many Requests"));
+            ctx.skipRemainingHandlers();
+            return;
+        }
         int error = faults.takeError();
         if (error > 0) {
             ctx.status(error);
@@ -287,7 +314,8 @@ public final class Sandbox implements EmbeddedService {
     /**
      * {@code POST /__sandbox/faults} on any of the servers (never limited, never counted), a JSON object with
      * any of {@code nullFields} (probability), {@code malformed} (next N bodies), {@code errors} and
-     * {@code errorStatus} (next N answers, default 500), {@code drops} (next N connections),
+     * {@code errorStatus} (next N answers, default 500), {@code rateLimits} and {@code retryAfterSeconds} (next N
+     * answers 429, with that {@code Retry-After} if given), {@code drops} (next N connections),
      * {@code latencyMillis}, {@code enforceLimits} (boolean) and {@code clear} (true: a good day first).
      * Answers {@code {"status":"ok"}}, or 400 with {@code {"error"}} for a body it cannot use.
      */
@@ -308,6 +336,7 @@ public final class Sandbox implements EmbeddedService {
             if (n.has("malformed")) faults.malformedBodies(n.get("malformed").asInt());
             if (n.has("errors")) faults.errors(n.path("errorStatus").asInt(500), n.get("errors").asInt());
             if (n.has("drops")) faults.drops(n.get("drops").asInt());
+            if (n.has("rateLimits")) faults.rateLimits(n.get("rateLimits").asInt(), n.path("retryAfterSeconds").asLong(-1));
             if (n.has("latencyMillis")) faults.latency(n.get("latencyMillis").asLong());
             if (n.has("enforceLimits")) enforceLimits(n.get("enforceLimits").asBoolean());
         } catch (IllegalArgumentException e) {
@@ -329,9 +358,9 @@ public final class Sandbox implements EmbeddedService {
         return world;
     }
 
-    /** The present the sandbox's histories reach (see {@link Builder#clock}). */
-    public Clock clock() {
-        return clock;
+    /** The present the sandbox's histories, candles, books and account histories reach (see {@link Builder#present}). */
+    public Instant present() {
+        return Instant.ofEpochMilli(present.getAsLong());
     }
 
     public Faults faults() {

@@ -4,9 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.marketlab.sandbox.world.PricePath;
+import org.marketlab.sandbox.world.World;
 
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -45,7 +46,7 @@ class RealismTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(ANCHOR).clock(Clock.fixed(PRESENT, ZoneOffset.UTC)).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(7).now(ANCHOR).present(PRESENT).enforceLimits(false).build();
         clob = new Wire(sandbox.start().get("clob"));
         world = sandbox.world();
     }
@@ -114,7 +115,7 @@ class RealismTest {
 
     @Test
     void anOpenMarketsQuotesAndPriceChangesAreItsBookAndPathAtTheAnchor() {
-        ClobApi atAnchor = new ClobApi(world, Clock.fixed(ANCHOR, ZoneOffset.UTC));
+        ClobApi atAnchor = new ClobApi(world, System::currentTimeMillis, ANCHOR::toEpochMilli);
         long anchorMinute = ANCHOR.getEpochSecond() / 60;
         int checked = 0;
         for (JsonNode m : openMarkets()) {
@@ -140,7 +141,7 @@ class RealismTest {
     @Test
     void aLaterPresentExtendsTheSamePathAndTheWorldStaysTheSame() throws Exception {
         Instant later = PRESENT.plus(Duration.ofHours(5));
-        try (Sandbox s = Sandbox.builder().seed(7).now(ANCHOR).clock(Clock.fixed(later, ZoneOffset.UTC)).enforceLimits(false).build()) {
+        try (Sandbox s = Sandbox.builder().seed(7).now(ANCHOR).present(later).enforceLimits(false).build()) {
             Wire other = new Wire(s.start().get("clob"));
             for (World.EventFacts e : List.of(world.events().get(0), world.events().get(100), world.events().get(1000))) {
                 assertArrayEquals(Wire.JSON.writeValueAsBytes(e.document()), Wire.JSON.writeValueAsBytes(s.world().event(e.id()).document()));

@@ -1,5 +1,7 @@
 package org.marketlab.sandbox;
 
+import org.marketlab.sandbox.world.Fields;
+import org.marketlab.sandbox.world.World;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeAll;

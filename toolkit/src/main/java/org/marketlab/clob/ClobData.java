@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Timestamps;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.time.Timestamps;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.Market;
 import tech.tablesaw.api.Table;
 
@@ -36,6 +36,17 @@ public final class ClobData {
 
     public ClobData(Transport transport) {
         this.t = Objects.requireNonNull(transport);
+    }
+
+    /** A query of {@code GET /prices-history} for one outcome token. */
+    public PricesHistoryQuery history(String tokenId) {
+        return new PricesHistoryQuery(t, token(tokenId), null, null, null, null);
+    }
+
+    /** A query of {@code GET /ohlc} candles for one outcome token (1h by default). */
+    public OhlcQuery ohlc(String assetId) {
+        if (assetId == null || assetId.isBlank()) throw new IllegalArgumentException("asset id is required (an outcome token id)");
+        return new OhlcQuery(t, token(assetId), null, null, "1h", OhlcQuery.MAX_LIMIT, null);
     }
 
     // ---- checks the service would make, made before sending ------------------------------------------------------
@@ -68,8 +79,8 @@ public final class ClobData {
 
     public Book book(String tokenId) {
         Call call = Call.get(Service.CLOB, "/book", Query.empty().with("token_id", token(tokenId)));
-        Response r = t.send(call);
-        return book(call, r, t.parse(call, r));
+        Document r = t.send(call);
+        return book(r, r.tree());
     }
 
     public BigDecimal price(String tokenId, Side side) {
@@ -79,9 +90,9 @@ public final class ClobData {
 
     public BigDecimal midpoint(String tokenId) {
         Call call = Call.get(Service.CLOB, "/midpoint", Query.empty().with("token_id", token(tokenId)));
-        Response r = t.send(call);
-        JsonNode n = t.parse(call, r);
-        return decimal(call, r, n.has("mid") ? n.get("mid") : n.get("mid_price"), "mid");
+        Document r = t.send(call);
+        JsonNode n = r.tree();
+        return decimal(r, n.has("mid") ? n.get("mid") : n.get("mid_price"), "mid");
     }
 
     public BigDecimal spread(String tokenId) {
@@ -91,9 +102,9 @@ public final class ClobData {
     public LastTrade lastTradePrice(String tokenId) {
         String id = token(tokenId);
         Call call = Call.get(Service.CLOB, "/last-trade-price", Query.empty().with("token_id", id));
-        Response r = t.send(call);
-        JsonNode n = t.parse(call, r);
-        return new LastTrade(id, decimal(call, r, n.get("price"), "price"), side(call, r, n.get("side")));
+        Document r = t.send(call);
+        JsonNode n = r.tree();
+        return new LastTrade(id, decimal(r, n.get("price"), "price"), side(r, n.get("side")));
     }
 
     public BigDecimal tickSize(String tokenId) {
@@ -102,22 +113,22 @@ public final class ClobData {
 
     public boolean negRisk(String tokenId) {
         Call call = Call.get(Service.CLOB, "/neg-risk", Query.empty().with("token_id", token(tokenId)));
-        Response r = t.send(call);
-        JsonNode n = t.parse(call, r).get("neg_risk");
-        if (n == null || !(n.isBoolean() || n.isTextual())) throw t.malformed(call, r, "expected {neg_risk: boolean}", null);
+        Document r = t.send(call);
+        JsonNode n = r.tree().get("neg_risk");
+        if (n == null || !(n.isBoolean() || n.isTextual())) throw r.malformed("expected {neg_risk: boolean}", null);
         return n.asBoolean();
     }
 
     /** The order book's clock ({@code GET /time}: a bare integer of Unix seconds). */
     public java.time.Instant serverTime() {
         Call call = Call.get(Service.CLOB, "/time", Query.empty());
-        Response r = t.send(call);
+        Document r = t.send(call);
         String text = new String(r.body(), StandardCharsets.UTF_8).trim();
         if (text.length() > 1 && text.startsWith("\"") && text.endsWith("\"")) text = text.substring(1, text.length() - 1);
         try {
             return java.time.Instant.ofEpochSecond(Long.parseLong(text));
         } catch (NumberFormatException e) {
-            throw t.malformed(call, r, "expected Unix seconds as a bare integer", e);
+            throw r.malformed("expected Unix seconds as a bare integer", e);
         }
     }
 
@@ -131,11 +142,10 @@ public final class ClobData {
 
     public List<Book> books(Collection<String> tokenIds) {
         List<Book> out = new ArrayList<>();
-        batched(tokens(tokenIds), "/books", id -> body("token_id", id), (call, r) -> {
-            JsonNode n = t.parse(call, r);
-            if (!n.isArray()) throw t.malformed(call, r, "expected a JSON array of books", null);
-            for (JsonNode b : n) out.add(book(call, r, b));
-            return null;
+        batched(tokens(tokenIds), "/books", id -> body("token_id", id), r -> {
+            JsonNode n = r.tree();
+            if (!n.isArray()) throw r.malformed("expected a JSON array of books", null);
+            for (JsonNode b : n) out.add(book(r, b));
         });
         return out;
     }
@@ -154,13 +164,13 @@ public final class ClobData {
             ArrayNode body = JsonNodeFactory.instance.arrayNode();
             for (String[] p : part) body.addObject().put("token_id", p[0]).put("side", p[1]);
             Call call = post("/prices", body);
-            Response r = t.send(call);
-            JsonNode n = t.parse(call, r);
-            if (!n.isObject()) throw t.malformed(call, r, "expected {token_id: {BUY, SELL}}", null);
+            Document r = t.send(call);
+            JsonNode n = r.tree();
+            if (!n.isObject()) throw r.malformed("expected {token_id: {BUY, SELL}}", null);
             n.fields().forEachRemaining(e -> {
                 Map<Side, BigDecimal> sides = out.computeIfAbsent(e.getKey(), k -> new LinkedHashMap<>());
-                e.getValue().fields().forEachRemaining(s -> sides.put(side(call, r, JsonNodeFactory.instance.textNode(s.getKey())),
-                        decimal(call, r, s.getValue(), "price")));
+                e.getValue().fields().forEachRemaining(s -> sides.put(side(r, JsonNodeFactory.instance.textNode(s.getKey())),
+                        decimal(r, s.getValue(), "price")));
             });
         }
         return out;
@@ -181,36 +191,34 @@ public final class ClobData {
 
     public Map<String, LastTrade> lastTradePrices(Collection<String> tokenIds) {
         Map<String, LastTrade> out = new LinkedHashMap<>();
-        batched(distinct(tokens(tokenIds)), "/last-trades-prices", id -> body("token_id", id), (call, r) -> {
-            JsonNode n = t.parse(call, r);
-            if (!n.isArray()) throw t.malformed(call, r, "expected a JSON array of {token_id, price, side}", null);
+        batched(distinct(tokens(tokenIds)), "/last-trades-prices", id -> body("token_id", id), r -> {
+            JsonNode n = r.tree();
+            if (!n.isArray()) throw r.malformed("expected a JSON array of {token_id, price, side}", null);
             for (JsonNode e : n) {
                 String id = e.path("token_id").asText();
-                out.put(id, new LastTrade(id, decimal(call, r, e.get("price"), "price"), side(call, r, e.get("side"))));
+                out.put(id, new LastTrade(id, decimal(r, e.get("price"), "price"), side(r, e.get("side"))));
             }
-            return null;
         });
         return out;
     }
 
     private Map<String, BigDecimal> perToken(Collection<String> tokenIds, String path) {
         Map<String, BigDecimal> out = new LinkedHashMap<>();
-        batched(distinct(tokens(tokenIds)), path, id -> body("token_id", id), (call, r) -> {
-            JsonNode n = t.parse(call, r);
-            if (!n.isObject()) throw t.malformed(call, r, "expected {token_id: value}", null);
-            n.fields().forEachRemaining(e -> out.put(e.getKey(), decimal(call, r, e.getValue(), "value of " + e.getKey())));
-            return null;
+        batched(distinct(tokens(tokenIds)), path, id -> body("token_id", id), r -> {
+            JsonNode n = r.tree();
+            if (!n.isObject()) throw r.malformed("expected {token_id: value}", null);
+            n.fields().forEachRemaining(e -> out.put(e.getKey(), decimal(r, e.getValue(), "value of " + e.getKey())));
         });
         return out;
     }
 
     private void batched(List<String> ids, String path, java.util.function.Function<String, JsonNode> item,
-                         BiFunction<Call, Response, Void> read) {
+                         java.util.function.Consumer<Document> read) {
         for (int i = 0; i < ids.size(); i += MAX_BATCH) {
             ArrayNode body = JsonNodeFactory.instance.arrayNode();
             for (String id : ids.subList(i, Math.min(ids.size(), i + MAX_BATCH))) body.add(item.apply(id));
             Call call = post(path, body);
-            read.apply(call, t.send(call));
+            read.accept(t.send(call));
         }
     }
 
@@ -275,35 +283,32 @@ public final class ClobData {
     // ---- reading ----------------------------------------------------------------------------------------------------
 
     /** Reads a saved {@code GET /prices-history} document ({@code {history: [{t, p}]}}) into time and price columns. */
-    public Table parsePricesHistory(byte[] json) {
-        Call call = Call.get(Service.CLOB, "/prices-history", Query.empty());
-        return PricesHistoryQuery.read(t, call, new Response(200, java.net.URI.create("file:prices-history.json"), Map.of(), json));
+    public static Table parsePricesHistory(Document d) {
+        return PricesHistoryQuery.read(d);
     }
 
     /** Reads a saved {@code GET /book} document. */
-    public Book parseBook(String json) {
-        Call call = Call.get(Service.CLOB, "/book", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:book.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
-        return book(call, r, t.parse(call, r));
+    public static Book parseBook(Document d) {
+        return book(d, d.tree());
     }
 
-    private Book book(Call call, Response r, JsonNode n) {
-        if (!n.isObject()) throw t.malformed(call, r, "expected a book object", null);
+    private static Book book(Document r, JsonNode n) {
+        if (!n.isObject()) throw r.malformed("expected a book object", null);
         JsonNode ts = n.get("timestamp");
         return new Book(text(n, "market"), text(n, "asset_id"),
                 ts == null || ts.isNull() ? null : Timestamps.parse(ts.asText()), text(n, "hash"),
-                levels(call, r, n.get("bids"), "bids"), levels(call, r, n.get("asks"), "asks"),
-                optionalDecimal(call, r, n.get("min_order_size"), "min_order_size"),
-                optionalDecimal(call, r, n.get("tick_size"), "tick_size"),
+                levels(r, n.get("bids"), "bids"), levels(r, n.get("asks"), "asks"),
+                optionalDecimal(r, n.get("min_order_size"), "min_order_size"),
+                optionalDecimal(r, n.get("tick_size"), "tick_size"),
                 n.hasNonNull("neg_risk") ? n.get("neg_risk").asBoolean() : null,
-                optionalDecimal(call, r, n.get("last_trade_price"), "last_trade_price"));
+                optionalDecimal(r, n.get("last_trade_price"), "last_trade_price"));
     }
 
-    private List<Level> levels(Call call, Response r, JsonNode a, String name) {
+    private static List<Level> levels(Document r, JsonNode a, String name) {
         if (a == null || a.isNull()) return List.of();
-        if (!a.isArray()) throw t.malformed(call, r, name + " is not an array of {price, size}", null);
+        if (!a.isArray()) throw r.malformed(name + " is not an array of {price, size}", null);
         List<Level> out = new ArrayList<>(a.size());
-        for (JsonNode l : a) out.add(new Level(decimal(call, r, l.get("price"), name + " price"), decimal(call, r, l.get("size"), name + " size")));
+        for (JsonNode l : a) out.add(new Level(decimal(r, l.get("price"), name + " price"), decimal(r, l.get("size"), name + " size")));
         return out;
     }
 
@@ -313,33 +318,30 @@ public final class ClobData {
     }
 
     private BigDecimal decimalField(Call call, String field) {
-        Response r = t.send(call);
-        return decimal(call, r, t.parse(call, r).get(field), field);
+        Document r = t.send(call);
+        return decimal(r, r.tree().get(field), field);
     }
 
-    BigDecimal decimal(Call call, Response r, JsonNode v, String what) {
-        if (v == null || v.isNull()) throw t.malformed(call, r, "no " + what, null);
+    static BigDecimal decimal(Document r, JsonNode v, String what) {
+        if (v == null || v.isNull()) throw r.malformed("no " + what, null);
         try {
             return new BigDecimal(v.asText().trim());
         } catch (NumberFormatException e) {
-            throw t.malformed(call, r, what + " '" + v.asText() + "' is not a decimal", e);
+            throw r.malformed(what + " '" + v.asText() + "' is not a decimal", e);
         }
     }
 
-    private BigDecimal optionalDecimal(Call call, Response r, JsonNode v, String what) {
-        return v == null || v.isNull() || v.asText().isEmpty() ? null : decimal(call, r, v, what);
+    private static BigDecimal optionalDecimal(Document r, JsonNode v, String what) {
+        return v == null || v.isNull() || v.asText().isEmpty() ? null : decimal(r, v, what);
     }
 
-    private Side side(Call call, Response r, JsonNode v) {
+    private static Side side(Document r, JsonNode v) {
         if (v == null || v.isNull() || v.asText().isEmpty()) return null;
         try {
             return Side.valueOf(v.asText().toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw t.malformed(call, r, "side '" + v.asText() + "' is neither BUY nor SELL", e);
+            throw r.malformed("side '" + v.asText() + "' is neither BUY nor SELL", e);
         }
     }
 
-    Transport transport() {
-        return t;
-    }
 }

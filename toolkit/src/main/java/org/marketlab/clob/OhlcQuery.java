@@ -3,10 +3,11 @@ package org.marketlab.clob;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.query.Pager;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.Table;
@@ -27,18 +28,20 @@ import java.util.Objects;
  */
 public final class OhlcQuery {
 
-    /** Fidelities the service knows, and their bucket lengths. */
-    public static final Map<String, Duration> FIDELITIES = new LinkedHashMap<>();
+    /** Fidelities the service knows, and their bucket lengths (unmodifiable, in ascending order). */
+    public static final Map<String, Duration> FIDELITIES = fidelities();
 
-    static {
-        FIDELITIES.put("1m", Duration.ofMinutes(1));
-        FIDELITIES.put("5m", Duration.ofMinutes(5));
-        FIDELITIES.put("15m", Duration.ofMinutes(15));
-        FIDELITIES.put("30m", Duration.ofMinutes(30));
-        FIDELITIES.put("1h", Duration.ofHours(1));
-        FIDELITIES.put("4h", Duration.ofHours(4));
-        FIDELITIES.put("1d", Duration.ofDays(1));
-        FIDELITIES.put("1w", Duration.ofDays(7));
+    private static Map<String, Duration> fidelities() {
+        Map<String, Duration> m = new LinkedHashMap<>();
+        m.put("1m", Duration.ofMinutes(1));
+        m.put("5m", Duration.ofMinutes(5));
+        m.put("15m", Duration.ofMinutes(15));
+        m.put("30m", Duration.ofMinutes(30));
+        m.put("1h", Duration.ofHours(1));
+        m.put("4h", Duration.ofHours(4));
+        m.put("1d", Duration.ofDays(1));
+        m.put("1w", Duration.ofDays(7));
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     public static final int MAX_LIMIT = 1000;
@@ -92,44 +95,44 @@ public final class OhlcQuery {
     }
 
     public List<Candle> list() {
+        return pager().list();
+    }
+
+    /**
+     * The candles, page by page: the position is the first candle's time wanted; a full page moves it one step
+     * past the last candle received, a short page ends the read.
+     */
+    private Pager<Candle, Instant> pager() {
         if (since == null) throw new IllegalArgumentException("since(...) is required: the service answers 'startTs is required' without it");
         Duration step = FIDELITIES.get(fidelity);
         Instant end = until != null ? until : Instant.now();
-        Progress.Listener listener = progress != null ? progress : Progress.defaultListener();
-        long expected = Math.max(1, Duration.between(since, end).dividedBy(step) + 1);
-        List<Candle> out = new ArrayList<>();
-        Instant from = since;
-        int requests = 0;
-        while (!from.isAfter(end)) {
+        Instant[] lastTime = {null};
+        Pager.Fetch<Candle, Instant> fetch = (from, wanted) -> {
             Query q = Query.empty().with("asset_id", asset).with("startTs", from.getEpochSecond())
                     .with("endTs", end.getEpochSecond()).with("fidelity", fidelity).with("limit", limit);
-            Call call = Call.get(Service.CLOB, "/ohlc", q);
-            Response r = t.send(call);
-            requests++;
-            JsonNode candles = t.parse(call, r).get("candles");
-            if (candles == null || !candles.isArray()) throw t.malformed(call, r, "expected {candles: [{t, o, h, l, c, v}]}", null);
-            Instant last = null;
+            Document r = t.send(Call.get(Service.CLOB, "/ohlc", q));
+            JsonNode candles = r.tree().get("candles");
+            if (candles == null || !candles.isArray()) throw r.malformed("expected {candles: [{t, o, h, l, c, v}]}", null);
+            List<Candle> page = new ArrayList<>(candles.size());
             for (JsonNode c : candles) {
                 Instant time = Instant.ofEpochSecond(c.path("t").asLong());
-                if (!out.isEmpty() && !time.isAfter(out.get(out.size() - 1).time())) continue; // never twice
-                out.add(new Candle(time, dec(call, r, c, "o"), dec(call, r, c, "h"), dec(call, r, c, "l"), dec(call, r, c, "c"), dec(call, r, c, "v")));
-                last = time;
+                if (lastTime[0] != null && !time.isAfter(lastTime[0])) continue; // never twice, never backwards
+                page.add(new Candle(time, dec(r, c, "o"), dec(r, c, "h"), dec(r, c, "l"), dec(r, c, "c"), dec(r, c, "v")));
+                lastTime[0] = time;
             }
-            listener.onProgress(new Progress("candles", out.size(), expected, "candles", requests, false));
-            if (candles.size() < limit || last == null) break;
-            from = last.plus(step);
-        }
-        listener.onProgress(new Progress("candles", out.size(), out.size(), "candles", requests, true));
-        return out;
+            Instant next = candles.size() < limit || page.isEmpty() ? null : lastTime[0].plus(step);
+            return new Pager.Page<>(page, next != null && !next.isAfter(end) ? next : null);
+        };
+        return Pager.of("candles", "candles", since, fetch).progress(progress);
     }
 
-    private BigDecimal dec(Call call, Response r, JsonNode c, String f) {
+    private BigDecimal dec(Document r, JsonNode c, String f) {
         JsonNode v = c.get(f);
-        if (v == null || v.isNull()) throw t.malformed(call, r, "a candle lacks " + f, null);
+        if (v == null || v.isNull()) throw r.malformed("a candle lacks " + f, null);
         try {
             return new BigDecimal(v.asText());
         } catch (NumberFormatException e) {
-            throw t.malformed(call, r, "candle " + f + " '" + v.asText() + "' is not a number", e);
+            throw r.malformed("candle " + f + " '" + v.asText() + "' is not a number", e);
         }
     }
 

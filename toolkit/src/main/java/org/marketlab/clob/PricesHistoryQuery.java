@@ -3,10 +3,10 @@ package org.marketlab.clob;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.Table;
@@ -93,17 +93,15 @@ public final class PricesHistoryQuery {
 
     /** Columns {@code time} and {@code price}, read straight from the response stream (16 bytes a row). */
     public Table table() {
-        Call call = call();
-        Response r = t.send(call);
-        Table table = read(t, call, r);
+        Table table = read(t.send(call()));
         return table.setName("prices of " + Book.shortId(token));
     }
 
-    static Table read(Transport t, Call call, Response r) {
+    static Table read(Document r) {
         InstantColumn time = InstantColumn.create("time");
         DoubleColumn price = DoubleColumn.create("price");
-        try (JsonParser p = t.json().createParser(r.body())) {
-            if (p.nextToken() != JsonToken.START_OBJECT) throw t.malformed(call, r, "expected {history: [{t, p}]}", null);
+        try (JsonParser p = r.parser()) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw r.malformed("expected {history: [{t, p}]}", null);
             boolean seen = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -113,7 +111,7 @@ public final class PricesHistoryQuery {
                     continue;
                 }
                 seen = true;
-                if (v != JsonToken.START_ARRAY) throw t.malformed(call, r, "history is not an array", null);
+                if (v != JsonToken.START_ARRAY) throw r.malformed("history is not an array", null);
                 while (p.nextToken() == JsonToken.START_OBJECT) {
                     long ts = Long.MIN_VALUE;
                     double px = Double.NaN;
@@ -124,14 +122,14 @@ public final class PricesHistoryQuery {
                         else if (f.equals("p")) px = p.getValueAsDouble(Double.NaN);
                         else p.skipChildren();
                     }
-                    if (ts == Long.MIN_VALUE || Double.isNaN(px)) throw t.malformed(call, r, "a history point lacks t or p", null);
+                    if (ts == Long.MIN_VALUE || Double.isNaN(px)) throw r.malformed("a history point lacks t or p", null);
                     time.append(Instant.ofEpochSecond(ts));
                     price.append(px);
                 }
             }
-            if (!seen) throw t.malformed(call, r, "expected {history: [{t, p}]}: no history field", null);
+            if (!seen) throw r.malformed("expected {history: [{t, p}]}: no history field", null);
         } catch (IOException e) {
-            throw t.malformed(call, r, "the body is not valid JSON: " + e.getMessage(), e);
+            throw r.malformed("the body is not valid JSON: " + e.getMessage(), e);
         }
         return Table.create("prices-history", time, price);
     }

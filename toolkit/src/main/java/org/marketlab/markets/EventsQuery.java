@@ -2,11 +2,13 @@ package org.marketlab.markets;
 
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
 import org.marketlab.http.NotFoundException;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.query.Pager;
+import org.marketlab.internal.query.Params;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
@@ -49,107 +51,33 @@ public final class EventsQuery {
     public static final int MAX_PAGE = 100;
 
     private final Transport transport;
+    private final Params filters;
     private final Integer limit;
     private final Integer offset;
     private final int pageSize;
-    private final List<String> order;
-    private final Boolean ascending;
-    private final List<Long> ids;
-    private final Long tagId;
-    private final List<Long> excludeTagIds;
-    private final List<String> slugs;
-    private final String tagSlug;
-    private final Boolean relatedTags;
-    private final Boolean active, archived, featured, cyom, includeChat, includeTemplate, closed;
-    private final String recurrence;
-    private final Double liquidityMin, liquidityMax, volumeMin, volumeMax;
-    private final Instant startDateMin, startDateMax, endDateMin, endDateMax;
     private final Paging paging;
     private final Progress.Listener progress;
 
     EventsQuery(Transport transport) {
-        this(transport, null, null, MAX_PAGE, List.of(), null, List.of(), null, List.of(), List.of(), null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                Paging.AUTO, null);
+        this(transport, Params.empty(), null, null, MAX_PAGE, Paging.AUTO, null);
     }
 
-    private EventsQuery(Transport transport, Integer limit, Integer offset, int pageSize, List<String> order,
-                        Boolean ascending, List<Long> ids, Long tagId, List<Long> excludeTagIds, List<String> slugs,
-                        String tagSlug, Boolean relatedTags, Boolean active, Boolean archived, Boolean featured,
-                        Boolean cyom, Boolean includeChat, Boolean includeTemplate, Boolean closed, String recurrence,
-                        Double liquidityMin, Double liquidityMax, Double volumeMin, Double volumeMax,
-                        Instant startDateMin, Instant startDateMax, Instant endDateMin, Instant endDateMax,
-                        Paging paging, Progress.Listener progress) {
+    private EventsQuery(Transport transport, Params filters, Integer limit, Integer offset, int pageSize, Paging paging,
+                        Progress.Listener progress) {
         this.transport = transport;
+        this.filters = filters.checkRange("liquidity_min", "liquidity_max", "liquidityMin", "liquidityMax")
+                .checkRange("volume_min", "volume_max", "volumeMin", "volumeMax")
+                .checkRange("start_date_min", "start_date_max", "startDateMin", "startDateMax")
+                .checkRange("end_date_min", "end_date_max", "endDateMin", "endDateMax");
         this.limit = limit;
         this.offset = offset;
         this.pageSize = pageSize;
-        this.order = order;
-        this.ascending = ascending;
-        this.ids = ids;
-        this.tagId = tagId;
-        this.excludeTagIds = excludeTagIds;
-        this.slugs = slugs;
-        this.tagSlug = tagSlug;
-        this.relatedTags = relatedTags;
-        this.active = active;
-        this.archived = archived;
-        this.featured = featured;
-        this.cyom = cyom;
-        this.includeChat = includeChat;
-        this.includeTemplate = includeTemplate;
-        this.closed = closed;
-        this.recurrence = recurrence;
-        this.liquidityMin = liquidityMin;
-        this.liquidityMax = liquidityMax;
-        this.volumeMin = volumeMin;
-        this.volumeMax = volumeMax;
-        this.startDateMin = startDateMin;
-        this.startDateMax = startDateMax;
-        this.endDateMin = endDateMin;
-        this.endDateMax = endDateMax;
         this.paging = paging;
         this.progress = progress;
     }
 
-    /** A mutable copy used only inside the setters, so each setter names one field. */
-    private static final class B {
-        Transport transport;
-        Integer limit, offset;
-        int pageSize;
-        List<String> order;
-        Boolean ascending;
-        List<Long> ids;
-        Long tagId;
-        List<Long> excludeTagIds;
-        List<String> slugs;
-        String tagSlug;
-        Boolean relatedTags, active, archived, featured, cyom, includeChat, includeTemplate, closed;
-        String recurrence;
-        Double liquidityMin, liquidityMax, volumeMin, volumeMax;
-        Instant startDateMin, startDateMax, endDateMin, endDateMax;
-        Paging paging;
-        Progress.Listener progress;
-    }
-
-    private EventsQuery with(UnaryOperator<B> change) {
-        B b = new B();
-        b.transport = transport; b.limit = limit; b.offset = offset; b.pageSize = pageSize; b.order = order;
-        b.ascending = ascending; b.ids = ids; b.tagId = tagId; b.excludeTagIds = excludeTagIds; b.slugs = slugs;
-        b.tagSlug = tagSlug; b.relatedTags = relatedTags; b.active = active; b.archived = archived;
-        b.featured = featured; b.cyom = cyom; b.includeChat = includeChat; b.includeTemplate = includeTemplate;
-        b.closed = closed; b.recurrence = recurrence; b.liquidityMin = liquidityMin; b.liquidityMax = liquidityMax;
-        b.volumeMin = volumeMin; b.volumeMax = volumeMax; b.startDateMin = startDateMin;
-        b.startDateMax = startDateMax; b.endDateMin = endDateMin; b.endDateMax = endDateMax; b.paging = paging;
-        b.progress = progress;
-        b = change.apply(b);
-        EventsQuery q = new EventsQuery(b.transport, b.limit, b.offset, b.pageSize, b.order, b.ascending, b.ids,
-                b.tagId, b.excludeTagIds, b.slugs, b.tagSlug, b.relatedTags, b.active, b.archived, b.featured, b.cyom,
-                b.includeChat, b.includeTemplate, b.closed, b.recurrence, b.liquidityMin, b.liquidityMax,
-                b.volumeMin, b.volumeMax, b.startDateMin, b.startDateMax, b.endDateMin, b.endDateMax, b.paging,
-                b.progress);
-        q.checkRanges();
-        return q;
+    private EventsQuery with(String name, Object value) {
+        return new EventsQuery(transport, filters.with(name, value), limit, offset, pageSize, paging, progress);
     }
 
     // ---- paging and size -------------------------------------------------------------------------------------
@@ -157,13 +85,13 @@ public final class EventsQuery {
     /** At most this many events in all (0 or more); without it, every matching event. */
     public EventsQuery limit(int limit) {
         if (limit < 0) throw new IllegalArgumentException("limit must be 0 or more, was " + limit);
-        return with(b -> { b.limit = limit; return b; });
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress);
     }
 
     /** Skip this many matching events (0 or more); implies offset paging. */
     public EventsQuery offset(int offset) {
         if (offset < 0) throw new IllegalArgumentException("offset must be 0 or more, was " + offset);
-        return with(b -> { b.offset = offset; return b; });
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress);
     }
 
     /** Events per request, 1 to 100 (the service's cap; the default). */
@@ -172,17 +100,17 @@ public final class EventsQuery {
             throw new IllegalArgumentException("pageSize must be 1 to " + MAX_PAGE + " (the service caps a page at "
                     + MAX_PAGE + "), was " + pageSize);
         }
-        return with(b -> { b.pageSize = pageSize; return b; });
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress);
     }
 
     public EventsQuery paging(Paging paging) {
         Objects.requireNonNull(paging, "paging");
-        return with(b -> { b.paging = paging; return b; });
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress);
     }
 
     /** Reports progress of this query to {@code listener} instead of the default listener. */
     public EventsQuery onProgress(Progress.Listener listener) {
-        return with(b -> { b.progress = listener; return b; });
+        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, listener);
     }
 
     // ---- ordering ---------------------------------------------------------------------------------------------
@@ -200,11 +128,11 @@ public final class EventsQuery {
                 list.add(p);
             }
         }
-        return with(b -> { b.order = List.copyOf(list); return b; });
+        return with("order", String.join(",", list));
     }
 
     public EventsQuery ascending(boolean ascending) {
-        return with(b -> { b.ascending = ascending; return b; });
+        return with("ascending", ascending);
     }
 
     // ---- filters ----------------------------------------------------------------------------------------------
@@ -216,7 +144,7 @@ public final class EventsQuery {
             if (id < 0) throw new IllegalArgumentException("ids: " + id + " is negative; event ids are 0 or more");
             list.add(id);
         }
-        return with(b -> { b.ids = List.copyOf(list); return b; });
+        return with("id", list);
     }
 
     /** Only events with these ids, given as the strings records carry. */
@@ -227,7 +155,7 @@ public final class EventsQuery {
     /** Only events carrying this tag. */
     public EventsQuery tagId(long tagId) {
         if (tagId < 0) throw new IllegalArgumentException("tagId must be 0 or more, was " + tagId);
-        return with(b -> { b.tagId = tagId; return b; });
+        return with("tag_id", tagId);
     }
 
     /** No event carrying any of these tags. */
@@ -237,7 +165,7 @@ public final class EventsQuery {
             if (id < 0) throw new IllegalArgumentException("excludeTagIds: " + id + " is negative");
             list.add(id);
         }
-        return with(b -> { b.excludeTagIds = List.copyOf(list); return b; });
+        return with("exclude_tag_id", list);
     }
 
     /** Only events with these slugs. */
@@ -246,18 +174,18 @@ public final class EventsQuery {
             if (s == null || s.isBlank()) throw new IllegalArgumentException("slugs: empty slug");
         }
         List<String> list = List.copyOf(Arrays.asList(slugs));
-        return with(b -> { b.slugs = list; return b; });
+        return with("slug", list);
     }
 
     /** Only events carrying the tag with this slug. */
     public EventsQuery tagSlug(String tagSlug) {
         if (tagSlug == null || tagSlug.isBlank()) throw new IllegalArgumentException("tagSlug: empty slug");
-        return with(b -> { b.tagSlug = tagSlug; return b; });
+        return with("tag_slug", tagSlug);
     }
 
     /** With {@link #tagId} or {@link #tagSlug}: also events carrying a tag related to it. */
     public EventsQuery relatedTags(boolean relatedTags) {
-        return with(b -> { b.relatedTags = relatedTags; return b; });
+        return with("related_tags", relatedTags);
     }
 
     /** Only active events. */
@@ -266,71 +194,71 @@ public final class EventsQuery {
     }
 
     public EventsQuery active(boolean active) {
-        return with(b -> { b.active = active; return b; });
+        return with("active", active);
     }
 
     public EventsQuery archived(boolean archived) {
-        return with(b -> { b.archived = archived; return b; });
+        return with("archived", archived);
     }
 
     public EventsQuery featured(boolean featured) {
-        return with(b -> { b.featured = featured; return b; });
+        return with("featured", featured);
     }
 
     public EventsQuery cyom(boolean cyom) {
-        return with(b -> { b.cyom = cyom; return b; });
+        return with("cyom", cyom);
     }
 
     public EventsQuery closed(boolean closed) {
-        return with(b -> { b.closed = closed; return b; });
+        return with("closed", closed);
     }
 
     /** Ask the service to include each event's chats. */
     public EventsQuery includeChat(boolean includeChat) {
-        return with(b -> { b.includeChat = includeChat; return b; });
+        return with("include_chat", includeChat);
     }
 
     /** Ask the service to include each event's templates. */
     public EventsQuery includeTemplate(boolean includeTemplate) {
-        return with(b -> { b.includeTemplate = includeTemplate; return b; });
+        return with("include_template", includeTemplate);
     }
 
     /** Only events of a series with this recurrence, e.g. {@code daily}, {@code weekly}. */
     public EventsQuery recurrence(String recurrence) {
         if (recurrence == null || recurrence.isBlank()) throw new IllegalArgumentException("recurrence: empty value");
-        return with(b -> { b.recurrence = recurrence; return b; });
+        return with("recurrence", recurrence);
     }
 
     public EventsQuery liquidityMin(double v) {
-        return with(b -> { b.liquidityMin = finite("liquidityMin", v); return b; });
+        return with("liquidity_min", finite("liquidityMin", v));
     }
 
     public EventsQuery liquidityMax(double v) {
-        return with(b -> { b.liquidityMax = finite("liquidityMax", v); return b; });
+        return with("liquidity_max", finite("liquidityMax", v));
     }
 
     public EventsQuery volumeMin(double v) {
-        return with(b -> { b.volumeMin = finite("volumeMin", v); return b; });
+        return with("volume_min", finite("volumeMin", v));
     }
 
     public EventsQuery volumeMax(double v) {
-        return with(b -> { b.volumeMax = finite("volumeMax", v); return b; });
+        return with("volume_max", finite("volumeMax", v));
     }
 
     public EventsQuery startDateMin(Instant t) {
-        return with(b -> { b.startDateMin = Objects.requireNonNull(t, "startDateMin"); return b; });
+        return with("start_date_min", Objects.requireNonNull(t, "startDateMin"));
     }
 
     public EventsQuery startDateMax(Instant t) {
-        return with(b -> { b.startDateMax = Objects.requireNonNull(t, "startDateMax"); return b; });
+        return with("start_date_max", Objects.requireNonNull(t, "startDateMax"));
     }
 
     public EventsQuery endDateMin(Instant t) {
-        return with(b -> { b.endDateMin = Objects.requireNonNull(t, "endDateMin"); return b; });
+        return with("end_date_min", Objects.requireNonNull(t, "endDateMin"));
     }
 
     public EventsQuery endDateMax(Instant t) {
-        return with(b -> { b.endDateMax = Objects.requireNonNull(t, "endDateMax"); return b; });
+        return with("end_date_max", Objects.requireNonNull(t, "endDateMax"));
     }
 
     private static Double finite(String name, double v) {
@@ -346,49 +274,11 @@ public final class EventsQuery {
         }
     }
 
-    private void checkRanges() {
-        range("liquidity", liquidityMin, liquidityMax);
-        range("volume", volumeMin, volumeMax);
-        range("startDate", startDateMin, startDateMax);
-        range("endDate", endDateMin, endDateMax);
-    }
-
-    private static <T extends Comparable<T>> void range(String name, T min, T max) {
-        if (min != null && max != null && min.compareTo(max) > 0) {
-            throw new IllegalArgumentException(name + "Min (" + min + ") is above " + name + "Max (" + max + ")");
-        }
-    }
-
     // ---- the request ------------------------------------------------------------------------------------------
 
     /** The query parameters this query sends (without paging). */
     Query filters() {
-        Query q = Query.empty();
-        if (!order.isEmpty()) q = q.with("order", String.join(",", order));
-        q = q.with("ascending", ascending)
-                .withEach("id", ids)
-                .with("tag_id", tagId)
-                .withEach("exclude_tag_id", excludeTagIds)
-                .withEach("slug", slugs)
-                .with("tag_slug", tagSlug)
-                .with("related_tags", relatedTags)
-                .with("active", active)
-                .with("archived", archived)
-                .with("featured", featured)
-                .with("cyom", cyom)
-                .with("include_chat", includeChat)
-                .with("include_template", includeTemplate)
-                .with("closed", closed)
-                .with("recurrence", recurrence)
-                .with("liquidity_min", liquidityMin)
-                .with("liquidity_max", liquidityMax)
-                .with("volume_min", volumeMin)
-                .with("volume_max", volumeMax)
-                .with("start_date_min", startDateMin)
-                .with("start_date_max", startDateMax)
-                .with("end_date_min", endDateMin)
-                .with("end_date_max", endDateMax);
-        return q;
+        return filters.toQuery();
     }
 
     // ---- terminal calls ---------------------------------------------------------------------------------------
@@ -402,11 +292,10 @@ public final class EventsQuery {
 
     /** The matching events, fetched page by page as the stream is read. */
     public Stream<Event> stream() {
-        if (relatedTags != null && relatedTags && tagId == null && tagSlug == null) {
+        if (Boolean.TRUE.equals(filters.get("related_tags")) && !filters.has("tag_id") && !filters.has("tag_slug")) {
             throw new IllegalArgumentException("relatedTags needs tagId or tagSlug");
         }
-        Pager pager = new Pager();
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(pager, Spliterator.ORDERED | Spliterator.NONNULL), false);
+        return new Pages(filters.toQuery()).pager().stream();
     }
 
     /** One row per event, one column per scalar field, plus {@code marketCount} and {@code tagSlugs}. */
@@ -424,94 +313,46 @@ public final class EventsQuery {
         return EventTables.tags(list());
     }
 
-    /** Walks the pages; stops at the end of the data or the caller's limit, and never silently earlier. */
-    private final class Pager implements Iterator<Event> {
-        private final Progress.Listener listener = progress != null ? progress : Progress.defaultListener();
-        private final Set<String> seen = new LinkedHashSet<>();
-        private final Query filters = filters();
-        private List<Event> page = List.of();
-        private int index;
-        private int delivered;
-        private int requests;
-        private boolean done;
+    /**
+     * The pages of this query: by keyset ({@code after_cursor}, the position a cursor; {@code ""} the first page)
+     * until the server has no keyset form, then by offset (the position an integer).
+     */
+    private final class Pages {
+        private final Query filters;
         private Paging mode = offset != null ? Paging.OFFSET : paging;
-        private String cursor;
-        private int nextOffset = offset == null ? 0 : offset;
 
-        @Override
-        public boolean hasNext() {
-            while (index >= page.size()) {
-                if (done || (limit != null && delivered >= limit)) {
-                    finish();
-                    return false;
-                }
-                fetch();
-            }
-            return true;
+        Pages(Query filters) {
+            this.filters = filters;
         }
 
-        @Override
-        public Event next() {
-            if (!hasNext()) throw new NoSuchElementException();
-            delivered++;
-            return page.get(index++);
+        Pager<Event, Object> pager() {
+            Object first = mode == Paging.OFFSET ? (Object) (offset == null ? 0 : offset) : "";
+            return Pager.<Event, Object>of("events", "events", first, this::page).distinctBy(Event::id).limit(limit).progress(progress);
         }
 
-        private boolean reportedEnd;
-
-        private void finish() {
-            if (!reportedEnd) {
-                reportedEnd = true;
-                listener.onProgress(new Progress("events", delivered, delivered, "events", requests, true));
-            }
-        }
-
-        private void fetch() {
-            int want = limit == null ? pageSize : Math.min(pageSize, limit - delivered);
-            if (want <= 0) {
-                done = true;
-                return;
-            }
-            List<Event> got;
-            if (mode != Paging.OFFSET) {
-                Query q = filters.with("limit", want).with("after_cursor", cursor);
-                Call call = Call.get(Service.MARKETS, "/events/keyset", q);
-                Response r;
+        private Pager.Page<Event, Object> page(Object position, int wanted) {
+            int want = wanted < 0 ? pageSize : Math.min(pageSize, wanted);
+            if (position instanceof String cursor) {
+                Call call = Call.get(Service.MARKETS, "/events/keyset", filters.with("limit", want).with("after_cursor", cursor.isEmpty() ? null : cursor));
+                Document r;
                 try {
                     r = transport.send(call);
                 } catch (NotFoundException e) {
-                    if (mode == Paging.KEYSET || cursor != null) throw e;
-                    mode = Paging.OFFSET; // the server has no keyset form
-                    return;
+                    if (mode == Paging.KEYSET || !cursor.isEmpty()) throw e;
+                    mode = Paging.OFFSET; // the server has no keyset form: start again by offset
+                    return page(0, wanted);
                 }
-                requests++;
-                EventReader.Page page = EventReader.page(transport, call, r, true);
-                got = page.events();
-                String nextCursor = page.nextCursor();
-                if (nextCursor == null) done = true;
-                else if (nextCursor.equals(cursor)) {
-                    throw transport.malformed(call, r, "next_cursor did not advance (" + nextCursor + ")", null);
-                }
-                cursor = nextCursor;
-                if (got.isEmpty() && nextCursor != null) {
-                    throw transport.malformed(call, r, "an empty page with a next_cursor", null);
-                }
-            } else {
-                Query q = filters.with("limit", want).with("offset", nextOffset);
-                Call call = Call.get(Service.MARKETS, "/events", q);
-                Response r = transport.send(call);
-                requests++;
-                got = EventReader.page(transport, call, r, false).events();
-                nextOffset += got.size();
-                // A short page is the last one: the service caps pages at 100, so ask again only on a full page.
-                if (got.size() < Math.min(want, MAX_PAGE)) done = true;
+                EventReader.Page page = EventReader.page(r, true);
+                String next = page.nextCursor();
+                if (next != null && next.equals(cursor)) throw r.malformed("next_cursor did not advance (" + next + ")", null);
+                if (page.events().isEmpty() && next != null) throw r.malformed("an empty page with a next_cursor", null);
+                return new Pager.Page<>(page.events(), next);
             }
-            List<Event> fresh = new ArrayList<>(got.size());
-            for (Event e : got) if (seen.add(e.id())) fresh.add(e);
-            page = fresh;
-            index = 0;
-            listener.onProgress(new Progress("events", delivered + fresh.size(),
-                    limit == null ? -1 : limit, "events", requests, false));
+            int at = (Integer) position;
+            Document r = transport.send(Call.get(Service.MARKETS, "/events", filters.with("limit", want).with("offset", at)));
+            List<Event> got = EventReader.page(r, false).events();
+            // A short page is the last one: the service caps pages at 100, so ask again only on a full page.
+            return new Pager.Page<>(got, got.size() < Math.min(want, MAX_PAGE) ? null : at + got.size());
         }
     }
 }

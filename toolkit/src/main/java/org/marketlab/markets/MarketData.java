@@ -2,37 +2,37 @@ package org.marketlab.markets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.MalformedResponseException;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Transport;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 
-/** The market-data service: what the {@code Markets} facade calls, per transport. */
+/** The market-data service of one transport: what the {@code Markets} facade calls. */
 public final class MarketData {
 
-    private MarketData() {
+    private final Transport transport;
+
+    public MarketData(Transport transport) {
+        this.transport = Objects.requireNonNull(transport, "transport");
     }
 
-    public static EventsQuery events(Transport t) {
-        return new EventsQuery(t);
+    public EventsQuery events() {
+        return new EventsQuery(transport);
     }
 
-    public static Event event(Transport t, String id) {
-        Call call = Call.get(Service.MARKETS, "/events/" + pathId(id), Query.empty());
-        Response r = t.send(call);
-        return EventReader.one(t, call, r, t.parse(call, r), Event.class);
+    public Event event(String id) {
+        Document r = transport.send(Call.get(Service.MARKETS, "/events/" + pathId(id), Query.empty()));
+        return EventReader.one(r, r.tree(), Event.class);
     }
 
-    public static List<Tag> eventTags(Transport t, String id) {
-        Call call = Call.get(Service.MARKETS, "/events/" + pathId(id) + "/tags", Query.empty());
-        Response r = t.send(call);
-        return EventReader.many(t, call, r, t.parse(call, r), Tag.class);
+    public List<Tag> eventTags(String id) {
+        Document r = transport.send(Call.get(Service.MARKETS, "/events/" + pathId(id) + "/tags", Query.empty()));
+        return EventReader.many(r, r.tree(), Tag.class);
     }
 
     private static String pathId(String id) {
@@ -40,43 +40,29 @@ public final class MarketData {
         return URLEncoder.encode(id.trim(), StandardCharsets.UTF_8);
     }
 
-    public static JsonNode parse(Transport t, String json) {
-        try {
-            return t.json().readTree(json);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException("not a JSON document: " + e.getOriginalMessage(), e);
-        }
-    }
+    // ---- saved documents: no transport ------------------------------------------------------------------------
 
-    public static List<Event> parseEvents(Transport t, String json) {
-        return parseEvents(t, json.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** Reads a saved events document from bytes: an array of events, a keyset page, or one event. */
-    public static List<Event> parseEvents(Transport t, byte[] json) {
-        Call call = Call.get(Service.MARKETS, "/events", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:events.json"), Map.of(), json);
+    /** Reads a saved events document: an array of events, a keyset page ({@code {events, next_cursor}}), or one event. */
+    public static List<Event> parseEvents(Document d) {
+        byte[] json = d.body();
         int i = 0;
         while (i < json.length && Character.isWhitespace(json[i])) i++;
-        if (i < json.length && json[i] == '[') return EventReader.page(t, call, r, false).events();
-        JsonNode n = parse(t, new String(json, StandardCharsets.UTF_8));
-        if (n.isObject() && n.has("events")) return EventReader.page(t, call, r, true).events();
-        if (n.isObject()) return List.of(EventReader.one(t, call, r, n, Event.class));
-        if (!n.isArray()) throw new IllegalArgumentException("expected a JSON array of events or one event object");
-        return EventReader.events(t, call, r, n);
+        if (i < json.length && json[i] == '[') return EventReader.page(d, false).events();
+        JsonNode n = d.tree();
+        if (n.isObject() && n.has("events")) return EventReader.page(d, true).events();
+        if (n.isObject()) return List.of(EventReader.one(d, n, Event.class));
+        throw d.malformed("expected a JSON array of events, a page {events: [...]}, or one event object", null);
     }
 
-    public static List<Market> parseMarkets(Transport t, String json) {
-        JsonNode n = parse(t, json);
-        Call call = Call.get(Service.MARKETS, "/markets", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:markets.json"), Map.of(), json.getBytes(StandardCharsets.UTF_8));
-        if (n.isObject()) return List.of(EventReader.one(t, call, r, n, Market.class));
-        return EventReader.many(t, call, r, n, Market.class);
+    /** Reads a saved market document: one market object, or an array of them. */
+    public static List<Market> parseMarkets(Document d) {
+        JsonNode n = d.tree();
+        if (n.isObject()) return List.of(EventReader.one(d, n, Market.class));
+        return EventReader.many(d, n, Market.class);
     }
 
-    public static List<Tag> tags(Transport t, JsonNode n) {
-        Call call = Call.get(Service.MARKETS, "/tags", Query.empty());
-        Response r = new Response(200, java.net.URI.create("file:tags.json"), Map.of(), n.toString().getBytes(StandardCharsets.UTF_8));
-        return EventReader.many(t, call, r, n, Tag.class);
+    /** Reads a saved tags document (an array of tags). */
+    public static List<Tag> parseTags(Document d) {
+        return EventReader.many(d, d.tree(), Tag.class);
     }
 }

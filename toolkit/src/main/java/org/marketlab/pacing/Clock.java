@@ -25,6 +25,15 @@ public interface Clock {
         else if (Thread.interrupted()) throw new InterruptedException();
     }
 
+    /**
+     * How much earlier than the server a limiter on this clock must assume its requests arrive: the toolkit's one
+     * margin rule. On the system clock 100 ms (the delays between a send and the server's count of it); on a
+     * {@link VirtualClock} none, as nothing travels.
+     */
+    default java.time.Duration safetyMargin() {
+        return java.time.Duration.ofMillis(100);
+    }
+
     static Clock system() {
         return SystemClock.INSTANCE;
     }

@@ -49,9 +49,9 @@ public final class Pacer {
         for (IpLimit l : limits) windows.add(new Window(l, margin));
     }
 
-    /** The published limits on {@code clock}: a 100 ms margin on the system clock, none on a virtual one. */
+    /** The published limits on {@code clock}: with the clock's {@link Clock#safetyMargin()}. */
     public static Pacer published(Clock clock) {
-        return new Pacer(IpLimit.published(), clock, clock instanceof VirtualClock ? Duration.ZERO : Duration.ofMillis(100));
+        return new Pacer(IpLimit.published(), clock, clock.safetyMargin());
     }
 
     public Clock clock() {

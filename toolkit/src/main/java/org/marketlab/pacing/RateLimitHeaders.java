@@ -1,11 +1,12 @@
 package org.marketlab.pacing;
 
+import org.marketlab.time.Timestamps;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.function.Function;
 
 /** Reading the rate-limit headers of a response; {@code header} looks a name up case-insensitively. */
-final class RateLimitHeaders {
+public final class RateLimitHeaders {
 
     private RateLimitHeaders() {
     }
@@ -29,15 +30,19 @@ final class RateLimitHeaders {
     }
 
     /**
-     * Epoch milliseconds of a reset given as Unix seconds (or milliseconds, when that large), or -1. The
-     * specification says seconds; milliseconds are accepted because a value that large cannot be seconds.
+     * Epoch milliseconds of a reset given as Unix seconds (the specification's unit; larger units read by the one
+     * rule of {@link Timestamps#epochMillis}), or -1.
      */
     static long resetEpochMillis(String value) {
         if (value == null) return -1;
         try {
-            double v = Double.parseDouble(value.trim());
-            if (v <= 0) return -1;
-            return v > 100_000_000_000d ? (long) v : (long) Math.ceil(v * 1000);
+            String t = value.trim();
+            if (t.chars().allMatch(c -> c >= '0' && c <= '9') && t.length() <= 18) {
+                long v = Long.parseLong(t);
+                return v <= 0 ? -1 : Timestamps.epochMillis(v);
+            }
+            double v = Double.parseDouble(t); // fractional seconds
+            return v <= 0 ? -1 : (long) Math.ceil(v * 1000);
         } catch (NumberFormatException e) {
             return -1;
         }
@@ -50,7 +55,7 @@ final class RateLimitHeaders {
     }
 
     /** Nanoseconds a {@code Retry-After} (delta seconds or HTTP date) asks for, or -1 if absent or unreadable. */
-    static long retryAfterNanos(String value, long nowMillis) {
+    public static long retryAfterNanos(String value, long nowMillis) {
         if (value == null || value.isBlank()) return -1;
         String v = value.trim();
         try {

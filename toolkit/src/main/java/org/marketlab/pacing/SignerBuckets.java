@@ -41,9 +41,9 @@ public final class SignerBuckets {
                 tier.negativeCancel(), clock, margin);
     }
 
-    /** A signer's buckets on {@code clock}: a 100 ms margin on the system clock, none on a virtual one. */
+    /** A signer's buckets on {@code clock}: with the clock's {@link Clock#safetyMargin()}. */
     public static SignerBuckets of(String signer, ClobTier tier, Clock clock) {
-        return new SignerBuckets(signer, tier, clock, clock instanceof VirtualClock ? Duration.ZERO : Duration.ofMillis(100));
+        return new SignerBuckets(signer, tier, clock, clock.safetyMargin());
     }
 
     public String signer() {

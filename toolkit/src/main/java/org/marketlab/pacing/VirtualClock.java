@@ -45,6 +45,12 @@ public final class VirtualClock implements Clock {
         nanos.accumulateAndGet(deadlineNanos, Math::max);
     }
 
+    /** No margin: nothing travels on a virtual clock. */
+    @Override
+    public Duration safetyMargin() {
+        return Duration.ZERO;
+    }
+
     public void advance(Duration d) {
         if (d.isNegative()) throw new IllegalArgumentException("a clock does not go back: " + d);
         nanos.addAndGet(d.toNanos());

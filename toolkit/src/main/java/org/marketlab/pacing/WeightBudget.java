@@ -31,10 +31,9 @@ public final class WeightBudget {
         this.bucket = new TokenBucket("weight", capacity, capacity, period, false, clock, margin);
     }
 
-    /** The default budget (an assumption, see the class note): 100 ms margin on the system clock, none on a virtual one. */
+    /** The default budget (an assumption, see the class note): with the clock's {@link Clock#safetyMargin()}. */
     public static WeightBudget conservative(Clock clock) {
-        return new WeightBudget(DEFAULT_CAPACITY, DEFAULT_PERIOD, clock,
-                clock instanceof VirtualClock ? Duration.ZERO : Duration.ofMillis(100));
+        return new WeightBudget(DEFAULT_CAPACITY, DEFAULT_PERIOD, clock, clock.safetyMargin());
     }
 
     /**

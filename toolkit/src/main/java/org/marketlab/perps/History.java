@@ -1,30 +1,19 @@
 package org.marketlab.perps;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import org.marketlab.config.Progress;
-import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
+import org.marketlab.internal.query.Pager;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Query;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
-import java.io.IOException;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.Set;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * One history read (immutable), paged past the service's 100-entry cap the way the official client pages:
@@ -80,86 +69,42 @@ final class History<T extends Record> {
     }
 
     List<T> list() {
-        List<T> out = new ArrayList<>();
-        stream().forEach(out::add);
-        return out;
+        return pager().list();
     }
 
     Stream<T> stream() {
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(new Pages(), Spliterator.ORDERED | Spliterator.NONNULL), false);
+        return pager().stream();
     }
 
     Table table() {
         return RecordTable.of(kind.type()).table(kind.name(), list());
     }
 
-    /** Reads page after page as the entries are consumed. */
-    private final class Pages implements Iterator<T> {
-        private final ObjectReader reader = session.transport().json().readerFor(kind.type());
-        private final Progress.Listener progress = listener != null ? listener : Progress.defaultListener();
-        private final long start = from != null ? from.toEpochMilli() : 0;
-        private long end = (to != null ? to : Instant.now()).toEpochMilli();
-        private final Set<Object> seen = new HashSet<>();
-        private final ArrayDeque<T> buffer = new ArrayDeque<>();
-        private boolean more = true;
-        private int requests;
-        private long delivered;
-
-        @Override
-        public boolean hasNext() {
-            while (buffer.isEmpty() && more) fetch();
-            if (buffer.isEmpty() && requests > 0 && delivered >= 0) {
-                progress.onProgress(new Progress(kind.name(), delivered, delivered, "entries", requests, true));
-                delivered = -1; // reported once
-            }
-            return !buffer.isEmpty();
-        }
-
-        @Override
-        public T next() {
-            if (!hasNext()) throw new NoSuchElementException();
-            delivered++;
-            return buffer.poll();
-        }
-
-        private void fetch() {
-            Query q = filters.replacing("start_timestamp", start).replacing("end_timestamp", end);
-            Call call = Call.get(Service.PERPS, kind.path(), q);
-            Response r = session.read(call, Weights.HISTORY_PAGE);
-            requests++;
-            JsonNode body = session.transport().parse(call, r);
+    /** The pages: the position is {@code end_timestamp}, moved to the last entry's time after each full page. */
+    private Pager<T, Long> pager() {
+        long start = from != null ? from.toEpochMilli() : 0;
+        long end = (to != null ? to : Instant.ofEpochMilli(session.requests().transport().clock().currentTimeMillis())).toEpochMilli();
+        Pager.Fetch<T, Long> fetch = (at, wanted) -> {
+            Query q = filters.replacing("start_timestamp", start).replacing("end_timestamp", at);
+            Document r = session.requests().read(kind.path(), q, Weights.HISTORY_PAGE);
+            JsonNode body = r.tree();
             JsonNode data = body.get("data");
             JsonNode hasMore = body.get("more");
             if (data == null || !data.isArray() || hasMore == null || !hasMore.isBoolean()) {
-                throw session.transport().malformed(call, r, "expected {\"data\": [...], \"more\": true|false}", null);
+                throw r.malformed("expected {\"data\": [...], \"more\": true|false}", null);
             }
-            T last = null;
-            int fresh = 0;
-            for (JsonNode n : data) {
-                T item;
-                try {
-                    item = reader.readValue(n);
-                } catch (IOException e) {
-                    throw session.transport().malformed(call, r, "an entry could not be read as " + kind.type().getSimpleName() + ": " + e.getMessage(), e);
-                }
-                last = item;
-                if (seen.add(kind.key().apply(item))) {
-                    buffer.add(item);
-                    fresh++;
-                }
-            }
-            progress.onProgress(new Progress(kind.name(), Math.max(0, delivered) + buffer.size(), -1, "entries", requests, false));
-            more = hasMore.asBoolean() && last != null;
-            if (!more) return;
-            long next = kind.time().apply(last).toEpochMilli();
-            if (next < start) {
-                more = false; // past the start: nothing older is wanted
-            } else if (fresh == 0 && next == end) {
+            List<T> items = new ArrayList<>(data.size());
+            int i = 0;
+            for (JsonNode n : data) items.add(r.read(n, kind.type(), kind.name() + " entry " + i++));
+            if (!hasMore.asBoolean() || items.isEmpty()) return Pager.Page.last(items);
+            long next = kind.time().apply(items.get(items.size() - 1)).toEpochMilli();
+            if (next < start) return Pager.Page.last(items); // past the start: nothing older is wanted
+            if (next == at && items.stream().allMatch(e -> kind.time().apply(e).toEpochMilli() == at)) {
                 throw new IllegalStateException("cannot page " + kind.name() + " past " + Instant.ofEpochMilli(next) + ": more than a page of"
                         + " entries share that time, and the service pages by time; read a narrower window with from/to");
-            } else {
-                end = next;
             }
-        }
+            return new Pager.Page<>(items, next);
+        };
+        return Pager.of(kind.name(), "entries", end, fetch).distinctBy(kind.key()).progress(listener);
     }
 }

@@ -1,21 +1,17 @@
 package org.marketlab.perps;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.marketlab.config.Service;
-import org.marketlab.http.AuthenticationException;
-import org.marketlab.http.Call;
-import org.marketlab.http.ConnectionException;
-import org.marketlab.http.Query;
-import org.marketlab.http.Response;
-import org.marketlab.http.Transport;
+import org.marketlab.auth.Credential;
+import org.marketlab.auth.CredentialStore;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Signer;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.WeightBudget;
 import org.marketlab.signing.Wallet;
 
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,8 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -37,22 +33,14 @@ import java.util.regex.Pattern;
  * s.revoke();   // or close(), which keeps the proxy for the next run
  * }</pre>
  *
- * <p>Opening registers a proxy signer: a fresh key whose address the owner signs into an EIP-712
- * {@code CreateProxy} (the owner's key is used for that and for {@link #revoke()} only), answered with a secret.
- * The session then checks, as the official client does, that {@code GET /v1/account/credentials} lists the proxy
- * with a future expiry, and keeps the credentials in the {@link CredentialStore}. A later session of the same owner
- * and profile resumes stored credentials that are still valid (more than a minute left and listed by the service)
- * without registering again; expired, revoked or unknown ones are replaced by a new registration.
- *
- * <p>Private reads carry the proxy headers (named by the profile); trading operations are signed by the proxy key.
- * Every request is paced against the account's weight budget (see {@link Weights}).
+ * <p>Opening resumes or registers a proxy signer ({@link ProxyRegistration}); the owner's key is used for that and
+ * for {@link #revoke()} only. Private reads carry the proxy headers (named by the profile); trading operations are
+ * signed by the proxy key on the attempt that is sent. Every request is paced against the account's weight budget
+ * (see {@link Weights}), which hears the service's rate-limit headers.
  */
 public final class PerpsSession implements AutoCloseable {
 
     private static final Pattern COID = Pattern.compile("^[0-9a-f]{32}$");
-    private static final SecureRandom RANDOM = new SecureRandom();
-    /** Stored credentials with less left than this are replaced rather than resumed. */
-    private static final Duration RESUME_MARGIN = Duration.ofMinutes(1);
 
     /**
      * Session options, immutable: {@code Options.defaults().lifetime(Duration.ofDays(1)).label("desk")}.
@@ -94,106 +82,37 @@ public final class PerpsSession implements AutoCloseable {
     private final Transport transport;
     private final Wallet owner;
     private final CredentialStore store;
-    private final WeightBudget budget;
     private final ProxyCredentials credentials;
     private final Wallet proxyKey;
     private final boolean resumed;
     private final AtomicLong weightUsed = new AtomicLong();
+    private final PerpsRequests requests;
 
-    private PerpsSession(Transport transport, Wallet owner, CredentialStore store, WeightBudget budget, ProxyCredentials credentials,
-                         Wallet proxyKey, boolean resumed) {
+    PerpsSession(Transport transport, Wallet owner, CredentialStore store, WeightBudget budget, ProxyCredentials credentials,
+                 Wallet proxyKey, boolean resumed) {
         this.transport = transport;
         this.owner = owner;
         this.store = store;
-        this.budget = budget;
         this.credentials = credentials;
         this.proxyKey = proxyKey;
         this.resumed = resumed;
+        Map<String, String> headers = Map.of(transport.profile().names().proxyHeader(), credentials.proxy(),
+                transport.profile().names().secretHeader(), credentials.secret());
+        Signer proxyHeaders = (call, now) -> call.withHeaders(headers);
+        this.requests = new PerpsRequests(transport, budget, weightUsed, proxyHeaders);
     }
 
     /** Resumes stored valid credentials of {@code owner} on {@code transport}'s profile, or registers a new proxy. */
     public static PerpsSession open(Transport transport, Wallet owner, Options options) {
-        Objects.requireNonNull(transport, "transport");
-        Objects.requireNonNull(owner, "owner wallet");
-        Objects.requireNonNull(options, "options");
-        CredentialStore store = options.store() != null ? options.store() : CredentialStore.files();
-        WeightBudget budget = Weights.account(transport, owner.address(), options.budget());
-        String profile = transport.profile().name();
-
-        Optional<ProxyCredentials> stored = store.load(owner.address(), profile);
-        if (stored.isPresent() && !stored.get().expired(Instant.now().plus(RESUME_MARGIN))) {
-            Wallet key = keyOf(stored.get());
-            if (key != null) {
-                PerpsSession s = new PerpsSession(transport, owner, store, budget, stored.get(), key, true);
-                try {
-                    s.checkListed();
-                    return s;
-                } catch (AuthenticationException unknownToTheService) {
-                    // Revoked elsewhere, expired early, or another sandbox: a new registration replaces it.
-                }
-            }
-        }
-        Wallet proxy = Wallet.random();
-        PerpsSession s = new PerpsSession(transport, owner, store, budget, register(transport, owner, proxy, options, budget), proxy, false);
-        s.weightUsed.addAndGet(Weights.CREATE_PROXY);
-        s.checkListed();
-        store.save(s.credentials);
-        return s;
+        return ProxyRegistration.open(transport, owner, options);
     }
 
-    /** The stored proxy key, if it is the key of the stored proxy address (else the credentials are unusable). */
-    private static Wallet keyOf(ProxyCredentials c) {
-        try {
-            Wallet w = Wallet.fromPrivateKey(c.privateKey());
-            return w.address().equalsIgnoreCase(c.proxy()) ? w : null;
-        } catch (RuntimeException e) {
-            return null;
-        }
+    PerpsRequests requests() {
+        return requests;
     }
 
-    private static ProxyCredentials register(Transport t, Wallet owner, Wallet proxy, Options o, WeightBudget budget) {
-        long ts = System.currentTimeMillis();
-        long expiry = ts + o.lifetime().toMillis();
-        long salt = RANDOM.nextInt() & 0xffffffffL;
-        byte[] digest = OperationSigning.createProxy(t.profile().names().perpsDomainName(), t.profile().names().chainId(),
-                proxy.address(), expiry, salt, ts);
-        ObjectNode body = JsonNodeFactory.instance.objectNode();
-        ObjectNode op = body.putObject("op").put("type", "createProxy");
-        op.putObject("args").put("expiry", expiry).put("owner", owner.address()).put("proxy", proxy.address().toLowerCase(Locale.ROOT));
-        body.put("salt", salt).put("sig", owner.sign(digest)).put("ts", ts);
-        if (o.label() != null) body.put("label", o.label());
-        Call call = write(t, "POST", "/v1/account/proxy", body, Map.of());
-        JsonNode reply = t.parse(call, send(t, budget, null, call, Weights.CREATE_PROXY));
-        String secret = reply.path("secret").asText("");
-        if (secret.isEmpty()) {
-            throw new IllegalStateException("the service answered createProxy without a secret; status '" + reply.path("status").asText() + "'");
-        }
-        return new ProxyCredentials(owner.address(), proxy.address(), proxy.exportPrivateKey(), secret, Instant.ofEpochMilli(expiry),
-                o.label(), t.profile().name());
-    }
-
-    /** Asks the service which proxies the account has, and requires this one among them, unexpired. */
-    private void checkListed() {
-        Call call = Call.get(Service.PERPS, "/v1/account/credentials", Query.empty());
-        JsonNode n = transport.parse(call, read(call, Weights.CREDENTIALS));
-        if (!owner.address().equalsIgnoreCase(n.path("address").asText())) {
-            throw new AuthenticationException(401, null, call.toString(), null,
-                    "the proxy " + credentials.proxy() + " belongs to another account (" + n.path("address").asText() + ")", null);
-        }
-        for (JsonNode k : n.path("keys")) {
-            if (k.path("proxy").asText().equalsIgnoreCase(credentials.proxy()) && epochMillis(k.path("expiry").asLong()) > System.currentTimeMillis()) {
-                return;
-            }
-        }
-        throw new AuthenticationException(401, null, call.toString(), null,
-                "the service does not list the proxy " + credentials.proxy() + " as a valid credential of " + owner.address(), null);
-    }
-
-    /** Expiries arrive in ms (the specification) or, from the live service today, in ns (as the official client notes). */
-    private static long epochMillis(long v) {
-        if (v > 100_000_000_000_000_000L) return v / 1_000_000;
-        if (v > 100_000_000_000_000L) return v / 1_000;
-        return v;
+    void spent(long weight) {
+        weightUsed.addAndGet(weight);
     }
 
     // ---- reads --------------------------------------------------------------------------------------------------
@@ -215,8 +134,7 @@ public final class PerpsSession implements AutoCloseable {
 
     /** The account's positions, margin and withdrawable balance. */
     public Portfolio portfolio() {
-        Call call = Call.get(Service.PERPS, "/v1/account/portfolio", Query.empty());
-        return as(call, read(call, Weights.PRIVATE_PORTFOLIO), Portfolio.class);
+        return requests.read("/v1/account/portfolio", Query.empty(), Weights.PRIVATE_PORTFOLIO).read(Portfolio.class);
     }
 
     /**
@@ -224,14 +142,12 @@ public final class PerpsSession implements AutoCloseable {
      * specification does not list (the sandbox answers it).
      */
     public List<Order> openOrders() {
-        Call call = Call.get(Service.PERPS, "/v1/account/open-orders", Query.empty());
-        return List.of(as(call, read(call, Weights.OPEN_ORDERS), Order[].class));
+        return List.of(requests.read("/v1/account/open-orders", Query.empty(), Weights.OPEN_ORDERS).read(Order[].class));
     }
 
     /** The account's primary invite code: created on the first call, the same one after. */
     public Invite invite() {
-        Call call = write(transport, "POST", "/v1/account/invite", JsonNodeFactory.instance.objectNode(), headers());
-        return as(call, send(transport, budget, weightUsed, call, Weights.INVITE), Invite.class);
+        return requests.write("POST", "/v1/account/invite", now -> JsonNodeFactory.instance.objectNode(), Weights.INVITE).read(Invite.class);
     }
 
     // ---- trading operations -------------------------------------------------------------------------------------
@@ -246,12 +162,12 @@ public final class PerpsSession implements AutoCloseable {
 
     /** As {@link #modifyOrders(Map)}, the command valid only until {@code expiresIn} from now. */
     public List<ModifyResult> modifyOrders(Map<String, Modification> byCoid, Duration expiresIn) {
-        return modify(byCoid, expiryIn(expiresIn));
+        return modify(byCoid, expiresIn(expiresIn));
     }
 
     /** As {@link #modifyOrders(Map)}, the command valid only until {@code expiresAt}, which must lie in the future. */
     public List<ModifyResult> modifyOrders(Map<String, Modification> byCoid, Instant expiresAt) {
-        return modify(byCoid, expiryAt(expiresAt));
+        return modify(byCoid, expiresAt(expiresAt));
     }
 
     /** Cancels orders by order id; one result per id, in order. */
@@ -260,14 +176,14 @@ public final class PerpsSession implements AutoCloseable {
     }
 
     public List<CancelResult> cancelOrders(List<Long> oids, Duration expiresIn) {
-        return cancel(oids, expiryIn(expiresIn));
+        return cancel(oids, expiresIn(expiresIn));
     }
 
     public List<CancelResult> cancelOrders(List<Long> oids, Instant expiresAt) {
-        return cancel(oids, expiryAt(expiresAt));
+        return cancel(oids, expiresAt(expiresAt));
     }
 
-    private List<ModifyResult> modify(Map<String, Modification> byCoid, Long exp) {
+    private List<ModifyResult> modify(Map<String, Modification> byCoid, Function<Long, Map<String, Long>> exp) {
         if (byCoid == null || byCoid.isEmpty()) throw new IllegalArgumentException("no orders to modify: give at least one client order id");
         List<String> coids = new ArrayList<>(byCoid.keySet());
         ArrayNode args = JsonNodeFactory.instance.arrayNode();
@@ -293,7 +209,7 @@ public final class PerpsSession implements AutoCloseable {
         return out;
     }
 
-    private List<CancelResult> cancel(List<Long> oids, Long exp) {
+    private List<CancelResult> cancel(List<Long> oids, Function<Long, Map<String, Long>> exp) {
         if (oids == null || oids.isEmpty()) throw new IllegalArgumentException("no order ids to cancel");
         ArrayNode args = JsonNodeFactory.instance.arrayNode();
         for (Long id : oids) {
@@ -312,34 +228,30 @@ public final class PerpsSession implements AutoCloseable {
         return out;
     }
 
-    private static Long expiryIn(Duration expiresIn) {
+    /** {@code exp} that far after each attempt's time: a held-back retry still gets the whole window. */
+    private static Function<Long, Map<String, Long>> expiresIn(Duration expiresIn) {
         if (expiresIn == null || expiresIn.isNegative() || expiresIn.isZero()) {
             throw new IllegalArgumentException("exp must lie in the future: expiresIn must be a positive duration, was " + expiresIn);
         }
-        return System.currentTimeMillis() + expiresIn.toMillis();
+        return now -> Map.of("exp", now + expiresIn.toMillis());
     }
 
-    private static Long expiryAt(Instant expiresAt) {
-        if (expiresAt == null || !expiresAt.isAfter(Instant.now())) {
-            throw new IllegalArgumentException("exp must lie in the future, was " + expiresAt + " (now " + Instant.now() + ")");
+    /** {@code exp} fixed at {@code expiresAt}. */
+    private Function<Long, Map<String, Long>> expiresAt(Instant expiresAt) {
+        Instant now = Instant.ofEpochMilli(transport.clock().currentTimeMillis());
+        if (expiresAt == null || !expiresAt.isAfter(now)) {
+            throw new IllegalArgumentException("exp must lie in the future, was " + expiresAt + " (now " + now + ")");
         }
-        return expiresAt.toEpochMilli();
+        return at -> Map.of("exp", expiresAt.toEpochMilli());
     }
 
-    /** Signs {@code Op(keccak(msgpack), salt, ts)} with the proxy key, sends it, and requires one result per entry. */
-    private JsonNode operation(String method, String path, String type, ArrayNode args, byte[] msgpack, Long exp, long weight, int entries) {
-        long ts = System.currentTimeMillis();
-        long salt = RANDOM.nextInt() & 0xffffffffL;
-        byte[] digest = OperationSigning.op(transport.profile().names().perpsDomainName(), transport.profile().names().chainId(), msgpack, salt, ts);
-        ObjectNode body = JsonNodeFactory.instance.objectNode();
-        body.putObject("op").put("type", type).set("args", args);
-        body.put("sig", proxyKey.sign(digest)).put("salt", salt).put("ts", ts);
-        if (exp != null) body.put("exp", exp);
-        Call call = write(transport, method, path, body, Map.of());
-        Response r = send(transport, budget, weightUsed, call, weight);
-        JsonNode reply = transport.parse(call, r);
+    /** Sends a signed operation and requires one result per entry. */
+    private JsonNode operation(String method, String path, String type, ArrayNode args, byte[] msgpack,
+                               Function<Long, Map<String, Long>> exp, long weight, int entries) {
+        Document r = requests.operation(method, path, type, args, msgpack, proxyKey, exp, weight);
+        JsonNode reply = r.tree();
         if (!reply.isArray() || reply.size() != entries) {
-            throw transport.malformed(call, r, "expected an array of one result per entry (" + entries + ")", null);
+            throw r.malformed("expected an array of one result per entry (" + entries + ")", null);
         }
         return reply;
     }
@@ -349,71 +261,17 @@ public final class PerpsSession implements AutoCloseable {
      * credentials. The service refuses the proxy from then on.
      */
     public void revoke() {
-        long ts = System.currentTimeMillis();
-        long salt = RANDOM.nextInt() & 0xffffffffL;
         String proxy = credentials.proxy().toLowerCase(Locale.ROOT);
-        byte[] digest = OperationSigning.op(transport.profile().names().perpsDomainName(), transport.profile().names().chainId(),
-                OperationSigning.deleteProxy(proxy), salt, ts);
-        ObjectNode body = JsonNodeFactory.instance.objectNode();
-        body.putObject("op").put("type", "deleteProxy").putObject("args").put("proxy", proxy);
-        body.put("salt", salt).put("sig", owner.sign(digest)).put("ts", ts);
-        Call call = write(transport, "DELETE", "/v1/account/proxy", body, Map.of());
-        transport.parse(call, send(transport, budget, weightUsed, call, Weights.DELETE_PROXY));
-        store.delete(owner.address(), transport.profile().name());
+        JsonNode args = JsonNodeFactory.instance.objectNode().put("proxy", proxy);
+        requests.operation("DELETE", "/v1/account/proxy", "deleteProxy", args, OperationSigning.deleteProxy(proxy), owner, null,
+                Weights.DELETE_PROXY).tree();
+        store.delete(Credential.Kind.PERPS_PROXY, transport.profile().name(), owner.address());
     }
 
     /** Ends the session and keeps the proxy: stored credentials are resumed by the next session until they expire. */
     @Override
     public void close() {
         // Nothing is held open: every read is a plain request.
-    }
-
-    // ---- plumbing -----------------------------------------------------------------------------------------------
-
-    Transport transport() {
-        return transport;
-    }
-
-    /** A private read: paced by weight, with the proxy headers. */
-    Response read(Call call, long weight) {
-        return send(transport, budget, weightUsed, call.withHeaders(headers()), weight);
-    }
-
-    private Map<String, String> headers() {
-        return Map.of(transport.profile().names().proxyHeader(), credentials.proxy(), transport.profile().names().secretHeader(), credentials.secret());
-    }
-
-    /** A write: never retried once it may have reached the service. */
-    private static Call write(Transport t, String method, String path, JsonNode body, Map<String, String> headers) {
-        try {
-            return new Call(Service.PERPS, method, path, Query.empty(), headers, t.json().writeValueAsBytes(body), Call.Safety.UNSAFE);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** Waits for {@code weight} of the budget, counts it, sends. */
-    private static Response send(Transport t, WeightBudget budget, AtomicLong used, Call call, long weight) {
-        pace(budget, weight, call);
-        if (used != null) used.addAndGet(weight);
-        return t.send(call);
-    }
-
-    private static void pace(WeightBudget budget, long weight, Call call) {
-        try {
-            budget.acquire(weight);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ConnectionException(0, null, call.toString(), null, "interrupted while waiting for the weight budget", e);
-        }
-    }
-
-    private <T> T as(Call call, Response r, Class<T> type) {
-        try {
-            return transport.json().readValue(r.body(), type);
-        } catch (java.io.IOException e) {
-            throw transport.malformed(call, r, "could not be read as " + type.getSimpleName() + ": " + e.getMessage(), e);
-        }
     }
 
     /** The proxy's credentials (their {@code toString} hides the key and the secret). */

@@ -1,6 +1,6 @@
 package org.marketlab.perps;
 
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.WeightBudget;
 
 import java.util.Collections;
@@ -52,12 +52,12 @@ final class Weights {
             m.put(key, given);
             return given;
         }
-        return m.computeIfAbsent(key, k -> WeightBudget.conservative(t.pacer().clock()));
+        return m.computeIfAbsent(key, k -> WeightBudget.conservative(t.clock()));
     }
 
     /** The budget of the public reads on {@code t}. */
     static WeightBudget publicReads(Transport t) {
         return BUDGETS.computeIfAbsent(t, k -> new ConcurrentHashMap<>())
-                .computeIfAbsent("public", k -> WeightBudget.conservative(t.pacer().clock()));
+                .computeIfAbsent("public", k -> WeightBudget.conservative(t.clock()));
     }
 }

@@ -163,12 +163,12 @@ class ChartsTest {
     void candlesAndDepthFromTheSandbox() throws Exception {
         try (var sandbox = org.marketlab.sandbox.Sandbox.builder().seed(4).now(Instant.parse("2026-11-01T00:00:00Z")).build()) {
             String url = sandbox.start().get("clob").toString();
-            var transport = org.marketlab.http.Transport.create(
+            var transport = org.marketlab.internal.transport.Transport.create(
                     org.marketlab.config.Profile.sandbox(4).withUrl(org.marketlab.config.Service.CLOB, url),
-                    org.marketlab.pacing.Clock.system(), org.marketlab.http.Transport.RetryPolicy.DEFAULT);
+                    org.marketlab.pacing.Clock.system(), org.marketlab.internal.transport.Transport.RetryPolicy.DEFAULT);
             var clob = new org.marketlab.clob.ClobData(transport);
             String token = sandbox.world().tokens().stream().filter(t -> !t.closed()).findFirst().orElseThrow().tokenId();
-            Table candles = org.marketlab.clob.Queries.ohlc(transport, token).fidelity("1d")
+            Table candles = clob.ohlc(token).fidelity("1d")
                     .since(Instant.parse("2026-08-01T00:00:00Z")).until(Instant.parse("2026-11-01T00:00:00Z")).table();
             rendersWithContent(Charts.candles(candles));
             rendersWithContent(Charts.depth(clob.book(token)));

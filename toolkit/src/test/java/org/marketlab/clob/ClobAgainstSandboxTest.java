@@ -7,15 +7,15 @@ import org.junit.jupiter.api.Test;
 import org.marketlab.Fixtures;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
+import org.marketlab.internal.transport.Call;
 import org.marketlab.http.InvalidRequestException;
 import org.marketlab.http.NotFoundException;
-import org.marketlab.http.Query;
+import org.marketlab.internal.transport.Query;
 import org.marketlab.http.ServiceException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.world.World;
 import tech.tablesaw.api.Table;
 
 import java.math.BigDecimal;
@@ -164,47 +164,47 @@ class ClobAgainstSandboxTest {
         var bid = assertThrows(IllegalArgumentException.class, () -> Side.of("bid"));
         assertTrue(bid.getMessage().contains("BUY") && bid.getMessage().contains("SELL"), bid.getMessage());
         assertEquals(Side.SELL, Side.of(" sell "));
-        var end = assertThrows(IllegalArgumentException.class, () -> Queries.history(transport, open.tokenId()).end(NOW).table());
+        var end = assertThrows(IllegalArgumentException.class, () -> clob.history(open.tokenId()).end(NOW).table());
         assertTrue(end.getMessage().contains("start") && end.getMessage().contains("interval"), end.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Queries.history(transport, open.tokenId()).start(NOW).end(NOW.minusSeconds(1)));
-        assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).since(NOW).until(NOW.minusSeconds(1)));
-        assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).limit(0));
+        assertThrows(IllegalArgumentException.class, () -> clob.history(open.tokenId()).start(NOW).end(NOW.minusSeconds(1)));
+        assertThrows(IllegalArgumentException.class, () -> clob.ohlc(open.tokenId()).since(NOW).until(NOW.minusSeconds(1)));
+        assertThrows(IllegalArgumentException.class, () -> clob.ohlc(open.tokenId()).limit(0));
         assertThrows(IllegalArgumentException.class, () -> clob.midpoints(List.of()));
         assertThrows(IllegalArgumentException.class, () -> clob.books(List.of(open.tokenId(), " ")));
-        var f = assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).fidelity("2h"));
+        var f = assertThrows(IllegalArgumentException.class, () -> clob.ohlc(open.tokenId()).fidelity("2h"));
         assertTrue(f.getMessage().contains("1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w"), f.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).limit(1001));
-        var s = assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, open.tokenId()).list());
+        assertThrows(IllegalArgumentException.class, () -> clob.ohlc(open.tokenId()).limit(1001));
+        var s = assertThrows(IllegalArgumentException.class, () -> clob.ohlc(open.tokenId()).list());
         assertTrue(s.getMessage().contains("since"), s.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Queries.ohlc(transport, ""));
-        assertThrows(IllegalArgumentException.class, () -> Queries.history(transport, open.tokenId()).interval("2d"));
-        assertThrows(IllegalArgumentException.class, () -> Queries.history(transport, open.tokenId()).interval("1d").start(NOW));
-        assertThrows(IllegalArgumentException.class, () -> Queries.history(transport, open.tokenId()).fidelity(0));
+        assertThrows(IllegalArgumentException.class, () -> clob.ohlc(""));
+        assertThrows(IllegalArgumentException.class, () -> clob.history(open.tokenId()).interval("2d"));
+        assertThrows(IllegalArgumentException.class, () -> clob.history(open.tokenId()).interval("1d").start(NOW));
+        assertThrows(IllegalArgumentException.class, () -> clob.history(open.tokenId()).fidelity(0));
         assertEquals(before, sandbox.stats().total(), "nothing was sent");
     }
 
     @Test
     void pricesHistoryByIntervalAndWindow() {
-        Table day = Queries.history(transport, open.tokenId()).interval("1d").fidelity(60).table();
+        Table day = clob.history(open.tokenId()).interval("1d").fidelity(60).table();
         assertEquals(25, day.rowCount(), "a day at hourly fidelity, both ends included");
         assertEquals(NOW, day.instantColumn("time").get(24));
         for (double p : day.doubleColumn("price").asDoubleArray()) assertTrue(p > 0 && p < 1, "price in (0,1): " + p);
         Instant from = NOW.minus(Duration.ofDays(3));
-        List<PricePoint> window = Queries.history(transport, open.tokenId()).start(from).end(NOW.minus(Duration.ofDays(2))).fidelity(30).list();
+        List<PricePoint> window = clob.history(open.tokenId()).start(from).end(NOW.minus(Duration.ofDays(2))).fidelity(30).list();
         assertEquals(49, window.size());
         assertEquals(from, window.get(0).time());
         // The same instant has the same price at any fidelity.
         assertEquals(day.doubleColumn("price").get(0),
-                Queries.history(transport, open.tokenId()).interval("1d").fidelity(5).table().doubleColumn("price").get(0));
+                clob.history(open.tokenId()).interval("1d").fidelity(5).table().doubleColumn("price").get(0));
     }
 
     @Test
     void candlesAreConsistentAlignedAndPagedWithoutRepeats() {
         Instant since = NOW.minus(Duration.ofDays(30));
         long before = sandbox.stats().requests("clob", "/ohlc");
-        List<Candle> paged = Queries.ohlc(transport, open.tokenId()).since(since).until(NOW).fidelity("1h").limit(100).list();
+        List<Candle> paged = clob.ohlc(open.tokenId()).since(since).until(NOW).fidelity("1h").limit(100).list();
         long requests = sandbox.stats().requests("clob", "/ohlc") - before;
-        List<Candle> whole = Queries.ohlc(transport, open.tokenId()).since(since).until(NOW).fidelity("1h").list();
+        List<Candle> whole = clob.ohlc(open.tokenId()).since(since).until(NOW).fidelity("1h").list();
         assertEquals(721, whole.size(), "30 days of hourly candles, both ends included");
         assertEquals(whole, paged, "paging returns each candle once, the same candles");
         assertEquals(8, requests, "721 candles in pages of 100");
@@ -214,14 +214,14 @@ class ClobAgainstSandboxTest {
             assertEquals(0, c.time().getEpochSecond() % 3600, "aligned to the hour");
             assertTrue(c.volume().signum() >= 0);
         }
-        Table t = Queries.ohlc(transport, open.tokenId()).since(NOW.minus(Duration.ofDays(60))).fidelity("1d").until(NOW).table();
+        Table t = clob.ohlc(open.tokenId()).since(NOW.minus(Duration.ofDays(60))).fidelity("1d").until(NOW).table();
         assertEquals(List.of("time", "open", "high", "low", "close", "volume"), t.columnNames());
         for (int i = 0; i < t.rowCount(); i++) assertEquals(0, t.instantColumn("time").get(i).getEpochSecond() % 86_400);
     }
 
     @Test
     void marketTokensComeFromTheMarketRecord() {
-        var market = org.marketlab.markets.MarketData.parseEvents(transport,
+        var market = org.marketlab.Markets.parseEvents(
                 sandbox.world().event(Long.parseLong(sandbox.world().events().get(0).document().get("id").asText())).document().toString()).get(0).markets().get(0);
         List<OutcomeToken> tokens = ClobData.tokens(market);
         assertEquals(market.clobTokenIds(), tokens.stream().map(OutcomeToken::tokenId).toList());
@@ -234,7 +234,7 @@ class ClobAgainstSandboxTest {
 
     @Test
     void theCapturedLiveBookReads() {
-        Book b = clob.parseBook(Fixtures.read("clob_book_response.json"));
+        Book b = ClobData.parseBook(org.marketlab.internal.transport.Document.file("clob_book_response.json", Fixtures.read("clob_book_response.json")));
         assertEquals("12345678901234567890", b.assetId());
         assertEquals(Instant.ofEpochMilli(1703875200000L), b.timestamp());
         assertEquals(new BigDecimal("0.50"), b.bestBid());
@@ -270,8 +270,8 @@ class ClobAgainstSandboxTest {
         for (org.junit.jupiter.api.function.Executable read : List.<org.junit.jupiter.api.function.Executable>of(
                 () -> clob.tickSize("123456789"),
                 () -> clob.negRisk("123456789"),
-                () -> Queries.ohlc(transport, "123456789").since(NOW.minus(Duration.ofDays(1))).list(),
-                () -> Queries.history(transport, "123456789").interval("1d").table())) {
+                () -> clob.ohlc("123456789").since(NOW.minus(Duration.ofDays(1))).list(),
+                () -> clob.history("123456789").interval("1d").table())) {
             assertEquals("market not found", assertThrows(NotFoundException.class, read).serverMessage());
         }
         assertThrows(NotFoundException.class, () -> clob.lastTradePrice("123456789"));
@@ -325,15 +325,15 @@ class ClobAgainstSandboxTest {
     @Test
     void candlesFromAnUnalignedStartAndPagesThatEndExactlyFull() {
         Instant since = NOW.minus(Duration.ofDays(30)).plusSeconds(123);
-        List<Candle> fourHours = Queries.ohlc(transport, open.tokenId()).since(since).until(NOW).fidelity("4h").list();
+        List<Candle> fourHours = clob.ohlc(open.tokenId()).since(since).until(NOW).fidelity("4h").list();
         assertEquals(since.minusSeconds(123), fourHours.get(0).time(), "the bucket holding since");
         for (Candle c : fourHours) assertEquals(0, c.time().getEpochSecond() % 14_400);
-        List<Candle> weeks = Queries.ohlc(transport, open.tokenId()).since(NOW.minus(Duration.ofDays(120))).until(NOW).fidelity("1w").list();
+        List<Candle> weeks = clob.ohlc(open.tokenId()).since(NOW.minus(Duration.ofDays(120))).until(NOW).fidelity("1w").list();
         for (Candle c : weeks) assertEquals(java.time.DayOfWeek.MONDAY, c.time().atZone(java.time.ZoneOffset.UTC).getDayOfWeek());
 
         // 200 hourly candles in pages of 100: two full pages, and the window is done without asking again.
         long before = sandbox.stats().requests("clob", "/ohlc");
-        List<Candle> paged = Queries.ohlc(transport, open.tokenId()).since(NOW.minus(Duration.ofHours(199))).until(NOW).limit(100).list();
+        List<Candle> paged = clob.ohlc(open.tokenId()).since(NOW.minus(Duration.ofHours(199))).until(NOW).limit(100).list();
         assertEquals(200, paged.size());
         assertEquals(200, paged.stream().map(Candle::time).distinct().count(), "each candle once");
         assertEquals(2, sandbox.stats().requests("clob", "/ohlc") - before);
@@ -342,13 +342,13 @@ class ClobAgainstSandboxTest {
 
     @Test
     void historyWindowsDefaultTheirEndAndTheServiceItsFidelity() {
-        Table fromYesterday = Queries.history(transport, open.tokenId()).start(NOW.minus(Duration.ofDays(1))).fidelity(60).table();
+        Table fromYesterday = clob.history(open.tokenId()).start(NOW.minus(Duration.ofDays(1))).fidelity(60).table();
         assertEquals(25, fromYesterday.rowCount(), "start alone runs to now");
         assertEquals(NOW, fromYesterday.instantColumn("time").get(24));
-        Table whole = Queries.history(transport, open.tokenId()).table();
+        Table whole = clob.history(open.tokenId()).table();
         assertTrue(whole.rowCount() > 10 && whole.rowCount() <= 1000, "interval max at the service's fidelity: " + whole.rowCount());
         assertEquals(List.of("time", "price"), whole.columnNames());
-        List<PricePoint> points = Queries.history(transport, open.tokenId()).list();
+        List<PricePoint> points = clob.history(open.tokenId()).list();
         assertEquals(whole.rowCount(), points.size());
         assertEquals(whole.doubleColumn("price").get(0), points.get(0).price());
     }
@@ -356,7 +356,7 @@ class ClobAgainstSandboxTest {
     @Test
     void booksOfAMarket() {
         var doc = sandbox.world().events().stream().filter(e -> Boolean.FALSE.equals(e.closed())).findFirst().orElseThrow().document().toString();
-        var market = org.marketlab.markets.MarketData.parseEvents(transport, doc).get(0).markets().stream()
+        var market = org.marketlab.Markets.parseEvents(doc).get(0).markets().stream()
                 .filter(m -> !Boolean.TRUE.equals(m.closed())).findFirst().orElseThrow();
         List<Book> books = clob.books(market);
         assertEquals(market.clobTokenIds(), books.stream().map(Book::assetId).toList());

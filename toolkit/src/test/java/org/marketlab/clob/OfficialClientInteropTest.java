@@ -9,10 +9,10 @@ import org.marketlab.config.Service;
 import org.marketlab.http.InvalidRequestException;
 import org.marketlab.http.NotFoundException;
 import org.marketlab.http.ServiceException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -49,8 +49,9 @@ class OfficialClientInteropTest {
         Instant now = Instant.parse("2026-11-01T00:00:00Z");
         try (Sandbox sandbox = Sandbox.builder().seed(5).now(now).build()) {
             String url = sandbox.start().get("clob").toString();
-            ClobData clob = new ClobData(Transport.create(Profile.sandbox(5).withUrl(Service.CLOB, url), Clock.system(),
-                    Transport.RetryPolicy.DEFAULT));
+            Transport transport = Transport.create(Profile.sandbox(5).withUrl(Service.CLOB, url), Clock.system(),
+                    Transport.RetryPolicy.DEFAULT);
+            ClobData clob = new ClobData(transport);
             World.Token token = sandbox.world().tokens().stream().filter(t -> !t.closed()).findFirst().orElseThrow();
             World.Token closed = sandbox.world().tokens().stream().filter(World.Token::closed).findFirst().orElseThrow();
             String id = token.tokenId();
@@ -72,7 +73,7 @@ class OfficialClientInteropTest {
             assertEquals(js.path("lastTrade").path("side").asText(), last.side().name());
             assertEquals(0, new BigDecimal(js.path("tickSize").asText()).compareTo(clob.tickSize(id)));
             assertEquals(js.path("negRisk").asBoolean(), clob.negRisk(id));
-            List<PricePoint> history = Queries.history(clob.transport(), id).start(from).end(now).fidelity(60).list();
+            List<PricePoint> history = clob.history(id).start(from).end(now).fidelity(60).list();
             JsonNode h = js.path("history").path("history");
             assertEquals(25, h.size());
             assertEquals(h.size(), history.size());
@@ -99,9 +100,9 @@ class OfficialClientInteropTest {
             JsonNode errors = js.path("errors");
             same(errors.path("book"), assertThrows(NotFoundException.class, () -> clob.book(closed.tokenId())));
             same(errors.path("midpoint"), assertThrows(NotFoundException.class, () -> clob.midpoint(closed.tokenId())));
-            Transport t = clob.transport();
-            same(errors.path("side"), assertThrows(InvalidRequestException.class, () -> t.send(org.marketlab.http.Call.get(Service.CLOB, "/price",
-                    org.marketlab.http.Query.empty().with("token_id", id).with("side", "buy")))));
+            Transport t = transport;
+            same(errors.path("side"), assertThrows(InvalidRequestException.class, () -> t.send(org.marketlab.internal.transport.Call.get(Service.CLOB, "/price",
+                    org.marketlab.internal.transport.Query.empty().with("token_id", id).with("side", "buy")))));
         }
     }
 

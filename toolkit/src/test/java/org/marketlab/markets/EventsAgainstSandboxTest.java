@@ -13,10 +13,10 @@ import org.marketlab.http.InvalidRequestException;
 import org.marketlab.http.MalformedResponseException;
 import org.marketlab.http.ServerException;
 import org.marketlab.http.ServiceException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.world.World;
 import tech.tablesaw.api.Table;
 
 import java.time.Duration;
@@ -63,7 +63,7 @@ class EventsAgainstSandboxTest {
     }
 
     private static EventsQuery q() {
-        return MarketData.events(transport);
+        return new MarketData(transport).events();
     }
 
     private static List<String> expected(Predicate<World.EventFacts> p) {
@@ -179,11 +179,11 @@ class EventsAgainstSandboxTest {
     @Test
     void oneEventAndItsTags() {
         World.EventFacts f = world.events().get(42);
-        Event e = MarketData.event(transport, Long.toString(f.id()));
+        Event e = new MarketData(transport).event(Long.toString(f.id()));
         assertEquals(f.slug(), e.slug());
-        List<Tag> tags = MarketData.eventTags(transport, Long.toString(f.id()));
+        List<Tag> tags = new MarketData(transport).eventTags(Long.toString(f.id()));
         assertEquals(f.tagSlugs(), tags.stream().map(Tag::slug).collect(Collectors.toCollection(java.util.LinkedHashSet::new)));
-        var missing = assertThrows(org.marketlab.http.NotFoundException.class, () -> MarketData.event(transport, "1"));
+        var missing = assertThrows(org.marketlab.http.NotFoundException.class, () -> new MarketData(transport).event("1"));
         assertTrue(missing.getMessage().contains("/events/1"), missing.getMessage());
     }
 
@@ -223,7 +223,7 @@ class EventsAgainstSandboxTest {
         var o = assertThrows(IllegalArgumentException.class, () -> q().order("volumne"));
         assertTrue(o.getMessage().contains("allowed") && o.getMessage().contains("volume"), o.getMessage());
         assertThrows(IllegalArgumentException.class, () -> q().relatedTags(true).list());
-        assertThrows(IllegalArgumentException.class, () -> MarketData.event(transport, " "));
+        assertThrows(IllegalArgumentException.class, () -> new MarketData(transport).event(" "));
         assertEquals(before, sandbox.stats().total(), "no request was sent");
     }
 

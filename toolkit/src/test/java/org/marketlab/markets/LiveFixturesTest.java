@@ -147,7 +147,7 @@ class LiveFixturesTest {
             if (value instanceof List<?> l) {
                 assertFalse(l.isEmpty(), name + " decoded to an empty list");
             } else if (value instanceof Instant i) {
-                assertEquals(org.marketlab.http.Timestamps.parse(v.asText()), i, name);
+                assertEquals(org.marketlab.time.Timestamps.parse(v.asText()), i, name);
             } else if (value instanceof Number n) {
                 assertEquals(v.asDouble(), n.doubleValue(), 1e-9, name);
             } else {

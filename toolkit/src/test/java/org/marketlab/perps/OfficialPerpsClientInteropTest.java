@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.marketlab.Interop;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
 import org.marketlab.sandbox.perps.PerpsAccount;
@@ -33,7 +33,7 @@ class OfficialPerpsClientInteropTest {
     void officialClientRunsASessionTheSandboxAccepts() throws Exception {
         try (Sandbox sandbox = Sandbox.builder().seed(13).now(Instant.parse("2026-11-01T00:00:00Z")).build()) {
             var urls = sandbox.start();
-            PerpsSandbox perps = PerpsSandbox.of(sandbox);
+            PerpsSandbox perps = sandbox.perps();
             Wallet owner = Wallet.random();
             PerpsAccount account = perps.account(owner.address());
             List<Long> openBefore = account.openOrders().stream().map(o -> o.get("oid").asLong()).toList();

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.marketlab.config.Profile;
 import org.marketlab.http.InvalidRequestException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.sandbox.perps.PerpsAccount;
 import org.marketlab.sandbox.perps.PerpsSandbox;
 import org.marketlab.signing.Wallet;
@@ -46,13 +46,13 @@ class PerpsAccountTest {
         assertFalse(p.inLiquidation());
         assertNotNull(p.timestamp());
 
-        PublicPortfolio pub = PublicInfo.portfolio(PerpsSandboxFixture.transport(), owner.address());
+        PublicPortfolio pub = new PerpsPublic(PerpsSandboxFixture.transport()).portfolio(owner.address());
         assertEquals(p.positions().size(), pub.positions().size());
         assertEquals(0, pub.equity().compareTo(p.margin().totalAccountValue()), "the public equity is the account value");
         assertEquals(pos.unrealizedPnl(), pub.positions().stream().filter(x -> x.instrumentId() == pos.instrumentId()).findFirst().orElseThrow().unrealizedPnl());
-        assertThrows(IllegalArgumentException.class, () -> PublicInfo.portfolio(PerpsSandboxFixture.transport(), "0x123"));
+        assertThrows(IllegalArgumentException.class, () -> new PerpsPublic(PerpsSandboxFixture.transport()).portfolio("0x123"));
 
-        List<CollateralAsset> assets = PublicInfo.assets(PerpsSandboxFixture.transport());
+        List<CollateralAsset> assets = new PerpsPublic(PerpsSandboxFixture.transport()).assets();
         assertTrue(assets.stream().anyMatch(a -> a.asset().equals("USDC") && a.decimals() == 6 && a.collateralRatio().compareTo(BigDecimal.ONE) == 0));
         assertTrue(assets.stream().allMatch(a -> a.withdrawalFee() != null && a.address().startsWith("0x")));
 

@@ -1,5 +1,6 @@
 package org.marketlab.perps;
 
+import org.marketlab.auth.CredentialStore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.BeforeAll;
@@ -7,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.VirtualClock;
 import org.marketlab.pacing.WeightBudget;
@@ -233,7 +234,7 @@ class PerpsHistoryTest {
             Transport t = Transport.create(Profile.sandbox().withUrl(Service.PERPS, "http://127.0.0.1:" + server.getAddress().getPort()), Clock.system(),
                     Transport.RetryPolicy.DEFAULT);
             CredentialStore store = CredentialStore.memory();
-            store.save(new ProxyCredentials(owner.address(), proxy.address(), proxy.exportPrivateKey(), "s", Instant.now().plusSeconds(3_600), null, "sandbox"));
+            store.save(new ProxyCredentials(owner.address(), proxy.address(), proxy.exportPrivateKey(), "s", Instant.now().plusSeconds(3_600), null, "sandbox").toCredential());
             PerpsSession s = PerpsSession.open(t, owner, PerpsSession.Options.defaults().store(store)
                     .budget(new WeightBudget(1_000, Duration.ofSeconds(1), Clock.system())));
             assertTrue(s.resumed(), "an expiry in nanoseconds (as the live service sends it today) reads as the same time");

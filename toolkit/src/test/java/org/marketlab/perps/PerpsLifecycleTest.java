@@ -1,5 +1,7 @@
 package org.marketlab.perps;
 
+import org.marketlab.auth.CredentialStore;
+import org.marketlab.auth.Credential;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.marketlab.http.AuthenticationException;
@@ -46,7 +48,7 @@ class PerpsLifecycleTest {
         assertEquals(c.expiresAt(), expiry, "the service was asked for the lifetime given");
         assertTrue(Duration.between(Instant.now(), expiry).minus(Duration.ofDays(2)).abs().compareTo(Duration.ofSeconds(10)) < 0);
 
-        Path file = dir.resolve("sandbox").resolve(owner.address().toLowerCase() + ".json");
+        Path file = dir.resolve("sandbox").resolve("perps-proxy").resolve(owner.address().toLowerCase() + ".json");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), "the file is the owner's only");
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())));
         try (Stream<Path> left = Files.list(file.getParent())) {
@@ -63,7 +65,27 @@ class PerpsLifecycleTest {
         assertEquals(again.credentials().proxy(), PerpsSession.open(PerpsSandboxFixture.transport(), owner, files(dir)).credentials().proxy());
         assertTrue(again.portfolio().margin().totalAccountValue().signum() > 0, "the resumed proxy reads");
         // Another profile's credentials are another entry.
-        assertTrue(CredentialStore.files(dir).load(owner.address(), "live").isEmpty());
+        assertTrue(CredentialStore.files(dir).load(Credential.Kind.PERPS_PROXY, "live", owner.address()).isEmpty());
+    }
+
+    @Test
+    void readsBothSpellingsAndTheEarlierLayout(@TempDir Path dir) throws Exception {
+        Wallet owner = Wallet.random();
+        PerpsSession first = PerpsSession.open(PerpsSandboxFixture.transport(), owner, files(dir));
+        ProxyCredentials c = first.credentials();
+        Path now = dir.resolve("sandbox").resolve("perps-proxy").resolve(owner.address().toLowerCase() + ".json");
+        // The specification's other spelling, at the place earlier versions wrote: resumed all the same.
+        String snake = "{\"owner\":\"" + c.owner() + "\",\"proxy\":\"" + c.proxy() + "\",\"private_key\":\"" + c.privateKey()
+                + "\",\"secret\":\"" + c.secret() + "\",\"expires_at\":" + c.expiresAt().toEpochMilli() + "}";
+        Files.delete(now);
+        Files.writeString(dir.resolve("sandbox").resolve(owner.address().toLowerCase() + ".json"), snake);
+        PerpsSession again = PerpsSession.open(PerpsSandboxFixture.transport(), owner, files(dir));
+        assertTrue(again.resumed(), "snake_case credentials in the earlier layout are resumed");
+        assertEquals(c.proxy(), again.credentials().proxy());
+        assertEquals(c.expiresAt(), again.credentials().expiresAt());
+        Credential read = CredentialStore.files(dir).load(Credential.Kind.PERPS_PROXY, "sandbox", owner.address()).orElseThrow();
+        assertEquals(c.privateKey(), read.get("private_key"), "either spelling names the field");
+        assertFalse(read.toString().contains(c.secret()) || read.toString().contains(c.privateKey()), read.toString());
     }
 
     @Test
@@ -82,13 +104,13 @@ class PerpsLifecycleTest {
         PerpsSession renewed = PerpsSession.open(PerpsSandboxFixture.transport(), owner, options);
         assertFalse(renewed.resumed());
         assertNotEquals(firstProxy, renewed.credentials().proxy());
-        assertEquals(renewed.credentials().proxy(), store.load(owner.address(), "sandbox").orElseThrow().proxy(), "the store holds the new one");
+        assertEquals(renewed.credentials().proxy(), ProxyCredentials.of(store.load(Credential.Kind.PERPS_PROXY, "sandbox", owner.address()).orElseThrow()).proxy(), "the store holds the new one");
         renewed.portfolio();
 
         // Stored credentials whose expiry has passed are not even tried.
         ProxyCredentials past = new ProxyCredentials(owner.address(), renewed.credentials().proxy(), renewed.credentials().privateKey(),
                 renewed.credentials().secret(), Instant.now().minusSeconds(5), null, "sandbox");
-        store.save(past);
+        store.save(past.toCredential());
         long before = PERPS.weight(owner.address());
         PerpsSession third = PerpsSession.open(PerpsSandboxFixture.transport(), owner, options);
         assertFalse(third.resumed());
@@ -102,7 +124,7 @@ class PerpsLifecycleTest {
         ProxyCredentials c = s.credentials();
         s.revoke();
         assertTrue(PERPS.proxyExpiry(c.proxy()).isEmpty(), "the service deleted the proxy");
-        assertTrue(CredentialStore.files(dir).load(owner.address(), "sandbox").isEmpty(), "revoking forgets the stored credentials");
+        assertTrue(CredentialStore.files(dir).load(Credential.Kind.PERPS_PROXY, "sandbox", owner.address()).isEmpty(), "revoking forgets the stored credentials");
         var refused = assertThrows(AuthenticationException.class, s::portfolio);
         assertTrue(refused.serverMessage().contains("invalid proxy credentials"), refused.getMessage());
         assertThrows(AuthenticationException.class, () -> s.withdrawals().list());
@@ -110,7 +132,7 @@ class PerpsLifecycleTest {
         assertEquals(404, again.status());
 
         // Credentials the service no longer knows (revoked elsewhere) are replaced by a new registration.
-        CredentialStore.files(dir).save(c);
+        CredentialStore.files(dir).save(c.toCredential());
         PerpsSession next = PerpsSession.open(PerpsSandboxFixture.transport(), owner, files(dir));
         assertFalse(next.resumed());
         assertNotEquals(c.proxy(), next.credentials().proxy());
@@ -122,7 +144,7 @@ class PerpsLifecycleTest {
         CredentialStore store = CredentialStore.memory();
         PerpsSession s = PerpsSession.open(PerpsSandboxFixture.transport(), owner, PerpsSandboxFixture.roomy().store(store));
         ProxyCredentials c = s.credentials();
-        store.save(new ProxyCredentials(c.owner(), c.proxy(), Wallet.random().exportPrivateKey(), c.secret(), c.expiresAt(), c.label(), c.profile()));
+        store.save(new ProxyCredentials(c.owner(), c.proxy(), Wallet.random().exportPrivateKey(), c.secret(), c.expiresAt(), c.label(), c.profile()).toCredential());
         PerpsSession next = PerpsSession.open(PerpsSandboxFixture.transport(), owner, PerpsSandboxFixture.roomy().store(store));
         assertFalse(next.resumed(), "a key that does not sign as the proxy is useless for operations: register anew");
     }
@@ -143,7 +165,7 @@ class PerpsLifecycleTest {
             texts.add(String.valueOf(e.serverMessage()));
             texts.add(String.valueOf(e.endpoint()));
         }
-        var unwritable = assertThrows(RuntimeException.class, () -> CredentialStore.files(dir.resolve("file-not-folder")).save(withFolderBlocked(dir, c)));
+        var unwritable = assertThrows(RuntimeException.class, () -> CredentialStore.files(dir.resolve("file-not-folder")).save(withFolderBlocked(dir, c).toCredential()));
         texts.add(unwritable.getMessage());
         String key = c.privateKey().startsWith("0x") ? c.privateKey().substring(2) : c.privateKey();
         for (String t : texts) {

@@ -1,8 +1,9 @@
 package org.marketlab.perps;
 
+import org.marketlab.auth.CredentialStore;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.WeightBudget;
 import org.marketlab.sandbox.Sandbox;
@@ -33,7 +34,7 @@ final class PerpsSandboxFixture {
     }
 
     static PerpsSandbox perps() {
-        return PerpsSandbox.of(sandbox());
+        return sandbox().perps();
     }
 
     /** A transport of the sandbox profile (sandbox names) to the perps server. */

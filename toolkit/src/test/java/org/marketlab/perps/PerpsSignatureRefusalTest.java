@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.marketlab.config.Service;
-import org.marketlab.http.Call;
-import org.marketlab.http.Query;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Query;
 import org.marketlab.http.ServiceException;
-import org.marketlab.http.Transport;
+import org.marketlab.internal.transport.Transport;
 import org.marketlab.sandbox.perps.PerpsSandbox;
 import org.marketlab.signing.Eip712;
 import org.marketlab.signing.Wallet;
@@ -46,7 +46,7 @@ class PerpsSignatureRefusalTest {
 
     private static JsonNode send(String method, String path, JsonNode body) {
         try {
-            return T.parse(null, T.send(new Call(Service.PERPS, method, path, Query.empty(), Map.of(), T.json().writeValueAsBytes(body), Call.Safety.UNSAFE)));
+            return T.send(new Call(Service.PERPS, method, path, Query.empty(), Map.of(), T.json().writeValueAsBytes(body), Call.Safety.UNSAFE)).tree();
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

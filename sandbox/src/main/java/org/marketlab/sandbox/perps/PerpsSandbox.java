@@ -7,21 +7,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.websocket.WsMessageContext;
-import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.route.RouteModule;
 
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -30,7 +28,7 @@ import java.util.function.ToLongFunction;
 
 /**
  * The perpetuals interface of the sandbox ({@code perps} server, REST and the real-time channel {@code /v1/ws}),
- * added to every {@link Sandbox} through {@link Sandbox#extend}.
+ * one of the sandbox's route modules.
  *
  * <p>Where the specification is silent, the sandbox's choices (the toolkit documents the same):
  * <ul>
@@ -54,12 +52,12 @@ import java.util.function.ToLongFunction;
  *   <li>A modification is refused with {@code insufficient_margin} when the open orders would then hold more
  *       margin ({@link PerpsAccount#ORDER_MARGIN_RATE} of their remaining notional) than the collateral not held by
  *       the positions.</li>
- *   <li>Histories, the collateral and positions' funding are as of the sandbox's present ({@link Sandbox#clock()});
- *       signatures, timestamps of signed requests and proxies' expiry are checked against the machine's clock.</li>
+ *   <li>Histories, the collateral and positions' funding are as of the sandbox's present; signatures,
+ *       timestamps of signed requests and proxies' expiry are judged by its wall clock.</li>
  * </ul>
  * Failures are {@code {status: err, error}} with 400, 401 or 404.
  */
-public final class PerpsSandbox {
+public final class PerpsSandbox implements RouteModule {
 
     public static final long TIMESTAMP_WINDOW_MS = 60_000;
     public static final long COMMAND_TIMEOUT_MS = 30_000;
@@ -68,14 +66,12 @@ public final class PerpsSandbox {
     public static final List<String> DOMAIN_NAMES = Signatures.DOMAIN_NAMES;
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final Map<Sandbox, PerpsSandbox> RUNNING = Collections.synchronizedMap(new WeakHashMap<>());
-    private static boolean installed;
 
     private final long worldSeed;
     private final long worldNow;
-    /** The machine's clock: signatures, proxies' expiry. */
-    private final LongSupplier clock = System::currentTimeMillis;
-    /** The sandbox's present: how far the accounts' histories reach. */
+    /** The sandbox's wall clock in ms: signatures, proxies' expiry. */
+    private final LongSupplier clock;
+    /** The sandbox's present in ms: how far the accounts' histories reach. */
     private final LongSupplier present;
     private final ProxyRegistry proxies = new ProxyRegistry();
     private final Map<String, PerpsAccount> accounts = new ConcurrentHashMap<>();
@@ -83,29 +79,23 @@ public final class PerpsSandbox {
     private final AtomicLong channelAuthentications = new AtomicLong();
     private final Trading trading;
 
-    private PerpsSandbox(long worldSeed, Instant worldNow, java.time.Clock present) {
+    /**
+     * @param worldSeed the world's seed (accounts are generated from it and the owner's address)
+     * @param worldNow  the world's anchor time (account histories run from 90 days before it to two days after)
+     * @param clock     the sandbox's wall clock in ms: timestamps are checked against it
+     * @param present   the sandbox's present in ms: what has happened by then is what the accounts show
+     */
+    public PerpsSandbox(long worldSeed, Instant worldNow, LongSupplier clock, LongSupplier present) {
         this.worldSeed = worldSeed;
         this.worldNow = worldNow.toEpochMilli();
-        this.present = present::millis;
+        this.clock = clock;
+        this.present = present;
         this.trading = new Trading(proxies, this::accountOf, clock);
     }
 
-    /** Adds the perpetuals routes to every sandbox started from now on (idempotent). */
-    public static synchronized void install() {
-        if (installed) return;
-        installed = true;
-        Sandbox.extend("perps", (app, sandbox) -> {
-            PerpsSandbox perps = new PerpsSandbox(sandbox.world().seed(), sandbox.world().now(), sandbox.clock());
-            perps.register(app);
-            RUNNING.put(sandbox, perps);
-        });
-    }
-
-    /** The perpetuals interface of a started sandbox. */
-    public static PerpsSandbox of(Sandbox sandbox) {
-        PerpsSandbox p = RUNNING.get(sandbox);
-        if (p == null) throw new IllegalStateException("this sandbox has not started a perpetuals interface");
-        return p;
+    @Override
+    public String service() {
+        return "perps";
     }
 
     // ---- for tests --------------------------------------------------------------------------------------------------
@@ -148,7 +138,8 @@ public final class PerpsSandbox {
 
     // ---- routes -----------------------------------------------------------------------------------------------------
 
-    private void register(Javalin app) {
+    @Override
+    public void register(Javalin app) {
         app.exception(PerpsFailure.class, (e, ctx) -> ctx.status(e.status).json(Map.of("status", "err", "error", e.getMessage())));
         app.post("/v1/account/proxy", this::createProxy);
         app.delete("/v1/account/proxy", this::deleteProxy);

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.World;
+import org.marketlab.sandbox.world.World;
 import org.marketlab.spi.IpLimit;
 
 import java.math.BigDecimal;

@@ -194,12 +194,12 @@ class PerpsWireTest {
     @Test
     void accountsAreGeneratedFromTheSeedAndTheOwnerAlone() {
         String owner = Key.random().address();
-        PerpsAccount a = PerpsSandbox.of(sandbox).account(owner);
+        PerpsAccount a = sandbox.perps().account(owner);
         assertEquals(a.withdrawals(), new PerpsAccount(owner.toUpperCase().replace("0X", "0x"), 21, NOW.toEpochMilli(), NOW::toEpochMilli).withdrawals(),
                 "the same seed and owner (in any case) give the same account");
         assertEquals(a.funding(), new PerpsAccount(owner, 21, NOW.toEpochMilli(), NOW::toEpochMilli).funding());
         assertNotEquals(a.withdrawals(), new PerpsAccount(owner, 22, NOW.toEpochMilli(), NOW::toEpochMilli).withdrawals(), "another seed, another account");
-        assertNotEquals(a.withdrawals(), PerpsSandbox.of(sandbox).account(Key.random().address()).withdrawals(), "another owner, another account");
+        assertNotEquals(a.withdrawals(), sandbox.perps().account(Key.random().address()).withdrawals(), "another owner, another account");
 
         long lo = NOW.minus(Duration.ofDays(90)).toEpochMilli(), hi = NOW.toEpochMilli();
         assertTrue(a.withdrawals().size() > 100 && a.internalTransfers().size() > 100 && a.funding().size() > 100);
@@ -237,7 +237,7 @@ class PerpsWireTest {
         assertTrue(creds.path("keys").get(0).path("expiry").asLong() > System.currentTimeMillis());
 
         // Paging as the official client does, against the account the sandbox generated.
-        PerpsAccount account = PerpsSandbox.of(sandbox).account(owner.address());
+        PerpsAccount account = sandbox.perps().account(owner.address());
         List<Long> want = account.withdrawals().stream()
                 .sorted(Comparator.<JsonNode>comparingLong(PerpsAccount::pagingTime).thenComparingLong(w -> w.get("withdraw_id").asLong()).reversed())
                 .map(w -> w.get("withdraw_id").asLong()).toList();
@@ -290,7 +290,7 @@ class PerpsWireTest {
     void signedOperationsOverRestAndTheChannel() throws Exception {
         Key owner = Key.random();
         Registered r = register(owner, "MarketLab Sandbox", 3_600_000);
-        PerpsAccount account = PerpsSandbox.of(sandbox).account(owner.address());
+        PerpsAccount account = sandbox.perps().account(owner.address());
         JsonNode open = ok(send("GET", "/v1/account/open-orders", null, r.headers()));
         assertEquals(account.openOrders().size(), open.size());
         assertEquals(account.openOrders().get(0).get("oid").asLong(), open.get(0).path("order_id").asLong(), "the official client's long names");
@@ -355,7 +355,7 @@ class PerpsWireTest {
         assertEquals("ok", wsCancel.path("data").get(0).path("status").asText(), wsCancel.toString());
         assertEquals(oid2, wsCancel.path("data").get(0).path("oid").asLong());
         ch.close();
-        assertTrue(PerpsSandbox.of(sandbox).channelAuthentications() >= 1);
+        assertTrue(sandbox.perps().channelAuthentications() >= 1);
         assertEquals(10, account.openOrders().size(), "two of twelve cancelled");
     }
 

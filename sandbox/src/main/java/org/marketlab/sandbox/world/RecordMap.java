@@ -1,4 +1,4 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.world;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;

@@ -1,4 +1,6 @@
-package org.marketlab.http;
+package org.marketlab.internal.transport;
+
+import org.marketlab.http.*;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

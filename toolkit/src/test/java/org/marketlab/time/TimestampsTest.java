@@ -1,4 +1,5 @@
-package org.marketlab.http;
+package org.marketlab.time;
+
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.world;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -25,11 +25,11 @@ import java.util.SplittableRandom;
  * same world, byte for byte. Events, their markets and tags carry every field of the specification (null
  * where the world has no value), in the live service's JSON types: numbers as strings where it sends
  * strings, JSON documents inside strings, timestamps in both forms it uses. Documents are as of the anchor;
- * price histories, candles and books run on from it to the sandbox's present ({@link Sandbox#clock()}).
+ * price histories, candles and books run on from it to the sandbox's present (the Sandbox's {@code present()}).
  */
 public final class World {
 
-    static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    public static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final RecordMap.Schema EVENT = new RecordMap.Schema(Fields.EVENT);
     private static final RecordMap.Schema MARKET = new RecordMap.Schema(Fields.MARKET);
     private static final RecordMap.Schema TAG = new RecordMap.Schema(Fields.TAG);
@@ -93,12 +93,12 @@ public final class World {
 
     /** The default anchor: the start of the current UTC day, so a day's sessions share one world. */
     public static Instant defaultNow() {
-        return defaultNow(java.time.Clock.systemUTC());
+        return defaultNow(Instant.now());
     }
 
-    /** The start of the UTC day {@code clock} is in. */
-    public static Instant defaultNow(java.time.Clock clock) {
-        return LocalDate.now(clock.withZone(ZoneOffset.UTC)).atStartOfDay(ZoneOffset.UTC).toInstant();
+    /** The start of the UTC day {@code at} is in. */
+    public static Instant defaultNow(Instant at) {
+        return LocalDate.ofInstant(at, ZoneOffset.UTC).atStartOfDay(ZoneOffset.UTC).toInstant();
     }
 
     public long seed() {
@@ -534,11 +534,11 @@ public final class World {
         PricePath path = new PricePath(first, first, now);
         long minute = now.getEpochSecond() / 60;
         double price = path.at(minute);
-        BigDecimal bid = ClobApi.bidAt(first, price), ask = ClobApi.askAt(first, price);
+        BigDecimal bid = Quotes.bid(first, price), ask = Quotes.ask(first, price);
         m.put("bestBid", bid.doubleValue());
         m.put("bestAsk", ask.doubleValue());
         m.put("spread", ask.subtract(bid).doubleValue());
-        m.put("lastTradePrice", ClobApi.lastTradeAt(first, path, minute).doubleValue());
+        m.put("lastTradePrice", Quotes.lastTrade(first, path, minute).doubleValue());
         m.put("oneDayPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 1_440))));
         m.put("oneWeekPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 10_080))));
         m.put("oneMonthPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 43_200))));

@@ -1,4 +1,4 @@
-package org.marketlab.http;
+package org.marketlab.internal.transport;
 
 import org.marketlab.spi.EmbeddedService;
 

@@ -1,13 +1,13 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.world;
 
 /** Field names of the records the market-data interface serves, in the specification's order. */
-final class Fields {
+public final class Fields {
 
     private Fields() {
     }
 
     /** Every Event field of the specification. */
-    static final String[] EVENT = {
+    public static final String[] EVENT = {
             "id", "ticker", "slug", "title", "subtitle", "description", "resolutionSource", "image", "icon",
             "sortBy", "category", "subcategory", "templateVariables", "published_at", "createdBy", "updatedBy",
             "featuredImage", "disqusThread", "parentEvent", "negRiskMarketID", "eventDate", "seriesSlug", "score",
@@ -24,7 +24,7 @@ final class Fields {
     };
 
     /** Every Market field of the specification, then those the live service adds that clients rely on. */
-    static final String[] MARKET = {
+    public static final String[] MARKET = {
             "id", "conditionId", "question", "slug", "twitterCardImage", "resolutionSource", "category", "liquidity",
             "sponsorName", "sponsorImage", "xAxisValue", "yAxisValue", "denominationToken", "fee", "image", "icon",
             "lowerBound", "upperBound", "description", "outcomes", "outcomePrices", "volume", "marketType",
@@ -44,13 +44,13 @@ final class Fields {
     };
 
     /** Every Tag field of the specification. */
-    static final String[] TAG = {
+    public static final String[] TAG = {
             "id", "label", "slug", "forceShow", "publishedAt", "createdBy", "updatedBy", "createdAt", "updatedAt",
             "forceHide", "isCarousel"
     };
 
     /** Every ImageOptimization field of the specification. */
-    static final String[] IMAGE = {
+    public static final String[] IMAGE = {
             "id", "imageUrlSource", "imageUrlOptimized", "imageSizeKbSource", "imageSizeKbOptimized",
             "imageOptimizedComplete", "imageOptimizedLastUpdated", "relID", "field", "relname"
     };

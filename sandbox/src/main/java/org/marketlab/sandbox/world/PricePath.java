@@ -1,4 +1,4 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.world;
 
 import java.time.Instant;
 
@@ -11,7 +11,7 @@ import java.time.Instant;
  * resolution over the last part of its life, then sits there. Bounded in (0, 1); a binary market's second
  * outcome is one minus the first, so the two sum to one.
  */
-final class PricePath {
+public final class PricePath {
 
     private final long key;
     private final long startMinute;
@@ -31,7 +31,7 @@ final class PricePath {
      * @param first  the market's first outcome
      * @param anchor the world's anchor, where an open market's path passes through its current price
      */
-    PricePath(World.Token token, World.Token first, Instant anchor) {
+    public PricePath(World.Token token, World.Token first, Instant anchor) {
         this.key = mix(Long.parseLong(first.tokenId().substring(0, 15)));
         this.complement = token.index() == 1;
         this.startMinute = first.createdAt().getEpochSecond() / 60;
@@ -58,17 +58,17 @@ final class PricePath {
         this.offset = Math.log(p / (1 - p)) - raw(closed ? endMinute : anchorMinute);
     }
 
-    long startMinute() {
+    public long startMinute() {
         return startMinute;
     }
 
     /** A closed market's last trading minute; {@link Long#MAX_VALUE} for an open market. */
-    long endMinute() {
+    public long endMinute() {
         return endMinute;
     }
 
     /** The price at the start of a minute (epoch minutes). */
-    double at(long minute) {
+    public double at(long minute) {
         double q;
         if (!Double.isNaN(resolved) && minute >= endMinute) {
             q = resolved;
@@ -84,7 +84,7 @@ final class PricePath {
     }
 
     /** Shares traded in a minute: mostly quiet, now and then busy. */
-    double volume(long minute) {
+    public double volume(long minute) {
         if (minute < startMinute || minute > endMinute) return 0;
         double u = unit(key ^ minute * 0x9E3779B97F4A7C15L, 7);
         return u < 0.7 ? 0 : Math.round(Math.exp(2 + 3 * unit(key ^ minute, 9)) * 100) / 100.0;
@@ -98,11 +98,11 @@ final class PricePath {
         return v;
     }
 
-    static double unit(long x, int salt) {
+    public static double unit(long x, int salt) {
         return (mix(x * 31 + salt) >>> 11) * 0x1.0p-53;
     }
 
-    static long mix(long z) {
+    public static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);

@@ -1,4 +1,4 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.world;
 
 import java.time.Instant;
 import java.time.LocalDate;

@@ -1,13 +1,19 @@
-package org.marketlab.http;
+package org.marketlab.internal.transport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.marketlab.http.AuthenticationException;
+import org.marketlab.http.ExchangeModeException;
+import org.marketlab.http.InvalidRequestException;
+import org.marketlab.http.NotFoundException;
+import org.marketlab.http.RateLimitedException;
+import org.marketlab.http.ServerException;
+import org.marketlab.http.ServiceException;
+import org.marketlab.pacing.RateLimitHeaders;
 import org.marketlab.pacing.Clock;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /** Maps a non-2xx answer to the exception of its meaning. */
@@ -36,31 +42,15 @@ final class ErrorMapper {
     }
 
     /** {@code Retry-After} in seconds or as an HTTP date, else {@code retry_after_seconds} of the body. */
-    static Duration retryAfter(Response response, Clock clock) {
-        String h = response.header("Retry-After");
-        if (h != null) {
-            h = h.trim();
-            try {
-                return Duration.ofMillis(Math.max(0, (long) (Double.parseDouble(h) * 1000)));
-            } catch (NumberFormatException notSeconds) {
-                try {
-                    long at = ZonedDateTime.parse(h, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
-                    return Duration.ofMillis(Math.max(0, at - clock.currentTimeMillis()));
-                } catch (RuntimeException ignored) {
-                    // unreadable: no hint
-                }
-            }
-        }
-        String body = new String(response.body(), StandardCharsets.UTF_8);
-        int i = body.indexOf("\"retry_after_seconds\"");
-        if (i >= 0) {
-            String rest = body.substring(body.indexOf(':', i) + 1).trim();
-            StringBuilder digits = new StringBuilder();
-            for (char c : rest.toCharArray()) {
-                if (Character.isDigit(c)) digits.append(c);
-                else break;
-            }
-            if (digits.length() > 0) return Duration.ofSeconds(Long.parseLong(digits.toString()));
+    static Duration retryAfter(Document response, Clock clock) {
+        long nanos = RateLimitHeaders.retryAfterNanos(response.header("Retry-After"), clock.currentTimeMillis());
+        if (nanos >= 0) return Duration.ofNanos(nanos);
+        try {
+            JsonNode n = response.json().readTree(response.body());
+            JsonNode v = n == null ? null : n.get("retry_after_seconds");
+            if (v != null && v.canConvertToLong() && v.asLong() >= 0) return Duration.ofSeconds(v.asLong());
+        } catch (java.io.IOException | RuntimeException notJson) {
+            // no hint in the body
         }
         return null;
     }

@@ -1,4 +1,4 @@
-package org.marketlab.http;
+package org.marketlab.internal.transport;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,12 +49,6 @@ public final class Query {
 
     public List<Map.Entry<String, String>> entries() {
         return entries;
-    }
-
-    /** The first value of {@code name}, or {@code null}. */
-    public String first(String name) {
-        for (Map.Entry<String, String> e : entries) if (e.getKey().equals(name)) return e.getValue();
-        return null;
     }
 
     private static String format(Object v) {

@@ -1,4 +1,4 @@
-package org.marketlab.perps;
+package org.marketlab.auth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -13,7 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -21,44 +21,27 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Where sessions keep proxy credentials between runs, one entry per owner and profile. The default
- * ({@link #files()}) is a file per owner under {@code ~/.marketlab/credentials/<profile>/}, readable by its owner
- * only; {@link #memory()} keeps them for the life of the JVM.
+ * Where sessions keep credentials between runs: perpetuals proxies, order-book API keys, builder keys; one entry
+ * per kind, profile and address. The default ({@link #files()}) is a plaintext JSON file per entry under
+ * {@code ~/.marketlab/credentials/<profile>/<kind>/<address>.json}, readable by its owner only; {@link #memory()}
+ * keeps them for the life of the JVM.
  */
 public interface CredentialStore {
 
-    Optional<ProxyCredentials> load(String owner, String profile);
+    Optional<Credential> load(Credential.Kind kind, String profile, String address);
 
-    void save(ProxyCredentials credentials);
+    void save(Credential credential);
 
-    void delete(String owner, String profile);
+    void delete(Credential.Kind kind, String profile, String address);
 
     /** Credentials in memory only (tests, teaching): nothing survives the JVM. */
     static CredentialStore memory() {
-        Map<String, ProxyCredentials> map = new ConcurrentHashMap<>();
-        return new CredentialStore() {
-            public Optional<ProxyCredentials> load(String owner, String profile) {
-                return Optional.ofNullable(map.get(profile + "/" + owner.toLowerCase(Locale.ROOT)));
-            }
-
-            public void save(ProxyCredentials c) {
-                map.put(c.profile() + "/" + c.owner().toLowerCase(Locale.ROOT), c);
-            }
-
-            public void delete(String owner, String profile) {
-                map.remove(profile + "/" + owner.toLowerCase(Locale.ROOT));
-            }
-
-            @Override
-            public String toString() {
-                return "CredentialStore.memory[" + map.size() + " entries]";
-            }
-        };
+        return new MemoryCredentialStore();
     }
 
     /**
-     * The default: {@code ~/.marketlab/credentials/<profile>/<owner>.json}, or under {@code MARKETLAB_CREDENTIALS_DIR}
-     * when that is set.
+     * The default: files under {@code ~/.marketlab/credentials}, or under {@code MARKETLAB_CREDENTIALS_DIR} when
+     * that is set.
      */
     static CredentialStore files() {
         String dir = System.getenv("MARKETLAB_CREDENTIALS_DIR");
@@ -66,12 +49,43 @@ public interface CredentialStore {
     }
 
     /**
-     * Files under {@code dir}: {@code <profile>/<owner in lower case>.json}, created owner-only ({@code rw-------},
-     * folders {@code rwx------}) before a byte is written, replaced atomically. On a file system without POSIX
-     * permissions the files get the system's defaults.
+     * Files under {@code dir}: {@code <profile>/<kind>/<address in lower case>.json}, created owner-only
+     * ({@code rw-------}, folders {@code rwx------}) before a byte is written, replaced atomically. On a file
+     * system without POSIX permissions the files get the system's defaults. Perpetuals proxies stored by earlier
+     * versions at {@code <profile>/<address>.json} are read too.
      */
     static CredentialStore files(Path dir) {
         return new FileCredentialStore(dir);
+    }
+}
+
+/** {@link CredentialStore#memory()}. */
+final class MemoryCredentialStore implements CredentialStore {
+
+    private final Map<String, Credential> map = new ConcurrentHashMap<>();
+
+    private static String key(Credential.Kind kind, String profile, String address) {
+        return kind + "/" + profile + "/" + address.toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public Optional<Credential> load(Credential.Kind kind, String profile, String address) {
+        return Optional.ofNullable(map.get(key(kind, profile, address)));
+    }
+
+    @Override
+    public void save(Credential c) {
+        map.put(key(c.kind(), c.profile(), c.address()), c);
+    }
+
+    @Override
+    public void delete(Credential.Kind kind, String profile, String address) {
+        map.remove(key(kind, profile, address));
+    }
+
+    @Override
+    public String toString() {
+        return "CredentialStore.memory[" + map.size() + " entries]";
     }
 }
 
@@ -88,21 +102,25 @@ final class FileCredentialStore implements CredentialStore {
         this.dir = dir.toAbsolutePath();
     }
 
-    private Path file(String owner, String profile) {
-        if (!profile.matches("[A-Za-z0-9._-]+")) throw new IllegalArgumentException("profile name '" + profile + "' cannot name a folder");
-        if (!owner.matches("0x[0-9a-fA-F]{40}")) throw new IllegalArgumentException("owner must be an address, was '" + owner + "'");
-        return dir.resolve(profile).resolve(owner.toLowerCase(Locale.ROOT) + ".json");
+    private Path file(Credential.Kind kind, String profile, String address) {
+        Credential probe = new Credential(kind, profile, address, Map.of()); // checks the names before they touch a path
+        return dir.resolve(probe.profile()).resolve(kind.folder()).resolve(probe.address() + ".json");
     }
 
     @Override
-    public Optional<ProxyCredentials> load(String owner, String profile) {
-        Path f = file(owner, profile);
+    public Optional<Credential> load(Credential.Kind kind, String profile, String address) {
+        Path f = file(kind, profile, address);
+        if (!Files.isRegularFile(f) && kind == Credential.Kind.PERPS_PROXY) f = f.getParent().getParent().resolve(f.getFileName());
         if (!Files.isRegularFile(f)) return Optional.empty();
         try {
             JsonNode n = json.readTree(f.toFile());
-            if (!n.path("owner").asText().equalsIgnoreCase(owner)) return Optional.empty();
-            return Optional.of(new ProxyCredentials(n.path("owner").asText(), n.path("proxy").asText(), n.path("privateKey").asText(),
-                    n.path("secret").asText(), Instant.ofEpochMilli(n.path("expiresAt").asLong()), n.path("label").asText(null), profile));
+            Map<String, String> fields = new LinkedHashMap<>();
+            n.fields().forEachRemaining(e -> {
+                if (!e.getValue().isNull()) fields.put(e.getKey(), e.getValue().asText());
+            });
+            String stored = fields.getOrDefault("address", fields.get("owner"));
+            if (stored == null || !stored.equalsIgnoreCase(address)) return Optional.empty();
+            return Optional.of(new Credential(kind, profile, address, fields));
         } catch (IOException | RuntimeException e) {
             // Unreadable credentials are as good as none: a new registration replaces them.
             return Optional.empty();
@@ -110,14 +128,15 @@ final class FileCredentialStore implements CredentialStore {
     }
 
     @Override
-    public void save(ProxyCredentials c) {
-        Path f = file(c.owner(), c.profile());
+    public void save(Credential c) {
+        Path f = file(c.kind(), c.profile(), c.address());
         try {
             folder(dir);
+            folder(f.getParent().getParent());
             folder(f.getParent());
             ObjectNode n = json.createObjectNode();
-            n.put("owner", c.owner()).put("proxy", c.proxy()).put("privateKey", c.privateKey()).put("secret", c.secret())
-                    .put("expiresAt", c.expiresAt().toEpochMilli()).put("label", c.label());
+            n.put("address", c.address());
+            c.fields().forEach(n::put);
             Path tmp = posix(f.getParent())
                     ? Files.createTempFile(f.getParent(), ".credentials", ".tmp", PosixFilePermissions.asFileAttribute(FILE))
                     : Files.createTempFile(f.getParent(), ".credentials", ".tmp");
@@ -134,16 +153,18 @@ final class FileCredentialStore implements CredentialStore {
             if (posix(f)) Files.setPosixFilePermissions(f, FILE);
         } catch (IOException e) {
             // The message names the folder, never the content.
-            throw new UncheckedIOException("could not store the proxy credentials of " + c.owner() + " in " + f.getParent(), e);
+            throw new UncheckedIOException("could not store the " + c.kind().folder() + " credentials of " + c.address() + " in " + f.getParent(), e);
         }
     }
 
     @Override
-    public void delete(String owner, String profile) {
+    public void delete(Credential.Kind kind, String profile, String address) {
+        Path f = file(kind, profile, address);
         try {
-            Files.deleteIfExists(file(owner, profile));
+            Files.deleteIfExists(f);
+            if (kind == Credential.Kind.PERPS_PROXY) Files.deleteIfExists(f.getParent().getParent().resolve(f.getFileName()));
         } catch (IOException e) {
-            throw new UncheckedIOException("could not delete the stored credentials of " + owner, e);
+            throw new UncheckedIOException("could not delete the stored " + kind.folder() + " credentials of " + address, e);
         }
     }
 

@@ -1,4 +1,4 @@
-package org.marketlab.http;
+package org.marketlab.time;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -13,7 +13,7 @@ import java.time.temporal.ChronoField;
 /**
  * Reads the timestamp forms the service sends: ISO 8601 ({@code 2024-03-07T20:44:01.258Z}), the database
  * form ({@code 2024-03-07 20:44:01.258+00}), a bare date ({@code 2024-03-07}, midnight UTC), a date-time
- * without zone (UTC), and epoch seconds or milliseconds as digits.
+ * without zone (UTC), and epoch seconds, milliseconds, microseconds or nanoseconds as digits ({@link #epochMillis}).
  */
 public final class Timestamps {
 
@@ -42,9 +42,12 @@ public final class Timestamps {
         if (text == null) return null;
         String s = text.trim();
         if (s.isEmpty()) return null;
-        if (s.chars().allMatch(Character::isDigit)) {
-            long v = Long.parseLong(s);
-            return v > 100_000_000_000L ? Instant.ofEpochMilli(v) : Instant.ofEpochSecond(v);
+        if (s.length() <= 19 && s.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            try {
+                return Instant.ofEpochMilli(epochMillis(Long.parseLong(s)));
+            } catch (NumberFormatException tooLarge) {
+                throw bad(text);
+            }
         }
         if (s.length() == 10) {
             try {
@@ -60,6 +63,19 @@ public final class Timestamps {
         } catch (DateTimeParseException e) {
             throw bad(text);
         }
+    }
+
+    /**
+     * The one rule for bare epoch numbers, whose unit the service does not always say: below 10^11 they are
+     * seconds (10^11 s is the year 5138), below 10^14 milliseconds, below 10^17 microseconds, else nanoseconds
+     * (the live perpetuals service sends some expiries in ns). Negative values are taken as milliseconds.
+     */
+    public static long epochMillis(long v) {
+        if (v < 0) return v;
+        if (v < 100_000_000_000L) return v * 1000;
+        if (v < 100_000_000_000_000L) return v;
+        if (v < 100_000_000_000_000_000L) return v / 1_000;
+        return v / 1_000_000;
     }
 
     private static IllegalArgumentException bad(String text) {

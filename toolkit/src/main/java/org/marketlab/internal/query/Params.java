@@ -1,0 +1,72 @@
+package org.marketlab.internal.query;
+
+import org.marketlab.internal.transport.Query;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A query builder's filters, in one immutable store: wire name to value (a scalar, or a list for parameters that
+ * repeat). Builders hold one of these instead of a field per parameter; {@link #with} returns a new store.
+ */
+public final class Params {
+
+    private static final Params EMPTY = new Params(Map.of());
+    private final Map<String, Object> values;
+
+    private Params(Map<String, Object> values) {
+        this.values = values;
+    }
+
+    public static Params empty() {
+        return EMPTY;
+    }
+
+    /** Sets {@code name} (a {@code null} value removes it; a collection is kept as an unmodifiable list). */
+    public Params with(String name, Object value) {
+        LinkedHashMap<String, Object> copy = new LinkedHashMap<>(values);
+        if (value == null) copy.remove(name);
+        else copy.put(name, value instanceof Collection<?> c ? List.copyOf(c) : value);
+        return new Params(Collections.unmodifiableMap(copy));
+    }
+
+    /** The value of {@code name}, or {@code null}. */
+    @SuppressWarnings("unchecked")
+    public <T> T get(String name) {
+        return (T) values.get(name);
+    }
+
+    public boolean has(String name) {
+        return values.containsKey(name);
+    }
+
+    /**
+     * Refuses a range whose low end lies above its high end ({@code volume_min} above {@code volume_max}), naming
+     * both as the user wrote them.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Params checkRange(String min, String max, String minName, String maxName) {
+        Object lo = values.get(min), hi = values.get(max);
+        if (lo instanceof Comparable l && hi != null && l.compareTo(hi) > 0) {
+            throw new IllegalArgumentException(minName + " (" + lo + ") is above " + maxName + " (" + hi + ")");
+        }
+        return this;
+    }
+
+    /** The wire parameters, in the order they were first set; lists as repeated names. */
+    public Query toQuery() {
+        Query q = Query.empty();
+        for (Map.Entry<String, Object> e : values.entrySet()) {
+            q = e.getValue() instanceof List<?> l ? q.withEach(e.getKey(), l) : q.with(e.getKey(), e.getValue());
+        }
+        return q;
+    }
+
+    @Override
+    public String toString() {
+        return toQuery().toString();
+    }
+}

@@ -1,36 +1,103 @@
-// Opens JupyterLab (already served on a local URL) in headless Debian Chromium, opens a notebook, runs all its
-// cells, waits for a table and a chart to appear in the page, and keeps a screenshot.
-// Usage: node lab-browser.mjs <lab url> <notebook path relative to the server root> <screenshot.png>
+// Opens JupyterLab (already served, e.g. by scripts/run) in headless Debian Chromium and, one notebook after
+// the other, opens it, runs all its cells, waits until every code cell has run, counts what the page shows and
+// keeps a screenshot; then shuts the notebook's kernel down. Prints one JSON line per notebook.
+// Usage: node lab-browser.mjs <lab url, with ?token=... if the server wants one> <screenshot folder> <notebook>...
 import { chromium } from "playwright-core";
+import path from "node:path";
 
-const [url, notebook, shot] = process.argv.slice(2);
-if (!url || !notebook || !shot) {
-  console.error("usage: node lab-browser.mjs <lab url> <notebook> <screenshot.png>");
+const [url, shots, ...notebooks] = process.argv.slice(2);
+if (!url || !shots || notebooks.length === 0) {
+  console.error("usage: node lab-browser.mjs <lab url> <screenshot folder> <notebook>...");
   process.exit(2);
 }
+const lab = new URL(url);
+const token = lab.searchParams.get("token") || "";
+const base = `${lab.protocol}//${lab.host}`;
+const api = async (method, p) => {
+  const r = await fetch(`${base}${p}`, { method, headers: token ? { Authorization: `token ${token}` } : {} });
+  return r.status === 204 ? null : r.json();
+};
+
+// Every cell in the page, not only those near the viewport (JupyterLab 4 renders lazily by default), so the
+// counts below see the whole notebook. The server's settings folder is the caller's (scripts/run under a test
+// gets a fresh one).
+const setting = async (plugin, value) => {
+  const put = await fetch(`${base}/lab/api/settings/${plugin}`, {
+    method: "PUT", headers: { Authorization: `token ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ raw: JSON.stringify(value) }),
+  });
+  if (!put.ok) throw new Error(`settings of ${plugin}: ${put.status} ${await put.text()}`);
+};
+await setting("@jupyterlab/notebook-extension:tracker", { windowingMode: "none" });
+await setting("@jupyterlab/apputils-extension:notification", { fetchNews: "false" }); // no pop-up over the outputs
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  await page.goto(`${url}/lab/tree/${notebook}`, { waitUntil: "domcontentloaded", timeout: 120000 });
-  await page.waitForSelector(".jp-NotebookPanel .jp-Cell", { timeout: 120000 });
-  // Wait until the kernel is ready, then Run > Run All Cells.
-  await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle'], .jp-Toolbar-kernelStatus", { timeout: 120000 }).catch(() => {});
-  await page.waitForTimeout(3000);
-  await page.click("text=Run", { timeout: 30000 });
-  await page.click("text=Run All Cells", { timeout: 30000 });
-  await page.waitForSelector(".jp-OutputArea-output table", { timeout: 240000 });
-  await page.waitForSelector(".jp-OutputArea-output img", { timeout: 240000 });
-  const tables = await page.locator(".jp-OutputArea-output table").count();
-  const images = await page.locator(".jp-OutputArea-output img").count();
-  const errors = await page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count();
-  const shape = (await page.locator(".marketlab-table p").first().textContent()) || "";
-  await page.locator(".jp-OutputArea-output img").first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot, fullPage: false });
-  console.log(JSON.stringify({ tables, images, errors, shape }));
+  for (const notebook of notebooks) {
+    const started = Date.now();
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1800 } });
+    await page.goto(`${base}/lab/tree/${notebook}?reset${token ? `&token=${token}` : ""}`, { waitUntil: "domcontentloaded", timeout: 120000 });
+    await page.waitForSelector(".jp-NotebookPanel .jp-Cell", { timeout: 120000 });
+    const prompts = () => page.evaluate(() =>
+      [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim()));
+    // Run > Run All Cells once the kernel is idle; again if no cell got queued (a busy machine can swallow the
+    // first click while the kernel connects).
+    await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
+    const anyQueued = async () => (await prompts()).some(p => p !== "[ ]:" && p !== "");
+    for (let attempt = 1; !(await anyQueued()); attempt++) {
+      if (attempt > 4) {
+        await page.screenshot({ path: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}-not-started.png`) });
+        throw new Error(`${notebook}: Run All Cells started nothing; prompts ${JSON.stringify(await prompts())}`);
+      }
+      const dialog = page.locator(".jp-Dialog");
+      if (await dialog.count()) { // e.g. a kernel choice on a busy machine: say what it was, take its default
+        console.error(`${notebook}: dialog: ${(await dialog.first().textContent()).replace(/\s+/g, " ").slice(0, 300)}`);
+        const choice = page.locator(".jp-Dialog select");
+        if (await choice.count()) await choice.first().selectOption({ label: "Java (MarketLab)" }).catch(() => {});
+        await page.locator(".jp-Dialog button.jp-mod-accept").first().click({ timeout: 10000 }).catch(() => page.keyboard.press("Escape"));
+        await page.waitForSelector(".jp-Dialog", { state: "detached", timeout: 30000 }).catch(() => {});
+        await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
+      }
+      await page.click(".lm-MenuBar-itemLabel:text-is('Run')", { timeout: 30000 });
+      await page.click(".lm-Menu-itemLabel:text-is('Run All Cells')", { timeout: 30000 });
+      await page.waitForFunction(() => [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")]
+        .some(p => !["[ ]:", ""].includes(p.textContent.trim())), null, { timeout: 60000, polling: 500 }).catch(() => {});
+    }
+    // Done when every code cell shows an execution count and none is queued or running ([*]).
+    try {
+      await page.waitForFunction(() => {
+        const all = [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim());
+        return all.length > 0 && all.every(p => /^\[\d+\]:$/.test(p));
+      }, null, { timeout: 480000, polling: 1000 });
+    } catch (e) {
+      await page.screenshot({ path: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}-unfinished.png`) });
+      throw new Error(`${notebook}: cells did not all run; prompts ${JSON.stringify(await prompts())}: ${e.message}`);
+    }
+    const panel = ".jp-NotebookPanel:not(.lm-mod-hidden) ";
+    const count = sel => page.locator(panel + sel).count();
+    const kernel = (await page.locator(panel + ".jp-Toolbar-kernelName").first().textContent().catch(() => "")) || "";
+    const seen = {
+      notebook,
+      kernel: kernel.trim(),
+      cells: await count(".jp-CodeCell"),
+      tables: await count(".jp-OutputArea-output table"),
+      images: await count(".jp-OutputArea-output img"),
+      errors: await count(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"),
+      captions: await page.locator(panel + ".jp-OutputArea-output table caption").allTextContents(),
+      seconds: Math.round((Date.now() - started) / 1000),
+      screenshot: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}.png`),
+    };
+    const first = page.locator(panel + ".jp-OutputArea-output img").first();
+    if (await first.count()) await first.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: seen.screenshot, fullPage: false });
+    console.log(JSON.stringify(seen));
+    await page.close();
+    for (const s of (await api("GET", "/api/sessions")) || []) await api("DELETE", `/api/sessions/${s.id}`);
+  }
 } finally {
   await browser.close();
 }

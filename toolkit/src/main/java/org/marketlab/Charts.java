@@ -14,6 +14,7 @@ import org.knowm.xchart.style.Styler;
 import org.marketlab.charts.VolumeBand;
 import org.marketlab.clob.Book;
 import org.marketlab.clob.Level;
+import org.marketlab.markets.TokenNames;
 import tech.tablesaw.api.DateColumn;
 import tech.tablesaw.api.DateTimeColumn;
 import tech.tablesaw.api.InstantColumn;
@@ -105,6 +106,31 @@ public final class Charts {
         return c;
     }
 
+    /**
+     * Several (time, price) histories on one chart, one line each, named in the legend by their tables' names
+     * (the question and outcome, as {@code Clob.pricesHistory(token).table()} names them).
+     */
+    public static XYChart overlay(List<Table> histories) {
+        if (histories == null || histories.isEmpty()) throw new IllegalArgumentException("histories must hold at least one (time, price) table");
+        XYChart c = xy(histories.size() == 1 ? histories.get(0).name() : "Prices of " + histories.size() + " outcomes", "time (UTC)", "price");
+        c.getStyler().setMarkerSize(0);
+        c.getStyler().setYAxisDecimalPattern(PRICE_PATTERN);
+        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Table h : histories) {
+            need(h, "time", "price");
+            String name = h.name().replaceFirst("^prices of ", "");
+            for (int i = 2; !names.add(name); i++) name = h.name() + " (" + i + ")";
+            addXY(c, h.column("time"), h.numberColumn("price"), name);
+        }
+        return c;
+    }
+
+    /** {@link #overlay(List)} of histories given one by one. */
+    public static XYChart overlay(Table... histories) {
+        return overlay(histories == null ? List.of() : List.of(histories));
+    }
+
     /** A line of {@code y} over {@code x} (a time column gives a date axis). */
     public static XYChart line(Table t, String x, String y, String title, String yLabel) {
         need(t, x, y);
@@ -130,7 +156,7 @@ public final class Charts {
      * is the spread).
      */
     public static XYChart depth(Book book) {
-        XYChart c = xy("Depth of " + shortId(book.assetId()) + "  bid " + book.bestBid() + " / ask " + book.bestAsk(),
+        XYChart c = xy("Depth of " + TokenNames.of(book.assetId()) + "  (bid " + book.bestBid() + " / ask " + book.bestAsk() + ")",
                 "price", "cumulative size");
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
         c.getStyler().setMarkerSize(0);
@@ -208,6 +234,49 @@ public final class Charts {
             c.addSeries(values.name(), x, y);
         }
         if (categories.size() > 20) c.getStyler().setXAxisLabelRotation(45);
+        return c;
+    }
+
+    /** The equity (PnL) curve of an account: {@code Charts.equity(Accounts.of(a).pnl().table())}. */
+    public static XYChart equity(Table pnl) {
+        need(pnl, "time", "pnl");
+        XYChart c = line(pnl, "time", "pnl", "Equity curve (PnL, USDC)", "PnL");
+        return c;
+    }
+
+    /**
+     * PnL by market: bars of total PnL per position, the {@code n} largest in size (gains and losses), from
+     * {@code AccountAnalytics.pnlByPosition(...)}.
+     */
+    public static CategoryChart pnlByMarket(Table pnlByPosition, int n) {
+        need(pnlByPosition, "title", "total_pnl");
+        if (pnlByPosition.isEmpty()) return emptyBars("PnL by market (no positions)");
+        Table t = pnlByPosition.copy();
+        t.addColumns(t.numberColumn("total_pnl").abs().setName("size_of_pnl"));
+        t = t.sortDescendingOn("size_of_pnl").first(Math.max(1, n)).sortDescendingOn("total_pnl");
+        tech.tablesaw.api.StringColumn label = t.stringColumn("title").map(s -> s.length() > 40 ? s.substring(0, 39) + "…" : s);
+        CategoryChart c = bar(label.setName("market"), t.numberColumn("total_pnl"));
+        c.setTitle("PnL by market (USDC)");
+        c.getStyler().setXAxisLabelRotation(45);
+        return c;
+    }
+
+    /** Exposure: bars of current value by event or tag, from {@code AccountAnalytics.exposureByEvent/ByTag(...)}. */
+    public static CategoryChart exposure(Table exposure) {
+        need(exposure, exposure.column(0).name(), "value");
+        if (exposure.isEmpty()) return emptyBars("Exposure (no open positions)");
+        Table t = exposure.first(Math.min(20, exposure.rowCount()));
+        CategoryChart c = bar(t, t.column(0).name(), "value", "Exposure by " + t.column(0).name().replace("_slug", "") + " (current value, USDC)");
+        c.getStyler().setXAxisLabelRotation(45);
+        return c;
+    }
+
+    /** A bar chart with one empty bar, for a table with no rows. */
+    private static CategoryChart emptyBars(String title) {
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).build();
+        style(c.getStyler());
+        c.getStyler().setLegendVisible(false);
+        c.addSeries("none", List.of("(none)"), List.of(0.0));
         return c;
     }
 
@@ -371,10 +440,6 @@ public final class Charts {
         if (times.size() < 2) return "yyyy-MM-dd HH:mm";
         long span = (times.get(times.size() - 1).getTime() - times.get(0).getTime()) / 1000;
         return span > 180L * 86_400 ? "yyyy-MM" : span > 3L * 86_400 ? "MM-dd" : "MM-dd HH:mm";
-    }
-
-    private static String shortId(String id) {
-        return id == null || id.length() <= 12 ? String.valueOf(id) : id.substring(0, 6) + "…" + id.substring(id.length() - 4);
     }
 
     private static void need(Table t, String... columns) {

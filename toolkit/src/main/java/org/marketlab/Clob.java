@@ -2,6 +2,8 @@ package org.marketlab;
 
 import org.marketlab.clob.Book;
 import org.marketlab.clob.ClobData;
+import org.marketlab.clob.ClobSession;
+import org.marketlab.signing.Wallet;
 import org.marketlab.clob.LastTrade;
 import org.marketlab.clob.OhlcQuery;
 import org.marketlab.clob.OutcomeToken;
@@ -41,6 +43,27 @@ public final class Clob {
     /** The order book of an outcome token; {@code .table()} lists its levels best first with cumulative size. */
     public static Book book(String tokenId) {
         return data().book(tokenId);
+    }
+
+    /** The order book of an outcome token (as {@code Clob.tokens(market)} gives). */
+    public static Book book(OutcomeToken token) {
+        return book(tokenId(token));
+    }
+
+    /** Price history of an outcome token, titled by its question and outcome. */
+    public static PricesHistoryQuery pricesHistory(OutcomeToken token) {
+        return pricesHistory(tokenId(token));
+    }
+
+    /** OHLC candles of an outcome token, titled by its question and outcome. */
+    public static OhlcQuery ohlc(OutcomeToken token) {
+        return ohlc(tokenId(token));
+    }
+
+    private static String tokenId(OutcomeToken token) {
+        if (token == null) throw new IllegalArgumentException("token must be an outcome token (Clob.tokens(market)), was null");
+        org.marketlab.markets.TokenNames.put(token.tokenId(), token.name());
+        return token.tokenId();
     }
 
     /** The books of many tokens, in the order given; more than {@value ClobData#MAX_BATCH} are fetched in several requests. */
@@ -136,14 +159,36 @@ public final class Clob {
         return data().ohlc(assetId);
     }
 
+    /** The last price in each step of a (time, price) table, at the step's start ({@code Duration.ofHours(1)}). */
+    public static tech.tablesaw.api.Table resample(tech.tablesaw.api.Table history, java.time.Duration step) {
+        return org.marketlab.clob.PriceSeries.resample(history, step);
+    }
+
+    /** The change and log return between consecutive points of a (time, price) table. */
+    public static tech.tablesaw.api.Table returns(tech.tablesaw.api.Table history) {
+        return org.marketlab.clob.PriceSeries.returns(history);
+    }
+
     /** A market's outcome tokens (token id, outcome name, price, market id, question). */
     public static List<OutcomeToken> tokens(Market market) {
         return ClobData.tokens(market);
     }
 
-    /** The outcome tokens of a row of a markets table. */
-    public static List<OutcomeToken> tokens(tech.tablesaw.api.Row marketsTableRow) {
-        return ClobData.tokens(marketsTableRow);
+    /**
+     * The order-book account of {@code wallet}: its API credentials resumed from the credential store, or created
+     * (else derived) with an L1 signature and stored owner-only; reads signed with L2 headers per attempt.
+     * {@code Clob.session(Wallet.demo(1))} on the sandbox.
+     */
+    public static ClobSession session(Wallet wallet) {
+        return ClobSession.open(MarketLab.transport(), wallet, ClobSession.Options.defaults());
+    }
+
+    /**
+     * With options: a proxy signature type and its funder,
+     * {@code Clob.session(w, ClobSession.Options.defaults().signatureType(SignatureType.POLY_PROXY, "0x…"))}.
+     */
+    public static ClobSession session(Wallet wallet, ClobSession.Options options) {
+        return ClobSession.open(MarketLab.transport(), wallet, options);
     }
 
     /** Reads a saved {@code GET /prices-history} document into a (time, price) table. */

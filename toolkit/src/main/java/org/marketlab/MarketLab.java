@@ -76,6 +76,11 @@ public final class MarketLab {
         return transport().pacer().status();
     }
 
+    /** How many {@code 429 Too Many Requests} answers the current profile's requests have met (the pacer aims at none). */
+    public static long rateLimitedResponses() {
+        return transport().pacer().rateLimitedResponses();
+    }
+
     /** The published IP limits the pacer applies: scope, service, endpoint, methods, paths, limit, window. */
     public static Table limits() {
         return LIMITS.table("published limits", transport().profile().ipLimits());

@@ -43,14 +43,25 @@ public final class Markets {
         return data().eventTags(id);
     }
 
-    /** Events as a table (as {@link EventsQuery#table()}). */
+    /**
+     * Events as a table of the columns scanned first (as {@link EventsQuery#table()});
+     * {@code EventTables.events(events)} has every field.
+     */
     public static Table table(List<Event> events) {
-        return EventTables.events(events);
+        return org.marketlab.markets.EventViews.events(events);
     }
 
-    /** The markets of events as a table (as {@link EventsQuery#marketsTable()}). */
+    /**
+     * The markets of events as a table of the columns scanned first (as {@link EventsQuery#marketsTable()});
+     * {@code EventTables.markets(events)} has every field.
+     */
     public static Table marketsTable(List<Event> events) {
-        return EventTables.markets(events);
+        return org.marketlab.markets.EventViews.markets(events);
+    }
+
+    /** One row per outcome of each market of the events: market (id), question, outcome, tokenId, price. */
+    public static Table outcomesTable(List<Event> events) {
+        return org.marketlab.markets.EventViews.outcomes(events);
     }
 
     /** Tags as a table. */

@@ -121,7 +121,7 @@ public final class PacingBench {
     }
 
     static void real(int seconds, int threads) throws InterruptedException {
-        try (Sandbox sandbox = Sandbox.builder().seed(7).build()) {
+        try (Sandbox sandbox = Sandbox.builder().seed(7).rejectOverLimit(true).build()) {
             var urls = sandbox.start();
             Transport t = Transport.create(Profile.sandbox().withUrl(Service.MARKETS, urls.get("markets").toString()),
                     Clock.system(), Transport.RetryPolicy.DEFAULT);

@@ -30,6 +30,7 @@ final class CellEvaluator implements AutoCloseable {
             "import org.marketlab.clob.*;",
             "import org.marketlab.markets.*;",
             "import org.marketlab.perps.*;",
+            "import org.marketlab.accounts.*;",
             "import org.marketlab.signing.Wallet;",
             "import org.marketlab.auth.CredentialStore;",
             "import org.marketlab.http.*;",

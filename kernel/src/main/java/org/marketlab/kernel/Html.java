@@ -1,5 +1,8 @@
 package org.marketlab.kernel;
 
+import org.marketlab.tables.ColumnKind;
+import org.marketlab.tables.TableFormat;
+import tech.tablesaw.api.NumericColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
@@ -8,7 +11,9 @@ import java.math.BigDecimal;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -40,41 +45,54 @@ final class Html {
         return b.toString();
     }
 
-    /** A table: a shape line, the header with column types, head and tail rows with an elision row between. */
+    /**
+     * A table: a caption naming it with its shape, the header (each column's type and kind as its tooltip), head
+     * and tail rows with an elision row between; cells formatted by {@link TableFormat} (numbers right-aligned,
+     * the same decimals down a column).
+     */
     static String table(Table t) {
         int rows = t.rowCount();
         int max = maxRows();
         int head = rows > max ? max / 2 : rows;
         int tail = rows > max ? max - head : 0;
+        int[] shown = new int[head + tail];
+        for (int i = 0; i < head; i++) shown[i] = i;
+        for (int i = 0; i < tail; i++) shown[head + i] = rows - tail + i;
+        List<List<String>> cells = new ArrayList<>(t.columnCount());
+        List<Boolean> right = new ArrayList<>(t.columnCount());
         StringBuilder b = new StringBuilder();
-        b.append("<div class=\"marketlab-table\"><p style=\"margin:0 0 4px 0;font-size:90%\"><b>")
-                .append(escape(t.name() == null ? "table" : t.name())).append("</b>: ")
-                .append(String.format(Locale.ROOT, "%,d", rows)).append(" rows × ").append(t.columnCount()).append(" columns</p>");
-        b.append("<table class=\"dataframe\" border=\"1\"><thead><tr><th></th>");
+        b.append("<div class=\"marketlab-table\"><table class=\"dataframe\" border=\"1\"><caption style=\"text-align:left;caption-side:top\"><b>")
+                .append(escape(caption(t))).append("</b> · ")
+                .append(String.format(Locale.ROOT, "%,d", rows)).append(rows == 1 ? " row × " : " rows × ").append(t.columnCount())
+                .append(t.columnCount() == 1 ? " column" : " columns").append("</caption>");
+        b.append("<thead><tr><th></th>");
         for (Column<?> c : t.columns()) {
-            b.append("<th title=\"").append(escape(c.type().name().toLowerCase(Locale.ROOT))).append("\">")
+            ColumnKind kind = ColumnKind.of(c);
+            cells.add(TableFormat.cells(c, shown));
+            right.add(c instanceof NumericColumn<?> && kind != ColumnKind.ID);
+            b.append("<th title=\"").append(escape(c.type().name().toLowerCase(Locale.ROOT) + ", " + kind.name().toLowerCase(Locale.ROOT))).append("\">")
                     .append(escape(c.name())).append("</th>");
         }
         b.append("</tr></thead><tbody>");
-        for (int r = 0; r < head; r++) row(b, t, r);
-        if (tail > 0) {
-            b.append("<tr><td>…</td>");
-            for (int i = 0; i < t.columnCount(); i++) b.append("<td>…</td>");
+        for (int i = 0; i < shown.length; i++) {
+            if (i == head && tail > 0) {
+                b.append("<tr><td>…</td>");
+                for (int k = 0; k < t.columnCount(); k++) b.append("<td>…</td>");
+                b.append("</tr>");
+            }
+            b.append("<tr><th>").append(shown[i]).append("</th>");
+            for (int k = 0; k < cells.size(); k++) {
+                b.append(right.get(k) ? "<td style=\"text-align:right\">" : "<td style=\"text-align:left\">").append(escape(cells.get(k).get(i))).append("</td>");
+            }
             b.append("</tr>");
-            for (int r = rows - tail; r < rows; r++) row(b, t, r);
         }
         b.append("</tbody></table></div>");
         return b.toString();
     }
 
-    private static void row(StringBuilder b, Table t, int r) {
-        b.append("<tr><th>").append(r).append("</th>");
-        for (Column<?> c : t.columns()) {
-            b.append("<td>");
-            if (!c.isMissing(r)) b.append(escape(format(c.get(r))));
-            b.append("</td>");
-        }
-        b.append("</tr>");
+    /** What a table is: its name, or a plain word when it has none. */
+    static String caption(Table t) {
+        return t.name() == null || t.name().isBlank() ? "table" : t.name();
     }
 
     private static final ThreadLocal<DecimalFormat> NUMBER = ThreadLocal.withInitial(
@@ -127,6 +145,17 @@ final class Html {
                     .append(escape(shown)).append("</td></tr>");
         }
         return b.append("</tbody></table>").toString();
+    }
+
+    /** A perpetuals session: whose account, through which proxy, until when (never a secret). */
+    static String session(org.marketlab.perps.PerpsSession s) {
+        var c = s.credentials();
+        return "<table class=\"marketlab-record\"><caption style=\"text-align:left\"><b>Perpetuals session</b></caption><tbody>"
+                + "<tr><th style=\"text-align:left\">owner</th><td style=\"text-align:left\">" + escape(s.owner()) + "</td></tr>"
+                + "<tr><th style=\"text-align:left\">proxy signer</th><td style=\"text-align:left\">" + escape(c.proxy()) + "</td></tr>"
+                + "<tr><th style=\"text-align:left\">expires</th><td style=\"text-align:left\">" + escape(format(c.expiresAt())) + "</td></tr>"
+                + "<tr><th style=\"text-align:left\">proxy</th><td style=\"text-align:left\">" + (s.resumed() ? "resumed from the credential store" : "registered now") + "</td></tr>"
+                + "</tbody></table>";
     }
 
     /** Field names that carry credentials; never shown. */

@@ -99,6 +99,7 @@ public final class MarketLabKernel extends BaseKernel {
         if (code.toString().isBlank()) return magicResult;
         Object v = evaluator().eval(code.toString());
         if (v == KernelExecution.NULL) return "null";
+        if (v instanceof java.io.PrintStream) return null; // what printf returns ends a cell that printed: nothing to show
         // An array's own toString is its identity ("[I@1b6d3586"); show its elements, as JShell does.
         return v != null && v.getClass().isArray() ? new DisplayData(Renderers.arrayText(v)) : v;
     }

@@ -3,15 +3,23 @@ package org.marketlab.kernel;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 import org.dflib.jjava.jupyter.kernel.display.Renderer;
 import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.marketlab.pacing.PacingStatus;
+import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
+
+import javax.imageio.ImageIO;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Base64;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 
 /** How values show in a notebook: tables as HTML, charts as PNG (SVG on request), toolkit records as HTML. */
 final class Renderers {
@@ -40,10 +48,40 @@ final class Renderers {
                 .preferring(MIMEType.IMAGE_PNG)
                 .supporting(MIMEType.IMAGE_PNG, MIMEType.IMAGE_SVG, MIMEType.TEXT_PLAIN)
                 .register((c, ctx) -> {
-                    ctx.renderIfRequested(MIMEType.IMAGE_PNG, () -> png(c));
+                    ctx.renderIfRequested(MIMEType.IMAGE_PNG, (type, out) -> {
+                        out.putData(type, png(c));
+                        out.putMetaData(type, Map.of("width", c.getWidth(), "height", c.getHeight()));
+                    });
                     ctx.renderIfRequested(MIMEType.IMAGE_SVG, () -> svg(c));
                     ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> c.getClass().getSimpleName() + " \"" + c.getTitle() + "\" "
                             + c.getWidth() + "×" + c.getHeight());
+                });
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Class<Column<?>> column = (Class) Column.class;
+        renderer.createRegistration(column)
+                .preferring(MIMEType.TEXT_HTML)
+                .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+                .register((c, ctx) -> {
+                    Table t = columnTable(c);
+                    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(t));
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> Html.text(t));
+                });
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Class<Collection<?>> collection = (Class) Collection.class;
+        renderer.createRegistration(collection)
+                .preferring(MIMEType.TEXT_HTML)
+                .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+                .register((c, ctx) -> {
+                    Table t = recordsTable(c);
+                    if (t != null) ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(t));
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> t != null ? Html.text(t) : String.valueOf(c));
+                });
+        renderer.createRegistration(org.marketlab.perps.PerpsSession.class)
+                .preferring(MIMEType.TEXT_HTML)
+                .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+                .register((s, ctx) -> {
+                    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.session(s));
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, s::toString);
                 });
         renderer.createRegistration(Record.class)
                 .preferring(MIMEType.TEXT_HTML)
@@ -73,11 +111,54 @@ final class Renderers {
         return b.append(n == 0 ? "}" : " }").toString();
     }
 
+    /** Pixels per chart point in the PNG: twice the chart's size, shown at its size, so it is sharp on dense screens. */
+    static final int DENSITY = 2;
+
+    /** The chart as a PNG of {@link #DENSITY} times its size, laid out at its own size (text keeps its proportions). */
     static String png(Chart<?, ?> c) {
+        int w = c.getWidth(), h = c.getHeight();
+        BufferedImage image = new BufferedImage(w * DENSITY, h * DENSITY, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
         try {
-            return Base64.getEncoder().encodeToString(BitmapEncoder.getBitmapBytes(c, BitmapEncoder.BitmapFormat.PNG));
+            g.scale(DENSITY, DENSITY);
+            c.paint(g, w, h);
+        } finally {
+            g.dispose();
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(128 * 1024);
+        try {
+            ImageIO.write(image, "png", out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        return Base64.getEncoder().encodeToString(out.toByteArray());
+    }
+
+    /** A column as a one-column table named after it. */
+    static Table columnTable(Column<?> c) {
+        return Table.create(c.name(), c.copy());
+    }
+
+    /**
+     * A collection of records of one public record type as a table, one row per record and a column per scalar
+     * field (credential fields left out), named after the type ("OutcomeTokens"); null for anything else.
+     */
+    static Table recordsTable(Collection<?> items) {
+        if (items.isEmpty()) return null;
+        Class<?> type = null;
+        for (Object o : items) {
+            if (o == null || !(o instanceof Record)) return null;
+            if (type == null) type = o.getClass();
+            else if (type != o.getClass()) return null;
+        }
+        if (!java.lang.reflect.Modifier.isPublic(type.getModifiers())) return null;
+        try {
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            Table t = RecordTable.of((Class) type).table(type.getSimpleName() + "s", (Collection) items);
+            for (String name : List.copyOf(t.columnNames())) if (Html.isSecret(name)) t.removeColumns(name);
+            return t.columnCount() == 0 ? null : t;
+        } catch (RuntimeException notTabular) {
+            return null;
         }
     }
 
@@ -95,6 +176,7 @@ final class Renderers {
     static DisplayData chart(Chart<?, ?> c) {
         DisplayData d = new DisplayData();
         d.putData(MIMEType.IMAGE_PNG, png(c));
+        d.putMetaData(MIMEType.IMAGE_PNG, Map.of("width", c.getWidth(), "height", c.getHeight()));
         d.putText(c.getTitle());
         return d;
     }

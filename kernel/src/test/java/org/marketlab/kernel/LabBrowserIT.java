@@ -11,80 +11,133 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * JupyterLab in a real browser: headless Debian Chromium, driven by Playwright, opens the first notebook from
- * a JupyterLab served on localhost, runs all its cells, and the page shows its table and chart (checked in the
- * DOM; the screenshot is kept at target/lab-screenshot.png).
+ * The main command in a real browser: {@code scripts/run} (as whoever runs the tests: root on the test machine)
+ * serves a copy of the ready notebooks; the URL it prints answers; the Java kernel is the default and only
+ * notebooks are listed; headless Debian Chromium, driven by Playwright, opens each notebook, runs all its cells
+ * and the page shows its tables and charts and no error (screenshots kept at target/lab-NN-….png); then the
+ * server is stopped and its port closes.
  */
 class LabBrowserIT {
 
+    private static final Pattern URL = Pattern.compile("open (http://127\\.0\\.0\\.1:\\d+/lab\\?token=[0-9a-f]+)");
+
     @Test
-    void firstNotebookRunsInTheBrowser() throws Exception {
+    void scriptsRunServesTheNotebooksAndEachRunsInTheBrowser() throws Exception {
         Path chromium = Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium"));
         if (!Files.isExecutable(chromium)) {
             throw new IllegalStateException("no Chromium at " + chromium + ": scripts/prerequisites installs the Debian package chromium");
         }
-        Jupyter jupyter = Jupyter.install("marketlab-browser");
-        // A copy of the notebooks: JupyterLab saves what it runs, and the repository's notebooks stay clean.
-        Path root = Files.createTempDirectory("marketlab-lab");
+        Jupyter jupyter = Jupyter.install("marketlab-browser"); // checks the venv and the jar; scripts/run installs its own
+        // A copy of the notebooks: JupyterLab saves what it runs, and the repository's notebooks stay clean. The
+        // copy also holds a pom.xml, as notebooks/ does, which the lab must not list.
+        Path dir = Files.createTempDirectory("marketlab-lab");
+        List<String> notebooks = new ArrayList<>();
         try (var files = Files.list(jupyter.root.resolve("notebooks"))) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".ipynb")).toList()) {
-                String text = Files.readString(f).replace("\"name\": \"marketlab\"", "\"name\": \"marketlab-browser\"");
-                Files.writeString(root.resolve(f.getFileName()), text);
+            for (Path f : files.filter(p -> p.toString().endsWith(".ipynb")).sorted().toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+                notebooks.add(f.getFileName().toString());
             }
         }
+        Files.copy(jupyter.root.resolve("notebooks/pom.xml"), dir.resolve("pom.xml"));
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        List<String> lab = new ArrayList<>(List.of(jupyter.venvBin.resolve("jupyter").toString(), "lab", "--allow-root", "--no-browser",
-                "--port=" + port, "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
-                "--ServerApp.root_dir=" + root, "--LabApp.news_url=", "--ServerApp.open_browser=False"));
-        ProcessBuilder pb = new ProcessBuilder(lab).redirectErrorStream(true).redirectOutput(root.resolve("lab.log").toFile());
-        pb.environment().put("PATH", jupyter.venvBin + ":" + pb.environment().getOrDefault("PATH", "/usr/bin:/bin"));
-        pb.environment().put("JUPYTER_PATH", jupyter.prefix.resolve("share/jupyter").toString());
+        Path log = Files.createTempFile("marketlab-run", ".log");
+        ProcessBuilder pb = new ProcessBuilder("bash", "scripts/run", "--no-build", "--port", String.valueOf(port), "--notebooks", dir.toString())
+                .directory(jupyter.root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().remove("DISPLAY");
+        Path settings = Files.createTempDirectory("marketlab-lab-settings"); // the browser script's settings stay here
+        pb.environment().put("JUPYTERLAB_SETTINGS_DIR", settings.toString());
+        pb.environment().put("JUPYTERLAB_WORKSPACES_DIR", settings.toString());
         Process server = pb.start();
+        HttpClient http = HttpClient.newHttpClient();
+        String url;
         try {
-            String url = "http://127.0.0.1:" + port;
-            waitForLab(url, server);
-            Path shot = Path.of(System.getProperty("marketlab.kernel.jar")).getParent().resolve("lab-screenshot.png");
-            var r = jupyter.run(List.of("node", "lab-browser.mjs", url, "01-market-screener.ipynb", shot.toString()),
-                    jupyter.root.resolve("interop"), 600, Map.of("CHROMIUM", chromium.toString()));
-            assertEquals(0, r.exit(), r.output() + "\nJupyterLab log:\n" + Files.readString(root.resolve("lab.log")));
-            JsonNode seen = new ObjectMapper().readTree(r.output().lines().filter(l -> l.startsWith("{")).reduce((a, b) -> b).orElseThrow());
-            assertTrue(seen.path("tables").asInt() >= 1, "a table is shown: " + seen);
-            assertTrue(seen.path("images").asInt() >= 1, "a chart is shown: " + seen);
-            assertEquals(0, seen.path("errors").asInt(), "no error output: " + seen);
-            assertTrue(seen.path("shape").asText().contains("rows ×"), seen.toString());
-            assertTrue(Files.size(shot) > 10_000, "the screenshot is kept");
+            url = waitForUrl(log, server);
+            assertTrue(url.startsWith("http://127.0.0.1:" + port + "/lab?token="), url);
+            waitForLab(http, url, server, log);
+            String token = url.substring(url.indexOf("token=") + 6);
+            String base = "http://127.0.0.1:" + port;
+            JsonNode specs = get(http, base + "/api/kernelspecs", token);
+            assertEquals("marketlab", specs.path("default").asText(), "the Java kernel is the default: " + specs);
+            List<String> listed = new ArrayList<>();
+            get(http, base + "/api/contents/", token).path("content").forEach(c -> listed.add(c.path("name").asText()));
+            assertEquals(notebooks, listed.stream().sorted().toList(), "only the notebooks are listed");
+
+            Path shots = Path.of(System.getProperty("marketlab.kernel.jar")).getParent();
+            List<String> cmd = new ArrayList<>(List.of("node", "lab-browser.mjs", url, shots.toString()));
+            cmd.addAll(notebooks);
+            var r = jupyter.run(cmd, jupyter.root.resolve("interop"), 1800, Map.of("CHROMIUM", chromium.toString()));
+            assertEquals(0, r.exit(), r.output() + "\nscripts/run log:\n" + Files.readString(log));
+            List<JsonNode> seen = new ArrayList<>();
+            for (String line : r.output().lines().filter(l -> l.startsWith("{")).toList()) seen.add(new ObjectMapper().readTree(line));
+            assertEquals(notebooks.size(), seen.size(), r.output());
+            for (JsonNode nb : seen) {
+                System.out.println("browser: " + nb);
+                assertEquals("Java (MarketLab)", nb.path("kernel").asText(), nb.toString());
+                assertTrue(nb.path("tables").asInt() >= 1, "a table is shown: " + nb);
+                assertTrue(nb.path("images").asInt() >= 1, "a chart is shown: " + nb);
+                assertEquals(0, nb.path("errors").asInt(), "no error output: " + nb);
+                assertTrue(Files.size(Path.of(nb.path("screenshot").asText())) > 10_000, "the screenshot is kept: " + nb);
+            }
         } finally {
             server.destroy();
-            server.waitFor(10, TimeUnit.SECONDS);
+            server.waitFor(30, TimeUnit.SECONDS);
             server.destroyForcibly();
         }
+        assertFalse(answers(http, "http://127.0.0.1:" + port + "/lab"), "stopped: the port no longer answers");
     }
 
-    private static void waitForLab(String url, Process server) throws Exception {
-        HttpClient http = HttpClient.newHttpClient();
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    private static String waitForUrl(Path log, Process server) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (System.nanoTime() < end) {
-            if (!server.isAlive()) throw new IllegalStateException("JupyterLab exited with " + server.exitValue());
+            Matcher m = URL.matcher(Files.readString(log));
+            if (m.find()) return m.group(1);
+            if (!server.isAlive()) throw new IllegalStateException("scripts/run exited with " + server.exitValue() + ":\n" + Files.readString(log));
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException("scripts/run printed no URL within 300 s:\n" + Files.readString(log));
+    }
+
+    private static void waitForLab(HttpClient http, String url, Process server, Path log) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < end) {
+            if (!server.isAlive()) throw new IllegalStateException("JupyterLab exited with " + server.exitValue() + ":\n" + Files.readString(log));
             try {
-                if (http.send(HttpRequest.newBuilder(URI.create(url + "/lab")).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) return;
+                if (http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) return;
             } catch (java.io.IOException notYet) {
                 // starting
             }
             Thread.sleep(500);
         }
-        throw new IllegalStateException("JupyterLab did not answer at " + url + " within 60 s");
+        throw new IllegalStateException("JupyterLab did not answer at " + url + " within 120 s:\n" + Files.readString(log));
+    }
+
+    private static JsonNode get(HttpClient http, String url, String token) throws Exception {
+        var r = http.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "token " + token).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), url + ": " + r.body());
+        return new ObjectMapper().readTree(r.body());
+    }
+
+    private static boolean answers(HttpClient http, String url) {
+        try {
+            http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding());
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
     }
 }

@@ -208,21 +208,26 @@ final class ClobApi implements RouteModule {
 
     // ---- the book -------------------------------------------------------------------------------------------------
 
+    /** The world's anchor minute. */
+    long anchorMinute() {
+        return world.now().getEpochSecond() / 60;
+    }
+
     /** The present's minute: books and the ends of histories and candles. */
     private long nowMinute() {
         return present.getAsLong() / 60_000;
     }
 
     private static BigDecimal tick(World.Token t) {
-        return Quotes.tick(t);
+        return TickQuotes.tick(t);
     }
 
     BigDecimal bestBid(World.Token t) {
-        return Quotes.bid(t, path(t).at(nowMinute()));
+        return TickQuotes.bid(t, path(t).at(nowMinute()));
     }
 
     BigDecimal bestAsk(World.Token t) {
-        return Quotes.ask(t, path(t).at(nowMinute()));
+        return TickQuotes.ask(t, path(t).at(nowMinute()));
     }
 
     BigDecimal mid(World.Token t) {
@@ -234,7 +239,7 @@ final class ClobApi implements RouteModule {
     }
 
     BigDecimal lastTrade(World.Token t) {
-        return Quotes.lastTrade(t, path(t), nowMinute());
+        return TickQuotes.lastTrade(t, path(t), nowMinute());
     }
 
     private String lastSide(World.Token t) {

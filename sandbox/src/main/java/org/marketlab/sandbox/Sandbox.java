@@ -36,14 +36,17 @@ import java.util.function.LongSupplier;
  *     Map<String, URI> urls = s.start();           // markets, clob, data, perps, perps_ws, bridge
  *     List<World.EventFacts> events = s.world().events();
  *     s.faults().errors(503, 2);                   // the next two answers, on any server
- *     assert s.stats().rateLimitedCount() == 0;    // no 429 served
+ *     assert s.stats().throttledCount() == 0;      // no request held over a limit
  * }
  * }</pre>
  *
  * <p>Every request on every server (except the control path {@code /__sandbox/faults}) counts against each
- * row of {@link IpLimit#published()} it matches, per client address, in exact sliding windows; over a limit
- * it is answered 429 {@code {"error":"Too Many Requests"}} with {@code Retry-After} (whole seconds, rounded
- * up, at least 1) for when the oldest request of the blocking window leaves it, and is not counted.
+ * row of {@link IpLimit#published()} it matches, per client address, in exact sliding windows. As the
+ * specification says of the IP limits ("throttled, not rejected"), a request over a limit is by default held
+ * until its windows admit it, then served (counted in {@link Stats#throttledCount()}). With
+ * {@link Builder#rejectOverLimit(boolean) rejectOverLimit(true)} it is instead answered 429
+ * {@code {"error":"Too Many Requests"}} with {@code Retry-After} (whole seconds, rounded up, at least 1) for when
+ * the oldest request of the blocking window leaves it, and is not counted: for tests of a client's 429 handling.
  */
 public final class Sandbox implements EmbeddedService {
 
@@ -55,6 +58,7 @@ public final class Sandbox implements EmbeddedService {
     /** How far histories, candles, books and account histories reach (ms). */
     private final LongSupplier present;
     private volatile boolean enforceLimits;
+    private volatile boolean rejectOverLimit;
     private final List<IpLimit> limits;
     private final Faults faults = new Faults();
     private final Stats stats = new Stats();
@@ -63,6 +67,7 @@ public final class Sandbox implements EmbeddedService {
     /** Opens once the routes of a start are in place. */
     private volatile CountDownLatch ready = new CountDownLatch(0);
     private World world;
+    private org.marketlab.sandbox.accounts.Accounts accounts;
     private IpWindows windows;
     private List<RouteModule> modules = List.of();
 
@@ -78,6 +83,7 @@ public final class Sandbox implements EmbeddedService {
         Instant fixed = b.present != null ? b.present : b.now;
         this.present = fixed != null ? fixed::toEpochMilli : b.clock;
         this.enforceLimits = b.enforceLimits;
+        this.rejectOverLimit = b.rejectOverLimit;
         this.limits = b.limits;
     }
 
@@ -92,6 +98,7 @@ public final class Sandbox implements EmbeddedService {
         private LongSupplier clock = System::currentTimeMillis;
         private Instant present;
         private boolean enforceLimits = true;
+        private boolean rejectOverLimit;
         private List<IpLimit> limits = IpLimit.published();
 
         public Builder seed(long seed) {
@@ -129,9 +136,18 @@ public final class Sandbox implements EmbeddedService {
             return this;
         }
 
-        /** Whether to answer 429 over the IP limits (the default). */
+        /** Whether to enforce the IP limits at all (the default). */
         public Builder enforceLimits(boolean enforce) {
             this.enforceLimits = enforce;
+            return this;
+        }
+
+        /**
+         * Over a limit, answer 429 with {@code Retry-After} instead of holding the request until its windows admit
+         * it (the default holds: the specification's IP limits throttle, they do not reject).
+         */
+        public Builder rejectOverLimit(boolean reject) {
+            this.rejectOverLimit = reject;
             return this;
         }
 
@@ -213,12 +229,44 @@ public final class Sandbox implements EmbeddedService {
      * routes to the server of its interface.
      */
     private List<RouteModule> modules(World world, long worldSeed) {
-        return List.of(
+        ClobApi clob = new ClobApi(world, clock, present);
+        accounts = new org.marketlab.sandbox.accounts.Accounts(world, new BookQuotes(clob), new MillisClock(clock));
+        List<RouteModule> all = new ArrayList<>(List.of(
                 new MarketsApi(world, faults),
-                new ClobApi(world, clock, present),
-                new ClobAuthApi(worldSeed, clock),
+                clob,
                 new Health("clob"), new Health("data"), new Health("perps"), new Health("bridge"),
-                new PerpsSandbox(world.seed(), world.now(), clock, present));
+                new PerpsSandbox(world.seed(), world.now(), clock, present)));
+        all.addAll(accounts.modules());
+        return List.copyOf(all);
+    }
+
+    /** The sandbox's millisecond clock as a {@link java.time.Clock} (UTC), for modules that take one. */
+    private static final class MillisClock extends java.time.Clock {
+        private final LongSupplier millis;
+
+        MillisClock(LongSupplier millis) {
+            this.millis = millis;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public java.time.Clock withZone(java.time.ZoneId zone) {
+            return java.time.Clock.fixed(instant(), zone);
+        }
+
+        @Override
+        public long millis() {
+            return millis.getAsLong();
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis.getAsLong());
+        }
     }
 
     /** The started module of type {@code type}. */
@@ -280,14 +328,21 @@ public final class Sandbox implements EmbeddedService {
         long latency = faults.latencyMillis();
         if (latency > 0) Thread.sleep(latency);
         if (enforceLimits) {
-            long wait = windows.admit(ctx.ip(), service, ctx.method().name(), ctx.path());
-            if (wait > 0) {
-                stats.rateLimited();
-                ctx.header("Retry-After", Long.toString(Math.max(1, (wait + 999_999_999L) / 1_000_000_000L)));
-                ctx.status(429).json(Map.of("error", "Too Many Requests"));
-                ctx.skipRemainingHandlers();
-                return;
+            long held = 0;
+            long wait;
+            while ((wait = windows.admit(ctx.ip(), service, ctx.method().name(), ctx.path())) > 0) {
+                if (rejectOverLimit) {
+                    stats.rateLimited();
+                    ctx.header("Retry-After", Long.toString(Math.max(1, (wait + 999_999_999L) / 1_000_000_000L)));
+                    ctx.status(429).json(Map.of("error", "Too Many Requests"));
+                    ctx.skipRemainingHandlers();
+                    return;
+                }
+                long start = System.nanoTime();
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                held += System.nanoTime() - start;
             }
+            if (held > 0) stats.throttled(held);
         }
         if (faults.takeDrop()) {
             org.eclipse.jetty.server.Request base = org.eclipse.jetty.server.Request.getBaseRequest(ctx.req());
@@ -316,7 +371,8 @@ public final class Sandbox implements EmbeddedService {
      * any of {@code nullFields} (probability), {@code malformed} (next N bodies), {@code errors} and
      * {@code errorStatus} (next N answers, default 500), {@code rateLimits} and {@code retryAfterSeconds} (next N
      * answers 429, with that {@code Retry-After} if given), {@code drops} (next N connections),
-     * {@code latencyMillis}, {@code enforceLimits} (boolean) and {@code clear} (true: a good day first).
+     * {@code latencyMillis}, {@code enforceLimits} and {@code rejectOverLimit} (booleans) and {@code clear} (true: a good
+     * day first).
      * Answers {@code {"status":"ok"}}, or 400 with {@code {"error"}} for a body it cannot use.
      */
     private void setFaults(Context ctx) {
@@ -339,6 +395,7 @@ public final class Sandbox implements EmbeddedService {
             if (n.has("rateLimits")) faults.rateLimits(n.get("rateLimits").asInt(), n.path("retryAfterSeconds").asLong(-1));
             if (n.has("latencyMillis")) faults.latency(n.get("latencyMillis").asLong());
             if (n.has("enforceLimits")) enforceLimits(n.get("enforceLimits").asBoolean());
+            if (n.has("rejectOverLimit")) rejectOverLimit(n.get("rejectOverLimit").asBoolean());
         } catch (IllegalArgumentException e) {
             ctx.status(400).json(Map.of("error", e.getMessage()));
             return;
@@ -352,6 +409,12 @@ public final class Sandbox implements EmbeddedService {
         return this;
     }
 
+    /** Over a limit: answer 429 (true) or hold the request until its windows admit it (false, the default). */
+    public Sandbox rejectOverLimit(boolean reject) {
+        this.rejectOverLimit = reject;
+        return this;
+    }
+
     /** The generated world (after start). */
     public World world() {
         if (world == null) throw new IllegalStateException("the sandbox has not started");
@@ -361,6 +424,12 @@ public final class Sandbox implements EmbeddedService {
     /** The present the sandbox's histories, candles, books and account histories reach (see {@link Builder#present}). */
     public Instant present() {
         return Instant.ofEpochMilli(present.getAsLong());
+    }
+
+    /** The seeded wallets and their routes on the data and order-book servers (after start). */
+    public org.marketlab.sandbox.accounts.Accounts accounts() {
+        if (accounts == null) throw new IllegalStateException("the sandbox has not started");
+        return accounts;
     }
 
     public Faults faults() {

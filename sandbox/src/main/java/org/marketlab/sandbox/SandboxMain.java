@@ -6,14 +6,15 @@ import java.time.format.DateTimeParseException;
 import java.util.Map;
 
 /**
- * {@code java -jar marketlab-sandbox-standalone.jar [--port 8080] [--seed 7] [--now 2026-11-01T00:00:00Z] [--no-limits]}:
+ * {@code java -jar marketlab-sandbox-standalone.jar [--port 8080] [--seed 7] [--now 2026-11-01T00:00:00Z] [--no-limits] [--reject-over-limit]}:
  * markets on the port, then clob, data, perps (and its WebSocket) and bridge on the next ports.
  */
 public final class SandboxMain {
 
     private static final String USAGE = "usage: java -jar marketlab-sandbox-standalone.jar [--port N (1-65530, default 8080)]"
             + " [--seed N (default 7)] [--now ISO-8601 instant: the world's anchor and a present fixed there"
-            + " (default: anchored at the start of today, UTC, with histories running to the machine's clock)] [--no-limits]";
+            + " (default: anchored at the start of today, UTC, with histories running to the machine's clock)] [--no-limits]"
+            + " [--reject-over-limit (answer 429 over an IP limit instead of holding the request)]";
 
     private SandboxMain() {
     }
@@ -36,6 +37,7 @@ public final class SandboxMain {
                         fixed = true;
                     }
                     case "--no-limits" -> b.enforceLimits(false);
+                    case "--reject-over-limit" -> b.rejectOverLimit(true);
                     case "--help", "-h" -> {
                         System.out.println(USAGE);
                         return;

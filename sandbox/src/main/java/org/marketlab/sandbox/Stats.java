@@ -5,11 +5,13 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** What the sandbox has served: requests per service and path, and the 429s it answered. */
+/** What the sandbox has served: requests per service and path, the requests it held over a limit, and the 429s it answered. */
 public final class Stats {
 
     private final Map<String, AtomicLong> requests = new ConcurrentHashMap<>();
     private final AtomicLong rateLimited = new AtomicLong();
+    private final AtomicLong throttled = new AtomicLong();
+    private final AtomicLong throttledNanos = new AtomicLong();
 
     void request(String service, String path) {
         requests.computeIfAbsent(service + " " + path, k -> new AtomicLong()).incrementAndGet();
@@ -17,6 +19,11 @@ public final class Stats {
 
     void rateLimited() {
         rateLimited.incrementAndGet();
+    }
+
+    void throttled(long nanos) {
+        throttled.incrementAndGet();
+        throttledNanos.addAndGet(nanos);
     }
 
     /** Requests per {@code "<service> <path>"}, including refused ones. */
@@ -40,8 +47,20 @@ public final class Stats {
         return rateLimited.get();
     }
 
+    /** Requests held over an IP limit until their windows admitted them (then served). */
+    public long throttledCount() {
+        return throttled.get();
+    }
+
+    /** How long the held requests waited in all. */
+    public java.time.Duration throttledTime() {
+        return java.time.Duration.ofNanos(throttledNanos.get());
+    }
+
     public void reset() {
         requests.clear();
         rateLimited.set(0);
+        throttled.set(0);
+        throttledNanos.set(0);
     }
 }

@@ -36,7 +36,7 @@ class IpLimitsTest {
      */
     @Test
     void theEventsWindowRefusesThe501stAndSlides() throws Exception {
-        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).build()) {
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).rejectOverLimit(true).build()) {
             URI markets = s.start().get("markets");
             Wire wire = new Wire(markets);
             long sent1 = System.nanoTime();
@@ -81,7 +81,7 @@ class IpLimitsTest {
         // Two rows over the same path: 3 per 1 s and 4 per 3 s.
         IpLimit fast = new IpLimit("t.fast", "markets", "fast", Set.of(), List.of("/events/*"), 3, Duration.ofSeconds(1));
         IpLimit slow = new IpLimit("t.slow", "*", "slow", Set.of("GET"), List.of("*"), 4, Duration.ofSeconds(3));
-        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).limits(List.of(fast, slow)).build()) {
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).limits(List.of(fast, slow)).rejectOverLimit(true).build()) {
             Wire wire = new Wire(s.start().get("markets"));
             long t0 = System.nanoTime();
             for (int i = 0; i < 3; i++) assertEquals(200, wire.get("/events?limit=0").statusCode());
@@ -106,7 +106,7 @@ class IpLimitsTest {
     @Test
     void everyServerEnforcesItsOwnRows() {
         IpLimit bridge = IpLimit.published().stream().filter(l -> l.scope().equals("bridge.general")).findFirst().orElseThrow();
-        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).build()) {
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).rejectOverLimit(true).build()) {
             Wire wire = new Wire(s.start().get("bridge"));
             for (int i = 0; i < bridge.limit(); i++) assertEquals(200, wire.get("/ok").statusCode());
             long ra = retryAfter(wire.get("/ok"));
@@ -115,6 +115,38 @@ class IpLimitsTest {
             assertEquals(200, new Wire(s.urls().get("clob")).get("/ok").statusCode(), "other hosts have their own rows");
             assertEquals(200, new Wire(s.urls().get("data")).get("/ok").statusCode());
             assertEquals(2, s.stats().rateLimitedCount());
+        }
+    }
+
+    /**
+     * By default a request over a window is held until the window admits it, then served: 5 per 2 s, the 6th
+     * answered 200 about 2 s after the first, counted as held and not as refused. Switched over the control path to
+     * reject, the next one over is a 429 again; switched back, held again.
+     */
+    @Test
+    void overALimitTheDefaultHoldsTheRequestUntilTheWindowAdmitsIt() throws Exception {
+        IpLimit five = new IpLimit("t.five", "markets", "test", Set.of(), List.of("/events/*"), 5, Duration.ofSeconds(2));
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).limits(List.of(five)).build()) {
+            Wire wire = new Wire(s.start().get("markets"));
+            long t0 = System.nanoTime();
+            for (int i = 0; i < 5; i++) assertEquals(200, wire.get("/events?limit=0").statusCode());
+            long answered5 = System.nanoTime();
+            assertEquals(200, wire.get("/events?limit=0").statusCode(), "held, then served");
+            long answered6 = System.nanoTime();
+            assertTrue(answered6 - t0 >= 2_000_000_000L, "not before the first left the window: " + (answered6 - t0) / 1e6 + " ms");
+            assertTrue(answered6 - answered5 >= 1_000_000_000L, "it waited: " + (answered6 - answered5) / 1e6 + " ms");
+            assertEquals(1, s.stats().throttledCount());
+            assertTrue(s.stats().throttledTime().toMillis() >= 1000, s.stats().throttledTime().toString());
+            assertEquals(0, s.stats().rateLimitedCount());
+            assertEquals(6, s.stats().requests("markets", "/events"));
+
+            assertEquals(200, wire.post("/__sandbox/faults", "{\"rejectOverLimit\": true}").statusCode());
+            retryAfter(wire.get("/events?limit=0")); // the window still holds five
+            assertEquals(1, s.stats().rateLimitedCount());
+            assertEquals(200, wire.post("/__sandbox/faults", "{\"rejectOverLimit\": false}").statusCode());
+            for (int i = 0; i < 6; i++) assertEquals(200, wire.get("/events?limit=0").statusCode());
+            assertTrue(s.stats().throttledCount() >= 2, "six more in a 5-per-2-s window: at least one held");
+            assertEquals(1, s.stats().rateLimitedCount());
         }
     }
 }

@@ -103,7 +103,7 @@ class SandboxTest {
     @Test
     void slidingWindowRefusesExactlyTheRequestOverTheLimit() throws Exception {
         IpLimit five = new IpLimit("t.five", "markets", "test", Set.of(), List.of("/events/*"), 5, Duration.ofSeconds(2));
-        try (Sandbox s = Sandbox.builder().seed(1).now(NOW).limits(List.of(five)).build()) {
+        try (Sandbox s = Sandbox.builder().seed(1).now(NOW).limits(List.of(five)).rejectOverLimit(true).build()) {
             URI m = s.start().get("markets");
             long t0 = System.nanoTime();
             for (int i = 0; i < 5; i++) assertEquals(200, get(m, "/events?limit=1").statusCode());

@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.markets.TokenNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -247,37 +248,9 @@ public final class ClobData {
             String outcome = i < m.outcomes().size() ? m.outcomes().get(i) : "outcome " + i;
             BigDecimal price = i < m.outcomePrices().size() ? m.outcomePrices().get(i) : null;
             out.add(new OutcomeToken(ids.get(i), outcome, price, m.id(), m.question()));
+            TokenNames.put(ids.get(i), TokenNames.name(m.question(), outcome));
         }
         return out;
-    }
-
-    /**
-     * The outcome tokens of a row of a markets table ({@code Markets.marketsTable}, or {@code EventsQuery.marketsTable}):
-     * its {@code clobTokenIds}, {@code outcomes} and {@code outcomePrices} columns.
-     */
-    public static List<OutcomeToken> tokens(tech.tablesaw.api.Row row) {
-        Objects.requireNonNull(row, "row");
-        for (String c : List.of("id", "clobTokenIds", "outcomes")) {
-            if (!row.columnNames().contains(c)) {
-                throw new IllegalArgumentException("the row has no '" + c + "' column: give a row of a markets table (Markets.marketsTable)");
-            }
-        }
-        List<String> ids = split(row.getString("clobTokenIds"));
-        if (ids.isEmpty()) throw new IllegalArgumentException("market " + row.getString("id") + " has no clobTokenIds (not traded on the order book)");
-        List<String> outcomes = split(row.getString("outcomes"));
-        List<String> prices = row.columnNames().contains("outcomePrices") ? split(row.getString("outcomePrices")) : List.of();
-        String question = row.columnNames().contains("question") ? row.getString("question") : null;
-        List<OutcomeToken> out = new ArrayList<>();
-        for (int i = 0; i < ids.size(); i++) {
-            out.add(new OutcomeToken(ids.get(i), i < outcomes.size() ? outcomes.get(i) : "outcome " + i,
-                    i < prices.size() ? new BigDecimal(prices.get(i)) : null, row.getString("id"), question));
-        }
-        return out;
-    }
-
-    private static List<String> split(String joined) {
-        if (joined == null || joined.isBlank()) return List.of();
-        return List.of(joined.split(", "));
     }
 
     // ---- reading ----------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.markets.TokenNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
@@ -150,6 +151,6 @@ public final class OhlcQuery {
             close.append(c.close().doubleValue());
             volume.append(c.volume().doubleValue());
         }
-        return Table.create("OHLC " + fidelity + " of " + Book.shortId(asset), time, open, high, low, close, volume);
+        return Table.create(fidelity + " candles of " + TokenNames.of(asset), time, open, high, low, close, volume);
     }
 }

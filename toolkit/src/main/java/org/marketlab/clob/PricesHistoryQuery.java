@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.markets.TokenNames;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import org.marketlab.config.Service;
@@ -94,7 +95,7 @@ public final class PricesHistoryQuery {
     /** Columns {@code time} and {@code price}, read straight from the response stream (16 bytes a row). */
     public Table table() {
         Table table = read(t.send(call()));
-        return table.setName("prices of " + Book.shortId(token));
+        return table.setName("prices of " + TokenNames.of(token));
     }
 
     static Table read(Document r) {

@@ -295,17 +295,53 @@ public final class EventsQuery {
         if (Boolean.TRUE.equals(filters.get("related_tags")) && !filters.has("tag_id") && !filters.has("tag_slug")) {
             throw new IllegalArgumentException("relatedTags needs tagId or tagSlug");
         }
-        return new Pages(filters.toQuery()).pager().stream();
+        return new Pages(filters.toQuery()).pager().stream()
+                .peek(e -> TokenNames.remember(e.markets())); // so tables and charts of their tokens carry names
     }
 
-    /** One row per event, one column per scalar field, plus {@code marketCount} and {@code tagSlugs}. */
+    /**
+     * One row per event, the columns scanned first: title, status, category, volume, liquidity, volume24h, endDate, markets,
+     * tags, id, slug. {@code allColumns().table()} has every field.
+     */
     public Table table() {
-        return EventTables.events(list());
+        return EventViews.events(list());
     }
 
-    /** One row per market, with its event's {@code eventId}, {@code eventSlug} and {@code eventTitle}. */
+    /** The tables with every field of the records: {@code Markets.events().active().allColumns().table()}. */
+    public AllColumns allColumns() {
+        return new AllColumns(this);
+    }
+
+    /** Tables of a query with a column per scalar field of the records, under the wire names. */
+    public static final class AllColumns {
+        private final EventsQuery query;
+
+        private AllColumns(EventsQuery query) {
+            this.query = query;
+        }
+
+        /** One row per event, one column per scalar field, plus {@code marketCount} and {@code tagSlugs}. */
+        public Table table() {
+            return EventTables.events(query.list());
+        }
+
+        /** One row per market, every field, led by its event's {@code eventId}, {@code eventSlug} and {@code eventTitle}. */
+        public Table marketsTable() {
+            return EventTables.markets(query.list());
+        }
+    }
+
+    /** One row per outcome of each market: market (id), question, outcome, tokenId, price; nothing left to split. */
+    public Table outcomesTable() {
+        return EventViews.outcomes(list());
+    }
+
+    /**
+     * One row per market, the columns scanned first: event, question, outcomes, outcomePrices, volume, liquidity,
+     * endDate, status, id. {@code allColumns().marketsTable()} has every field.
+     */
     public Table marketsTable() {
-        return EventTables.markets(list());
+        return EventViews.markets(list());
     }
 
     /** One row per tag of each event, with the event's {@code eventId} and {@code eventSlug}. */

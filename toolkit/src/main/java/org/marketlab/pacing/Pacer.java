@@ -215,6 +215,7 @@ public final class Pacer {
             List<Window> ws = matching(service, method, path);
             long hold;
             if (status == 429) {
+                rateLimited++;
                 int strikes = 0;
                 for (Window w : ws) strikes = Math.max(strikes, w.strikes);
                 for (Window w : ws) w.strikes = strikes + 1;
@@ -248,6 +249,13 @@ public final class Pacer {
     }
 
     /** Every scope that has admitted a request, with its current use and the waiting it caused. */
+    private long rateLimited;
+
+    /** How many {@code 429 Too Many Requests} answers were fed back since the pacer was made. */
+    public synchronized long rateLimitedResponses() {
+        return rateLimited;
+    }
+
     public synchronized PacingStatus status() {
         long now = clock.nanoTime();
         List<ScopeStatus> out = new ArrayList<>();

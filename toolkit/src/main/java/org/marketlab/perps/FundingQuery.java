@@ -52,7 +52,18 @@ public final class FundingQuery {
         return history.stream();
     }
 
+    /**
+     * One row per charge, with the instrument's {@code symbol} beside its id (read from the account's positions;
+     * "instrument N" for one the account no longer holds).
+     */
     public Table table() {
-        return history.table();
+        Table t = history.table();
+        java.util.Map<Long, String> symbols = new java.util.HashMap<>();
+        for (Portfolio.Position p : history.session().portfolio().positions()) symbols.put(p.instrumentId(), p.symbol());
+        tech.tablesaw.api.StringColumn symbol = tech.tablesaw.api.StringColumn.create("symbol");
+        tech.tablesaw.api.LongColumn ids = t.longColumn("instrument_id");
+        for (int i = 0; i < t.rowCount(); i++) symbol.append(symbols.getOrDefault(ids.get(i), "instrument " + ids.get(i)));
+        t.insertColumn(t.columnIndex("instrument_id") + 1, symbol);
+        return t;
     }
 }

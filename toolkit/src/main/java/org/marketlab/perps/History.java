@@ -52,6 +52,10 @@ final class History<T extends Record> {
         this.listener = listener;
     }
 
+    PerpsSession session() {
+        return session;
+    }
+
     History<T> filter(String name, Object value) {
         return new History<>(session, kind, filters.replacing(name, value), from, to, listener);
     }

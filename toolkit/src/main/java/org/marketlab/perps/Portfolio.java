@@ -15,6 +15,14 @@ public record Portfolio(List<Position> positions, Margin margin, BigDecimal with
         positions = positions == null ? List.of() : List.copyOf(positions);
     }
 
+    /**
+     * One row per position: symbol, size, entry and liquidation price, leverage, unrealised PnL, return on
+     * equity, funding, value and margins (the wire names).
+     */
+    public tech.tablesaw.api.Table positionsTable() {
+        return org.marketlab.tables.RecordTable.of(Position.class).table("positions", positions);
+    }
+
     public record Position(@JsonProperty("instrument_id") long instrumentId, String symbol, BigDecimal size,
                            @JsonProperty("entry_price") BigDecimal entryPrice, Integer leverage, Boolean cross,
                            @JsonProperty("liquidation_price") BigDecimal liquidationPrice,

@@ -1,7 +1,6 @@
 package org.marketlab.clob;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.marketlab.Interop;
 import org.marketlab.config.Profile;
@@ -19,7 +18,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,24 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The official {@code @polymarket/clob-client-v2} (interop/clob-read.mjs), pointed at the sandbox, reads the same
  * book, midpoint, prices, spread, last trade, tick size, neg-risk, price history and batch answers as the toolkit,
- * sees the same errors, and its own book-hash function reproduces the hash the sandbox sent. Skipped only where
- * Node.js is not installed; with Node but without interop/node_modules it fails, naming the command that installs it.
+ * sees the same errors, and its own book-hash function reproduces the hash the sandbox sent. Never skipped: without
+ * Node.js or interop/node_modules it fails, naming the command that installs them (scripts/prerequisites).
  */
 class OfficialClientInteropTest {
 
-    static boolean nodeInstalled() {
-        try {
-            Process p = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (Exception e) {
-            return false;
-        }
-    }
 
     @Test
     void officialClientAndToolkitReadTheSame() throws Exception {
-        Assumptions.assumeTrue(nodeInstalled(), "node (Node.js 20 or later) is not on the PATH: the official-client interop test is skipped");
         Instant now = Instant.parse("2026-11-01T00:00:00Z");
         try (Sandbox sandbox = Sandbox.builder().seed(5).now(now).build()) {
             String url = sandbox.start().get("clob").toString();

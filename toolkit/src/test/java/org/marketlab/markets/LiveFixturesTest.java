@@ -108,7 +108,7 @@ class LiveFixturesTest {
     @Test
     void tablesAreTypedAndComplete() {
         List<Event> events = Markets.parseEvents(Fixtures.read("gamma_event.json"));
-        Table t = Markets.table(events);
+        Table t = EventTables.events(events);
         assertEquals(1, t.rowCount());
         assertEquals(ColumnType.STRING, t.column("id").type());
         assertEquals(ColumnType.INSTANT, t.column("startDate").type());
@@ -122,7 +122,7 @@ class LiveFixturesTest {
         assertTrue(t.columnNames().contains("subEvents"));
         assertEquals(EventFields.SCALARS.size() + 1 + 2, t.columnCount());
 
-        Table markets = Markets.marketsTable(events);
+        Table markets = EventTables.markets(events);
         assertEquals(2, markets.rowCount());
         assertEquals(events.get(0).id(), markets.stringColumn("eventId").get(0));
         assertEquals("Yes, No", markets.stringColumn("outcomes").get(0));

@@ -41,6 +41,7 @@ class PacedHarvestTest {
             assertEquals(0, sandbox.stats().rateLimitedCount(), "the sandbox refused nothing: " + sandbox.stats().requests());
             long requests = sandbox.stats().requests("markets", "/events/keyset");
             assertEquals((sandbox.world().events().size() + 19) / 20, requests);
+            assertEquals(0, sandbox.stats().throttledCount(), "the sandbox held nothing over a window: the pacer kept inside them");
             ScopeStatus events = t.pacer().status().scopes().stream()
                     .filter(s -> s.scope().equals("markets.events")).findFirst().orElseThrow();
             assertTrue(events.waited() >= 1, "the pacer made requests wait: " + events);

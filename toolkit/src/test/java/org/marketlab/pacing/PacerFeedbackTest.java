@@ -31,7 +31,11 @@ class PacerFeedbackTest {
         VirtualClock clock = new VirtualClock();
         Pacer p = Pacer.published(clock);
         p.acquire("clob", "GET", "/book");
+        assertEquals(0, p.rateLimitedResponses());
         p.onResponse("clob", "GET", "/book", 429, headers("retry-after", "3"));
+        assertEquals(1, p.rateLimitedResponses(), "429s are counted");
+        p.onResponse("clob", "GET", "/book", 200, headers());
+        assertEquals(1, p.rateLimitedResponses());
         assertEquals(3 * SECOND, waitedNanos(p, "clob", "/book"));
         assertEquals(3 * SECOND, clock.nanoTime());
     }

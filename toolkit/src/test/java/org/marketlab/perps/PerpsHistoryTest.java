@@ -179,6 +179,18 @@ class PerpsHistoryTest {
         Table t = session.funding().table();
         assertEquals(account.funding().size(), t.rowCount());
         assertTrue(t.columnNames().containsAll(List.of("id", "instrument_id", "size", "funding_rate", "funding_asset", "funding", "timestamp")));
+        // Funding carries the instrument's symbol, as the account's positions name it.
+        assertEquals(t.columnIndex("instrument_id") + 1, t.columnIndex("symbol"));
+        var symbols = new java.util.HashMap<Long, String>();
+        for (var p : session.portfolio().positions()) symbols.put(p.instrumentId(), p.symbol());
+        assertTrue(!symbols.isEmpty());
+        int named = 0;
+        for (int i = 0; i < t.rowCount(); i++) {
+            long id = t.longColumn("instrument_id").get(i);
+            assertEquals(symbols.getOrDefault(id, "instrument " + id), t.stringColumn("symbol").get(i));
+            if (symbols.containsKey(id)) named++;
+        }
+        assertTrue(named > 0, "some charges are on held instruments");
         Table w = session.withdrawals().status("pending").table();
         assertTrue(w.columnNames().containsAll(List.of("withdraw_id", "amount", "status", "hash", "to", "created_timestamp", "confirmed_timestamp")));
         assertEquals("withdrawals", w.name());

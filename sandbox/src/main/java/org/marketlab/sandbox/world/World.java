@@ -534,11 +534,11 @@ public final class World {
         PricePath path = new PricePath(first, first, now);
         long minute = now.getEpochSecond() / 60;
         double price = path.at(minute);
-        BigDecimal bid = Quotes.bid(first, price), ask = Quotes.ask(first, price);
+        BigDecimal bid = TickQuotes.bid(first, price), ask = TickQuotes.ask(first, price);
         m.put("bestBid", bid.doubleValue());
         m.put("bestAsk", ask.doubleValue());
         m.put("spread", ask.subtract(bid).doubleValue());
-        m.put("lastTradePrice", Quotes.lastTrade(first, path, minute).doubleValue());
+        m.put("lastTradePrice", TickQuotes.lastTrade(first, path, minute).doubleValue());
         m.put("oneDayPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 1_440))));
         m.put("oneWeekPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 10_080))));
         m.put("oneMonthPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 43_200))));

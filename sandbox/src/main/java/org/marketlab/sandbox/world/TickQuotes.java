@@ -8,9 +8,9 @@ import java.math.RoundingMode;
  * spread of one or two ticks either side, kept within one tick of 0 and 1. The order book serves these at the
  * present; the world's market documents carry them at the anchor, so the two agree.
  */
-public final class Quotes {
+public final class TickQuotes {
 
-    private Quotes() {
+    private TickQuotes() {
     }
 
     public static BigDecimal tick(World.Token t) {

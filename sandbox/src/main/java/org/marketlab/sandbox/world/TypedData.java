@@ -1,4 +1,4 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.world;
 
 import org.web3j.crypto.Hash;
 import org.web3j.crypto.Keys;
@@ -14,12 +14,12 @@ import java.util.Arrays;
  * The sandbox's own EIP-712 verification (it shares no code with the toolkit's signing, so a mistake there
  * shows here as a refused signature): the order book's L1 authentication digest, and signer recovery with web3j.
  */
-final class TypedData {
+public final class TypedData {
 
     private TypedData() {
     }
 
-    static byte[] domain(String name) {
+    public static byte[] domain(String name) {
         return Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId)"), keccak(name), keccak("1"),
                 word(BigInteger.valueOf(137))));
     }
@@ -28,7 +28,7 @@ final class TypedData {
      * The order book's L1 authentication: {@code ClobAuth(address address,string timestamp,uint256 nonce,string message)}
      * in the domain {@code ClobAuthDomain}.
      */
-    static byte[] clobAuth(String address, String timestamp, BigInteger nonce, String message) {
+    public static byte[] clobAuth(String address, String timestamp, BigInteger nonce, String message) {
         return digest("ClobAuthDomain", Hash.sha3(cat(keccak("ClobAuth(address address,string timestamp,uint256 nonce,string message)"),
                 address(address), keccak(timestamp), word(nonce), keccak(message))));
     }
@@ -38,7 +38,7 @@ final class TypedData {
     }
 
     /** The lower-case address that signed {@code digest}, or null when the signature does not recover. */
-    static String signer(byte[] digest, String signature) {
+    public static String signer(byte[] digest, String signature) {
         try {
             byte[] sig = Numeric.hexStringToByteArray(signature);
             if (sig.length != 65) return null;

@@ -1,0 +1,822 @@
+package org.marketlab.sandbox.accounts;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import org.marketlab.sandbox.world.World;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * The public Data API ({@code data} host) from the seeded wallets: v1 routes (bare arrays or objects, camelCase,
+ * {@code limit}/{@code offset} with offsets up to {@value #MAX_OFFSET}) and v2 routes (every answer {@code {data}},
+ * paged ones {@code {data, pagination: {limit, offset, has_more, next_cursor}}}, snake_case, cursor-only paging,
+ * at most {@value #MAX_CONDITIONS} condition ids, a miss answered as {@code []} or {@code null}).
+ *
+ * <p>v1: {@code /positions}, {@code /closed-positions}, {@code /trades}, {@code /activity}, {@code /value},
+ * {@code /traded}, {@code /holders}, {@code /oi}, and {@code /} (health). v2: {@code /v2/positions} (status
+ * {@code OPEN} — every position holding shares, redeemable ones included —, {@code REDEEMABLE} or {@code CLOSED}),
+ * {@code /v2/trades}, {@code /v2/activity}, {@code /v2/value}, {@code /v2/holders}, {@code /v2/oi}, {@code /v2/status}.
+ *
+ * <p>Where the documents are silent, the sandbox's choices: a v2 cursor carries the page size and the position
+ * and binds the filters it was made under (re-send them: a cursor with other filters, or a bare cursor, is a 400);
+ * feeds are newest first unless {@code sort_direction=ASC}; {@code taker_only} (v1 {@code takerOnly}) defaults to
+ * true, so a wallet's maker fills show with {@code taker_only=false}; non-trade activity rows carry an empty
+ * {@code asset} and {@code side} and outcome index 999; {@code /v2/value} answers {@code {data: {user, value}}}; open
+ * interest and holders count the seeded wallets' shares.
+ */
+public final class DataApi {
+
+    static final int MAX_OFFSET = 10_000;
+    static final int MAX_CONDITIONS = 20;
+    private static final Pattern HASH64 = Pattern.compile("0x[0-9a-fA-F]{64}");
+    private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
+    private static final Set<String> TYPES = Set.of("TRADE", "SPLIT", "MERGE", "REDEEM", "REWARD", "CONVERSION", "DEPOSIT",
+            "WITHDRAWAL", "YIELD", "MAKER_REBATE", "TAKER_REBATE", "REFERRAL_REWARD");
+
+    private final Wallets wallets;
+
+    public DataApi(Wallets wallets) {
+        this.wallets = wallets;
+    }
+
+    public void register(Javalin app) {
+        app.exception(Wire.Refused.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
+        app.get("/", ctx -> Wire.send(ctx, Wire.object().put("data", "OK")));
+        app.get("/v2/status", ctx -> Wire.send(ctx, Wire.object().put("data", "OK")));
+        app.get("/positions", this::positionsV1);
+        app.get("/closed-positions", this::closedV1);
+        app.get("/trades", this::tradesV1);
+        app.get("/activity", this::activityV1);
+        app.get("/value", this::valueV1);
+        app.get("/traded", this::tradedV1);
+        app.get("/holders", this::holdersV1);
+        app.get("/oi", this::oiV1);
+        app.get("/v2/positions", this::positionsV2);
+        app.get("/v2/trades", this::tradesV2);
+        app.get("/v2/activity", this::activityV2);
+        app.get("/v2/value", this::valueV2);
+        app.get("/v2/holders", this::holdersV2);
+        app.get("/v2/oi", this::oiV2);
+    }
+
+    // ---- v1 -------------------------------------------------------------------------------------------------------
+
+    private void positionsV1(Context ctx) {
+        String user = user(ctx, "user", true);
+        Set<String> markets = conditions(ctx, "market");
+        Set<String> events = list(ctx, "eventId");
+        BigDecimal threshold = decimal(ctx, "sizeThreshold", BigDecimal.ONE);
+        Boolean redeemable = bool(ctx, "redeemable");
+        Boolean mergeable = bool(ctx, "mergeable");
+        String title = lower(ctx.queryParam("title"));
+        List<Ledger.Position> rows = new ArrayList<>();
+        for (Ledger.Position p : wallets.ledger(user).positions.values()) {
+            if (p.size().signum() == 0 || p.size().compareTo(threshold) < 0) continue;
+            if (!inMarkets(p.market(), markets, events)) continue;
+            if (redeemable != null && redeemable != p.redeemable()) continue;
+            if (mergeable != null && mergeable) continue;
+            if (title != null && !p.market().title().toLowerCase(Locale.ROOT).contains(title)) continue;
+            rows.add(p);
+        }
+        rows.sort(positionOrder(param(ctx, "sortBy", "TOKENS"), param(ctx, "sortDirection", "DESC")));
+        ArrayNode out = Wire.JSON.arrayNode();
+        for (Ledger.Position p : slice(rows, offset(ctx), limitV1(ctx, 100, 500))) out.add(positionV1(user, p));
+        Wire.send(ctx, out);
+    }
+
+    private void closedV1(Context ctx) {
+        String user = user(ctx, "user", true);
+        Set<String> markets = conditions(ctx, "market");
+        Set<String> events = list(ctx, "eventId");
+        String title = lower(ctx.queryParam("title"));
+        List<Ledger.Position> rows = new ArrayList<>();
+        for (Ledger.Position p : wallets.ledger(user).positions.values()) {
+            if (p.status() != Ledger.Status.CLOSED || !inMarkets(p.market(), markets, events)) continue;
+            if (title != null && !p.market().title().toLowerCase(Locale.ROOT).contains(title)) continue;
+            rows.add(p);
+        }
+        rows.sort(positionOrder(param(ctx, "sortBy", "REALIZEDPNL"), param(ctx, "sortDirection", "DESC")));
+        ArrayNode out = Wire.JSON.arrayNode();
+        for (Ledger.Position p : slice(rows, offset(ctx), limitV1(ctx, 10, 50))) {
+            ObjectNode o = out.addObject();
+            o.put("proxyWallet", user);
+            o.put("asset", p.token().tokenId());
+            o.put("conditionId", p.market().conditionId());
+            o.put("avgPrice", Wire.number(p.avgPrice()));
+            o.put("totalBought", Wire.number(p.totalBought()));
+            o.put("realizedPnl", Wire.number(p.realized()));
+            o.put("curPrice", Wire.number(p.curPrice()));
+            o.put("timestamp", p.lastTime());
+            marketV1(o, p.market(), p.token(), true);
+        }
+        Wire.send(ctx, out);
+    }
+
+    private void tradesV1(Context ctx) {
+        String user = user(ctx, "user", false);
+        List<Ledger.Fill> fills = fills(user, conditions(ctx, "market"), list(ctx, "eventId"), side(ctx),
+                bool(ctx, "takerOnly") != Boolean.FALSE, amount(ctx, "filterType", "filterAmount"), null, null, true);
+        ArrayNode out = Wire.JSON.arrayNode();
+        for (Ledger.Fill f : slice(fills, offset(ctx), limitV1(ctx, 100, MAX_OFFSET))) {
+            ObjectNode o = out.addObject();
+            o.put("proxyWallet", owner(f, user));
+            o.put("side", f.side());
+            o.put("asset", f.token().tokenId());
+            o.put("conditionId", f.market().conditionId());
+            o.put("size", Wire.number(f.size()));
+            o.put("price", Wire.number(f.price()));
+            o.put("timestamp", f.time());
+            marketV1(o, f.market(), f.token(), false);
+            profile(o);
+            o.put("transactionHash", f.txHash());
+        }
+        Wire.send(ctx, out);
+    }
+
+    private void activityV1(Context ctx) {
+        String user = user(ctx, "user", true);
+        List<Ledger.Activity> rows = activity(user, conditions(ctx, "market"), list(ctx, "eventId"), types(ctx), side(ctx),
+                seconds(ctx, "start"), seconds(ctx, "end"), param(ctx, "sortBy", "TIMESTAMP"), param(ctx, "sortDirection", "DESC"));
+        ArrayNode out = Wire.JSON.arrayNode();
+        for (Ledger.Activity a : slice(rows, offset(ctx), limitV1(ctx, 100, 500))) {
+            ObjectNode o = out.addObject();
+            o.put("proxyWallet", user);
+            o.put("timestamp", a.time());
+            o.put("conditionId", a.market().conditionId());
+            o.put("type", a.type());
+            o.put("size", Wire.number(a.size()));
+            o.put("usdcSize", Wire.number(a.usdcSize()));
+            o.put("transactionHash", a.txHash());
+            o.put("price", Wire.number(a.price()));
+            o.put("asset", a.token() == null ? "" : a.token().tokenId());
+            o.put("side", a.side());
+            o.put("outcomeIndex", a.token() == null ? 999 : a.token().index());
+            o.put("title", a.market().title());
+            o.put("slug", a.market().slug());
+            o.put("icon", a.market().icon());
+            o.put("eventSlug", a.market().eventSlug());
+            o.put("outcome", a.token() == null ? "" : a.token().outcome());
+            profile(o);
+        }
+        Wire.send(ctx, out);
+    }
+
+    private void valueV1(Context ctx) {
+        String user = user(ctx, "user", true);
+        Set<String> markets = conditions(ctx, "market");
+        ArrayNode out = Wire.JSON.arrayNode();
+        ObjectNode o = out.addObject();
+        o.put("user", user);
+        o.put("value", Wire.number(value(user, markets)));
+        Wire.send(ctx, out);
+    }
+
+    private void tradedV1(Context ctx) {
+        String user = user(ctx, "user", true);
+        Set<String> traded = new LinkedHashSet<>();
+        for (Ledger.Fill f : wallets.ledger(user).fills) traded.add(f.market().conditionId());
+        ObjectNode o = Wire.object();
+        o.put("user", user);
+        o.put("traded", traded.size());
+        Wire.send(ctx, o);
+    }
+
+    private void holdersV1(Context ctx) {
+        Set<String> markets = conditions(ctx, "market");
+        if (markets.isEmpty()) throw Wire.refused(400, "market is required: one or more condition ids, comma separated");
+        int limit = limitV1(ctx, 20, 500);
+        BigDecimal min = decimal(ctx, "minBalance", BigDecimal.ONE);
+        ArrayNode out = Wire.JSON.arrayNode();
+        for (String c : markets) {
+            MarketIndex.Market m = wallets.markets().byCondition(c.toLowerCase(Locale.ROOT));
+            if (m == null) continue;
+            for (World.Token t : m.tokens()) {
+                ObjectNode group = out.addObject();
+                group.put("token", t.tokenId());
+                ArrayNode holders = group.putArray("holders");
+                for (Wallets.Holder h : slice(holders(t, min), 0, limit)) {
+                    ObjectNode o = holders.addObject();
+                    o.put("proxyWallet", h.address());
+                    o.putNull("bio");
+                    o.put("asset", t.tokenId());
+                    o.putNull("pseudonym");
+                    o.put("amount", Wire.number(h.position().size()));
+                    o.put("displayUsernamePublic", false);
+                    o.put("outcomeIndex", t.index());
+                    o.putNull("name");
+                    o.putNull("profileImage");
+                    o.putNull("profileImageOptimized");
+                    o.put("verified", false);
+                }
+            }
+        }
+        Wire.send(ctx, out);
+    }
+
+    private void oiV1(Context ctx) {
+        ArrayNode out = Wire.JSON.arrayNode();
+        for (Map.Entry<String, BigDecimal> e : openInterest(conditions(ctx, "market")).entrySet()) {
+            ObjectNode o = out.addObject();
+            o.put("market", e.getKey());
+            o.put("value", Wire.number(e.getValue()));
+        }
+        Wire.send(ctx, out);
+    }
+
+    // ---- v2 -------------------------------------------------------------------------------------------------------
+
+    private void positionsV2(Context ctx) {
+        noOffset(ctx);
+        String user = user(ctx, "user", false);
+        Set<String> markets = conditions(ctx, "condition", "condition_id", "conditionId");
+        if (user == null && markets.isEmpty()) throw Wire.refused(400, "user or condition is required");
+        Set<String> events = list(ctx, "event_id", "eventId");
+        String status = param(ctx, "status", "OPEN").toUpperCase(Locale.ROOT);
+        if (!Set.of("OPEN", "REDEEMABLE", "CLOSED").contains(status)) {
+            throw Wire.refused(400, "invalid status '" + status + "': expected OPEN, REDEEMABLE or CLOSED");
+        }
+        BigDecimal threshold = decimal(ctx, BigDecimal.ZERO, "size_threshold", "sizeThreshold");
+        String title = lower(ctx.queryParam("title"));
+        String sortBy = param(ctx, "CURRENT_VALUE", "sort_by", "sortBy").toUpperCase(Locale.ROOT);
+        String direction = param(ctx, "DESC", "sort_direction", "sortDirection").toUpperCase(Locale.ROOT);
+        Comparator<Ledger.Position> order = positionOrder(sortBy, direction);
+        record Row(String owner, Ledger.Position p) {
+        }
+        List<Row> rows = new ArrayList<>();
+        List<String> owners = user != null ? List.of(user) : wallets.seeded();
+        for (String owner : owners) {
+            for (Ledger.Position p : wallets.ledger(owner).positions.values()) {
+                boolean keep = switch (status) {
+                    case "OPEN" -> p.size().signum() > 0;
+                    case "REDEEMABLE" -> p.status() == Ledger.Status.REDEEMABLE;
+                    default -> p.status() == Ledger.Status.CLOSED;
+                };
+                if (!keep || p.size().compareTo(threshold) < 0 || !inMarkets(p.market(), markets, events)) continue;
+                if (title != null && !p.market().title().toLowerCase(Locale.ROOT).contains(title)) continue;
+                rows.add(new Row(owner, p));
+            }
+        }
+        rows.sort(Comparator.comparing(Row::p, order).thenComparing(Row::owner));
+        String filters = String.join("|", String.valueOf(user), markets.toString(), events.toString(), status, threshold.toPlainString(),
+                String.valueOf(title), sortBy, direction);
+        page(ctx, "positions", filters, rows, 100, 500, r -> positionV2(r.owner(), r.p()));
+    }
+
+    private void tradesV2(Context ctx) {
+        noOffset(ctx);
+        String user = user(ctx, "user", false);
+        Set<String> markets = conditions(ctx, "condition", "condition_id", "conditionId");
+        Set<String> events = list(ctx, "event_id", "eventId");
+        String side = side(ctx);
+        boolean takerOnly = bool(ctx, "taker_only", "takerOnly") != Boolean.FALSE;
+        Predicate<Ledger.Fill> amount = amount(ctx, "filter_type", "filter_amount");
+        Long start = seconds(ctx, "start"), end = seconds(ctx, "end");
+        boolean descending = !param(ctx, "DESC", "sort_direction", "sortDirection").equalsIgnoreCase("ASC");
+        List<Ledger.Fill> fills = fills(user, markets, events, side, takerOnly, amount, start, end, descending);
+        String filters = String.join("|", String.valueOf(user), markets.toString(), events.toString(), String.valueOf(side),
+                Boolean.toString(takerOnly), param(ctx, "", "filter_type", "filterType"), param(ctx, "", "filter_amount", "filterAmount"),
+                String.valueOf(start), String.valueOf(end), Boolean.toString(descending));
+        page(ctx, "trades", filters, fills, 100, 1000, f -> {
+            ObjectNode o = Wire.object();
+            o.put("proxy_wallet", owner(f, user));
+            o.put("token_id", f.token().tokenId());
+            o.put("condition_id", f.market().conditionId());
+            o.put("side", f.side());
+            o.put("price", Wire.number(f.price()));
+            o.put("size", Wire.number(f.size()));
+            o.put("timestamp", f.time());
+            o.put("transaction_hash", f.txHash());
+            o.put("title", f.market().title());
+            o.put("slug", f.market().slug());
+            o.put("icon", f.market().icon());
+            o.put("event_slug", f.market().eventSlug());
+            o.put("outcome", f.token().outcome());
+            o.put("outcome_index", f.token().index());
+            return o;
+        });
+    }
+
+    private void activityV2(Context ctx) {
+        noOffset(ctx);
+        String user = user(ctx, "user", true);
+        Set<String> markets = conditions(ctx, "condition", "condition_id", "conditionId");
+        Set<String> events = list(ctx, "event_id", "eventId");
+        Set<String> types = types(ctx);
+        String side = side(ctx);
+        Long start = seconds(ctx, "start"), end = seconds(ctx, "end");
+        String direction = param(ctx, "DESC", "sort_direction", "sortDirection").toUpperCase(Locale.ROOT);
+        String sortBy = param(ctx, "TIMESTAMP", "sort_by", "sortBy").toUpperCase(Locale.ROOT);
+        if (!sortBy.equals("TIMESTAMP")) throw Wire.refused(400, "sort_by " + sortBy + " has no cursor; only TIMESTAMP pages");
+        List<Ledger.Activity> rows = activity(user, markets, events, types, side, start, end, sortBy, direction);
+        String filters = String.join("|", user, markets.toString(), events.toString(), types.toString(), String.valueOf(side),
+                String.valueOf(start), String.valueOf(end), direction);
+        page(ctx, "activity", filters, rows, 100, 1000, a -> {
+            ObjectNode o = Wire.object();
+            o.put("proxy_wallet", user);
+            o.put("timestamp", a.time());
+            o.put("condition_id", a.market().conditionId());
+            o.put("type", a.type());
+            o.put("size", Wire.number(a.size()));
+            o.put("usdc_size", Wire.number(a.usdcSize()));
+            o.put("transaction_hash", a.txHash());
+            o.put("price", Wire.number(a.price()));
+            o.put("token_id", a.token() == null ? "" : a.token().tokenId());
+            o.put("side", a.side());
+            o.put("outcome_index", a.token() == null ? 999 : a.token().index());
+            o.put("title", a.market().title());
+            o.put("slug", a.market().slug());
+            o.put("icon", a.market().icon());
+            o.put("event_slug", a.market().eventSlug());
+            o.put("outcome", a.token() == null ? "" : a.token().outcome());
+            return o;
+        });
+    }
+
+    private void valueV2(Context ctx) {
+        String user = user(ctx, "user", true);
+        ObjectNode out = Wire.object();
+        ObjectNode d = out.putObject("data");
+        d.put("user", user);
+        d.put("value", Wire.number(value(user, conditions(ctx, "condition", "condition_id", "conditionId"))));
+        Wire.send(ctx, out);
+    }
+
+    private void holdersV2(Context ctx) {
+        noOffset(ctx);
+        Set<String> markets = conditions(ctx, "condition", "condition_id", "conditionId");
+        if (markets.isEmpty()) throw Wire.refused(400, "condition is required: one or more condition ids, comma separated");
+        BigDecimal min = decimal(ctx, BigDecimal.ZERO, "min_balance", "minBalance");
+        List<World.Token> tokens = new ArrayList<>();
+        for (String c : markets) {
+            MarketIndex.Market m = wallets.markets().byCondition(c.toLowerCase(Locale.ROOT));
+            if (m != null) tokens.addAll(List.of(m.tokens()));
+        }
+        Cursor cursor = cursor(ctx, "holders", String.join("|", markets.toString(), min.toPlainString()), 100, 1000);
+        ObjectNode out = Wire.object();
+        ArrayNode data = out.putArray("data");
+        boolean more = false;
+        for (World.Token t : tokens) {
+            List<Wallets.Holder> all = holders(t, min);
+            ObjectNode group = data.addObject();
+            group.put("token_id", t.tokenId());
+            ArrayNode holders = group.putArray("holders");
+            for (Wallets.Holder h : slice(all, cursor.offset, cursor.limit)) {
+                ObjectNode o = holders.addObject();
+                o.put("proxy_wallet", h.address());
+                o.put("amount", Wire.number(h.position().size()));
+                o.put("outcome_index", t.index());
+                o.putNull("name");
+                o.putNull("pseudonym");
+                o.putNull("profile_image");
+                o.put("verified", false);
+            }
+            more |= all.size() > cursor.offset + cursor.limit;
+        }
+        pagination(out, cursor, more);
+        Wire.send(ctx, out);
+    }
+
+    private void oiV2(Context ctx) {
+        ObjectNode out = Wire.object();
+        ArrayNode data = out.putArray("data");
+        for (Map.Entry<String, BigDecimal> e : openInterest(conditions(ctx, "condition", "condition_id", "conditionId")).entrySet()) {
+            ObjectNode o = data.addObject();
+            o.put("condition_id", e.getKey());
+            o.put("value", Wire.number(e.getValue()));
+        }
+        Wire.send(ctx, out);
+    }
+
+    // ---- reads over the wallets -------------------------------------------------------------------------------------
+
+    /** The fills a trade read selects: one wallet's, or (no user) every seeded wallet's, newest first unless asked. */
+    private List<Ledger.Fill> fills(String user, Set<String> markets, Set<String> events, String side, boolean takerOnly,
+                                    Predicate<Ledger.Fill> amount, Long start, Long end, boolean descending) {
+        List<Ledger.Fill> out = new ArrayList<>();
+        for (String owner : user != null ? List.of(user) : wallets.seeded()) {
+            for (Ledger.Fill f : wallets.ledger(owner).fills) {
+                if (takerOnly && f.maker()) continue;
+                if (side != null && !side.equals(f.side())) continue;
+                if (!inMarkets(f.market(), markets, events) || !amount.test(f)) continue;
+                if (start != null && f.time() < start || end != null && f.time() > end) continue;
+                out.add(f);
+            }
+        }
+        Comparator<Ledger.Fill> order = Comparator.comparingLong(Ledger.Fill::time).thenComparing(Ledger.Fill::id);
+        out.sort(descending ? order.reversed() : order);
+        return out;
+    }
+
+    private static String owner(Ledger.Fill f, String user) {
+        return user != null ? user : f.wallet();
+    }
+
+    private List<Ledger.Activity> activity(String user, Set<String> markets, Set<String> events, Set<String> types, String side,
+                                           Long start, Long end, String sortBy, String direction) {
+        List<Ledger.Activity> out = new ArrayList<>();
+        for (Ledger.Activity a : wallets.ledger(user).activity) {
+            if (!types.isEmpty() && !types.contains(a.type())) continue;
+            if (side != null && !side.equals(a.side())) continue;
+            if (!inMarkets(a.market(), markets, events)) continue;
+            if (start != null && a.time() < start || end != null && a.time() > end) continue;
+            out.add(a);
+        }
+        Comparator<Ledger.Activity> order = switch (sortBy) {
+            case "TIMESTAMP" -> Comparator.comparingLong(Ledger.Activity::time);
+            case "TOKENS" -> Comparator.comparing(Ledger.Activity::size);
+            case "CASH" -> Comparator.comparing(Ledger.Activity::usdcSize);
+            default -> throw Wire.refused(400, "invalid sortBy '" + sortBy + "': expected TIMESTAMP, TOKENS or CASH");
+        };
+        order = order.thenComparingLong(Ledger.Activity::seq);
+        out.sort(direction(direction) ? order.reversed() : order);
+        return out;
+    }
+
+    private BigDecimal value(String user, Set<String> markets) {
+        BigDecimal v = BigDecimal.ZERO;
+        for (Ledger.Position p : wallets.ledger(user).positions.values()) {
+            if (inMarkets(p.market(), markets, Set.of())) v = v.add(p.currentValue());
+        }
+        return v;
+    }
+
+    private List<Wallets.Holder> holders(World.Token t, BigDecimal min) {
+        List<Wallets.Holder> out = new ArrayList<>();
+        for (Wallets.Holder h : wallets.holders(t)) if (h.position().size().compareTo(min) >= 0) out.add(h);
+        return out;
+    }
+
+    /** Per requested market (or {@code GLOBAL} for none), in the order asked; unknown ids are left out. */
+    private Map<String, BigDecimal> openInterest(Set<String> markets) {
+        Map<String, BigDecimal> out = new java.util.LinkedHashMap<>();
+        if (markets.isEmpty()) {
+            BigDecimal total = BigDecimal.ZERO;
+            Set<String> seen = new LinkedHashSet<>();
+            for (String a : wallets.seeded()) {
+                for (Ledger.Position p : wallets.ledger(a).positions.values()) {
+                    if (p.size().signum() > 0 && seen.add(p.market().conditionId())) total = total.add(wallets.openInterest(p.market()));
+                }
+            }
+            out.put("GLOBAL", total);
+            return out;
+        }
+        for (String c : markets) {
+            MarketIndex.Market m = wallets.markets().byCondition(c.toLowerCase(Locale.ROOT));
+            if (m != null) out.put(m.conditionId(), wallets.openInterest(m));
+        }
+        return out;
+    }
+
+    private static boolean inMarkets(MarketIndex.Market m, Set<String> markets, Set<String> events) {
+        return (markets.isEmpty() || markets.contains(m.conditionId())) && (events.isEmpty() || events.contains(m.eventId()));
+    }
+
+    // ---- rows ----------------------------------------------------------------------------------------------------------
+
+    private ObjectNode positionV1(String user, Ledger.Position p) {
+        ObjectNode o = Wire.object();
+        o.put("proxyWallet", user);
+        o.put("asset", p.token().tokenId());
+        o.put("conditionId", p.market().conditionId());
+        o.put("size", Wire.number(p.size()));
+        o.put("avgPrice", Wire.number(p.avgPrice()));
+        o.put("initialValue", Wire.number(p.cost()));
+        o.put("currentValue", Wire.number(p.currentValue()));
+        o.put("cashPnl", Wire.number(p.unrealized()));
+        o.put("percentPnl", Wire.number(p.percentPnl()));
+        o.put("totalBought", Wire.number(p.totalBought()));
+        o.put("realizedPnl", Wire.number(p.realized()));
+        o.put("percentRealizedPnl", Wire.number(p.percentRealizedPnl()));
+        o.put("curPrice", Wire.number(p.curPrice()));
+        o.put("redeemable", p.redeemable());
+        o.put("mergeable", false);
+        o.put("title", p.market().title());
+        o.put("slug", p.market().slug());
+        o.put("icon", p.market().icon());
+        o.put("eventSlug", p.market().eventSlug());
+        o.put("eventId", p.market().eventId());
+        o.put("outcome", p.token().outcome());
+        o.put("outcomeIndex", p.token().index());
+        World.Token other = p.market().other(p.token());
+        o.put("oppositeOutcome", other.outcome());
+        o.put("oppositeAsset", other.tokenId());
+        o.put("endDate", p.market().endDate());
+        o.put("negativeRisk", p.market().negRisk());
+        return o;
+    }
+
+    private ObjectNode positionV2(String user, Ledger.Position p) {
+        ObjectNode o = Wire.object();
+        o.put("proxy_wallet", user);
+        o.put("token_id", p.token().tokenId());
+        o.put("condition_id", p.market().conditionId());
+        o.put("current_size", Wire.number(p.size()));
+        o.put("avg_price", Wire.number(p.avgPrice()));
+        o.put("entry_cost_usdc", Wire.number(p.cost()));
+        o.put("current_value", Wire.number(p.currentValue()));
+        o.put("unrealized_pnl", Wire.number(p.unrealized()));
+        o.put("percent_pnl", Wire.number(p.percentPnl()));
+        o.put("total_size", Wire.number(p.totalBought()));
+        o.put("realized_pnl", Wire.number(p.realized()));
+        o.put("current_price", Wire.number(p.curPrice()));
+        o.put("status", p.status().name());
+        o.put("redeemable", p.redeemable());
+        o.put("mergeable", false);
+        o.put("title", p.market().title());
+        o.put("slug", p.market().slug());
+        o.put("icon", p.market().icon());
+        o.put("event_slug", p.market().eventSlug());
+        o.put("outcome", p.token().outcome());
+        o.put("outcome_index", p.token().index());
+        World.Token other = p.market().other(p.token());
+        o.put("opposite_outcome", other.outcome());
+        o.put("opposite_token_id", other.tokenId());
+        o.put("end_date", p.market().endDate());
+        o.put("negative_risk", p.market().negRisk());
+        return o;
+    }
+
+    private static void marketV1(ObjectNode o, MarketIndex.Market m, World.Token t, boolean opposite) {
+        o.put("title", m.title());
+        o.put("slug", m.slug());
+        o.put("icon", m.icon());
+        o.put("eventSlug", m.eventSlug());
+        o.put("outcome", t.outcome());
+        o.put("outcomeIndex", t.index());
+        if (opposite) {
+            World.Token other = m.other(t);
+            o.put("oppositeOutcome", other.outcome());
+            o.put("oppositeAsset", other.tokenId());
+            o.put("endDate", m.endDate());
+        }
+    }
+
+    /** The seeded wallets have no public profile. */
+    private static void profile(ObjectNode o) {
+        o.putNull("name");
+        o.putNull("pseudonym");
+        o.putNull("bio");
+        o.putNull("profileImage");
+        o.putNull("profileImageOptimized");
+    }
+
+    private static Comparator<Ledger.Position> positionOrder(String sortBy, String direction) {
+        Function<Ledger.Position, Comparable> key = switch (sortBy.toUpperCase(Locale.ROOT)) {
+            case "CURRENT", "CURRENT_VALUE" -> Ledger.Position::currentValue;
+            case "INITIAL", "ENTRY_COST" -> Ledger.Position::cost;
+            case "TOKENS", "SIZE" -> Ledger.Position::size;
+            case "CASHPNL", "UNREALIZED_PNL" -> Ledger.Position::unrealized;
+            case "PERCENTPNL", "PERCENT_PNL" -> Ledger.Position::percentPnl;
+            case "REALIZEDPNL", "REALIZED_PNL" -> Ledger.Position::realized;
+            case "TITLE" -> p -> p.market().title();
+            case "PRICE" -> Ledger.Position::curPrice;
+            case "AVGPRICE", "AVG_PRICE" -> Ledger.Position::avgPrice;
+            case "TIMESTAMP" -> Ledger.Position::lastTime;
+            case "RESOLVING" -> p -> String.valueOf(p.market().endDate());
+            default -> throw Wire.refused(400, "invalid sortBy '" + sortBy + "': expected CURRENT, INITIAL, TOKENS, CASHPNL, PERCENTPNL, "
+                    + "REALIZEDPNL, TITLE, PRICE, AVGPRICE, TIMESTAMP or RESOLVING");
+        };
+        @SuppressWarnings("unchecked")
+        Comparator<Ledger.Position> order = Comparator.comparing(p -> (Comparable<Object>) key.apply(p));
+        if (direction(direction)) order = order.reversed();
+        return order.thenComparing(p -> p.token().tokenId());
+    }
+
+    /** True for descending. */
+    private static boolean direction(String d) {
+        return switch (d.toUpperCase(Locale.ROOT)) {
+            case "DESC" -> true;
+            case "ASC" -> false;
+            default -> throw Wire.refused(400, "invalid sort direction '" + d + "': expected ASC or DESC");
+        };
+    }
+
+    // ---- paging ------------------------------------------------------------------------------------------------------
+
+    private record Cursor(String binding, int offset, int limit) {
+    }
+
+    /** A v2 page of rows: the cursor's window, or the first {@code limit}. */
+    private <T> void page(Context ctx, String route, String filters, List<T> rows, int defaultLimit, int maxLimit,
+                          Function<T, ObjectNode> row) {
+        Cursor c = cursor(ctx, route, filters, defaultLimit, maxLimit);
+        ObjectNode out = Wire.object();
+        ArrayNode data = out.putArray("data");
+        for (T t : slice(rows, c.offset, c.limit)) data.add(row.apply(t));
+        pagination(out, c, rows.size() > c.offset + c.limit);
+        Wire.send(ctx, out);
+    }
+
+    /** {@code pagination}; the next cursor names the route, the next position, the size and a digest of the filters. */
+    private static void pagination(ObjectNode out, Cursor c, boolean more) {
+        ObjectNode p = out.putObject("pagination");
+        p.put("limit", c.limit);
+        p.put("offset", c.offset);
+        p.put("has_more", more);
+        p.put("next_cursor", more ? encode(c.binding, c.offset + c.limit, c.limit) : null);
+    }
+
+    private static String encode(String binding, int offset, int limit) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString((binding + ":" + offset + ":" + limit).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String binding(String route, String filters) {
+        byte[] d = org.web3j.crypto.Hash.sha256((route + "|" + filters).getBytes(StandardCharsets.UTF_8));
+        return route + ":" + Wallets.hex(java.util.Arrays.copyOf(d, 8));
+    }
+
+    private static Cursor cursor(Context ctx, String route, String filters, int defaultLimit, int maxLimit) {
+        String binding = binding(route, filters);
+        String cursor = ctx.queryParam("cursor");
+        if (cursor == null || cursor.isEmpty()) {
+            int limit = defaultLimit;
+            String l = ctx.queryParam("limit");
+            if (l != null) {
+                try {
+                    limit = Integer.parseInt(l);
+                } catch (NumberFormatException e) {
+                    throw Wire.refused(400, "invalid limit '" + l + "': expected 1 to " + maxLimit);
+                }
+                if (limit < 1 || limit > maxLimit) throw Wire.refused(400, "invalid limit " + l + ": expected 1 to " + maxLimit);
+            }
+            return new Cursor(binding, 0, limit);
+        }
+        String[] parts;
+        try {
+            parts = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8).split(":");
+        } catch (IllegalArgumentException e) {
+            parts = new String[0];
+        }
+        if (parts.length != 4 || !parts[0].equals(route)) throw Wire.refused(400, "invalid cursor: not one this route issued");
+        if (!(parts[0] + ":" + parts[1]).equals(binding)) {
+            throw Wire.refused(400, "invalid cursor: it was issued for other filters; re-send the filters of the first page with it");
+        }
+        try {
+            return new Cursor(binding, Integer.parseInt(parts[2]), Integer.parseInt(parts[3]));
+        } catch (NumberFormatException e) {
+            throw Wire.refused(400, "invalid cursor: not one this route issued");
+        }
+    }
+
+    private static void noOffset(Context ctx) {
+        if (ctx.queryParam("offset") != null) throw Wire.refused(400, "offset is not a v2 parameter: follow pagination.next_cursor");
+    }
+
+    private static <T> List<T> slice(List<T> rows, int offset, int limit) {
+        if (offset >= rows.size()) return List.of();
+        return rows.subList(offset, Math.min(rows.size(), offset + limit));
+    }
+
+    private static int offset(Context ctx) {
+        String o = ctx.queryParam("offset");
+        if (o == null) return 0;
+        int v;
+        try {
+            v = Integer.parseInt(o);
+        } catch (NumberFormatException e) {
+            throw Wire.refused(400, "invalid offset '" + o + "'");
+        }
+        if (v < 0 || v > MAX_OFFSET) throw Wire.refused(400, "offset " + v + " is out of range: 0 to " + MAX_OFFSET);
+        return v;
+    }
+
+    /** v1 page size: the default when absent, capped at the route's maximum. */
+    private static int limitV1(Context ctx, int defaultLimit, int max) {
+        String l = ctx.queryParam("limit");
+        if (l == null) return defaultLimit;
+        try {
+            int v = Integer.parseInt(l);
+            if (v < 0) throw new NumberFormatException();
+            return Math.min(v, max);
+        } catch (NumberFormatException e) {
+            throw Wire.refused(400, "invalid limit '" + l + "'");
+        }
+    }
+
+    // ---- parameters ----------------------------------------------------------------------------------------------------
+
+    private static String param(Context ctx, String name, String fallback) {
+        String v = ctx.queryParam(name);
+        return v == null || v.isEmpty() ? fallback : v;
+    }
+
+    private static String param(Context ctx, String fallback, String... names) {
+        for (String n : names) {
+            String v = ctx.queryParam(n);
+            if (v != null && !v.isEmpty()) return v;
+        }
+        return fallback;
+    }
+
+    private static String user(Context ctx, String name, boolean required) {
+        String u = ctx.queryParam(name);
+        if (u == null || u.isEmpty()) {
+            if (required) throw Wire.refused(400, "user is required: a 0x-prefixed address of 40 hex digits");
+            return null;
+        }
+        if (!ADDRESS.matcher(u).matches()) throw Wire.refused(400, "invalid user '" + u + "': expected a 0x-prefixed address of 40 hex digits");
+        return u.toLowerCase(Locale.ROOT);
+    }
+
+    private static Set<String> list(Context ctx, String... names) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String n : names) {
+            for (String v : ctx.queryParams(n)) {
+                for (String s : v.split(",")) if (!s.isBlank()) out.add(s.trim());
+            }
+        }
+        return out;
+    }
+
+    private static Set<String> conditions(Context ctx, String... names) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String c : list(ctx, names)) {
+            if (!HASH64.matcher(c).matches()) throw Wire.refused(400, "invalid condition id '" + c + "': expected 0x and 64 hex digits");
+            out.add(c.toLowerCase(Locale.ROOT));
+        }
+        if (out.size() > MAX_CONDITIONS) throw Wire.refused(400, "too many condition ids: " + out.size() + ", at most " + MAX_CONDITIONS);
+        return out;
+    }
+
+    private static Set<String> types(Context ctx) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String t : list(ctx, "type")) {
+            String u = t.toUpperCase(Locale.ROOT);
+            if (!TYPES.contains(u)) throw Wire.refused(400, "invalid type '" + t + "': expected one of " + new java.util.TreeSet<>(TYPES));
+            out.add(u);
+        }
+        return out;
+    }
+
+    private static String side(Context ctx) {
+        String s = ctx.queryParam("side");
+        if (s == null || s.isEmpty()) return null;
+        String u = s.toUpperCase(Locale.ROOT);
+        if (!u.equals("BUY") && !u.equals("SELL")) throw Wire.refused(400, "invalid side '" + s + "': expected BUY or SELL");
+        return u;
+    }
+
+    private static Boolean bool(Context ctx, String... names) {
+        String v = param(ctx, null, names);
+        if (v == null) return null;
+        if (v.equalsIgnoreCase("true")) return true;
+        if (v.equalsIgnoreCase("false")) return false;
+        throw Wire.refused(400, "invalid " + names[0] + " '" + v + "': expected true or false");
+    }
+
+    private static BigDecimal decimal(Context ctx, String name, BigDecimal fallback) {
+        return decimal(ctx, fallback, name);
+    }
+
+    private static BigDecimal decimal(Context ctx, BigDecimal fallback, String... names) {
+        String v = param(ctx, null, names);
+        if (v == null) return fallback;
+        try {
+            return new BigDecimal(v);
+        } catch (NumberFormatException e) {
+            throw Wire.refused(400, "invalid " + names[0] + " '" + v + "': expected a number");
+        }
+    }
+
+    private static Long seconds(Context ctx, String name) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isEmpty() || v.equals("0")) return null;
+        try {
+            long s = Long.parseLong(v);
+            if (s < 0) throw new NumberFormatException();
+            return s;
+        } catch (NumberFormatException e) {
+            throw Wire.refused(400, "invalid " + name + " '" + v + "': expected Unix seconds");
+        }
+    }
+
+    /** {@code filterType} CASH or TOKENS with {@code filterAmount}: the smallest trade kept. */
+    private static Predicate<Ledger.Fill> amount(Context ctx, String typeName, String amountName) {
+        String camelType = typeName.contains("_") ? "filterType" : typeName, camelAmount = amountName.contains("_") ? "filterAmount" : amountName;
+        String type = param(ctx, null, typeName, camelType);
+        BigDecimal min = decimal(ctx, null, amountName, camelAmount);
+        if (type == null && min == null) return f -> true;
+        String t = type == null ? "TOKENS" : type.toUpperCase(Locale.ROOT);
+        if (!t.equals("CASH") && !t.equals("TOKENS")) throw Wire.refused(400, "invalid filter type '" + type + "': expected CASH or TOKENS");
+        BigDecimal m = min == null ? BigDecimal.ZERO : min;
+        return t.equals("CASH") ? f -> f.usdc().compareTo(m) >= 0 : f -> f.size().compareTo(m) >= 0;
+    }
+
+    private static String lower(String s) {
+        return s == null || s.isBlank() ? null : s.toLowerCase(Locale.ROOT);
+    }
+}

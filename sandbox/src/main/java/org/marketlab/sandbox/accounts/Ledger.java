@@ -1,0 +1,158 @@
+package org.marketlab.sandbox.accounts;
+
+import org.marketlab.sandbox.world.World;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One wallet's history and what follows from it: fills, activity (trades, splits, merges, redemptions,
+ * rewards), positions as the sums of those, open orders and the collateral balance. Immutable once made.
+ */
+final class Ledger {
+
+    enum Status { OPEN, REDEEMABLE, CLOSED }
+
+    /**
+     * One fill from the wallet's side. {@code maker}: the wallet's resting order was hit; else the wallet took.
+     * The counterparty is the other side's address, order and API key (its owner id).
+     */
+    record Fill(String wallet, long seq, String id, MarketIndex.Market market, World.Token token, String side, BigDecimal price,
+                BigDecimal size, long time, String txHash, boolean maker, String orderId, String counterparty,
+                String counterpartyOrderId, String counterpartyOwner, boolean builder) {
+
+        BigDecimal usdc() {
+            return price.multiply(size);
+        }
+    }
+
+    /** One activity row: {@code TRADE} rows carry their fill; the others have no token unless stated. */
+    record Activity(long seq, String type, long time, MarketIndex.Market market, World.Token token, String side,
+                    BigDecimal size, BigDecimal usdcSize, BigDecimal price, String txHash, Fill fill) {
+    }
+
+    /** A token the wallet traded, valued now. {@code cost} is the remaining entry cost, exact. */
+    record Position(MarketIndex.Market market, World.Token token, BigDecimal size, BigDecimal cost, BigDecimal avgPrice,
+                    BigDecimal totalBought, BigDecimal boughtCost, BigDecimal realized, BigDecimal curPrice,
+                    Status status, long lastTime) {
+
+        BigDecimal currentValue() {
+            return size.multiply(curPrice);
+        }
+
+        BigDecimal unrealized() {
+            return currentValue().subtract(cost);
+        }
+
+        BigDecimal percentPnl() {
+            return cost.signum() == 0 ? BigDecimal.ZERO : unrealized().multiply(BigDecimal.valueOf(100)).divide(cost, 2, RoundingMode.HALF_UP);
+        }
+
+        BigDecimal percentRealizedPnl() {
+            return boughtCost.signum() == 0 ? BigDecimal.ZERO
+                    : realized.multiply(BigDecimal.valueOf(100)).divide(boughtCost, 2, RoundingMode.HALF_UP);
+        }
+
+        boolean redeemable() {
+            return status == Status.REDEEMABLE;
+        }
+    }
+
+    /** A resting order. {@code expiration} is null for GTC. */
+    record Order(String id, MarketIndex.Market market, World.Token token, String side, BigDecimal price, BigDecimal originalSize,
+                 long createdAt, String type, Long expiration) {
+    }
+
+    final String address;
+    final List<Fill> fills;
+    final List<Activity> activity;
+    final Map<String, Position> positions;
+    final List<Order> orders;
+    final BigDecimal deposit;
+    final BigDecimal cash;
+
+    Ledger(String address, List<Fill> fills, List<Activity> activity, List<Order> orders, BigDecimal deposit,
+           Map<String, BigDecimal> curPrices, Map<String, Status> statusOf) {
+        this.address = address;
+        this.fills = List.copyOf(fills);
+        List<Activity> sorted = new ArrayList<>(activity);
+        sorted.sort(Comparator.comparingLong(Activity::time).thenComparingLong(Activity::seq));
+        this.activity = Collections.unmodifiableList(sorted);
+        this.orders = List.copyOf(orders);
+        this.deposit = deposit;
+        this.positions = Collections.unmodifiableMap(positionsOf(this.activity, curPrices, statusOf));
+        BigDecimal c = deposit;
+        for (Activity a : this.activity) c = c.add(cashFlow(a));
+        this.cash = c;
+    }
+
+    static Ledger empty(String address) {
+        return new Ledger(address, List.of(), List.of(), List.of(), BigDecimal.ZERO, Map.of(), Map.of());
+    }
+
+    boolean isEmpty() {
+        return fills.isEmpty() && activity.isEmpty();
+    }
+
+    /** What an activity row does to the collateral: buys and splits spend it, sells, merges, redemptions and rewards bring it. */
+    static BigDecimal cashFlow(Activity a) {
+        return switch (a.type()) {
+            case "TRADE" -> a.side().equals("BUY") ? a.usdcSize().negate() : a.usdcSize();
+            case "SPLIT" -> a.usdcSize().negate();
+            case "MERGE", "REDEEM", "REWARD" -> a.usdcSize();
+            default -> BigDecimal.ZERO;
+        };
+    }
+
+    /**
+     * Average-cost accounting over the activity in time order: a buy adds its cost, a sell or redemption takes out
+     * the average cost of what left (rounded to 6 places, so the remaining cost stays exact) and realises the rest.
+     * Splits and merges come in pairs of equal size that leave no position behind, so they change nothing here.
+     */
+    private static Map<String, Position> positionsOf(List<Activity> activity, Map<String, BigDecimal> curPrices, Map<String, Status> statusOf) {
+        final class Acc {
+            MarketIndex.Market market;
+            World.Token token;
+            BigDecimal size = BigDecimal.ZERO, cost = BigDecimal.ZERO, bought = BigDecimal.ZERO, boughtCost = BigDecimal.ZERO,
+                    realized = BigDecimal.ZERO;
+            long last;
+        }
+        Map<String, Acc> acc = new LinkedHashMap<>();
+        for (Activity a : activity) {
+            if (!a.type().equals("TRADE") && !a.type().equals("REDEEM")) continue;
+            Acc p = acc.computeIfAbsent(a.token().tokenId(), k -> new Acc());
+            p.market = a.market();
+            p.token = a.token();
+            p.last = a.time();
+            if (a.type().equals("TRADE") && a.side().equals("BUY")) {
+                p.size = p.size.add(a.size());
+                p.cost = p.cost.add(a.usdcSize());
+                p.bought = p.bought.add(a.size());
+                p.boughtCost = p.boughtCost.add(a.usdcSize());
+            } else {
+                BigDecimal leaving = p.size.signum() == 0 ? BigDecimal.ZERO
+                        : p.cost.multiply(a.size()).divide(p.size, 6, RoundingMode.HALF_EVEN);
+                if (a.size().compareTo(p.size) == 0) leaving = p.cost;
+                p.realized = p.realized.add(a.usdcSize().subtract(leaving));
+                p.cost = p.cost.subtract(leaving);
+                p.size = p.size.subtract(a.size());
+            }
+        }
+        Map<String, Position> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Acc> e : acc.entrySet()) {
+            Acc p = e.getValue();
+            BigDecimal avg = p.size.signum() > 0 ? p.cost.divide(p.size, 6, RoundingMode.HALF_EVEN)
+                    : p.bought.signum() > 0 ? p.boughtCost.divide(p.bought, 6, RoundingMode.HALF_EVEN) : BigDecimal.ZERO;
+            Status status = p.size.signum() == 0 ? Status.CLOSED : statusOf.getOrDefault(e.getKey(), Status.OPEN);
+            out.put(e.getKey(), new Position(p.market, p.token, p.size, p.cost, avg, p.bought, p.boughtCost, p.realized,
+                    curPrices.getOrDefault(e.getKey(), BigDecimal.ZERO), status, p.last));
+        }
+        return out;
+    }
+}

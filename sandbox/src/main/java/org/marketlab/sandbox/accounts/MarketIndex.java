@@ -1,0 +1,81 @@
+package org.marketlab.sandbox.accounts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.marketlab.sandbox.world.World;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The world's markets as accounts see them: titles, slugs and event of each condition, and its two tokens. */
+final class MarketIndex {
+
+    /** One market: what the account rows repeat about it. */
+    record Market(String conditionId, String eventId, String eventSlug, String title, String slug, String icon,
+                  String endDate, boolean negRisk, World.Token[] tokens) {
+
+        boolean closed() {
+            return tokens[0].closed();
+        }
+
+        /** Closed with a resolution: one outcome paid 1, the other 0. */
+        boolean resolved() {
+            return closed() && (tokens[0].price() == 1.0 || tokens[0].price() == 0.0) && tokens[0].price() + tokens[1].price() == 1.0;
+        }
+
+        /** What one share of the outcome pays at resolution. */
+        int payout(int index) {
+            return tokens[index].price() == 1.0 ? 1 : 0;
+        }
+
+        World.Token other(World.Token t) {
+            return tokens[1 - t.index()];
+        }
+    }
+
+    private final Map<String, Market> byCondition = new HashMap<>();
+    private final Map<String, Market> byToken = new HashMap<>();
+    private final List<Market> open = new ArrayList<>();
+    private final List<Market> resolved = new ArrayList<>();
+
+    MarketIndex(World world) {
+        Map<String, World.Token[]> tokens = new HashMap<>();
+        for (World.Token t : world.tokens()) tokens.computeIfAbsent(t.conditionId(), k -> new World.Token[2])[t.index()] = t;
+        for (World.EventFacts e : world.events()) {
+            JsonNode doc = e.document();
+            for (JsonNode m : doc.path("markets")) {
+                String condition = m.path("conditionId").asText();
+                World.Token[] pair = tokens.get(condition);
+                if (pair == null || pair[0] == null || pair[1] == null) continue;
+                Market market = new Market(condition, doc.path("id").asText(), doc.path("slug").asText(),
+                        m.path("question").asText(), m.path("slug").asText(), m.path("icon").asText(null),
+                        m.path("endDateIso").asText(null), pair[0].negRisk(), pair);
+                byCondition.put(condition, market);
+                byToken.put(pair[0].tokenId(), market);
+                byToken.put(pair[1].tokenId(), market);
+                if (!market.closed()) open.add(market);
+                else if (market.resolved()) resolved.add(market);
+            }
+        }
+    }
+
+    Market byCondition(String conditionId) {
+        return byCondition.get(conditionId);
+    }
+
+    Market byToken(String tokenId) {
+        return byToken.get(tokenId);
+    }
+
+    /** Markets whose books are open, in the world's order. */
+    List<Market> open() {
+        return Collections.unmodifiableList(open);
+    }
+
+    /** Closed markets that resolved to one outcome, in the world's order. */
+    List<Market> resolved() {
+        return Collections.unmodifiableList(resolved);
+    }
+}

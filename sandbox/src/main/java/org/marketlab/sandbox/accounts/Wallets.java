@@ -1,0 +1,369 @@
+package org.marketlab.sandbox.accounts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.marketlab.sandbox.world.World;
+import org.web3j.crypto.ECKeyPair;
+import org.web3j.crypto.Hash;
+import org.web3j.crypto.Keys;
+import org.web3j.utils.Numeric;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The seeded wallets of the world and their histories, each generated on first use from the world's seed and
+ * the address, so the same seed and anchor give the same rows. The demo wallets ({@code Wallet.demo(1)} to
+ * {@code Wallet.demo(5)} of the toolkit, whose keys are the keccak of {@code "marketlab demo account <n>"}) and
+ * {@value #TRADERS} other traders, who are also the counterparties and the holders the market reads list. Any other
+ * address has no history.
+ *
+ * <p>A wallet trades a set of open and resolved markets, one outcome each, at prices on the markets' price paths
+ * (the prices {@code /prices-history} serves), rounded to the tick. Each market follows a plan: held to now
+ * (OPEN), sold out (CLOSED), held through resolution and not redeemed (REDEEMABLE) or redeemed (CLOSED). It also
+ * splits and merges equal amounts on some markets, earns weekly rewards, and has orders resting on the books at
+ * their existing levels.
+ */
+public final class Wallets {
+
+    static final int TRADERS = 24;
+    private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
+
+    private record Profile(int open, int resolved, int trades, int orders) {
+    }
+
+    private enum Plan { HOLD, EXIT, REDEEMABLE, REDEEMED }
+
+    private final World world;
+    private final Quotes quotes;
+    private volatile MarketIndex markets;
+    private final long seed;
+    private final long now;
+    private final List<String> demo = Demo.ADDRESSES;
+    private final List<String> traders = new ArrayList<>();
+    private final Map<String, Ledger> ledgers = new ConcurrentHashMap<>();
+    private final Map<String, String> owners = new ConcurrentHashMap<>();
+    private final String builderCode;
+
+    public Wallets(World world, Quotes quotes) {
+        this.world = world;
+        this.quotes = quotes;
+        this.seed = world.seed();
+        this.now = world.now().getEpochSecond();
+        for (int i = 0; i < TRADERS; i++) traders.add("0x" + hex(Hash.sha3(bytes(seed + ":trader:" + i))).substring(24));
+        this.builderCode = "0x" + hex(Hash.sha3(bytes("marketlab sandbox builder:" + seed)));
+    }
+
+    /** The lower-case address of the toolkit's {@code Wallet.demo(n)}, computed here from its key. */
+    public static String demoAddress(int n) {
+        byte[] k = Hash.sha3(bytes("marketlab demo account " + n));
+        return "0x" + Keys.getAddress(ECKeyPair.create(new BigInteger(1, k))).toLowerCase(Locale.ROOT);
+    }
+
+    /** The seeded addresses (lower case): the five demo wallets first, then the traders. */
+    public List<String> seeded() {
+        List<String> out = new ArrayList<>(demo);
+        out.addAll(traders);
+        return out;
+    }
+
+    /** The builder code the sandbox attributes some fills to ({@code GET /builder/trades?builder_code=}). */
+    public String builderCode() {
+        return builderCode;
+    }
+
+    /** Built on first use: a sandbox that serves no account read never pays for it. */
+    MarketIndex markets() {
+        MarketIndex m = markets;
+        if (m == null) {
+            synchronized (this) {
+                if (markets == null) markets = new MarketIndex(world);
+                m = markets;
+            }
+        }
+        return m;
+    }
+
+    /** The demo addresses, derived once per JVM (the first elliptic-curve multiplication is slow to warm up). */
+    private static final class Demo {
+        static final List<String> ADDRESSES;
+
+        static {
+            List<String> a = new ArrayList<>();
+            for (int n = 1; n <= 5; n++) a.add(demoAddress(n));
+            ADDRESSES = List.copyOf(a);
+        }
+    }
+
+    Quotes quotes() {
+        return quotes;
+    }
+
+    boolean isSeeded(String address) {
+        String a = address.toLowerCase(Locale.ROOT);
+        return demo.contains(a) || traders.contains(a);
+    }
+
+    /** The history of an address (empty for an address that is not seeded). */
+    Ledger ledger(String address) {
+        String a = address.toLowerCase(Locale.ROOT);
+        if (!isSeeded(a)) return Ledger.empty(a);
+        return ledgers.computeIfAbsent(a, this::generate);
+    }
+
+    /** The order book's owner id (API key) of an address's first key, the one its rows carry. */
+    String owner(String address) {
+        return owners.computeIfAbsent(address.toLowerCase(Locale.ROOT), a -> ApiKeys.initial(seed, a).key());
+    }
+
+    /** A seeded wallet holding shares of a token. */
+    record Holder(String address, Ledger.Position position) {
+    }
+
+    /** Every seeded wallet holding shares of a token, largest first (ties by address). */
+    List<Holder> holders(World.Token token) {
+        List<Holder> out = new ArrayList<>();
+        for (String a : seeded()) {
+            Ledger.Position p = ledger(a).positions.get(token.tokenId());
+            if (p != null && p.size().signum() > 0) out.add(new Holder(a, p));
+        }
+        out.sort(Comparator.<Holder, BigDecimal>comparing(h -> h.position().size()).reversed().thenComparing(Holder::address));
+        return out;
+    }
+
+    /** Open interest: the value of every seeded wallet's shares in the market, at their current prices. */
+    BigDecimal openInterest(MarketIndex.Market market) {
+        BigDecimal v = BigDecimal.ZERO;
+        for (World.Token t : market.tokens()) for (Holder h : holders(t)) v = v.add(h.position().currentValue());
+        return v;
+    }
+
+    // ---- generation ---------------------------------------------------------------------------------------------
+
+    private Profile profile(String address) {
+        int d = demo.indexOf(address);
+        if (d >= 0) return switch (d) {
+            case 0 -> new Profile(24, 16, 1_200, 10);
+            case 1 -> new Profile(40, 30, 10_050, 12);
+            case 2 -> new Profile(12, 8, 600, 6);
+            case 3 -> new Profile(8, 6, 300, 4);
+            default -> new Profile(5, 5, 150, 3);
+        };
+        SplittableRandom r = new SplittableRandom(seed ^ address.hashCode());
+        return new Profile(4 + r.nextInt(7), 5 + r.nextInt(3), 100 + r.nextInt(300), 2);
+    }
+
+    private Ledger generate(String address) {
+        SplittableRandom r = new SplittableRandom(PricePathMix.mix(seed * 31 + address.hashCode()));
+        Profile profile = profile(address);
+        long nowMinute = now / 60;
+        long[] seq = {0};
+        List<Ledger.Fill> fills = new ArrayList<>();
+        List<Ledger.Activity> activity = new ArrayList<>();
+        Map<String, Ledger.Status> statusOf = new HashMap<>();
+        Map<String, BigDecimal> curPrices = new HashMap<>();
+        Map<String, BigDecimal> held = new HashMap<>();
+        List<World.Token> holding = new ArrayList<>();
+
+        List<MarketIndex.Market> chosenOpen = pick(r, markets().open(), profile.open(), nowMinute);
+        List<MarketIndex.Market> chosenResolved = pick(r, markets().resolved(), profile.resolved(), nowMinute);
+        List<MarketIndex.Market> all = new ArrayList<>(chosenOpen);
+        all.addAll(chosenResolved);
+        double[] weights = new double[all.size()];
+        double sum = 0;
+        for (int i = 0; i < weights.length; i++) sum += weights[i] = 0.5 + r.nextDouble();
+        for (int i = 0; i < all.size(); i++) {
+            MarketIndex.Market m = all.get(i);
+            boolean resolved = i >= chosenOpen.size();
+            int k = resolved ? i - chosenOpen.size() : i;
+            Plan plan = resolved ? (k % 5 < 2 ? Plan.REDEEMABLE : k % 5 < 4 ? Plan.REDEEMED : Plan.EXIT)
+                    : (k % 4 == 3 ? Plan.EXIT : Plan.HOLD);
+            World.Token token = m.tokens()[r.nextInt(2)];
+            int n = Math.max(2, (int) Math.round(profile.trades() * weights[i] / sum));
+            BigDecimal h = trade(r, address, m, token, plan, n, seq, fills, activity);
+            held.put(token.tokenId(), h);
+            if (resolved) {
+                BigDecimal payout = BigDecimal.valueOf(m.payout(token.index()));
+                curPrices.put(token.tokenId(), payout);
+                statusOf.put(token.tokenId(), Ledger.Status.REDEEMABLE);
+                if (plan == Plan.REDEEMED && h.signum() > 0) {
+                    long t = Math.min(now - 60, quotes.lastMinute(token) * 60 + 3600L * (1 + r.nextInt(48)));
+                    activity.add(new Ledger.Activity(seq[0]++, "REDEEM", t, m, token, "", h, h.multiply(payout), payout,
+                            txHash(address, "redeem", seq[0]), null));
+                }
+            } else {
+                curPrices.put(token.tokenId(), quotes.midpoint(token));
+                if (plan == Plan.HOLD) holding.add(token);
+            }
+        }
+        // Splits and merges of equal size on held open markets, and weekly liquidity rewards.
+        for (int i = 0; i < Math.min(2, holding.size()); i++) {
+            World.Token t = holding.get(i);
+            MarketIndex.Market m = markets().byToken(t.tokenId());
+            long from = Math.max(quotes.firstMinute(t), nowMinute - 365L * 1440) * 60;
+            long t1 = from + (long) (r.nextDouble() * (now - 120 - from) * 0.5);
+            long t2 = t1 + 60 + (long) (r.nextDouble() * (now - 120 - t1));
+            BigDecimal x = BigDecimal.valueOf(1000 + r.nextInt(9000), 2);
+            activity.add(new Ledger.Activity(seq[0]++, "SPLIT", t1, m, null, "", x, x, BigDecimal.ZERO, txHash(address, "split", seq[0]), null));
+            activity.add(new Ledger.Activity(seq[0]++, "MERGE", t2, m, null, "", x, x, BigDecimal.ZERO, txHash(address, "merge", seq[0]), null));
+        }
+        for (int w = 1; w <= 6 && !holding.isEmpty(); w++) {
+            World.Token t = holding.get(r.nextInt(holding.size()));
+            long time = now - w * 7L * 86_400 + r.nextInt(3600);
+            if (time < quotes.firstMinute(t) * 60) continue;
+            BigDecimal x = BigDecimal.valueOf(50 + r.nextInt(2450), 2);
+            activity.add(new Ledger.Activity(seq[0]++, "REWARD", time, markets().byToken(t.tokenId()), null, "", x, x, BigDecimal.ZERO,
+                    txHash(address, "reward", seq[0]), null));
+        }
+        for (Ledger.Fill f : fills) {
+            activity.add(new Ledger.Activity(f.seq(), "TRADE", f.time(), f.market(), f.token(), f.side(), f.size(), f.usdc(), f.price(),
+                    f.txHash(), f));
+        }
+        List<Ledger.Order> orders = orders(r, address, holding, held, profile.orders());
+        // The deposit covers the deepest the cash ever went and the open buy orders, in whole dollars.
+        List<Ledger.Activity> timeline = new ArrayList<>(activity);
+        timeline.sort(Comparator.comparingLong(Ledger.Activity::time).thenComparingLong(Ledger.Activity::seq));
+        BigDecimal running = BigDecimal.ZERO, lowest = BigDecimal.ZERO;
+        for (Ledger.Activity a : timeline) {
+            running = running.add(Ledger.cashFlow(a));
+            if (running.compareTo(lowest) < 0) lowest = running;
+        }
+        BigDecimal reserved = BigDecimal.ZERO;
+        for (Ledger.Order o : orders) if (o.side().equals("BUY")) reserved = reserved.add(o.price().multiply(o.originalSize()));
+        BigDecimal deposit = lowest.negate().add(reserved).add(BigDecimal.valueOf(250 + r.nextInt(5000))).setScale(0, RoundingMode.CEILING);
+        return new Ledger(address, fills, activity, orders, deposit, curPrices, statusOf);
+    }
+
+    /** Distinct markets with at least two hours of trading in the last year. */
+    private List<MarketIndex.Market> pick(SplittableRandom r, List<MarketIndex.Market> from, int count, long nowMinute) {
+        Set<Integer> tried = new LinkedHashSet<>();
+        List<MarketIndex.Market> out = new ArrayList<>();
+        while (out.size() < count && tried.size() < from.size()) {
+            int i = r.nextInt(from.size());
+            if (!tried.add(i)) continue;
+            MarketIndex.Market m = from.get(i);
+            World.Token t = m.tokens()[0];
+            long start = Math.max(quotes.firstMinute(t), nowMinute - 365L * 1440);
+            if (quotes.lastMinute(t) - start >= 120) out.add(m);
+        }
+        return out;
+    }
+
+    /** The fills of one market under a plan; answers the shares held at the end. */
+    private BigDecimal trade(SplittableRandom r, String address, MarketIndex.Market m, World.Token token, Plan plan, int n,
+                             long[] seq, List<Ledger.Fill> fills, List<Ledger.Activity> activity) {
+        long last = quotes.lastMinute(token) - (m.closed() ? 1 : 0);
+        long first = Math.max(quotes.firstMinute(token), now / 60 - 365L * 1440);
+        long[] minutes = new long[n];
+        for (int i = 0; i < n; i++) minutes[i] = first + (long) (r.nextDouble() * (last - first));
+        java.util.Arrays.sort(minutes);
+        BigDecimal tick = BigDecimal.valueOf(token.tickSize());
+        BigDecimal held = BigDecimal.ZERO;
+        for (int i = 0; i < n; i++) {
+            boolean lastOne = i == n - 1;
+            BigDecimal size = BigDecimal.valueOf(500 + r.nextInt(19_500), 2);
+            String side;
+            if (lastOne && plan == Plan.EXIT && held.signum() > 0) {
+                side = "SELL";
+                size = held;
+            } else if (lastOne || held.signum() == 0 || r.nextInt(10) < 6) {
+                side = "BUY";
+            } else {
+                side = "SELL";
+                size = size.min(held);
+            }
+            held = side.equals("BUY") ? held.add(size) : held.subtract(size);
+            long time = Math.min(now - 1, minutes[i] * 60 + r.nextInt(60));
+            BigDecimal price = BigDecimal.valueOf(quotes.priceAt(token, minutes[i])).divide(tick, 0, RoundingMode.HALF_UP).multiply(tick)
+                    .max(tick).min(BigDecimal.ONE.subtract(tick)).setScale(tick.scale(), RoundingMode.UNNECESSARY);
+            String counterparty = traders.get(r.nextInt(TRADERS));
+            if (counterparty.equals(address)) counterparty = traders.get((traders.indexOf(address) + 1) % TRADERS);
+            long s = seq[0]++;
+            fills.add(new Ledger.Fill(address, s, uuid(address, "fill", s), m, token, side, price, size, time, txHash(address, "fill", s),
+                    r.nextInt(10) < 4, orderId(address, "fill", s), counterparty, orderId(counterparty, address, s), owner(counterparty),
+                    r.nextInt(5) == 0));
+        }
+        return held;
+    }
+
+    /** Orders resting at the books' existing levels: buys at a bid level, sells (of shares held) at an ask level. */
+    private List<Ledger.Order> orders(SplittableRandom r, String address, List<World.Token> holding, Map<String, BigDecimal> held, int count) {
+        List<Ledger.Order> out = new ArrayList<>();
+        for (int i = 0; i < count && !holding.isEmpty(); i++) {
+            World.Token t = holding.get(i % holding.size());
+            ObjectNode book = quotes.book(t);
+            boolean sell = i % 3 == 2;
+            JsonNode side = book.get(sell ? "asks" : "bids");
+            if (side.isEmpty()) continue;
+            JsonNode level = side.get(side.size() - 1 - r.nextInt(Math.min(5, side.size())));
+            BigDecimal levelSize = new BigDecimal(level.get("size").asText());
+            BigDecimal min = BigDecimal.valueOf(t.minOrderSize());
+            BigDecimal size = BigDecimal.valueOf(500 + r.nextInt(5500), 2).max(min).min(levelSize);
+            if (sell) size = size.min(held.getOrDefault(t.tokenId(), BigDecimal.ZERO));
+            if (size.compareTo(min) < 0) continue;
+            boolean gtd = i % 4 == 3;
+            out.add(new Ledger.Order(orderId(address, "order", i), markets().byToken(t.tokenId()), t, sell ? "SELL" : "BUY",
+                    new BigDecimal(level.get("price").asText()), size, now - r.nextInt(7 * 86_400),
+                    gtd ? "GTD" : "GTC", gtd ? now + 86_400L * (1 + r.nextInt(30)) : null));
+        }
+        return out;
+    }
+
+    /** A collateral amount in the token's base units (6 decimals), as the order book's balances are written. */
+    static String baseUnits(BigDecimal amount) {
+        return amount.multiply(MILLION).setScale(0, RoundingMode.DOWN).toPlainString();
+    }
+
+    private String txHash(String address, String kind, long n) {
+        return "0x" + hex(Hash.sha3(bytes(seed + ":" + address + ":" + kind + ":" + n)));
+    }
+
+    private String orderId(String address, String kind, long n) {
+        return "0x" + hex(Hash.sha3(bytes(seed + ":order:" + address + ":" + kind + ":" + n)));
+    }
+
+    private String uuid(String address, String kind, long n) {
+        return UUID.nameUUIDFromBytes(bytes(seed + ":" + address + ":" + kind + ":" + n)).toString();
+    }
+
+    static String hex(byte[] b) {
+        return Numeric.toHexStringNoPrefix(b);
+    }
+
+    static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The world's (for the market and token indexes). */
+    World world() {
+        return world;
+    }
+
+    List<String> demo() {
+        return Collections.unmodifiableList(demo);
+    }
+
+    /** A splitmix step, to seed each wallet's stream apart from the others. */
+    private static final class PricePathMix {
+        static long mix(long z) {
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            return z ^ (z >>> 31);
+        }
+    }
+}

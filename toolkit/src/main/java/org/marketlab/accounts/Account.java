@@ -1,0 +1,147 @@
+package org.marketlab.accounts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.marketlab.config.Service;
+import org.marketlab.http.ServiceException;
+import org.marketlab.internal.transport.Call;
+import org.marketlab.internal.transport.Document;
+import org.marketlab.internal.transport.JsonFields;
+import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.transport.Transport;
+import tech.tablesaw.api.Table;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A wallet's public record on the Data API, no key needed: positions, trades, activity, value and a PnL series.
+ * Each read is a builder that pages to the end (or {@code .limit(n)}), v2 by default ({@code .v1()} reads the v1
+ * routes).
+ *
+ * <p>Positions and trades sit under the address that holds the shares: for accounts made in the app that is the
+ * proxy (funder) wallet, not the key that signs. An empty read says so, and when a public profile maps the address
+ * to a proxy wallet, {@link #followProxy()} reads that one.
+ */
+public final class Account {
+
+    /** Where the notes of empty reads go (the notebook's output by default). */
+    static volatile PrintStream notes = System.out;
+
+    private final Transport transport;
+    private final String address;
+
+    public Account(Transport transport, String address) {
+        this.transport = Objects.requireNonNull(transport, "transport");
+        if (address == null || !address.trim().matches("0x[0-9a-fA-F]{40}")) {
+            throw new IllegalArgumentException("address must be 0x followed by 40 hex digits, was '" + address + "'");
+        }
+        this.address = address.trim().toLowerCase(Locale.ROOT);
+    }
+
+    public String address() {
+        return address;
+    }
+
+    Transport transport() {
+        return transport;
+    }
+
+    /** Positions held now ({@code OPEN}, the default: redeemable ones included), or {@code .status(REDEEMABLE | CLOSED)}. */
+    public PositionsQuery positions() {
+        return new PositionsQuery(this);
+    }
+
+    /** Every trade (both sides: taker and maker fills), newest first. */
+    public AccountTradesQuery trades() {
+        return new AccountTradesQuery(this);
+    }
+
+    /** Every activity row (trades, splits, merges, redeems, rewards, ...), newest first. */
+    public ActivityQuery activity() {
+        return new ActivityQuery(this);
+    }
+
+    /** What the positions are worth now ({@code /v2/value}). */
+    public AccountValue value() {
+        Document doc = transport.send(Call.get(Service.DATA, "/v2/value", Query.empty().with("user", address)));
+        JsonNode n = doc.tree().path("data");
+        if (n.isArray()) n = n.path(0);
+        if (n.isMissingNode() || n.isNull()) return new AccountValue(address, java.math.BigDecimal.ZERO);
+        java.math.BigDecimal v = JsonFields.decimal(doc, n, "value");
+        return new AccountValue(address, v == null ? java.math.BigDecimal.ZERO : v);
+    }
+
+    /** The PnL series from the activity feed, marked at the positions' current prices at its last point. */
+    public PnlQuery pnl() {
+        return new PnlQuery(this, null, null);
+    }
+
+    /** Exposure by tag of {@code positions} (their events' tags, read from the markets host). */
+    public Table exposureByTag(java.util.List<Position> positions) {
+        return AccountAnalytics.exposureByTag(transport, positions);
+    }
+
+    /**
+     * The audit's anomalies, row by row: resolved positions never redeemed, positions above a quarter of the account's
+     * value, and trades between {@code from} and {@code to} more than 0.10 from the market's price at the time.
+     */
+    public java.util.List<Anomaly> anomalies(java.time.Instant from, java.time.Instant to) {
+        java.util.List<Position> open = positions().list();
+        java.util.List<Anomaly> out = new java.util.ArrayList<>(AccountAnalytics.redeemableNotRedeemed(open));
+        out.addAll(AccountAnalytics.concentration(open, new java.math.BigDecimal("0.25")));
+        out.addAll(AccountAnalytics.farFromMid(transport, trades().from(from).to(to).list(), new java.math.BigDecimal("0.10")));
+        return out;
+    }
+
+    /**
+     * The proxy (funder) wallet the public profile of this address names ({@code GET /public-profile?address=} on the
+     * markets host), if the service maps it and it differs from this address.
+     */
+    public Optional<String> proxyWallet() {
+        try {
+            Document doc = transport.send(Call.get(Service.MARKETS, "/public-profile", Query.empty().with("address", address)));
+            String proxy = JsonFields.text(doc.tree(), "proxyWallet", "proxy_wallet");
+            if (proxy == null || !proxy.matches("0x[0-9a-fA-F]{40}") || proxy.equalsIgnoreCase(address)) return Optional.empty();
+            return Optional.of(proxy.toLowerCase(Locale.ROOT));
+        } catch (ServiceException | IllegalArgumentException none) {
+            return Optional.empty();
+        }
+    }
+
+    /** The account of this address's proxy wallet; an {@link IllegalStateException} saying why when no public read maps one. */
+    public Account followProxy() {
+        return new Account(transport, proxyWallet().orElseThrow(() -> new IllegalStateException("no public profile maps " + address
+                + " to a proxy wallet; if the account was made in the app, its proxy (funder) address is shown in the app's profile"
+                + " and in the proxy_wallet of its rows: Accounts.of(\"0x…\")")));
+    }
+
+    /** The note an empty read leaves: what was empty, and the likely cause. */
+    String emptyNote(String what, boolean filtered) {
+        StringBuilder b = new StringBuilder("No ").append(what).append(" for ").append(address).append(" on the Data API");
+        if (filtered && !new ActivityQuery(this).limit(1).onProgress(p -> { }).list().isEmpty()) {
+            b.append(" with these filters.");
+            return b.toString();
+        }
+        if (filtered) b.append(" with these filters, and no activity at all");
+        b.append(". If this is the address that signs (an EOA, or the key exported from the app), the positions and trades usually")
+                .append(" sit under the proxy (funder) wallet that holds the shares, not under the signer: read that address instead.");
+        Optional<String> proxy = proxyWallet();
+        proxy.ifPresent(p -> b.append(" Its public profile names the proxy wallet ").append(p)
+                .append(": Accounts.of(\"").append(address).append("\").followProxy()."));
+        return b.toString();
+    }
+
+    /** An empty table named by the note, which is also printed. */
+    Table empty(Table table, String what, boolean filtered) {
+        String note = emptyNote(what, filtered);
+        notes.println(note);
+        return table.setName(note);
+    }
+
+    @Override
+    public String toString() {
+        return "Account[" + address + "]";
+    }
+}

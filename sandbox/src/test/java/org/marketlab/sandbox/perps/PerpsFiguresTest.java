@@ -12,8 +12,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -160,5 +162,105 @@ class PerpsFiguresTest {
             if (PerpsAccount.pagingTime(w) > morning && (s.equals("confirmed") || s.equals("pending"))) between = between.subtract(dec(w, "amount").add(dec(w, "fee")));
         }
         assertEquals(0, early.collateral().add(between).compareTo(late.collateral()));
+    }
+
+    /**
+     * Live fills on top of the generated account: a fill realises its profit less its fee into the collateral, moves
+     * the position (a reduction keeps the entry price, a close removes the position), and funding charged after it is
+     * on the size then held, none while closed; the positions' identities hold throughout, marks wander but stay short
+     * of the liquidation price.
+     */
+    @Test
+    void liveFillsMoveThePositionsTheCollateralAndTheFundingAfterThem() {
+        AtomicLong present = new AtomicLong(PRESENT);
+        for (String owner : owners(20)) {
+            present.set(PRESENT);
+            PerpsAccount a = new PerpsAccount(owner, 7, ANCHOR.toEpochMilli(), present::get);
+            BigDecimal before = a.collateral();
+            List<JsonNode> positions = a.positions();
+            JsonNode reduced = positions.get(0), closed = positions.get(1);
+            long reducedId = reduced.get("instrument_id").asLong(), closedId = closed.get("instrument_id").asLong();
+            BigDecimal size = dec(reduced, "size"), entry = dec(reduced, "entry_price");
+            long at = PRESENT + 60_000;
+
+            // Half of the first position closed at its mark, as taker: its PnL realised, the entry price unchanged.
+            BigDecimal mark = a.mark(reducedId);
+            BigDecimal half = size.abs().divide(BigDecimal.valueOf(2), 4, RoundingMode.DOWN);
+            BigDecimal fee = half.multiply(mark).multiply(new BigDecimal(PerpsMarket.TAKER_FEE)).setScale(6, RoundingMode.HALF_UP);
+            PerpsAccount.Trade t = a.fill(reducedId, size.signum() < 0, half, mark, fee, at);
+            assertEquals(0, t.previousSize().compareTo(size));
+            assertEquals(0, t.previousEntry().compareTo(entry));
+            BigDecimal pnl = mark.subtract(entry).multiply(half).multiply(BigDecimal.valueOf(size.signum())).setScale(6, RoundingMode.HALF_UP);
+            assertEquals(0, pnl.compareTo(t.pnl()), "the profit of what was closed");
+            // The second closed whole, at its mark.
+            BigDecimal closedSize = dec(closed, "size");
+            BigDecimal closedMark = a.mark(closedId);
+            BigDecimal fee2 = closedSize.abs().multiply(closedMark).multiply(new BigDecimal(PerpsMarket.TAKER_FEE)).setScale(6, RoundingMode.HALF_UP);
+            PerpsAccount.Trade t2 = a.fill(closedId, closedSize.signum() < 0, closedSize.abs(), closedMark, fee2, at + 1);
+
+            BigDecimal realised = t.pnl().subtract(fee).add(t2.pnl()).subtract(fee2);
+            assertEquals(0, before.add(realised).compareTo(a.collateral()), "the collateral moved by what the fills realised, less fees");
+            assertEquals(0, realised.compareTo(a.realised()));
+            assertEquals(2, a.positions().size(), "the closed position is gone");
+            JsonNode now = a.positions().stream().filter(p -> p.get("instrument_id").asLong() == reducedId).findFirst().orElseThrow();
+            assertEquals(0, size.subtract(size.signum() > 0 ? half : half.negate()).compareTo(dec(now, "size")));
+            assertEquals(0, entry.compareTo(dec(now, "entry_price")), "a reduction keeps the entry price");
+
+            // The market's draws move the marks, never to a liquidation price; the identities hold at every step.
+            SplittableRandom draws = new SplittableRandom(owner.hashCode());
+            for (int i = 0; i < 400; i++) {
+                a.wander(draws);
+                if (i % 50 == 0) assertPositionsAddUp(a);
+            }
+
+            // Past the next funding time: charged on the size held then, none on the closed position.
+            long nextCharge = ANCHOR.plus(Duration.ofHours(16)).toEpochMilli();
+            present.set(nextCharge + 1);
+            List<JsonNode> charges = a.funding().stream().filter(f -> f.get("timestamp").asLong() == nextCharge).toList();
+            assertEquals(2, charges.size(), "a charge on each held position: " + charges);
+            for (JsonNode f : charges) {
+                assertFalse(f.get("instrument_id").asLong() == closedId, "nothing charged on a closed position");
+                if (f.get("instrument_id").asLong() == reducedId) {
+                    assertEquals(0, dec(f, "size").compareTo(dec(now, "size")), "charged on the size held");
+                    BigDecimal expected = dec(now, "size").multiply(mark).multiply(dec(f, "funding_rate")).negate().setScale(6, RoundingMode.HALF_UP);
+                    assertEquals(0, expected.compareTo(dec(f, "funding")), "at the mark of the fill before it");
+                }
+            }
+            assertPositionsAddUp(a);
+            // The collateral is still the opening, the history up to the present and the fills.
+            BigDecimal between = BigDecimal.ZERO;
+            for (JsonNode f : a.funding()) if (f.get("timestamp").asLong() > PRESENT) between = between.add(dec(f, "funding"));
+            for (JsonNode tr : a.internalTransfers()) {
+                if (tr.get("created_timestamp").asLong() > PRESENT) between = between.add(tr.get("direction").asText().equals("in") ? dec(tr, "amount") : dec(tr, "amount").negate());
+            }
+            for (JsonNode w : a.withdrawals()) {
+                String st = w.get("status").asText();
+                if (PerpsAccount.pagingTime(w) > PRESENT && (st.equals("confirmed") || st.equals("pending"))) between = between.subtract(dec(w, "amount").add(dec(w, "fee")));
+            }
+            assertEquals(0, before.add(realised).add(between).compareTo(a.collateral()));
+        }
+    }
+
+    private static void assertPositionsAddUp(PerpsAccount a) {
+        BigDecimal cumulative = BigDecimal.ZERO;
+        for (JsonNode p : a.positions()) {
+            BigDecimal size = dec(p, "size"), entry = dec(p, "entry_price"), mark = dec(p, "mark_price");
+            BigDecimal lev = BigDecimal.valueOf(p.get("leverage").asInt());
+            BigDecimal pnl = dec(p, "unrealized_pnl");
+            assertEquals(0, size.multiply(mark.subtract(entry)).setScale(2, RoundingMode.HALF_UP).compareTo(pnl), p.toString());
+            assertEquals(0, size.abs().multiply(mark).setScale(2, RoundingMode.HALF_UP).compareTo(dec(p, "position_value")), p.toString());
+            BigDecimal openingMargin = size.abs().multiply(entry).divide(lev, 8, RoundingMode.HALF_UP);
+            assertEquals(0, pnl.divide(openingMargin, 4, RoundingMode.HALF_UP).compareTo(dec(p, "return_on_equity")), p.toString());
+            BigDecimal roe = dec(p, "return_on_equity");
+            assertTrue(roe.signum() == 0 || roe.signum() == pnl.signum(), "return on equity has the sign of PnL: " + p);
+            BigDecimal liq = dec(p, "liquidation_price");
+            assertTrue(size.signum() > 0 ? mark.compareTo(liq) > 0 : mark.compareTo(liq) < 0, "the mark short of the liquidation price: " + p);
+            assertTrue(pnl.negate().compareTo(openingMargin) < 0, "a loss within the margin: " + p);
+            long id = p.get("instrument_id").asLong();
+            BigDecimal sum = a.funding().stream().filter(f -> f.get("instrument_id").asLong() == id).map(f -> dec(f, "funding")).reduce(BigDecimal.ZERO, BigDecimal::add);
+            assertEquals(0, sum.compareTo(dec(p, "cumulative_funding")), "cumulative funding is the charges' sum: " + p);
+            cumulative = cumulative.add(dec(p, "initial_margin"));
+        }
+        assertEquals(0, cumulative.compareTo(a.initialMargin()));
     }
 }

@@ -13,6 +13,10 @@ import java.time.Instant;
  */
 public final class PricePath {
 
+    /** The waves' base amplitudes (logit) and periods (minutes): a day, six days, a month, half a year. */
+    private static final double[] AMPLITUDES = {0.005, 0.05, 0.15, 0.3};
+    private static final double[] PERIODS = {1440, 8640, 43_200, 259_200};
+
     private final long key;
     private final long startMinute;
     private final long endMinute;
@@ -39,9 +43,8 @@ public final class PricePath {
         boolean closed = first.closed();
         this.endMinute = closed ? Math.max(startMinute, Math.min(first.endDate().getEpochSecond() / 60, anchorMinute)) : Long.MAX_VALUE;
         for (int i = 0; i < 4; i++) {
-            double base = new double[]{0.005, 0.05, 0.15, 0.3}[i];
-            amplitude[i] = base * (1 + 2 * unit(key, 11 + i));
-            period[i] = new double[]{1440, 8640, 43_200, 259_200}[i] * (0.5 + unit(key, 21 + i));
+            amplitude[i] = AMPLITUDES[i] * (1 + 2 * unit(key, 11 + i));
+            period[i] = PERIODS[i] * (0.5 + unit(key, 21 + i));
             phase[i] = 2 * Math.PI * unit(key, 31 + i);
         }
         double p;

@@ -1,5 +1,6 @@
 package org.marketlab.sandbox.world;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -121,9 +122,9 @@ final class Questions {
                 int step = new int[]{5, 10, 50, 100, 1000}[r.nextInt(5)];
                 int low = step * (10 + r.nextInt(90));
                 for (int k = 0; k < count; k++) {
-                    String range = k == 0 ? "below $" + String.format("%,d", low)
-                            : k == count - 1 ? "$" + String.format("%,d", low + (k - 1) * step) + " or more"
-                            : "$" + String.format("%,d", low + (k - 1) * step) + " to $" + String.format("%,d", low + k * step);
+                    String range = k == 0 ? "below $" + grouped(low)
+                            : k == count - 1 ? "$" + grouped(low + (k - 1) * step) + " or more"
+                            : "$" + grouped(low + (k - 1) * step) + " to $" + grouped(low + k * step);
                     names.add(range);
                     questions.add("Will " + coin + " be " + range + " on " + date + "?");
                 }
@@ -152,8 +153,18 @@ final class Questions {
         return new Plan(title, items);
     }
 
+    /** The k-th quarter-point step from -0.50 %, two decimals ({@code String.format} is slow on this path). */
     private static String pct(int k) {
-        return String.format("%.2f%%", -0.5 + 0.25 * k);
+        return BigDecimal.valueOf(25L * k - 50, 2).toPlainString() + "%";
+    }
+
+    /** A whole dollar amount with thousands separators, as {@code %,d} writes it in English. */
+    private static String grouped(int v) {
+        String s = Integer.toString(v);
+        int lead = s.length() % 3 == 0 ? 3 : s.length() % 3;
+        StringBuilder b = new StringBuilder(s.length() + 4).append(s, 0, lead);
+        for (int i = lead; i < s.length(); i += 3) b.append(',').append(s, i, i + 3);
+        return b.toString();
     }
 
     private static Plan one(String title, Item item) {

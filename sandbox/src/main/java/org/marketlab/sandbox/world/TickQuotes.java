@@ -13,16 +13,35 @@ public final class TickQuotes {
     private TickQuotes() {
     }
 
+    private static final BigDecimal CENT = new BigDecimal("0.01");
+    private static final BigDecimal MILL = new BigDecimal("0.001");
+
     public static BigDecimal tick(World.Token t) {
-        return BigDecimal.valueOf(t.tickSize());
+        double size = t.tickSize();
+        return size == 0.01 ? CENT : size == 0.001 ? MILL : BigDecimal.valueOf(size);
     }
 
     /** A price on the token's tick grid, within one tick of 0 and 1. */
     public static BigDecimal round(World.Token t, double p) {
         BigDecimal tick = tick(t);
-        BigDecimal v = BigDecimal.valueOf(p).divide(tick, 0, RoundingMode.HALF_UP).multiply(tick);
-        v = v.max(tick).min(BigDecimal.ONE.subtract(tick));
-        return v.setScale(tick.scale(), RoundingMode.UNNECESSARY);
+        return BigDecimal.valueOf(Math.max(1, Math.min(ticks(tick) - 1, onGrid(tick, p))), tick.scale());
+    }
+
+    /** Ticks in a whole dollar: 100 for a cent tick. */
+    private static long ticks(BigDecimal tick) {
+        return Math.round(1 / tick.doubleValue());
+    }
+
+    /**
+     * The number of ticks nearest {@code p}, halves rounded up, as the decimal {@code BigDecimal.valueOf(p)} gives
+     * it; in double arithmetic unless {@code p} lies within a hair of a half tick, where only the decimal is exact
+     * (this runs for every open market when the world is generated, and for every level of every book served).
+     */
+    private static long onGrid(BigDecimal tick, double p) {
+        double x = p / tick.doubleValue();
+        double fraction = x - Math.floor(x);
+        if (p > 0 && Math.abs(fraction - 0.5) > 1e-6) return Math.round(x);
+        return BigDecimal.valueOf(p).divide(tick, 0, RoundingMode.HALF_UP).longValueExact();
     }
 
     private static int halfSpreadTicks(World.Token t) {
@@ -31,12 +50,16 @@ public final class TickQuotes {
 
     /** The best bid when the token's price is {@code price}. */
     public static BigDecimal bid(World.Token t, double price) {
-        return round(t, price).subtract(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).max(tick(t));
+        BigDecimal tick = tick(t);
+        long mid = Math.max(1, Math.min(ticks(tick) - 1, onGrid(tick, price)));
+        return BigDecimal.valueOf(Math.max(1, mid - halfSpreadTicks(t)), tick.scale());
     }
 
     /** The best ask when the token's price is {@code price}. */
     public static BigDecimal ask(World.Token t, double price) {
-        return round(t, price).add(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).min(BigDecimal.ONE.subtract(tick(t)));
+        BigDecimal tick = tick(t);
+        long mid = Math.max(1, Math.min(ticks(tick) - 1, onGrid(tick, price)));
+        return BigDecimal.valueOf(Math.min(ticks(tick) - 1, mid + halfSpreadTicks(t)), tick.scale());
     }
 
     /** The price of the last minute with trades up to {@code minute}, on the tick grid. */

@@ -23,13 +23,13 @@ import java.util.function.LongSupplier;
  * alone (the same three give the same account, in any order of requests): 90 days before the anchor to two days
  * after it of withdrawals (every status, some sharing a timestamp), internal transfers (both directions) and funding
  * charges every 8 hours on three instruments (among them the largest id, 4294967295), each history well over the
- * 100-entry page; positions; open orders with client order ids; an invite code. What the service shows is what has
+ * 100-entry page; 90 days of deposits up to the anchor; positions; open orders with client order ids; an invite code. What the service shows is what has
  * happened by the sandbox's present: entries up to it, the collateral they leave, positions' funding so far. Orders,
  * positions, marks and the invite change as the account is used and traded ({@link PerpsMarket}'s fills, at the
  * wall clock); the histories do not, except that a funding charge is on the size held at its time.
  *
- * <p>The figures agree with each other: the collateral is the opening deposit plus every transfer in and funding
- * payment, less every transfer out and every withdrawal not failed or removed (with its fee), plus what live fills
+ * <p>The figures agree with each other: the collateral is the opening balance plus every confirmed deposit, transfer in
+ * and funding payment, less every transfer out and every withdrawal not failed or removed (with its fee), plus what live fills
  * realised less their fees; no withdrawal or transfer out is more than the collateral free of margin at its time; a
  * position's unrealised PnL is its size times mark less entry price, its return on equity that over the margin it
  * was opened with, its value size times mark, its margins a share of its value by its leverage, its liquidation price
@@ -87,6 +87,7 @@ public final class PerpsAccount {
     private final LongSupplier present;
     private final List<ObjectNode> withdrawals = new ArrayList<>();
     private final List<ObjectNode> transfers = new ArrayList<>();
+    private final List<ObjectNode> deposits = new ArrayList<>();
     private final List<ObjectNode> funding = new ArrayList<>();
     private final List<Held> positions = new ArrayList<>();
     private final List<ObjectNode> orders = new ArrayList<>();
@@ -159,7 +160,7 @@ public final class PerpsAccount {
             orders.add(o);
         }
         required = required.add(orderMarginWith(null, null));
-        // The opening deposit covers the margin one and a half to four times over, and some.
+        // The opening balance (90 days before the anchor) covers the margin one and a half to four times over, and some.
         this.opening = required.multiply(BigDecimal.valueOf(1.5 + 2.5 * r.nextDouble())).add(new BigDecimal(money(r, 2_000, 20_000)))
                 .setScale(2, RoundingMode.HALF_UP);
 
@@ -225,11 +226,14 @@ public final class PerpsAccount {
             }
         }
 
+        deposits(worldSeed, anchorMillis);
+
         // The amounts, in time order: withdrawals and transfers out take a small share of the collateral free of
-        // margin at their time, transfers in bring a small share of the opening deposit.
+        // margin at their time, transfers in bring a small share of the opening balance, confirmed deposits theirs.
         List<ObjectNode> entries = new ArrayList<>(withdrawals);
         entries.addAll(transfers);
         entries.addAll(funding);
+        entries.addAll(deposits);
         entries.sort(Comparator.comparingLong(PerpsAccount::time).thenComparingLong(PerpsAccount::entryId));
         BigDecimal balance = opening;
         for (ObjectNode e : entries) {
@@ -247,6 +251,8 @@ public final class PerpsAccount {
                         : free.multiply(BigDecimal.valueOf(0.003 + 0.017 * r.nextDouble()))).setScale(2, RoundingMode.DOWN);
                 e.put("amount", amount.toPlainString());
                 change = in ? amount : amount.negate();
+            } else if (e.has("from")) {
+                change = e.get("status").asText().equals("confirmed") ? new BigDecimal(e.get("amount").asText()) : BigDecimal.ZERO;
             } else {
                 change = new BigDecimal(e.get("funding").asText());
             }
@@ -259,13 +265,39 @@ public final class PerpsAccount {
         this.referralsUsed = r.nextInt(4) == 0 ? referralCap : r.nextInt(referralCap);
     }
 
+    /**
+     * 90 days of deposits up to the anchor (every status; mostly confirmed), from their own draws so that the rest of
+     * the account is drawn as before; a confirmed one adds its amount to the collateral when it is confirmed.
+     */
+    private void deposits(long worldSeed, long anchorMillis) {
+        SplittableRandom r = new SplittableRandom((worldSeed * 0x632BE59BD9B4E019L ^ owner.hashCode()) ^ 0x5DEECE66DL);
+        int n = 24 + r.nextInt(24);
+        for (int i = 0; i < n; i++) {
+            String status = i < 3 ? List.of("pending", "confirmed", "removed").get(i) : r.nextInt(10) < 8 ? "confirmed" : "pending";
+            long created = anchorMillis - 90 * DAY + (long) (r.nextDouble() * 90 * DAY);
+            ObjectNode d = JSON.objectNode();
+            d.put("hash", "0x" + hex(r, 64));
+            d.put("asset", "USDC");
+            d.put("amount", BigDecimal.valueOf(50 + r.nextDouble() * 9_950).setScale(2, RoundingMode.HALF_UP).toPlainString());
+            d.put("status", status);
+            d.put("from", "0x" + hex(r, 40));
+            d.put("to", owner);
+            d.put("confirmations", status.equals("confirmed") ? 12 + r.nextInt(200) : status.equals("pending") ? r.nextInt(12) : 0);
+            d.put("required_confirmations", 12);
+            d.put("created_timestamp", created);
+            if (status.equals("confirmed")) d.put("confirmed_timestamp", Math.min(anchorMillis, created + 60_000L * (2 + r.nextInt(30))));
+            deposits.add(d);
+        }
+    }
+
     /** When an entry of any history happened, as the service pages it. */
     private static long time(ObjectNode e) {
-        if (e.has("withdraw_id")) return pagingTime(e);
+        if (e.has("withdraw_id") || e.has("from")) return pagingTime(e); // a withdrawal or a deposit
         return e.has("transfer_id") ? e.get("created_timestamp").asLong() : e.get("timestamp").asLong();
     }
 
     private static long entryId(ObjectNode e) {
+        if (e.has("from")) return 0; // deposits carry no id; the sort keeps their order
         return e.has("withdraw_id") ? e.get("withdraw_id").asLong() : e.has("transfer_id") ? e.get("transfer_id").asLong() : e.get("id").asLong();
     }
 
@@ -285,6 +317,11 @@ public final class PerpsAccount {
         return copies(transferRows());
     }
 
+    /** Every deposit up to the present, in generation order. */
+    public List<JsonNode> deposits() {
+        return copies(depositRows());
+    }
+
     public List<JsonNode> funding() {
         return copies(fundingRows());
     }
@@ -300,7 +337,7 @@ public final class PerpsAccount {
     }
 
     /**
-     * The collateral: the opening deposit and every change of it since, up to the present (funding as charged on
+     * The collateral: the opening balance and every change of it since, up to the present (funding as charged on
      * the sizes held), and what live fills realised less their fees.
      */
     public synchronized BigDecimal collateral() {
@@ -336,6 +373,10 @@ public final class PerpsAccount {
 
     List<ObjectNode> transferRows() {
         return upToPresent(transfers);
+    }
+
+    List<ObjectNode> depositRows() {
+        return upToPresent(deposits);
     }
 
     /**

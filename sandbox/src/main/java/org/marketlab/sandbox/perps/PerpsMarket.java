@@ -40,7 +40,7 @@ import java.util.function.LongSupplier;
  * official client reads it), {@code portfolio} after every change (fills move positions and collateral, orders the
  * margin they hold) and every {@linkplain #portfolioInterval(long) portfolio interval}. The same fills, the orders that ended, the balances and the equity and profit points are served by the
  * account reads beyond the specification ({@code /v1/account/fills}, {@code orders}, {@code balances}, {@code equity},
- * {@code pnl}); {@code deposits} are 90 days of history generated from the seed and the address.
+ * {@code pnl}); {@code deposits} are the account's ({@link PerpsAccount#deposits()}).
  */
 public final class PerpsMarket {
 
@@ -54,7 +54,6 @@ public final class PerpsMarket {
     }
 
     private final long worldSeed;
-    private final long worldNow;
     private final LongSupplier clock;
     private final Function<String, PerpsAccount> accounts;
     private final Sink sink;
@@ -67,9 +66,8 @@ public final class PerpsMarket {
     private ScheduledFuture<?> fillTask;
     private ScheduledFuture<?> portfolioTask;
 
-    PerpsMarket(long worldSeed, long worldNow, LongSupplier clock, Function<String, PerpsAccount> accounts, Sink sink) {
+    PerpsMarket(long worldSeed, LongSupplier clock, Function<String, PerpsAccount> accounts, Sink sink) {
         this.worldSeed = worldSeed;
-        this.worldNow = worldNow;
         this.clock = clock;
         this.accounts = accounts;
         this.sink = sink;
@@ -88,35 +86,9 @@ public final class PerpsMarket {
         final List<ObjectNode> ended = new ArrayList<>();
         final List<JsonNode> equity = new ArrayList<>();
         final List<JsonNode> pnl = new ArrayList<>();
-        final List<ObjectNode> deposits = new ArrayList<>();
 
-        Ledger(long seed, String owner, long worldNow) {
+        Ledger(long seed) {
             this.random = new SplittableRandom(seed);
-            // 90 days of deposits up to the world's "now", from their own draws so the trading sequence is unchanged.
-            SplittableRandom r = new SplittableRandom(seed ^ 0x5DEECE66DL);
-            int n = 24 + r.nextInt(24);
-            for (int i = 0; i < n; i++) {
-                String status = i < 3 ? List.of("pending", "confirmed", "removed").get(i) : r.nextInt(10) < 8 ? "confirmed" : "pending";
-                long created = worldNow - 90 * 86_400_000L + (long) (r.nextDouble() * 90 * 86_400_000L);
-                ObjectNode d = JSON.objectNode();
-                d.put("hash", "0x" + hex(r, 64));
-                d.put("asset", "USDC");
-                d.put("amount", BigDecimal.valueOf(50 + r.nextDouble() * 9_950).setScale(2, RoundingMode.HALF_UP).toPlainString());
-                d.put("status", status);
-                d.put("from", "0x" + hex(r, 40));
-                d.put("to", owner);
-                d.put("confirmations", status.equals("confirmed") ? 12 + r.nextInt(200) : status.equals("pending") ? r.nextInt(12) : 0);
-                d.put("required_confirmations", 12);
-                d.put("created_timestamp", created);
-                if (status.equals("confirmed")) d.put("confirmed_timestamp", Math.min(worldNow, created + 60_000L * (2 + r.nextInt(30))));
-                deposits.add(d);
-            }
-        }
-
-        private static String hex(SplittableRandom r, int n) {
-            StringBuilder b = new StringBuilder(n);
-            for (int i = 0; i < n; i++) b.append(Character.forDigit(r.nextInt(16), 16));
-            return b.toString();
         }
     }
 
@@ -164,13 +136,6 @@ public final class PerpsMarket {
         synchronized (a) {
             portfolio(a, ledger(a));
         }
-    }
-
-    /** The deposits of {@code owner}'s account in the wire form, in generation order (for tests to compare with). */
-    public List<JsonNode> deposits(String owner) {
-        List<JsonNode> out = new ArrayList<>();
-        for (ObjectNode d : depositRows(accounts.apply(owner))) out.add(d.deepCopy());
-        return out;
     }
 
     /** Whether the account of {@code owner} trades (has subscribed on the channel). */
@@ -308,7 +273,7 @@ public final class PerpsMarket {
     }
 
     Ledger ledger(PerpsAccount a) {
-        return ledgers.computeIfAbsent(a.owner(), o -> new Ledger(worldSeed * 0x632BE59BD9B4E019L ^ o.hashCode(), o, worldNow));
+        return ledgers.computeIfAbsent(a.owner(), o -> new Ledger(worldSeed * 0x632BE59BD9B4E019L ^ o.hashCode()));
     }
 
     // ---- the account reads beyond the specification --------------------------------------------------------------
@@ -350,11 +315,6 @@ public final class PerpsMarket {
             for (ObjectNode o : a.orderRows()) out.add(o.deepCopy());
         }
         return out;
-    }
-
-    /** The deposits to the account (generated from the seed and the address; they do not change). */
-    List<ObjectNode> depositRows(PerpsAccount a) {
-        return ledger(a).deposits;
     }
 
     ArrayNode balances(PerpsAccount a) {

@@ -93,7 +93,7 @@ public final class PerpsSandbox implements RouteModule {
         this.clock = clock;
         this.present = present;
         PerpsChannel[] ch = new PerpsChannel[1];
-        this.market = new PerpsMarket(worldSeed, this.worldNow, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
+        this.market = new PerpsMarket(worldSeed, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
         this.trading = new Trading(proxies, this::accountOf, clock, market::changed);
         this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock);
     }
@@ -234,7 +234,7 @@ public final class PerpsSandbox implements RouteModule {
     private void deposits(Context ctx) throws IOException {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
         allowOnly(ctx);
-        page(ctx, market.depositRows(a), PerpsAccount::pagingTime, d -> true, "created_timestamp");
+        page(ctx, a.depositRows(), PerpsAccount::pagingTime, d -> true, "created_timestamp");
     }
 
     /** {@code [timestamp, value]} points, oldest first, one per portfolio snapshot, within the time filters. */

@@ -100,7 +100,7 @@ class PerpsFiguresTest {
         }
     }
 
-    /** Withdrawals and transfers never take more than the account held at their time. */
+    /** Withdrawals and transfers never take more than the account held at their time (deposits in, as confirmed). */
     @Test
     void historiesStayWithinWhatTheAccountHeld() {
         for (String owner : owners(60)) {
@@ -123,10 +123,21 @@ class PerpsFiguresTest {
                 flows.add(new Flow(t.get("created_timestamp").asLong(), in ? amount : amount.negate(), in ? BigDecimal.ZERO : amount));
             }
             for (JsonNode f : a.funding()) flows.add(new Flow(f.get("timestamp").asLong(), dec(f, "funding"), BigDecimal.ZERO));
+            int confirmed = 0;
+            BigDecimal deposited = BigDecimal.ZERO;
+            for (JsonNode d : a.deposits()) {
+                boolean credited = d.get("status").asText().equals("confirmed");
+                if (credited) {
+                    confirmed++;
+                    deposited = deposited.add(dec(d, "amount"));
+                }
+                flows.add(new Flow(PerpsAccount.pagingTime(d), credited ? dec(d, "amount") : BigDecimal.ZERO, BigDecimal.ZERO));
+            }
+            assertTrue(confirmed > 0, "confirmed deposits");
             flows.sort(Comparator.comparingLong(Flow::time));
             BigDecimal net = flows.stream().map(Flow::change).reduce(BigDecimal.ZERO, BigDecimal::add);
             BigDecimal opening = a.collateral().subtract(net);
-            assertTrue(opening.signum() > 0, "an opening deposit: " + opening);
+            assertTrue(opening.signum() > 0, "an opening balance: " + opening);
             BigDecimal balance = opening;
             for (Flow f : flows) {
                 assertTrue(f.taken().compareTo(balance) <= 0, String.format(Locale.ROOT, "%s taken at %d from %s", f.taken(), f.time(), balance));
@@ -135,7 +146,8 @@ class PerpsFiguresTest {
             }
             assertEquals(0, balance.compareTo(a.collateral()));
             // What left was of the size of the account, not many times it.
-            assertTrue(withdrawn.compareTo(opening.multiply(BigDecimal.valueOf(3))) < 0, withdrawn + " withdrawn from an opening " + opening);
+            assertTrue(withdrawn.compareTo(opening.add(deposited).multiply(BigDecimal.valueOf(3))) < 0,
+                    withdrawn + " withdrawn from an opening " + opening + " and deposits of " + deposited);
         }
     }
 
@@ -160,6 +172,9 @@ class PerpsFiguresTest {
         for (JsonNode w : late.withdrawals()) {
             String s = w.get("status").asText();
             if (PerpsAccount.pagingTime(w) > morning && (s.equals("confirmed") || s.equals("pending"))) between = between.subtract(dec(w, "amount").add(dec(w, "fee")));
+        }
+        for (JsonNode d : late.deposits()) {
+            if (PerpsAccount.pagingTime(d) > morning && d.get("status").asText().equals("confirmed")) between = between.add(dec(d, "amount"));
         }
         assertEquals(0, early.collateral().add(between).compareTo(late.collateral()));
     }

@@ -17,6 +17,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * The order book's public market data: {@code /book}, {@code /books}, {@code /price}, {@code /prices},
@@ -30,11 +31,10 @@ import java.util.Map;
  * {@code /ohlc} answers {@code {candles: [{t, o, h, l, c, v}]}} with {@code t} the bucket start in Unix
  * seconds, buckets aligned to the fidelity from the Unix epoch (weeks from Monday 00:00 UTC), at most
  * {@code limit} (default and maximum 1,000) of them from the bucket holding {@code startTs}; {@code /time} is
- * the machine's clock, while books and histories are as of the world's "now".
+ * the sandbox's wall clock (what signatures are checked against), while books, histories and candles are as of
+ * the sandbox's present (the wall clock too, unless a test fixes it: {@link Sandbox.Builder#present}).
  */
 final class ClobApi implements RouteModule {
-
-    private final java.util.function.LongSupplier clock;
 
     static final int MAX_BATCH = 500;
     static final Map<String, Long> FIDELITY_MINUTES = new LinkedHashMap<>();
@@ -51,11 +51,16 @@ final class ClobApi implements RouteModule {
     }
 
     private final World world;
+    /** The sandbox's wall clock in ms: {@code /time}. */
+    private final LongSupplier clock;
+    /** The sandbox's present in ms: books, the ends of histories and candles. */
+    private final LongSupplier present;
     private final Map<String, PricePath> paths = new HashMap<>();
 
-    ClobApi(World world, java.util.function.LongSupplier clock) {
-        this.clock = clock;
+    ClobApi(World world, LongSupplier clock, LongSupplier present) {
         this.world = world;
+        this.clock = clock;
+        this.present = present;
     }
 
     /** An error answer: the body {@code {error}} and a status. */
@@ -203,33 +208,26 @@ final class ClobApi implements RouteModule {
 
     // ---- the book -------------------------------------------------------------------------------------------------
 
-    private long nowMinute() {
+    /** The world's anchor minute. */
+    long anchorMinute() {
         return world.now().getEpochSecond() / 60;
     }
 
-    private BigDecimal tick(World.Token t) {
-        return BigDecimal.valueOf(t.tickSize());
+    /** The present's minute: books and the ends of histories and candles. */
+    private long nowMinute() {
+        return present.getAsLong() / 60_000;
     }
 
-    private BigDecimal round(World.Token t, double p) {
-        BigDecimal tick = tick(t);
-        BigDecimal v = BigDecimal.valueOf(p).divide(tick, 0, RoundingMode.HALF_UP).multiply(tick);
-        v = v.max(tick).min(BigDecimal.ONE.subtract(tick));
-        return v.setScale(tick.scale(), RoundingMode.UNNECESSARY);
-    }
-
-    private int halfSpreadTicks(World.Token t) {
-        return 1 + (int) (PricePath.unit(PricePath.mix(t.marketId().hashCode()), 5) * 2);
+    private static BigDecimal tick(World.Token t) {
+        return TickQuotes.tick(t);
     }
 
     BigDecimal bestBid(World.Token t) {
-        BigDecimal mid = round(t, path(t).at(nowMinute()));
-        return mid.subtract(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).max(tick(t));
+        return TickQuotes.bid(t, path(t).at(nowMinute()));
     }
 
     BigDecimal bestAsk(World.Token t) {
-        BigDecimal mid = round(t, path(t).at(nowMinute()));
-        return mid.add(tick(t).multiply(BigDecimal.valueOf(halfSpreadTicks(t)))).min(BigDecimal.ONE.subtract(tick(t)));
+        return TickQuotes.ask(t, path(t).at(nowMinute()));
     }
 
     BigDecimal mid(World.Token t) {
@@ -241,10 +239,7 @@ final class ClobApi implements RouteModule {
     }
 
     BigDecimal lastTrade(World.Token t) {
-        PricePath p = path(t);
-        long m = Math.min(nowMinute(), p.endMinute());
-        while (m > p.startMinute() && p.volume(m) == 0) m--;
-        return round(t, p.at(m));
+        return TickQuotes.lastTrade(t, path(t), nowMinute());
     }
 
     private String lastSide(World.Token t) {
@@ -256,7 +251,9 @@ final class ClobApi implements RouteModule {
         ObjectNode b = World.JSON.objectNode();
         b.put("market", t.conditionId());
         b.put("asset_id", t.tokenId());
-        b.put("timestamp", Long.toString(world.now().toEpochMilli()));
+        // The book changes once a minute (it is the price path's), so it is stamped with its minute: the same book,
+        // the same hash, however often it is read in that minute.
+        b.put("timestamp", Long.toString(nowMinute() * 60_000));
         b.put("hash", "");
         ArrayNode bids = b.putArray("bids");
         ArrayNode asks = b.putArray("asks");

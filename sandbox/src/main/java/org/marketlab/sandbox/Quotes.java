@@ -5,7 +5,6 @@ import org.marketlab.sandbox.accounts.Prices;
 import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
-import java.util.function.LongSupplier;
 
 /**
  * The order book's prices of the world as other parts of the sandbox need them (accounts trade on the price
@@ -16,8 +15,9 @@ final class Quotes implements Prices {
 
     private final ClobApi clob;
 
-    Quotes(World world, LongSupplier clock) {
-        this.clob = new ClobApi(world, clock);
+    /** @param clob the order book the sandbox serves, so that the accounts read the very paths it does */
+    Quotes(ClobApi clob) {
+        this.clob = clob;
     }
 
     @Override
@@ -30,9 +30,10 @@ final class Quotes implements Prices {
         return clob.path(token).startMinute();
     }
 
+    /** A closed market's end, or the world's anchor while it is open (the accounts' histories end there). */
     @Override
     public long lastMinute(World.Token token) {
-        return clob.path(token).endMinute();
+        return Math.min(clob.path(token).endMinute(), clob.anchorMinute());
     }
 
     @Override

@@ -60,6 +60,8 @@ public final class Sandbox implements EmbeddedService {
     private final long seed;
     private final Instant now;
     private final LongSupplier clock;
+    /** How far histories, candles, books and account histories reach (ms). */
+    private final LongSupplier present;
     private volatile boolean enforceLimits;
     private volatile boolean rejectOverLimit;
     private final List<IpLimit> limits;
@@ -82,6 +84,8 @@ public final class Sandbox implements EmbeddedService {
         this.seed = b.seed;
         this.now = b.now;
         this.clock = b.clock;
+        Instant fixed = b.present != null ? b.present : b.now;
+        this.present = fixed != null ? fixed::toEpochMilli : b.clock;
         this.enforceLimits = b.enforceLimits;
         this.rejectOverLimit = b.rejectOverLimit;
         this.limits = b.limits;
@@ -96,6 +100,7 @@ public final class Sandbox implements EmbeddedService {
         private long seed = 7;
         private Instant now;
         private LongSupplier clock = System::currentTimeMillis;
+        private Instant present;
         private boolean enforceLimits = true;
         private boolean rejectOverLimit;
         private List<IpLimit> limits = IpLimit.published();
@@ -105,7 +110,12 @@ public final class Sandbox implements EmbeddedService {
             return this;
         }
 
-        /** The world's "now" (the default is the start of the current UTC day). */
+        /**
+         * The world's anchor, and (unless {@link #present} is given) a present fixed at it: the world, its price
+         * histories, candles, books and account histories are then all as of this instant, the same bytes on every
+         * run. The default anchor is the start of the wall clock's UTC day, so a day's sessions share one world,
+         * while histories run on to the wall clock's present.
+         */
         public Builder now(Instant now) {
             this.now = Objects.requireNonNull(now);
             return this;
@@ -117,6 +127,16 @@ public final class Sandbox implements EmbeddedService {
          */
         public Builder clock(LongSupplier millis) {
             this.clock = Objects.requireNonNull(millis);
+            return this;
+        }
+
+        /**
+         * A present fixed at {@code present}: how far price histories, candles, books and account histories reach
+         * (the default: the anchor given to {@link #now}, else the wall clock, so that they run to the moment).
+         * Signatures are still judged by the wall clock.
+         */
+        public Builder present(Instant present) {
+            this.present = Objects.requireNonNull(present);
             return this;
         }
 
@@ -169,7 +189,7 @@ public final class Sandbox implements EmbeddedService {
      */
     synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
         if (urls != null) return urls;
-        Instant anchor = now != null ? now : World.defaultNow();
+        Instant anchor = now != null ? now : World.defaultNow(present());
         FutureTask<World> generation = new FutureTask<>(() -> World.generate(worldSeed, anchor));
         Thread generator = new Thread(generation, "sandbox-world");
         generator.setDaemon(true);
@@ -213,14 +233,14 @@ public final class Sandbox implements EmbeddedService {
      * routes to the server of its interface.
      */
     private List<RouteModule> modules(World world, long worldSeed) {
-        ClobApi clob = new ClobApi(world, clock);
+        ClobApi clob = new ClobApi(world, clock, present);
         List<RouteModule> out = new ArrayList<>(List.of(
                 new MarketsApi(world, faults),
                 new DiscoveryApi(world),
                 clob, new ClobMarketsApi(world, clob),
                 new Health("clob"), new Health("data"), new Health("perps"), new Health("bridge"),
-                new PerpsSandbox(world.seed(), world.now(), clock)));
-        out.addAll(Accounts.modules(world, new Quotes(world, clock), clock));
+                new PerpsSandbox(world.seed(), world.now(), clock, present)));
+        out.addAll(Accounts.modules(world, new Quotes(clob), clock));
         return out;
     }
 
@@ -439,6 +459,11 @@ public final class Sandbox implements EmbeddedService {
     public World world() {
         if (world == null) throw new IllegalStateException("the sandbox has not started");
         return world;
+    }
+
+    /** The present the sandbox's histories, candles, books and account histories reach (see {@link Builder#present}). */
+    public Instant present() {
+        return Instant.ofEpochMilli(present.getAsLong());
     }
 
     public Faults faults() {

@@ -12,7 +12,8 @@ import java.util.Map;
 public final class SandboxMain {
 
     private static final String USAGE = "usage: java -jar marketlab-sandbox-standalone.jar [--port N (1-65530, default 8080)]"
-            + " [--seed N (default 7)] [--now ISO-8601 instant (default: start of today, UTC)] [--no-limits]"
+            + " [--seed N (default 7)] [--now ISO-8601 instant: the world's anchor and a present fixed there"
+            + " (default: anchored at the start of today, UTC, with histories running to the machine's clock)] [--no-limits]"
             + " [--reject-over-limit (answer 429 over an IP limit instead of holding the request)]";
 
     private SandboxMain() {
@@ -22,6 +23,7 @@ public final class SandboxMain {
         int port = 8080;
         Sandbox.Builder b = Sandbox.builder();
         long seed = 7;
+        boolean fixed = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -30,7 +32,10 @@ public final class SandboxMain {
                         if (port < 1 || port > 65530) throw new IllegalArgumentException("--port must be 1 to 65530, was " + port);
                     }
                     case "--seed" -> seed = Long.parseLong(value(args, ++i, "--seed"));
-                    case "--now" -> b.now(Instant.parse(value(args, ++i, "--now")));
+                    case "--now" -> {
+                        b.now(Instant.parse(value(args, ++i, "--now")));
+                        fixed = true;
+                    }
                     case "--no-limits" -> b.enforceLimits(false);
                     case "--reject-over-limit" -> b.rejectOverLimit(true);
                     case "--help", "-h" -> {
@@ -60,7 +65,8 @@ public final class SandboxMain {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(s::close));
         System.out.println("MarketLab sandbox, seed " + seed + ", world of " + s.world().events().size() + " events and "
-                + s.world().marketCount() + " markets, now = " + s.world().now());
+                + s.world().marketCount() + " markets, anchored at " + s.world().now() + ", histories up to "
+                + (fixed ? "there" : "the present"));
         // The channel's own URL, path included: the official client connects only to it.
         urls.forEach((k, v) -> System.out.println("  " + k + " " + (k.equals("perps_ws") ? v + "/v1/ws" : v)));
         System.out.println("Point the toolkit at it with MARKETLAB_<NAME>_URL, e.g. MARKETLAB_MARKETS_URL=" + urls.get("markets"));

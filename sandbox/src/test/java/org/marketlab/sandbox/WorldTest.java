@@ -84,7 +84,7 @@ class WorldTest {
             assertTrue(!archived || closed, "archived events are closed");
             assertEquals(!archived, e.get("active").asBoolean());
             Instant created = Instant.parse(e.get("creationDate").asText());
-            assertTrue(!created.isBefore(NOW.minus(Duration.ofDays(731))) && created.isBefore(NOW), "created in the past two years");
+            assertTrue(!created.isBefore(NOW.minus(Duration.ofDays(1101))) && created.isBefore(NOW), "created in the past three years");
             Instant end = f.endDate();
             if (end != null && end.isBefore(NOW)) assertTrue(closed, "ended events are closed");
             if (closed) assertTrue(e.hasNonNull("closedTime"));

@@ -62,7 +62,7 @@ class AccountReadsTest {
     void depositsPageWhole() {
         Wallet owner = Wallet.random();
         PerpsSession s = PerpsSandboxFixture.session(owner);
-        List<JsonNode> generated = MARKET.deposits(owner.address());
+        List<JsonNode> generated = PerpsSandboxFixture.perps().account(owner.address()).deposits();
         List<Deposit> read = s.deposits().list();
         assertEquals(generated.size(), read.size());
         assertEquals(new HashSet<>(generated.stream().map(d -> d.get("hash").asText()).toList()),

@@ -26,19 +26,21 @@ import java.util.function.LongSupplier;
  *
  * <p>An account trades from its first subscription on the channel (before that its orders only change when its owner
  * changes them, so REST-only use stays still and repeatable). From then on a seeded fill process runs on it: every
- * {@linkplain #fillInterval(long) fill interval} one draw of the account's own random sequence (seeded by the world
- * seed and the address) decides whether a resting order fills, which one and how much (a maker fill at the order's
- * price); and a modification whose price crosses the instrument's mark fills at once at the mark (a taker fill). A
- * fill changes the order ({@code fill}, {@code rest}, status {@code partial} or {@code filled}, which leaves the open
- * orders), the position ({@code psz} and {@code pep} of the fill are the size and entry price before it) and the
- * collateral (realised profit less the fee: maker {@value #MAKER_FEE}, taker {@value #TAKER_FEE} of the notional).
+ * {@linkplain #fillInterval(long) fill interval} the account's own random sequence (seeded by the world seed and the
+ * address) moves the instruments' marks ({@link PerpsAccount#wander}) and decides whether a resting order fills,
+ * which one and how much (a maker fill at the order's price, or at the mark when the mark has moved past it); and a
+ * modification whose price crosses the instrument's mark fills at once at the mark (a taker fill). A fill changes
+ * the order ({@code fill}, {@code rest}, status {@code partial} or {@code filled}, which leaves the open orders), the
+ * position ({@code psz} and {@code pep} of the fill are the size and entry price before it) and the collateral
+ * (realised profit less the fee: maker {@value #MAKER_FEE}, taker {@value #TAKER_FEE} of the notional), all kept by
+ * {@link PerpsAccount}.
  *
  * <p>The channel is told, under the account's lock and so in the order things happened: {@code orders} for every
  * modification, cancellation and fill of an order, {@code fills} after each fill (the data an array of fills, as the
  * official client reads it), {@code portfolio} after every change (fills move positions and collateral, orders the
  * margin they hold) and every {@linkplain #portfolioInterval(long) portfolio interval}. The same fills, the orders that ended, the balances and the equity and profit points are served by the
  * account reads beyond the specification ({@code /v1/account/fills}, {@code orders}, {@code balances}, {@code equity},
- * {@code pnl}); {@code deposits} are 90 days of history generated from the seed and the address.
+ * {@code pnl}); {@code deposits} are the account's ({@link PerpsAccount#deposits()}).
  */
 public final class PerpsMarket {
 
@@ -52,7 +54,6 @@ public final class PerpsMarket {
     }
 
     private final long worldSeed;
-    private final long worldNow;
     private final LongSupplier clock;
     private final Function<String, PerpsAccount> accounts;
     private final Sink sink;
@@ -65,9 +66,8 @@ public final class PerpsMarket {
     private ScheduledFuture<?> fillTask;
     private ScheduledFuture<?> portfolioTask;
 
-    PerpsMarket(long worldSeed, long worldNow, LongSupplier clock, Function<String, PerpsAccount> accounts, Sink sink) {
+    PerpsMarket(long worldSeed, LongSupplier clock, Function<String, PerpsAccount> accounts, Sink sink) {
         this.worldSeed = worldSeed;
-        this.worldNow = worldNow;
         this.clock = clock;
         this.accounts = accounts;
         this.sink = sink;
@@ -82,41 +82,13 @@ public final class PerpsMarket {
     /** What the market keeps per account beyond {@link PerpsAccount}: its random sequence, fills, ended orders, points. */
     static final class Ledger {
         final SplittableRandom random;
-        final Map<Long, BigDecimal> marks = new ConcurrentHashMap<>();
         final List<ObjectNode> fills = new ArrayList<>();
         final List<ObjectNode> ended = new ArrayList<>();
         final List<JsonNode> equity = new ArrayList<>();
         final List<JsonNode> pnl = new ArrayList<>();
-        final List<ObjectNode> deposits = new ArrayList<>();
-        BigDecimal realised = BigDecimal.ZERO;
 
-        Ledger(long seed, String owner, long worldNow) {
+        Ledger(long seed) {
             this.random = new SplittableRandom(seed);
-            // 90 days of deposits up to the world's "now", from their own draws so the trading sequence is unchanged.
-            SplittableRandom r = new SplittableRandom(seed ^ 0x5DEECE66DL);
-            int n = 24 + r.nextInt(24);
-            for (int i = 0; i < n; i++) {
-                String status = i < 3 ? List.of("pending", "confirmed", "removed").get(i) : r.nextInt(10) < 8 ? "confirmed" : "pending";
-                long created = worldNow - 90 * 86_400_000L + (long) (r.nextDouble() * 90 * 86_400_000L);
-                ObjectNode d = JSON.objectNode();
-                d.put("hash", "0x" + hex(r, 64));
-                d.put("asset", "USDC");
-                d.put("amount", BigDecimal.valueOf(50 + r.nextDouble() * 9_950).setScale(2, RoundingMode.HALF_UP).toPlainString());
-                d.put("status", status);
-                d.put("from", "0x" + hex(r, 40));
-                d.put("to", owner);
-                d.put("confirmations", status.equals("confirmed") ? 12 + r.nextInt(200) : status.equals("pending") ? r.nextInt(12) : 0);
-                d.put("required_confirmations", 12);
-                d.put("created_timestamp", created);
-                if (status.equals("confirmed")) d.put("confirmed_timestamp", Math.min(worldNow, created + 60_000L * (2 + r.nextInt(30))));
-                deposits.add(d);
-            }
-        }
-
-        private static String hex(SplittableRandom r, int n) {
-            StringBuilder b = new StringBuilder(n);
-            for (int i = 0; i < n; i++) b.append(Character.forDigit(r.nextInt(16), 16));
-            return b.toString();
         }
     }
 
@@ -154,7 +126,7 @@ public final class PerpsMarket {
             List<ObjectNode> open = a.orderRows();
             if (open.isEmpty()) return null;
             ObjectNode order = open.get(l.random.nextInt(open.size()));
-            return fill(a, l, order, portion(l.random, order), new BigDecimal(order.get("p").asText()), false).deepCopy();
+            return fill(a, l, order, portion(l.random, order), makerPrice(a, order), false).deepCopy();
         }
     }
 
@@ -164,13 +136,6 @@ public final class PerpsMarket {
         synchronized (a) {
             portfolio(a, ledger(a));
         }
-    }
-
-    /** The deposits of {@code owner}'s account in the wire form, in generation order (for tests to compare with). */
-    public List<JsonNode> deposits(String owner) {
-        List<JsonNode> out = new ArrayList<>();
-        for (ObjectNode d : depositRows(accounts.apply(owner))) out.add(d.deepCopy());
-        return out;
     }
 
     /** Whether the account of {@code owner} trades (has subscribed on the channel). */
@@ -218,7 +183,7 @@ public final class PerpsMarket {
         if (!modified) l.ended.add(order.deepCopy());
         sink.push(a.owner(), "orders", order.deepCopy());
         if (modified && trading.contains(a.owner())) {
-            BigDecimal mark = mark(l, order.get("iid").asLong());
+            BigDecimal mark = a.mark(order.get("iid").asLong());
             BigDecimal p = new BigDecimal(order.get("p").asText());
             boolean buy = order.get("buy").asBoolean();
             if (buy ? p.compareTo(mark) >= 0 : p.compareTo(mark) <= 0) {
@@ -233,16 +198,19 @@ public final class PerpsMarket {
         PerpsAccount a = accounts.apply(owner);
         Ledger l = ledger(a);
         synchronized (a) {
-            for (Map.Entry<Long, BigDecimal> m : l.marks.entrySet()) {
-                // the marks wander by up to half a percent a draw
-                double step = (l.random.nextDouble() - 0.5) * 0.01;
-                m.setValue(m.getValue().multiply(BigDecimal.valueOf(1 + step)).setScale(2, RoundingMode.HALF_UP));
-            }
+            a.wander(l.random);
             List<ObjectNode> open = a.orderRows();
             if (open.isEmpty() || l.random.nextInt(3) != 0) return; // a fill in one draw of three
             ObjectNode order = open.get(l.random.nextInt(open.size()));
-            fill(a, l, order, portion(l.random, order), new BigDecimal(order.get("p").asText()), false);
+            fill(a, l, order, portion(l.random, order), makerPrice(a, order), false);
         }
+    }
+
+    /** A resting order fills at its price, or at the mark when the mark has moved past it (a bid above the mark). */
+    private static BigDecimal makerPrice(PerpsAccount a, ObjectNode order) {
+        BigDecimal p = new BigDecimal(order.get("p").asText());
+        BigDecimal mark = a.mark(order.get("iid").asLong());
+        return order.get("buy").asBoolean() ? p.min(mark) : p.max(mark);
     }
 
     /** Part of an order's rest: 20 to 60 % (at least 0.001), all of what is left once that is 0.005 or less. */
@@ -268,25 +236,8 @@ public final class PerpsMarket {
             l.ended.add(order.deepCopy());
         }
 
-        ObjectNode position = null;
-        for (ObjectNode p : a.positionRows()) if (p.get("instrument_id").asLong() == iid) position = p;
-        BigDecimal size = position == null ? BigDecimal.ZERO : new BigDecimal(position.get("size").asText());
-        BigDecimal entry = position == null ? BigDecimal.ZERO : new BigDecimal(position.get("entry_price").asText());
-        BigDecimal signed = buy ? qty : qty.negate();
-        BigDecimal after = size.add(signed);
-        BigDecimal pnl = BigDecimal.ZERO;
-        BigDecimal newEntry;
-        if (size.signum() == 0 || size.signum() == signed.signum()) {
-            newEntry = size.abs().multiply(entry).add(qty.multiply(price)).divide(after.abs(), 2, RoundingMode.HALF_UP);
-        } else {
-            BigDecimal closed = qty.min(size.abs());
-            pnl = price.subtract(entry).multiply(closed).multiply(BigDecimal.valueOf(size.signum())).setScale(6, RoundingMode.HALF_UP);
-            newEntry = after.signum() == 0 ? BigDecimal.ZERO : after.signum() == size.signum() ? entry : price;
-        }
         BigDecimal fee = qty.multiply(price).multiply(new BigDecimal(taker ? TAKER_FEE : MAKER_FEE)).setScale(6, RoundingMode.HALF_UP);
-        position(a, position, iid, after, newEntry);
-        a.addCollateral(pnl.subtract(fee));
-        l.realised = l.realised.add(pnl).subtract(fee);
+        PerpsAccount.Trade trade = a.fill(iid, buy, qty, price, fee, now);
 
         ObjectNode f = JSON.objectNode();
         f.put("tid", tradeIds.incrementAndGet());
@@ -298,9 +249,9 @@ public final class PerpsMarket {
         f.put("taker", taker);
         f.put("fee", fee.toPlainString());
         f.put("fea", "USDC");
-        f.put("psz", size.toPlainString());
-        f.put("pep", entry.toPlainString());
-        f.put("pnl", pnl.toPlainString());
+        f.put("psz", trade.previousSize().toPlainString());
+        f.put("pep", trade.previousEntry().toPlainString());
+        f.put("pnl", trade.pnl().toPlainString());
         f.put("liq", false);
         f.put("adl", false);
         f.put("ts", now);
@@ -313,50 +264,16 @@ public final class PerpsMarket {
         return f;
     }
 
-    private static void position(PerpsAccount a, ObjectNode p, long iid, BigDecimal size, BigDecimal entry) {
-        if (size.signum() == 0) {
-            if (p != null) a.positionRows().remove(p);
-            return;
-        }
-        if (p == null) {
-            p = JSON.objectNode();
-            p.put("instrument_id", iid);
-            int k = 0;
-            while (k < PerpsAccount.INSTRUMENTS.length - 1 && PerpsAccount.INSTRUMENTS[k] != iid) k++;
-            p.put("symbol", PerpsAccount.SYMBOLS[k]);
-            p.put("leverage", 5);
-            p.put("cross", true);
-            p.put("unrealized_pnl", "0.00");
-            p.put("return_on_equity", "0.0000");
-            p.put("cumulative_funding", "0.0000");
-            a.positionRows().add(p);
-        }
-        int leverage = p.get("leverage").asInt();
-        BigDecimal value = size.abs().multiply(entry).setScale(2, RoundingMode.HALF_UP);
-        BigDecimal initial = value.divide(BigDecimal.valueOf(leverage), 2, RoundingMode.HALF_UP);
-        p.put("size", size.toPlainString());
-        p.put("entry_price", entry.toPlainString());
-        p.put("position_value", value.toPlainString());
-        p.put("initial_margin", initial.toPlainString());
-        p.put("maintenance_margin", initial.divide(BigDecimal.valueOf(2), 2, RoundingMode.HALF_UP).toPlainString());
-        double move = 0.8 / leverage;
-        p.put("liquidation_price", entry.multiply(BigDecimal.valueOf(size.signum() > 0 ? 1 - move : 1 + move)).setScale(2, RoundingMode.HALF_UP).toPlainString());
-    }
-
     private void portfolio(PerpsAccount a, Ledger l) {
         long now = clock.getAsLong();
         ObjectNode p = Portfolios.of(a, now);
         l.equity.add(JSON.arrayNode().add(now).add(p.get("margin").get("total_account_value").asText()));
-        l.pnl.add(JSON.arrayNode().add(now).add(l.realised.toPlainString()));
+        l.pnl.add(JSON.arrayNode().add(now).add(a.realised().toPlainString()));
         sink.push(a.owner(), "portfolio", p);
     }
 
-    private BigDecimal mark(Ledger l, long iid) {
-        return l.marks.computeIfAbsent(iid, k -> BigDecimal.valueOf(100 + l.random.nextDouble() * 900).setScale(2, RoundingMode.HALF_UP));
-    }
-
     Ledger ledger(PerpsAccount a) {
-        return ledgers.computeIfAbsent(a.owner(), o -> new Ledger(worldSeed * 0x632BE59BD9B4E019L ^ o.hashCode(), o, worldNow));
+        return ledgers.computeIfAbsent(a.owner(), o -> new Ledger(worldSeed * 0x632BE59BD9B4E019L ^ o.hashCode()));
     }
 
     // ---- the account reads beyond the specification --------------------------------------------------------------
@@ -398,11 +315,6 @@ public final class PerpsMarket {
             for (ObjectNode o : a.orderRows()) out.add(o.deepCopy());
         }
         return out;
-    }
-
-    /** The deposits to the account (generated from the seed and the address; they do not change). */
-    List<ObjectNode> depositRows(PerpsAccount a) {
-        return ledger(a).deposits;
     }
 
     ArrayNode balances(PerpsAccount a) {

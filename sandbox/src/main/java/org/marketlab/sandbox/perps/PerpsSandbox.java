@@ -47,7 +47,12 @@ import java.util.function.ToLongFunction;
  *       credentials and open orders, 5 for the private portfolio; cancel as modify, 1 + floor(n/20) plus 1 per
  *       order.</li>
  *   <li>A modification is refused with {@code insufficient_margin} when the open orders would then hold more
- *       margin ({@link PerpsAccount#ORDER_MARGIN_RATE} of their remaining notional) than the collateral.</li>
+ *       margin ({@link PerpsAccount#ORDER_MARGIN_RATE} of their remaining notional) than the collateral not held by
+ *       the positions.</li>
+ *   <li>The generated histories, and the collateral and funding they make, are as of the sandbox's present;
+ *       live fills, signatures, timestamps of signed requests and proxies' expiry go by its wall clock. The
+ *       collateral is the generated history's plus what the fills realised less their fees; the portfolio (REST
+ *       and the channel's frames alike, {@link Portfolios}) is stamped with the later of the two.</li>
  * </ul>
  * The real-time channel is {@link PerpsChannel}; fills, portfolio snapshots and the account reads beyond the
  * specification ({@code fills}, {@code orders}, {@code balances}, {@code equity}, {@code pnl}) come from
@@ -65,7 +70,10 @@ public final class PerpsSandbox implements RouteModule {
 
     private final long worldSeed;
     private final long worldNow;
+    /** The sandbox's wall clock in ms: signatures, proxies' expiry. */
     private final LongSupplier clock;
+    /** The sandbox's present in ms: how far the accounts' histories reach. */
+    private final LongSupplier present;
     private final ProxyRegistry proxies = new ProxyRegistry();
     private final Map<String, PerpsAccount> accounts = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> weights = new ConcurrentHashMap<>();
@@ -75,15 +83,17 @@ public final class PerpsSandbox implements RouteModule {
 
     /**
      * @param worldSeed the world's seed (accounts are generated from it and the owner's address)
-     * @param worldNow  the world's anchor time (account histories end there)
+     * @param worldNow  the world's anchor time (account histories run from 90 days before it to two days after)
      * @param clock     the sandbox's wall clock in ms: timestamps are checked against it
+     * @param present   the sandbox's present in ms: what has happened by then is what the accounts show
      */
-    public PerpsSandbox(long worldSeed, Instant worldNow, LongSupplier clock) {
+    public PerpsSandbox(long worldSeed, Instant worldNow, LongSupplier clock, LongSupplier present) {
         this.worldSeed = worldSeed;
         this.worldNow = worldNow.toEpochMilli();
         this.clock = clock;
+        this.present = present;
         PerpsChannel[] ch = new PerpsChannel[1];
-        this.market = new PerpsMarket(worldSeed, this.worldNow, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
+        this.market = new PerpsMarket(worldSeed, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
         this.trading = new Trading(proxies, this::accountOf, clock, market::changed);
         this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock);
     }
@@ -134,7 +144,15 @@ public final class PerpsSandbox implements RouteModule {
     }
 
     private PerpsAccount accountOf(String owner) {
-        return accounts.computeIfAbsent(owner.toLowerCase(Locale.ROOT), o -> new PerpsAccount(o, worldSeed, worldNow));
+        return accounts.computeIfAbsent(owner.toLowerCase(Locale.ROOT), o -> new PerpsAccount(o, worldSeed, worldNow, present));
+    }
+
+    /**
+     * What has happened by now: the later of the present (how far the generated histories reach) and the wall clock
+     * (when live fills happen). Snapshots are stamped with it, and histories read up to it by default.
+     */
+    private long latest() {
+        return Math.max(present.getAsLong(), clock.getAsLong());
     }
 
     private void spend(String who, long weight) {
@@ -216,7 +234,7 @@ public final class PerpsSandbox implements RouteModule {
     private void deposits(Context ctx) throws IOException {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
         allowOnly(ctx);
-        page(ctx, market.depositRows(a), PerpsAccount::pagingTime, d -> true, "created_timestamp");
+        page(ctx, a.depositRows(), PerpsAccount::pagingTime, d -> true, "created_timestamp");
     }
 
     /** {@code [timestamp, value]} points, oldest first, one per portfolio snapshot, within the time filters. */
@@ -354,7 +372,7 @@ public final class PerpsSandbox implements RouteModule {
     }
 
     private void portfolio(Context ctx) throws IOException {
-        json(ctx, Portfolios.of(accountOf(authenticated(ctx, 5).owner()), clock.getAsLong()));
+        json(ctx, Portfolios.of(accountOf(authenticated(ctx, 5).owner()), latest()));
     }
 
     /** The official client's long-named order form. */
@@ -412,7 +430,7 @@ public final class PerpsSandbox implements RouteModule {
             for (String f : List.of("instrument_id", "symbol", "size", "entry_price", "unrealized_pnl", "return_on_equity")) x.set(f, p.get(f));
         }
         out.put("equity", a.collateral().add(a.unrealizedPnl()).toPlainString());
-        out.put("timestamp", clock.getAsLong());
+        out.put("timestamp", latest());
         json(ctx, out);
     }
 
@@ -457,7 +475,7 @@ public final class PerpsSandbox implements RouteModule {
             throws IOException {
         Long start = longParam(ctx, "start_timestamp");
         Long end = longParam(ctx, "end_timestamp");
-        long to = end != null ? end : clock.getAsLong();
+        long to = end != null ? end : latest();
         if (start != null && start > to) throw PerpsFailure.invalid("start_timestamp " + start + " is after end_timestamp " + to);
         List<ObjectNode> rows = new ArrayList<>();
         for (ObjectNode n : all) {

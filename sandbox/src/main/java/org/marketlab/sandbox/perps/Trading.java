@@ -73,7 +73,7 @@ final class Trading {
         BigDecimal filled = new BigDecimal(order.get("fill").asText());
         if (q.compareTo(filled) <= 0) return error("qty must exceed the filled quantity " + filled.toPlainString());
         BigDecimal rest = q.subtract(filled);
-        if (account.orderMarginWith(coid, p.multiply(rest)).compareTo(account.collateral()) > 0) return error("insufficient_margin");
+        if (account.orderMarginWith(coid, p.multiply(rest)).compareTo(account.freeCollateral()) > 0) return error("insufficient_margin");
         order.put("p", p.toPlainString());
         order.put("qty", q.toPlainString());
         order.put("rest", rest.toPlainString());

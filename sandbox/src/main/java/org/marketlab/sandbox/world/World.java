@@ -24,7 +24,8 @@ import java.util.SplittableRandom;
  * The sandbox's synthetic world, generated from a seed and an anchor time ("now"): the same pair gives the
  * same world, byte for byte. Events, their markets and tags carry every field of the specification (null
  * where the world has no value), in the live service's JSON types: numbers as strings where it sends
- * strings, JSON documents inside strings, timestamps in both forms it uses.
+ * strings, JSON documents inside strings, timestamps in both forms it uses. Documents are as of the anchor;
+ * price histories, candles and books run on from it to the sandbox's present (the Sandbox's {@code present()}).
  */
 public final class World {
 
@@ -77,11 +78,6 @@ public final class World {
                     "Protests", "Royals", "Elections Abroad", "Sanctions", "Migration", "Disasters"},
     };
     private static final String[] RECURRENCES = {"daily", "weekly", "monthly"};
-    private static final String[] NAMES = {"Alvarez", "Bennett", "Chen", "Dubois", "Eriksen", "Fujita", "Garcia",
-            "Hughes", "Ivanova", "Johansson", "Kowalski", "Larsen", "Moreau", "Nakamura", "Okafor", "Patel", "Quinn",
-            "Rossi", "Silva", "Tanaka", "Umarov", "Varga", "Weber", "Xu", "Yilmaz", "Zhou"};
-    private static final String[] TEAMS = {"Lions", "Tigers", "Falcons", "Sharks", "Wolves", "Hawks", "Bears",
-            "Eagles", "Rangers", "Comets", "Titans", "Pirates", "Kings", "Storm", "Giants", "Rockets"};
 
     private World(long seed, Instant now) {
         this.seed = seed;
@@ -97,13 +93,19 @@ public final class World {
 
     /** The default anchor: the start of the current UTC day, so a day's sessions share one world. */
     public static Instant defaultNow() {
-        return LocalDate.now(ZoneOffset.UTC).atStartOfDay(ZoneOffset.UTC).toInstant();
+        return defaultNow(Instant.now());
+    }
+
+    /** The start of the UTC day {@code at} is in. */
+    public static Instant defaultNow(Instant at) {
+        return LocalDate.ofInstant(at, ZoneOffset.UTC).atStartOfDay(ZoneOffset.UTC).toInstant();
     }
 
     public long seed() {
         return seed;
     }
 
+    /** The anchor: what the documents are as of (open events end after it, closed ones by it). */
     public Instant now() {
         return now;
     }
@@ -198,7 +200,8 @@ public final class World {
                 t.put("label", label);
                 t.put("slug", slug(label));
                 t.put("forceShow", r.nextInt(10) == 0);
-                Instant created = now.minusSeconds(86_400L * (400 + r.nextInt(900)) + r.nextInt(86_400));
+                // Older than every event.
+                Instant created = now.minusSeconds(86_400L * (1_500 + r.nextInt(500)) + r.nextInt(86_400));
                 // The live service writes publishedAt in its database form.
                 if (r.nextInt(3) > 0) t.put("publishedAt", DB_TIME.format(created.plusSeconds(3600)));
                 t.put("createdBy", 1 + r.nextInt(40));
@@ -222,21 +225,50 @@ public final class World {
         int family = r.nextInt(CATEGORIES.length);
         String category = CATEGORIES[family][0];
         String topic = CATEGORIES[family][1 + r.nextInt(CATEGORIES[family].length - 1)];
-        String title = title(r, category, topic, markets, id);
-        String slug = slug(title) + "-" + id;
+        boolean game = family == 1 && markets == 1;
 
-        // Recent events outnumber old ones, and durations spread from days to years, so that about half the
-        // world is open at "now", as on the live service.
-        Instant created = now.minusSeconds(86_400L + (long) (Math.pow(r.nextDouble(), 3) * 730 * 86_400));
-        Instant start = created.plusSeconds((long) (r.nextDouble() * 5 * 86_400));
-        double days = Math.exp(Math.log(3) + r.nextDouble() * Math.log(700.0 / 3));
-        Instant end = start.plusSeconds((long) (days * 86_400));
-        boolean closed = end.isBefore(now) || r.nextInt(40) == 0;
+        // Events of every age, from hours to three years (one in twenty this week, one in ten this month), and lives
+        // from days (a game) to three years, so that about half the world is open at "now", as on the live service,
+        // most open markets with a month of history or more; an event is closed once its end has passed.
+        int ageBand = r.nextInt(20);
+        double ageDays = ageBand == 0 ? 0.25 + 6.75 * r.nextDouble() : ageBand <= 2 ? 7 + 23 * r.nextDouble()
+                : Math.exp(Math.log(30) + r.nextDouble() * Math.log(1100 / 30.0));
+        Instant created = now.minusSeconds((long) (ageDays * 86_400));
+        Instant start = created.plusSeconds((long) (r.nextDouble() * Math.min(2, ageDays / 2) * 86_400));
+        double life = game ? 0.5 + 9.5 * r.nextDouble() : r.nextInt(8) == 0 ? 7 + 23 * r.nextDouble()
+                : Math.exp(Math.log(30) + r.nextDouble() * Math.log(1500 / 30.0));
+        Instant end = start.plusSeconds((long) (life * 86_400));
+        if (game) end = end.truncatedTo(java.time.temporal.ChronoUnit.HOURS).plusSeconds(3_600);
+        boolean closed = !end.isAfter(now);
         boolean archived = closed && r.nextInt(10) < 3;
         boolean active = !archived;
-        double volume = round2(Math.exp(9 + 2.2 * r.nextGaussian()));
+        // Volume accumulates while a market trades, and liquidity gathers over its first weeks.
+        double tradedDays = Math.max(0.25, (Math.min(end.getEpochSecond(), now.getEpochSecond()) - created.getEpochSecond()) / 86_400.0);
+        double volume = round2(Math.exp(9 + 2.2 * r.nextGaussian()) * Math.sqrt(Math.min(1, tradedDays / 60)));
         double liquidity = closed ? (r.nextInt(4) == 0 ? round2(Math.exp(5 + r.nextGaussian())) : 0.0)
-                : round2(Math.exp(8 + 1.8 * r.nextGaussian()));
+                : round2(Math.exp(8 + 1.8 * r.nextGaussian()) * Math.min(1, ageDays / 45));
+        Questions.Plan plan = Questions.plan(r, category, topic, markets, end);
+        String title = plan.title();
+        String slug = slug(title) + "-" + id;
+        // A group's outcomes exclude each other: the open ones share the probability, a few were settled early (a
+        // candidate out of the race: resolved No), and a settled group has one winner, drawn by the shares.
+        boolean[] settledEarly = new boolean[markets];
+        double[] share = new double[markets];
+        double total = 0;
+        for (int k = 0; k < markets; k++) {
+            settledEarly[k] = markets > 1 && r.nextInt(12) == 0;
+            share[k] = settledEarly[k] ? 0 : Math.pow(r.nextDouble(), 2.2) + 0.003;
+            total += share[k];
+        }
+        for (int k = 0; k < markets; k++) share[k] = total > 0 ? share[k] / total : 0;
+        int winner = -1;
+        double pick = r.nextDouble();
+        for (int k = 0; k < markets; k++) {
+            if (share[k] == 0) continue;
+            winner = k; // the last with a share, should rounding leave the pick over
+            pick -= share[k];
+            if (pick < 0) break;
+        }
         boolean negRisk = markets > 1 && r.nextInt(10) < 7;
         // As on the live service: the group's id ends in 00, and its markets' question ids in their index.
         String negRiskMarketId = negRisk ? "0x" + hex(r, 64).substring(0, 62) + "00" : null;
@@ -266,8 +298,9 @@ public final class World {
         e.put("creationDate", iso(created));
         e.put("endDate", !closed && id % 101 == 0 ? null : iso(end));
         e.put("createdAt", iso(created.minusSeconds(600)));
-        e.put("updatedAt", iso(closed ? end.plusSeconds(3600) : now.minusSeconds(r.nextInt(86_400))));
-        if (closed) e.put("closedTime", iso(end.isBefore(now) ? end.plusSeconds(r.nextInt(7200)) : now.minusSeconds(r.nextInt(86_400))));
+        Instant closedAt = closed ? min(now, end.plusSeconds(r.nextInt(7200))) : null;
+        e.put("updatedAt", iso(closed ? min(now, closedAt.plusSeconds(60)) : now.minusSeconds(r.nextInt((int) Math.min(86_400, ageDays * 86_400)))));
+        if (closed) e.put("closedTime", iso(closedAt));
         if (family == 1) e.put("startTime", iso(end.minusSeconds(3 * 3600)));
         if (closed) e.put("finishedTimestamp", iso(end));
         e.put("deployingTimestamp", iso(created.plusSeconds(30)));
@@ -314,8 +347,8 @@ public final class World {
 
         ArrayNode ms = JSON.arrayNode();
         for (int k = 0; k < markets; k++) {
-            ms.add(market(r.split(), firstMarketId + k, e, k, markets, negRisk, negRiskMarketId, topic,
-                    millis(created.minusSeconds(600)), millis(start), millis(end), sink));
+            ms.add(market(r.split(), firstMarketId + k, e, k, markets, negRisk, negRiskMarketId, plan.items().get(k),
+                    settledEarly[k], share[k], winner, millis(created.minusSeconds(600)), millis(start), millis(end), sink));
         }
         e.set("markets", ms);
 
@@ -371,24 +404,22 @@ public final class World {
     }
 
     private ObjectNode market(SplittableRandom r, long id, ObjectNode event, int index, int count, boolean negRisk,
-                              String negRiskMarketId, String topic, Instant eventCreatedAt, Instant start, Instant end,
-                              List<Token> sink) {
-        boolean closed = event.get("closed").asBoolean() || (count > 1 && r.nextInt(12) == 0);
-        boolean binary = count > 1 || r.nextInt(10) < 8;
-        List<String> outcomes;
-        if (binary) outcomes = List.of("Yes", "No");
-        else if (r.nextBoolean()) outcomes = List.of("Over", "Under");
-        else outcomes = List.of(TEAMS[r.nextInt(TEAMS.length)], TEAMS[r.nextInt(TEAMS.length)] + " II");
-        double p = count > 1 ? Math.min(0.97, Math.max(0.003, Math.pow(r.nextDouble(), 2.2) * 2.0 / count))
-                : 0.03 + 0.94 * r.nextDouble();
-        if (closed && event.get("closed").asBoolean()) p = r.nextInt(count) == 0 ? 1.0 : 0.0;
+                              String negRiskMarketId, Questions.Item item, boolean settledEarly, double share, int winner,
+                              Instant eventCreatedAt, Instant start, Instant end, List<Token> sink) {
+        boolean eventClosed = event.get("closed").asBoolean();
+        boolean closed = eventClosed || settledEarly;
+        boolean binary = item.kind() == Questions.Kind.BINARY;
+        List<String> outcomes = item.outcomes();
+        double p = count > 1 ? Math.min(0.97, Math.max(0.003, share)) : 0.03 + 0.94 * r.nextDouble();
+        if (closed) {
+            boolean yesWon = eventClosed && !settledEarly && (count > 1 ? index == winner : r.nextBoolean());
+            p = yesWon ? 1.0 : 0.0;
+        }
         double tick = r.nextInt(3) == 0 ? 0.001 : 0.01;
         BigDecimal yes = BigDecimal.valueOf(p).setScale(tick == 0.01 ? 2 : 3, RoundingMode.HALF_UP);
         if (!closed) yes = yes.max(BigDecimal.valueOf(tick)).min(BigDecimal.ONE.subtract(BigDecimal.valueOf(tick)));
         BigDecimal no = BigDecimal.ONE.subtract(yes);
-        String candidate = count > 1 ? NAMES[(int) ((id * 7 + index) % NAMES.length)] + " " + (char) ('A' + index % 26) + "." : null;
-        String question = count > 1 ? "Will " + candidate + " win " + event.get("title").asText().replace("?", "") + "?"
-                : event.get("title").asText();
+        String question = item.question();
         String slug = slug(question) + "-" + id;
         double volume = round6(event.get("volume").asDouble() * (count == 1 ? 1 : Math.pow(r.nextDouble(), 2) * 2.0 / count));
         double liquidity = round6(event.get("liquidity").asDouble() / count * (0.5 + r.nextDouble()));
@@ -411,24 +442,23 @@ public final class World {
         m.put("fee", "20000000000000000");
         m.put("image", event.get("image").asText());
         m.put("icon", event.get("icon").asText());
-        m.put("description", "Resolves Yes if " + (candidate != null ? candidate : "the stated outcome") + " happens per the "
-                + topic + " rules; otherwise No. Synthetic sandbox data.");
+        m.put("description", item.description());
         m.put("outcomes", jsonInString(outcomes));
         m.put("outcomePrices", jsonInString(List.of(yes.toPlainString(), no.toPlainString())));
         m.put("volume", Double.toString(volume));
-        m.put("marketType", binary ? "normal" : "scalar");
-        m.put("formatType", binary ? null : "number");
+        m.put("marketType", item.kind() == Questions.Kind.TOTAL ? "scalar" : "normal");
+        m.put("formatType", item.kind() == Questions.Kind.TOTAL ? "number" : null);
         // The live service writes a market's closedTime in its database form.
         if (closed) m.put("closedTime", DB_TIME.format(end.isBefore(now) ? end : now.minusSeconds(3600)).replace(".000+00", "+00"));
         m.put("resolvedBy", "0x" + hex(r, 40));
-        m.put("groupItemTitle", candidate);
+        m.put("groupItemTitle", item.groupItemTitle());
         m.put("groupItemThreshold", count > 1 ? Integer.toString(index) : null);
         m.put("questionID", questionId);
         if (closed) m.put("umaResolutionStatus", "resolved");
         m.put("endDateIso", end.toString().substring(0, 10));
         m.put("startDateIso", start.toString().substring(0, 10));
         m.put("clobTokenIds", jsonInString(tokenIds));
-        if (!binary && r.nextBoolean()) m.put("shortOutcomes", jsonInString(List.of(outcomes.get(0).substring(0, 1), outcomes.get(1).substring(0, 1))));
+        if (!binary && r.nextBoolean()) m.put("shortOutcomes", jsonInString(outcomes.stream().map(World::shortName).toList()));
         m.put("umaBond", "500");
         m.put("umaReward", "5");
         m.put("endDate", iso(end));
@@ -480,14 +510,14 @@ public final class World {
         m.set("tags", JSON.arrayNode());
         m.put("negRisk", negRisk);
         m.put("negRiskMarketID", negRiskMarketId);
-        double spread = closed ? 0 : tick * (1 + r.nextInt(3));
-        m.put("bestBid", closed ? 0 : round6(Math.max(0, yes.doubleValue() - spread / 2)));
-        m.put("bestAsk", closed ? 0 : round6(Math.min(1, yes.doubleValue() + spread / 2)));
-        m.put("spread", round6(spread));
+        // Quotes and price changes are the book's and the price path's at the anchor (filled in below).
+        m.put("bestBid", 0.0);
+        m.put("bestAsk", 0.0);
+        m.put("spread", 0.0);
         m.put("lastTradePrice", yes.doubleValue());
-        m.put("oneDayPriceChange", closed ? 0 : round6((r.nextDouble() - 0.5) * 0.05));
-        m.put("oneWeekPriceChange", closed ? 0 : round6((r.nextDouble() - 0.5) * 0.1));
-        m.put("oneMonthPriceChange", closed ? 0 : round6((r.nextDouble() - 0.5) * 0.2));
+        m.put("oneDayPriceChange", 0.0);
+        m.put("oneWeekPriceChange", 0.0);
+        m.put("oneMonthPriceChange", 0.0);
         m.put("competitive", closed ? 0 : r.nextDouble());
 
         for (int k = 0; k < 2; k++) {
@@ -496,7 +526,23 @@ public final class World {
                     closed, created, end);
             sink.add(t);
         }
+        if (!closed) quote(m, sink.get(sink.size() - 2));
         return m;
+    }
+
+    /** An open market's quotes as its book shows them at the anchor, and its price changes along its price path. */
+    private void quote(ObjectNode m, Token first) {
+        PricePath path = new PricePath(first, first, now);
+        long minute = now.getEpochSecond() / 60;
+        double price = path.at(minute);
+        BigDecimal bid = TickQuotes.bid(first, price), ask = TickQuotes.ask(first, price);
+        m.put("bestBid", bid.doubleValue());
+        m.put("bestAsk", ask.doubleValue());
+        m.put("spread", ask.subtract(bid).doubleValue());
+        m.put("lastTradePrice", TickQuotes.lastTrade(first, path, minute).doubleValue());
+        m.put("oneDayPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 1_440))));
+        m.put("oneWeekPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 10_080))));
+        m.put("oneMonthPriceChange", round4(price - path.at(Math.max(path.startMinute(), minute - 43_200))));
     }
 
     private ObjectNode image(SplittableRandom r, long id, String field) {
@@ -515,31 +561,13 @@ public final class World {
         return o;
     }
 
-    private static String title(SplittableRandom r, String category, String topic, int markets, long id) {
-        int year = 2025 + r.nextInt(3);
-        if (markets > 1) {
-            return switch (category) {
-                case "Sports" -> topic + " champion " + year + "?";
-                case "Politics", "World" -> topic + ": who wins in " + year + "?";
-                case "Crypto" -> topic + " price on " + Month.of(1 + r.nextInt(12)) + " " + (1 + r.nextInt(28)) + "?";
-                case "Economics" -> topic + " decision in " + Month.of(1 + r.nextInt(12)) + " " + year + "?";
-                default -> "Top " + topic + " pick of " + year + "?";
-            };
-        }
-        return switch (category) {
-            case "Sports" -> TEAMS[r.nextInt(TEAMS.length)] + " vs. " + TEAMS[r.nextInt(TEAMS.length)] + ": " + topic + " game " + (id % 97);
-            case "Crypto" -> "Will " + topic + " reach a new high by " + Month.of(1 + r.nextInt(12)) + " " + year + "?";
-            case "Economics" -> "Will " + topic + " beat expectations in " + Month.of(1 + r.nextInt(12)) + " " + year + "?";
-            default -> "Will " + NAMES[r.nextInt(NAMES.length)] + " lead " + topic + " news by " + year + " (" + (id % 89) + ")?";
-        };
+    /** A short outcome name: the last word (a team's name, a surname), or the first letter of Over and Under. */
+    private static String shortName(String outcome) {
+        return outcome.equals("Over") || outcome.equals("Under") ? outcome.substring(0, 1) : outcome.substring(outcome.lastIndexOf(' ') + 1);
     }
 
-    private enum Month {
-        January, February, March, April, May, June, July, August, September, October, November, December;
-
-        static Month of(int m) {
-            return values()[m - 1];
-        }
+    private static Instant min(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
     }
 
     private EventFacts facts(ObjectNode e) {
@@ -635,6 +663,10 @@ public final class World {
 
     private static double round2(double v) {
         return Math.round(v * 100.0) / 100.0;
+    }
+
+    private static double round4(double v) {
+        return Math.round(v * 1e4) / 1e4;
     }
 
     private static double round6(double v) {

@@ -195,10 +195,10 @@ class PerpsWireTest {
     void accountsAreGeneratedFromTheSeedAndTheOwnerAlone() {
         String owner = Key.random().address();
         PerpsAccount a = sandbox.perps().account(owner);
-        assertEquals(a.withdrawals(), new PerpsAccount(owner.toUpperCase().replace("0X", "0x"), 21, NOW.toEpochMilli()).withdrawals(),
+        assertEquals(a.withdrawals(), new PerpsAccount(owner.toUpperCase().replace("0X", "0x"), 21, NOW.toEpochMilli(), NOW::toEpochMilli).withdrawals(),
                 "the same seed and owner (in any case) give the same account");
-        assertEquals(a.funding(), new PerpsAccount(owner, 21, NOW.toEpochMilli()).funding());
-        assertNotEquals(a.withdrawals(), new PerpsAccount(owner, 22, NOW.toEpochMilli()).withdrawals(), "another seed, another account");
+        assertEquals(a.funding(), new PerpsAccount(owner, 21, NOW.toEpochMilli(), NOW::toEpochMilli).funding());
+        assertNotEquals(a.withdrawals(), new PerpsAccount(owner, 22, NOW.toEpochMilli(), NOW::toEpochMilli).withdrawals(), "another seed, another account");
         assertNotEquals(a.withdrawals(), sandbox.perps().account(Key.random().address()).withdrawals(), "another owner, another account");
 
         long lo = NOW.minus(Duration.ofDays(90)).toEpochMilli(), hi = NOW.toEpochMilli();

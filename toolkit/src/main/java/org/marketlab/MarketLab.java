@@ -35,6 +35,10 @@ public final class MarketLab {
 
     /** The transport of the current profile: what every facade binds its services to. */
     static Transport transport() {
+        return Transport.of(currentProfile());
+    }
+
+    private static Profile currentProfile() {
         Profile p = current;
         if (p == null) {
             synchronized (MarketLab.class) {
@@ -42,7 +46,12 @@ public final class MarketLab {
                 p = current;
             }
         }
-        return Transport.of(p);
+        return p;
+    }
+
+    /** The current profile's name, without building its transport (an HTTP client) or starting the sandbox. */
+    public static String profileName() {
+        return currentProfile().name();
     }
 
     /** {@link #use(Profile)} by name: {@code sandbox} or {@code live} (with the environment's URL overrides). */

@@ -47,7 +47,7 @@ public final class KernelMain {
         JupyterIO io = MarketLabKernel.io();
         var starting = CellEvaluator.startInBackground(io.out, io.err);
         KernelConnectionProperties props = KernelConnectionProperties.parse(Files.readString(connectionFile));
-        JupyterConnection connection = new JupyterConnection(props);
+        JupyterConnection connection = new KernelConnection(props);
         // Neither the sandbox nor Tablesaw is started here: they would compete for the cores with JShell's start, and
         // a cell that does not use them would wait. They start with the first cell that uses them, or while the
         // kernel is idle (IdleWarmUp).

@@ -51,7 +51,7 @@ final class TrainingRun {
         var starting = CellEvaluator.startInBackground(io.out, io.err);
         KernelConnectionProperties props = new KernelConnectionProperties("127.0.0.1", freePort(), freePort(), freePort(), freePort(),
                 freePort(), "tcp", "hmac-sha256", UUID.randomUUID().toString());
-        org.dflib.jjava.jupyter.channels.JupyterConnection connection = new org.dflib.jjava.jupyter.channels.JupyterConnection(props);
+        KernelConnection connection = new KernelConnection(props);
         MarketLabKernel kernel = MarketLabKernel.create(io, starting);
         kernel.becomeHandlerForConnection(connection);
         connection.connect();

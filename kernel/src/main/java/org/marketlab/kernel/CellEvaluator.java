@@ -74,6 +74,9 @@ final class CellEvaluator implements AutoCloseable {
         this.shell = builder.build();
         this.files = files[0];
         this.fullClassPathJoined = compilePath == null;
+        // JShell's analysis starts indexing every class of the class path and the JDK in the background (for
+        // completion's suggestions of types not imported): held back until the kernel is idle or asked to complete.
+        this.indexingHeld = indexing(shell.sourceCodeAnalysis(), "suspendIndexing");
         for (String imp : STARTUP_IMPORTS) {
             List<SnippetEvent> ev = shell.eval(imp);
             for (SnippetEvent e : ev) {
@@ -86,6 +89,30 @@ final class CellEvaluator implements AutoCloseable {
 
     /** The file manager that keeps javac on the compile path (null without one). */
     private final CompilePathFileManager files;
+
+    /** Whether JShell's background indexing of the class path is held back. */
+    private boolean indexingHeld;
+
+    /** Lets JShell's background indexing of the class path run (held back from the start on). */
+    synchronized void resumeIndexing() {
+        if (indexingHeld) indexing(shell.sourceCodeAnalysis(), "resumeIndexing");
+        indexingHeld = false;
+    }
+
+    /**
+     * Calls JShell's {@code suspendIndexing} or {@code resumeIndexing} (public methods of a class JShell does not
+     * export; reached through the opening kernel.json passes, as {@link Docs} does); false where it cannot.
+     */
+    private static boolean indexing(SourceCodeAnalysis analysis, String method) {
+        try {
+            var m = analysis.getClass().getMethod(method);
+            m.setAccessible(true);
+            m.invoke(analysis);
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
+    }
 
     /** Whether the compiler sees the whole class path (not only the compile jar). */
     private volatile boolean fullClassPathJoined;
@@ -110,6 +137,7 @@ final class CellEvaluator implements AutoCloseable {
     synchronized SourceCodeAnalysis analysis() {
         Docs.useSources();
         joinFullClassPath();
+        resumeIndexing();
         return shell.sourceCodeAnalysis();
     }
 
@@ -381,6 +409,7 @@ final class CellEvaluator implements AutoCloseable {
 
     @Override
     public void close() {
+        resumeIndexing(); // JShell's indexer is one thread for the whole JVM: a held one would hold every other shell's
         shell.close();
     }
 }

@@ -105,14 +105,24 @@ final class CellEvaluator implements AutoCloseable {
      */
     private static boolean indexing(SourceCodeAnalysis analysis, String method) {
         try {
-            var m = analysis.getClass().getMethod(method);
-            m.setAccessible(true);
+            java.lang.reflect.Method m = INDEXING.computeIfAbsent(method, name -> {
+                try {
+                    java.lang.reflect.Method found = analysis.getClass().getMethod(name);
+                    found.setAccessible(true);
+                    return found;
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    return null;
+                }
+            });
+            if (m == null) return false;
             m.invoke(analysis);
             return true;
         } catch (ReflectiveOperationException | RuntimeException e) {
             return false;
         }
     }
+
+    private static final Map<String, java.lang.reflect.Method> INDEXING = new ConcurrentHashMap<>();
 
     /** Whether the compiler sees the whole class path (not only the compile jar). */
     private volatile boolean fullClassPathJoined;
@@ -213,6 +223,17 @@ final class CellEvaluator implements AutoCloseable {
      * @return the value of the last snippet if it is an expression (or {@link KernelExecution#NULL}), else null
      */
     synchronized Object eval(String cell) {
+        // JShell's class-path indexing (once released) waits while a cell runs: the cell has the cores.
+        SourceCodeAnalysis sca = shell.sourceCodeAnalysis();
+        boolean paused = indexing(sca, "suspendIndexing");
+        try {
+            return evalCell(cell);
+        } finally {
+            if (paused) indexing(sca, "resumeIndexing");
+        }
+    }
+
+    private Object evalCell(String cell) {
         cells++;
         String remaining = cell;
         int offset = 0;

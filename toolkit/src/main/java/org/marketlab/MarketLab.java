@@ -64,13 +64,20 @@ public final class MarketLab {
      * profile uses it. Safe to call more than once; failures surface on first use instead.
      */
     public static void warmUp() {
+        // The sandbox (world and servers) and the transport (HTTP client, TLS, pacer) are built side by side.
+        Profile p = currentProfile();
+        background("marketlab-warm-up", () -> Transport.startEmbedded(p));
+        background("marketlab-warm-up-transport", MarketLab::transport);
+    }
+
+    private static void background(String name, Runnable work) {
         Thread t = new Thread(() -> {
             try {
-                transport().baseUrl(org.marketlab.config.Service.MARKETS);
+                work.run();
             } catch (RuntimeException ignored) {
                 // reported to the user by the first call that needs it
             }
-        }, "marketlab-warm-up");
+        }, name);
         t.setDaemon(true);
         t.start();
     }

@@ -35,6 +35,10 @@ public final class MarketLab {
 
     /** The transport of the current profile: what every facade binds its services to. */
     static Transport transport() {
+        return Transport.of(currentProfile());
+    }
+
+    private static Profile currentProfile() {
         Profile p = current;
         if (p == null) {
             synchronized (MarketLab.class) {
@@ -42,7 +46,12 @@ public final class MarketLab {
                 p = current;
             }
         }
-        return Transport.of(p);
+        return p;
+    }
+
+    /** The current profile's name, without building its transport (an HTTP client) or starting the sandbox. */
+    public static String profileName() {
+        return currentProfile().name();
     }
 
     /** {@link #use(Profile)} by name: {@code sandbox} or {@code live} (with the environment's URL overrides). */
@@ -55,13 +64,20 @@ public final class MarketLab {
      * profile uses it. Safe to call more than once; failures surface on first use instead.
      */
     public static void warmUp() {
+        // The sandbox (world and servers) and the transport (HTTP client, TLS, pacer) are built side by side.
+        Profile p = currentProfile();
+        background("marketlab-warm-up", () -> Transport.startEmbedded(p));
+        background("marketlab-warm-up-transport", MarketLab::transport);
+    }
+
+    private static void background(String name, Runnable work) {
         Thread t = new Thread(() -> {
             try {
-                transport().baseUrl(org.marketlab.config.Service.MARKETS);
+                work.run();
             } catch (RuntimeException ignored) {
                 // reported to the user by the first call that needs it
             }
-        }, "marketlab-warm-up");
+        }, name);
         t.setDaemon(true);
         t.start();
     }

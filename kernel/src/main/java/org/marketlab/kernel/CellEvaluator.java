@@ -53,15 +53,30 @@ final class CellEvaluator implements AutoCloseable {
     }
 
     CellEvaluator(PrintStream out, PrintStream err) {
-        Docs.useSources();
+        this(out, err, CompileJar.installedPath());
+    }
+
+    /**
+     * A JShell whose compiler starts on the class path {@code compilePath} (when not null, else on the whole class
+     * path; the whole class path joins it later, see {@link #joinFullClassPath()}), with the start-up imports.
+     */
+    CellEvaluator(PrintStream out, PrintStream err, String compilePath) {
         SnippetLoader loader = new SnippetLoader(CellEvaluator.class.getClassLoader());
         this.execution = new KernelExecution(loader);
-        this.shell = JShell.builder()
+        CompilePathFileManager[] files = new CompilePathFileManager[1];
+        JShell.Builder builder = JShell.builder()
                 .executionEngine(KernelExecution.provider(execution), java.util.Map.of())
                 .out(out).err(err)
-                .compilerOptions("-Xlint:none")
-                .build();
-        shell.addToClasspath(System.getProperty("java.class.path"));
+                .compilerOptions("-Xlint:none");
+        // JShell compiles against the JVM's whole class path; with a compile path, javac sees that instead until the
+        // whole one joins. The snippets' classes load from the kernel's class loader either way.
+        if (compilePath != null) builder.fileManager(standard -> files[0] = new CompilePathFileManager(standard, compilePath));
+        this.shell = builder.build();
+        this.files = files[0];
+        this.fullClassPathJoined = compilePath == null;
+        // JShell's analysis starts indexing every class of the class path and the JDK in the background (for
+        // completion's suggestions of types not imported): held back until the kernel is idle or asked to complete.
+        this.indexingHeld = indexing(shell.sourceCodeAnalysis(), "suspendIndexing");
         for (String imp : STARTUP_IMPORTS) {
             List<SnippetEvent> ev = shell.eval(imp);
             for (SnippetEvent e : ev) {
@@ -70,6 +85,90 @@ final class CellEvaluator implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The file manager that keeps javac on the compile path (null without one). */
+    private final CompilePathFileManager files;
+
+    /** Whether JShell's background indexing of the class path is held back. */
+    private boolean indexingHeld;
+
+    /** Lets JShell's background indexing of the class path run (held back from the start on). */
+    synchronized void resumeIndexing() {
+        if (indexingHeld) indexing(shell.sourceCodeAnalysis(), "resumeIndexing");
+        indexingHeld = false;
+    }
+
+    /**
+     * Calls JShell's {@code suspendIndexing} or {@code resumeIndexing} (public methods of a class JShell does not
+     * export; reached through the opening kernel.json passes, as {@link Docs} does); false where it cannot.
+     */
+    private static boolean indexing(SourceCodeAnalysis analysis, String method) {
+        try {
+            java.lang.reflect.Method m = INDEXING.computeIfAbsent(method, name -> {
+                try {
+                    java.lang.reflect.Method found = analysis.getClass().getMethod(name);
+                    found.setAccessible(true);
+                    return found;
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    return null;
+                }
+            });
+            if (m == null) return false;
+            m.invoke(analysis);
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static final Map<String, java.lang.reflect.Method> INDEXING = new ConcurrentHashMap<>();
+
+    /** Whether the compiler sees the whole class path (not only the compile jar). */
+    private volatile boolean fullClassPathJoined;
+
+    /**
+     * Gives the compiler the whole class path, once (javac then indexes it, a few hundred milliseconds): while the
+     * kernel is idle, before completion or inspection (which list what there is), and before a cell that did not
+     * compile without it is tried again.
+     */
+    synchronized void joinFullClassPath() {
+        if (fullClassPathJoined) return;
+        fullClassPathJoined = true;
+        files.joinFullClassPath();
+        shell.addToClasspath(System.getProperty("java.class.path")); // JShell passes its class path on to javac now
+    }
+
+    boolean fullClassPathJoined() {
+        return fullClassPathJoined;
+    }
+
+    /** JShell's analysis for completion and inspection: on the whole class path, with the sources for javadoc. */
+    synchronized SourceCodeAnalysis analysis() {
+        Docs.useSources();
+        joinFullClassPath();
+        resumeIndexing();
+        return shell.sourceCodeAnalysis();
+    }
+
+    /**
+     * Builds a JShell on a thread of its own and runs {@link #WARM_UP_RUN} in it: the kernel starts this first
+     * thing, so the compiler's start overlaps the Jupyter connection's.
+     */
+    static java.util.concurrent.CompletableFuture<CellEvaluator> startInBackground(PrintStream out, PrintStream err) {
+        java.util.concurrent.CompletableFuture<CellEvaluator> f = new java.util.concurrent.CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                CellEvaluator e = new CellEvaluator(out, err);
+                e.warmUp(WARM_UP_RUN);
+                f.complete(e);
+            } catch (Throwable x) {
+                f.completeExceptionally(x);
+            }
+        }, "marketlab-jshell-start");
+        t.setDaemon(true);
+        t.start();
+        return f;
     }
 
     /** A cell run before the kernel reports ready: the compiler's first use costs most. */
@@ -124,6 +223,17 @@ final class CellEvaluator implements AutoCloseable {
      * @return the value of the last snippet if it is an expression (or {@link KernelExecution#NULL}), else null
      */
     synchronized Object eval(String cell) {
+        // JShell's class-path indexing (once released) waits while a cell runs: the cell has the cores.
+        SourceCodeAnalysis sca = shell.sourceCodeAnalysis();
+        boolean paused = indexing(sca, "suspendIndexing");
+        try {
+            return evalCell(cell);
+        } finally {
+            if (paused) indexing(sca, "resumeIndexing");
+        }
+    }
+
+    private Object evalCell(String cell) {
         cells++;
         String remaining = cell;
         int offset = 0;
@@ -148,6 +258,11 @@ final class CellEvaluator implements AutoCloseable {
 
     private Object run(String source, String cell, int at) {
         List<SnippetEvent> events = shell.eval(source);
+        if (!fullClassPathJoined && events.stream().anyMatch(e -> e.causeSnippet() == null && needsMore(e.status()))) {
+            // Perhaps it names a class outside the compile jar: tried again on the whole class path.
+            joinFullClassPath();
+            events = shell.eval(source);
+        }
         Object value = null;
         for (SnippetEvent e : events) {
             if (e.causeSnippet() != null) continue; // updates of dependent snippets
@@ -172,6 +287,11 @@ final class CellEvaluator implements AutoCloseable {
             if (s.kind() == Snippet.Kind.VAR && !expression) value = null;
         }
         return value;
+    }
+
+    private static boolean needsMore(Snippet.Status status) {
+        return status == Snippet.Status.REJECTED || status == Snippet.Status.RECOVERABLE_DEFINED
+                || status == Snippet.Status.RECOVERABLE_NOT_DEFINED;
     }
 
     private void discard(String key) {
@@ -310,6 +430,7 @@ final class CellEvaluator implements AutoCloseable {
 
     @Override
     public void close() {
+        resumeIndexing(); // JShell's indexer is one thread for the whole JVM: a held one would hold every other shell's
         shell.close();
     }
 }

@@ -10,8 +10,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * What the kernel does while it waits for its first cell, once it has been idle a moment: compiles a typical
- * first cell (and forgets it), initialises Tablesaw, reads a shipped events document into tables and renders one,
+ * What the kernel does while it waits for its first cell, once it has been idle a moment: gives the compiler the
+ * whole class path ({@link CellEvaluator#joinFullClassPath()}), compiles a typical first cell (and forgets it), lets
+ * JShell index the class path for completion, initialises Tablesaw, reads a shipped events document into tables and renders one,
  * so the first harvest runs on warm code; then, after a longer pause with no cell, starts the embedded sandbox.
  * The first cell cancels what has not begun (a step under way finishes; each is short but the last), so a cell
  * that comes at once, or does not use them, does not share the cores with them.
@@ -51,8 +52,12 @@ final class IdleWarmUp {
             long start = System.currentTimeMillis();
             idleUntil(start + BEGIN_AFTER_MS);
             synchronized (shell) { // checked under the evaluator's lock: a request that cancelled first runs alone
+                if (!cancelled) shell.joinFullClassPath();
+            }
+            synchronized (shell) {
                 if (!cancelled) shell.warmUp(CellEvaluator.WARM_UP_COMPILE);
             }
+            if (!cancelled) shell.resumeIndexing(); // JShell's class-path index for completion, on its own thread
             if (!cancelled) org.marketlab.tables.TablesawStart.inBackground();
             byte[] doc = document();
             for (int i = 0; i < ROUNDS && !cancelled; i++) readOnce(doc);

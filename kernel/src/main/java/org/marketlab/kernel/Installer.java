@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Installs the kernelspec: {@code kernel.json} (the JVM flags JShell and headless charts need, the jar beside it,
- * a class-data-sharing archive for a fast start) and a logo, through {@code jupyter kernelspec install} when
+ * the small jar JShell's compiler starts on ({@link CompileJar}), a class-data-sharing archive for a fast start) and a logo, through {@code jupyter kernelspec install} when
  * Jupyter is on the path, else straight into the kernels folder.
  */
 final class Installer {
@@ -61,6 +61,7 @@ final class Installer {
         Path spec = Files.createTempDirectory("marketlab-kernelspec").resolve(name);
         Files.createDirectories(spec);
         Files.copy(jar, spec.resolve("marketlab-kernel.jar"), StandardCopyOption.REPLACE_EXISTING);
+        CompileJar.write(jar, spec.resolve(CompileJar.NAME)); // what JShell's compiler starts on (a faster first cell)
         logo(spec.resolve("logo-64x64.png"), 64);
         logo(spec.resolve("logo-32x32.png"), 32);
         // Written without the archive flag; it is added once the archive exists (a missing archive makes the JVM warn).

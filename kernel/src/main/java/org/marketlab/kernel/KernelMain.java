@@ -1,6 +1,7 @@
 package org.marketlab.kernel;
 
 import org.dflib.jjava.jupyter.channels.JupyterConnection;
+import org.dflib.jjava.jupyter.kernel.JupyterIO;
 import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;
 
 import java.nio.file.Files;
@@ -10,7 +11,8 @@ import java.util.Arrays;
 /**
  * {@code java -jar marketlab-kernel.jar <connection file>} runs the kernel for Jupyter;
  * {@code install [...]} and {@code uninstall [...]} manage its kernelspec; {@code warmup} runs a typical first
- * cell (used to build the class-data-sharing archive at install time).
+ * notebook's session through a connection of its own (the training run of the class-data-sharing archive, made at
+ * install time: {@link TrainingRun}).
  */
 public final class KernelMain {
 
@@ -27,7 +29,7 @@ public final class KernelMain {
             case "install" -> System.exit(Installer.install(Arrays.copyOfRange(args, 1, args.length)));
             case "uninstall" -> System.exit(Installer.uninstall(Arrays.copyOfRange(args, 1, args.length)));
             case "warmup" -> {
-                warmup();
+                TrainingRun.run();
                 System.exit(0);
             }
             default -> run(Path.of(args[0]));
@@ -40,35 +42,21 @@ public final class KernelMain {
             System.exit(2);
         }
         System.setProperty("java.awt.headless", "true");
+        // JShell's start is the longest part of the kernel's: it begins first, on its own thread, and the Jupyter
+        // connection (the sockets, the message classes) is made on this one meanwhile.
+        JupyterIO io = MarketLabKernel.io();
+        var starting = CellEvaluator.startInBackground(io.out, io.err);
         KernelConnectionProperties props = KernelConnectionProperties.parse(Files.readString(connectionFile));
-        JupyterConnection connection = new JupyterConnection(props);
+        JupyterConnection connection = new KernelConnection(props);
         // Neither the sandbox nor Tablesaw is started here: they would compete for the cores with JShell's start, and
         // a cell that does not use them would wait. They start with the first cell that uses them, or while the
         // kernel is idle (IdleWarmUp).
-        MarketLabKernel kernel = MarketLabKernel.create();
+        MarketLabKernel kernel = MarketLabKernel.create(io, starting);
         kernel.onStartup();
         kernel.warmUpWhileIdle();
         kernel.becomeHandlerForConnection(connection);
         connection.connect();
         connection.waitUntilClose();
         System.exit(0);
-    }
-
-    /**
-     * The training run of the class-data-sharing archive: loads what typical first cells load (JShell, the toolkit,
-     * the sandbox, the readers, tables, records and a chart) and what the idle warm-up runs.
-     */
-    static void warmup() {
-        System.setProperty("java.awt.headless", "true");
-        MarketLabKernel kernel = MarketLabKernel.create();
-        IdleWarmUp.readOnce(IdleWarmUp.document());
-        kernel.evalForTest(CellEvaluator.WARM_UP_COMPILE);
-        kernel.evalForTest("1 + 1");
-        kernel.evalForTest("var t = Markets.events().limit(10).table(); t");
-        kernel.evalForTest("Markets.events().active().limit(20).marketsTable()");
-        kernel.evalForTest("Markets.events().limit(3).list().get(0)");
-        kernel.evalForTest("MarketLab.pacing()");
-        kernel.evalForTest("var c = new XYChartBuilder().width(300).height(200).build(); c.addSeries(\"s\", new double[]{1, 2}, new double[]{2, 1}); c");
-        kernel.onShutdown(false);
     }
 }

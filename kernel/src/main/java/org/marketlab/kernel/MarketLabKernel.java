@@ -46,7 +46,7 @@ public final class MarketLabKernel extends BaseKernel {
     /** The newest execute request's context: live displays send their updates with it. */
     private volatile ShellReplyEnvironment latestEnv;
 
-    private MarketLabKernel(JupyterIO io, SessionHistory history) {
+    private MarketLabKernel(JupyterIO io, SessionHistory history, java.util.concurrent.CompletableFuture<CellEvaluator> starting) {
         super("MarketLab", VERSION,
                 new LanguageInfo.Builder("java").version(Runtime.version().toString()).mimetype("text/x-java-source")
                         .fileExtension(".jshell").pygments("java").codemirror("text/x-java").build(),
@@ -55,11 +55,7 @@ public final class MarketLabKernel extends BaseKernel {
                 new StringStyler.Builder().addPrimaryStyle(TextColor.BOLD_RESET_FG).addSecondaryStyle(TextColor.BOLD_RED_FG)
                         .addHighlightStyle(TextColor.BOLD_RESET_FG).build());
         this.history = history;
-        this.starting = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            CellEvaluator e = new CellEvaluator(io.out, io.err);
-            e.warmUp(CellEvaluator.WARM_UP_RUN);
-            return e;
-        });
+        this.starting = starting;
         this.progress = new ProgressDisplay(io);
         this.live = new LiveDisplay(io, getRenderer(), () -> latestEnv);
         Renderers.register(getRenderer());
@@ -111,14 +107,26 @@ public final class MarketLabKernel extends BaseKernel {
         }
     }
 
-    /** A kernel with its own Jupyter I/O (not yet connected). */
+    /** A kernel with its own Jupyter I/O (not yet connected); its JShell starts in the background. */
     public static MarketLabKernel create() {
-        return new MarketLabKernel(new JupyterIO(StandardCharsets.UTF_8), new SessionHistory());
+        JupyterIO io = io();
+        return create(io, CellEvaluator.startInBackground(io.out, io.err));
+    }
+
+    /** The kernel's Jupyter I/O, made first so that JShell can start on it before the kernel is built. */
+    static JupyterIO io() {
+        return new JupyterIO(StandardCharsets.UTF_8);
+    }
+
+    /** A kernel on {@code io} whose JShell is {@code starting} (see {@link CellEvaluator#startInBackground}). */
+    static MarketLabKernel create(JupyterIO io, java.util.concurrent.CompletableFuture<CellEvaluator> starting) {
+        return new MarketLabKernel(io, new SessionHistory(), starting);
     }
 
     @Override
     public String getBanner() {
-        return "MarketLab " + VERSION + " (Java " + Runtime.version() + "): toolkit preloaded, profile " + MarketLab.profile().name();
+        // The profile's name without building its transport (an HTTP client and TLS: kernel_info waits for the banner).
+        return "MarketLab " + VERSION + " (Java " + Runtime.version() + "): toolkit preloaded, profile " + MarketLab.profileName();
     }
 
     @Override
@@ -221,7 +229,7 @@ public final class MarketLabKernel extends BaseKernel {
         CellEvaluator ev = quietEvaluator();
         List<SourceCodeAnalysis.Documentation> docs;
         synchronized (ev) {
-            SourceCodeAnalysis sca = ev.shell().sourceCodeAnalysis();
+            SourceCodeAnalysis sca = ev.analysis();
             docs = sca.documentation(code, at, true);
             if (docs.isEmpty()) {
                 // On a method name without its parenthesis ("Math.max"), JShell documents the call "Math.max(".
@@ -249,7 +257,7 @@ public final class MarketLabKernel extends BaseKernel {
         CellEvaluator ev = quietEvaluator();
         List<SourceCodeAnalysis.Suggestion> s;
         synchronized (ev) {
-            s = ev.shell().sourceCodeAnalysis().completionSuggestions(code, at, anchor);
+            s = ev.analysis().completionSuggestions(code, at, anchor);
         }
         Set<String> options = new LinkedHashSet<>();
         for (SourceCodeAnalysis.Suggestion x : s) if (x.matchesType()) options.add(x.continuation());

@@ -38,7 +38,7 @@ class DocsTest {
 
     @Test
     void shiftTabShowsTheToolkitsAndTablesawsJavadoc() {
-        var sca = eval.shell().sourceCodeAnalysis();
+        var sca = eval.analysis();
         var events = sca.documentation("Markets.events(", "Markets.events(".length(), true);
         assertTrue(events.stream().anyMatch(d -> d.javadoc() != null && Docs.plain(d.javadoc()).contains("GET /events")),
                 events.stream().map(d -> d.signature() + " : " + d.javadoc()).toList().toString());

@@ -32,6 +32,7 @@ class JupyterKernelIT {
         String json = Files.readString(spec.resolve("kernel.json"));
         assertTrue(json.contains("\"interrupt_mode\": \"message\"") && json.contains("java.awt.headless=true"), json);
         assertTrue(Files.isRegularFile(spec.resolve("marketlab.jsa")), "class-data-sharing archive made at install");
+        assertTrue(Files.isRegularFile(spec.resolve(CompileJar.NAME)), "the compile jar JShell's compiler starts on, written at install");
     }
 
     @Test

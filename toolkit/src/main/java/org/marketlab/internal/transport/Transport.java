@@ -53,6 +53,20 @@ public final class Transport {
         return BY_PROFILE.computeIfAbsent(profile, p -> new Transport(new Resources(p, Clock.system()), RetryPolicy.DEFAULT));
     }
 
+    /**
+     * Starts the embedded sandbox {@code profile} uses, if it uses one for any service, without building a
+     * transport: a warm-up can run this beside the transport's construction (its HTTP client and TLS) instead of after it.
+     */
+    public static void startEmbedded(Profile profile) {
+        if (!profile.embedded()) return;
+        for (Service s : Service.values()) {
+            if (profile.url(s) == null) {
+                EmbeddedServices.urls(profile.seed());
+                return;
+            }
+        }
+    }
+
     /** A private transport with its own clock and retry policy (tests and benchmarks). */
     public static Transport create(Profile profile, Clock clock, RetryPolicy retry) {
         return new Transport(new Resources(profile, clock), retry);

@@ -213,13 +213,17 @@ public final class Sandbox implements EmbeddedService {
      * routes to the server of its interface.
      */
     private List<RouteModule> modules(World world, long worldSeed) {
+        ClobApi clob = new ClobApi(world, clock);
         List<RouteModule> out = new ArrayList<>(List.of(
                 new MarketsApi(world, faults),
                 new DiscoveryApi(world),
-                new ClobApi(world, clock),
+                clob,
                 new Health("clob"), new Health("data"), new Health("perps"), new Health("bridge"),
                 new PerpsSandbox(world.seed(), world.now(), clock)));
-        out.addAll(Accounts.modules(world, new Quotes(world, clock), clock));
+        List<RouteModule> accounts = Accounts.modules(world, new Quotes(world, clock), clock);
+        out.addAll(accounts);
+        // The book's market data read the matching engine's books once orders touch them.
+        for (RouteModule m : accounts) if (m instanceof org.marketlab.sandbox.accounts.ClobAccountsApi a) clob.live(a.engine());
         return out;
     }
 

@@ -56,6 +56,8 @@ public final class TradingBench {
             BigDecimal price = book.tickSize();
 
             ClobSession s = ClobSession.open(transport, Wallet.demo(2), ClobSession.Options.defaults().store(CredentialStore.memory()));
+            // Standard whatever the demo wallet's 30-day volume (the sandbox's tiers follow it).
+            sandbox.orderBook().buckets().tier(s.address(), Buckets.Tier.STANDARD);
             List<LimitOrder> orders = new ArrayList<>();
             for (int i = 0; i < n; i++) orders.add(s.limitOrder(token, Side.BUY, price, size).postOnly());
             orders.get(0).amounts(); // the book is read once, before the clock starts
@@ -75,6 +77,7 @@ public final class TradingBench {
                     n, secs, min, (secs / min - 1) * 100, accepted, sandbox.orderBook().buckets().refused() - refusedBefore, load());
 
             ClobSession c = ClobSession.open(transport, Wallet.demo(4), ClobSession.Options.defaults().store(CredentialStore.memory()));
+            sandbox.orderBook().buckets().tier(c.address(), Buckets.Tier.STANDARD);
             List<LimitOrder> resting = new ArrayList<>();
             for (int i = 0; i < cancelN; i++) resting.add(c.limitOrder(token, Side.BUY, price, size).postOnly());
             List<OrderResult> placed = c.placeAll(resting);

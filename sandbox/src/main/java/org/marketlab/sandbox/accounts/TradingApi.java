@@ -57,6 +57,15 @@ final class TradingApi {
         this.wallets = wallets;
         this.clock = clock;
         this.buckets = new Buckets(clock);
+        // Tiers follow the maker wallet's 30-day volume on the sandbox's order book and in its seeded history.
+        buckets.volumes((signer, from, to) -> {
+            BigDecimal v = BigDecimal.ZERO;
+            for (Ledger.Fill f : wallets.ledger(wallets.funder(signer)).fills) {
+                long ms = f.time() * 1000;
+                if (ms >= from && ms < to) v = v.add(f.size().multiply(f.price()));
+            }
+            return v;
+        });
         // Books start from the world's seeded levels (the pristine /book), so an order crossing them fills against them.
         this.engine = new Engine(tokenId -> {
             World.Token t = wallets.world().token(tokenId);

@@ -21,6 +21,7 @@ import java.util.Objects;
  * <pre>{@code
  * Clob.sandbox().exchangeMode(ExchangeMode.CANCEL_ONLY, Duration.ofSeconds(30));
  * Clob.sandbox().rateLimiter("live");
+ * Clob.sandbox().tier(session.address(), ClobTier.STANDARD);
  * }</pre>
  */
 public final class SandboxSwitches {
@@ -54,6 +55,16 @@ public final class SandboxSwitches {
             throw new IllegalArgumentException("the rate limiter's phase is off, warning or live, was '" + phase + "'");
         }
         post("/control/rate-limit", "{\"phase\":\"" + p + "\"}");
+    }
+
+    /**
+     * Sets a signer's tier (the sandbox otherwise follows its maker wallet's 30-day volume, as the live service does):
+     * one of the specification's tiers, e.g. {@code ClobTier.STANDARD}.
+     */
+    public void tier(String signer, org.marketlab.pacing.ClobTier tier) {
+        Objects.requireNonNull(tier, "tier");
+        String a = ClobSession.address(signer, "signer");
+        post("/control/rate-limit", "{\"address\":\"" + a + "\",\"tier\":\"" + tier.name() + "\"}");
     }
 
     private void post(String path, String json) {

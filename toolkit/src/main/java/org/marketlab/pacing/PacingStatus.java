@@ -27,15 +27,19 @@ public record PacingStatus(Instant at, List<ScopeStatus> scopes, List<SignerStat
             .column("signer", String.class, SignerStatus::signer)
             .column("bucket", String.class, SignerStatus::bucket)
             .column("tier", String.class, s -> s.tier().label())
-            .column("tokens", Double.class, SignerStatus::tokens)
+            .column("tokens", Double.class, s -> round3(s.tokens()))
             .column("burst", Long.class, SignerStatus::burst)
-            .column("debt", Double.class, SignerStatus::debt)
+            .column("debt", Double.class, s -> round3(s.debt()))
             .column("refill_per_s", Double.class, SignerStatus::ratePerSecond)
             .column("warning", Boolean.class, SignerStatus::warning)
             .column("refused_429", Long.class, SignerStatus::rateLimited)
             .column("admitted", Long.class, SignerStatus::admitted)
             .column("waited", Long.class, SignerStatus::waited)
-            .column("total_wait_s", Double.class, s -> s.totalWait().toNanos() / 1e9);
+            .column("total_wait_s", Double.class, s -> round3(s.totalWait().toNanos() / 1e9));
+
+    private static double round3(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
 
     /**
      * One row per signer and bucket: signer, bucket ({@code order}, {@code cancel}), tier, tokens, burst, debt,

@@ -153,6 +153,27 @@ public final class Charts {
     }
 
     /**
+     * A signer's order-book buckets over time ({@code BucketSampler}'s table: {@code t_s} and one column of tokens per
+     * bucket): each bucket's balance as a line, with zero marked, so the drain of a burst, the refill at the tier's
+     * rate and a cancel-all's debt below zero show as they happened. Titled with the table's name.
+     */
+    public static XYChart buckets(Table samples) {
+        if (samples == null) throw new IllegalArgumentException("samples is null; give BucketSampler's table()");
+        need(samples, "t_s");
+        XYChart c = xy("Tokens in the " + samples.name() + " over time", "seconds", "tokens");
+        c.getStyler().setMarkerSize(0);
+        c.getStyler().setLegendVisible(true);
+        double end = 0;
+        for (int i = 0; i < samples.rowCount(); i++) end = Math.max(end, samples.doubleColumn("t_s").getDouble(i));
+        for (Column<?> col : samples.columns()) {
+            if (col.name().equals("t_s") || !(col instanceof NumericColumn<?>)) continue;
+            addXY(c, samples.column("t_s"), (NumericColumn<?>) col, col.name());
+        }
+        c.addSeries("zero", new double[]{0, Math.max(end, 1e-9)}, new double[]{0, 0}).setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+        return c;
+    }
+
+    /**
      * Depth of a book: on each side, the size available at that price or better, as steps from the best price
      * outwards (bids falling to zero at the best bid, asks rising from zero at the best ask; the gap between them
      * is the spread).

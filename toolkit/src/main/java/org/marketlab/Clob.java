@@ -213,6 +213,14 @@ public final class Clob {
         return ClobSession.open(MarketLab.transport(), wallet, options);
     }
 
+    /**
+     * The embedded sandbox's exchange-mode and rate-limiter switches ({@code Clob.sandbox().exchangeMode(ExchangeMode.CANCEL_ONLY,
+     * Duration.ofSeconds(30))}); refused on another profile.
+     */
+    public static org.marketlab.clob.SandboxSwitches sandbox() {
+        return new org.marketlab.clob.SandboxSwitches(MarketLab.transport());
+    }
+
     /** Reads a saved {@code GET /prices-history} document into a (time, price) table. */
     public static tech.tablesaw.api.Table parsePricesHistory(String json) {
         return ClobData.parsePricesHistory(Document.file("of prices history", json));

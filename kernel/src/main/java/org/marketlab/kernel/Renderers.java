@@ -41,7 +41,9 @@ final class Renderers {
                 .register((s, ctx) -> {
                     // The live feeds' connections beside the request pacing: both say how the service is being used.
                     Table feeds = org.marketlab.perps.LiveFeed.statusTable();
-                    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(s.table()) + (feeds.rowCount() == 0 ? "" : Html.table(feeds)));
+                    // And the order-book buckets of each signer that has placed or cancelled.
+                    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(s.table()) + (s.signers().isEmpty() ? "" : Html.table(s.signersTable()))
+                            + (feeds.rowCount() == 0 ? "" : Html.table(feeds)));
                     ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> s + (feeds.rowCount() == 0 ? "" : "\n" + feeds.print()));
                 });
         @SuppressWarnings({"unchecked", "rawtypes"})

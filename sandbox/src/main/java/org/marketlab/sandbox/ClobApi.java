@@ -63,6 +63,23 @@ final class ClobApi implements RouteModule {
         this.present = present;
     }
 
+    private volatile org.marketlab.sandbox.trading.Engine live;
+
+    /**
+     * The matching engine whose books this interface serves: once an order has touched a token's book, {@code /book},
+     * the prices, midpoint, spread and last trade read it (the seeded levels consumed, resting orders added) instead
+     * of the seeded book.
+     */
+    void live(org.marketlab.sandbox.trading.Engine engine) {
+        this.live = engine;
+    }
+
+    /** The token's book as the engine holds it, or null while untouched (then the seeded book stands). */
+    private org.marketlab.sandbox.trading.Engine.Levels liveLevels(World.Token t) {
+        org.marketlab.sandbox.trading.Engine e = live;
+        return e == null ? null : e.levels(t.tokenId(), clock.getAsLong() / 1000);
+    }
+
     /** An error answer: the body {@code {error}} and a status. */
     static final class ClobError extends RuntimeException {
         final int status;
@@ -223,10 +240,22 @@ final class ClobApi implements RouteModule {
     }
 
     BigDecimal bestBid(World.Token t) {
-        return TickQuotes.bid(t, path(t).at(nowMinute()));
+        var l = liveLevels(t);
+        if (l != null && !l.bids().isEmpty()) return l.bids().get(0).price();
+        return seededBid(t);
     }
 
     BigDecimal bestAsk(World.Token t) {
+        var l = liveLevels(t);
+        if (l != null && !l.asks().isEmpty()) return l.asks().get(0).price();
+        return seededAsk(t);
+    }
+
+    private BigDecimal seededBid(World.Token t) {
+        return TickQuotes.bid(t, path(t).at(nowMinute()));
+    }
+
+    private BigDecimal seededAsk(World.Token t) {
         return TickQuotes.ask(t, path(t).at(nowMinute()));
     }
 
@@ -239,10 +268,16 @@ final class ClobApi implements RouteModule {
     }
 
     BigDecimal lastTrade(World.Token t) {
+        org.marketlab.sandbox.trading.Engine e = live;
+        var fill = e == null ? null : e.lastFill(t.tokenId());
+        if (fill != null) return fill.price();
         return TickQuotes.lastTrade(t, path(t), nowMinute());
     }
 
     private String lastSide(World.Token t) {
+        org.marketlab.sandbox.trading.Engine e = live;
+        var fill = e == null ? null : e.lastFill(t.tokenId());
+        if (fill != null) return fill.takerBought() ? "BUY" : "SELL";
         return PricePath.unit(PricePath.mix(t.tokenId().hashCode()), 3) < 0.5 ? "BUY" : "SELL";
     }
 
@@ -257,7 +292,24 @@ final class ClobApi implements RouteModule {
         b.put("hash", "");
         ArrayNode bids = b.putArray("bids");
         ArrayNode asks = b.putArray("asks");
-        BigDecimal bid = bestBid(t), ask = bestAsk(t), tick = tick(t);
+        var live = liveLevels(t);
+        if (live != null) {
+            // Best price last on both sides, as the seeded book.
+            for (int i = live.bids().size() - 1; i >= 0; i--) level(bids, live.bids().get(i).price(), live.bids().get(i).size());
+            for (int i = live.asks().size() - 1; i >= 0; i--) level(asks, live.asks().get(i).price(), live.asks().get(i).size());
+        } else {
+            seededLevels(t, bids, asks);
+        }
+        b.put("min_order_size", BigDecimal.valueOf(t.minOrderSize()).stripTrailingZeros().toPlainString());
+        b.put("tick_size", tick(t).toPlainString());
+        b.put("neg_risk", t.negRisk());
+        b.put("last_trade_price", str(lastTrade(t)));
+        b.put("hash", hash(b));
+        return b;
+    }
+
+    private void seededLevels(World.Token t, ArrayNode bids, ArrayNode asks) {
+        BigDecimal bid = seededBid(t), ask = seededAsk(t), tick = tick(t);
         long seed = PricePath.mix(t.tokenId().hashCode());
         for (int k = 9; k >= 0; k--) {
             BigDecimal p = bid.subtract(tick.multiply(BigDecimal.valueOf(k)));
@@ -269,12 +321,6 @@ final class ClobApi implements RouteModule {
             if (p.compareTo(BigDecimal.ONE.subtract(tick)) > 0) continue;
             level(asks, p, size(seed, 100 + k));
         }
-        b.put("min_order_size", BigDecimal.valueOf(t.minOrderSize()).stripTrailingZeros().toPlainString());
-        b.put("tick_size", tick.toPlainString());
-        b.put("neg_risk", t.negRisk());
-        b.put("last_trade_price", str(lastTrade(t)));
-        b.put("hash", hash(b));
-        return b;
     }
 
     private static void level(ArrayNode side, BigDecimal price, BigDecimal size) {

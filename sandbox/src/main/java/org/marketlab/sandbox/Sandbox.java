@@ -240,7 +240,10 @@ public final class Sandbox implements EmbeddedService {
                 clob, new ClobMarketsApi(world, clob),
                 new Health("clob"), new Health("data"), new Health("perps"), new Health("bridge"),
                 new PerpsSandbox(world.seed(), world.now(), clock, present)));
-        out.addAll(Accounts.modules(world, new Quotes(clob), clock));
+        List<RouteModule> accounts = Accounts.modules(world, new Quotes(clob), clock);
+        out.addAll(accounts);
+        // The book's market data read the matching engine's books once orders touch them.
+        for (RouteModule m : accounts) if (m instanceof org.marketlab.sandbox.accounts.ClobAccountsApi a) clob.live(a.engine());
         return out;
     }
 

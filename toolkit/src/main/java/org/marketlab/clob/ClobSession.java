@@ -441,18 +441,12 @@ public final class ClobSession {
 
     // ---- placing and cancelling -------------------------------------------------------------------------------------
 
-    private volatile org.marketlab.pacing.SignerBuckets buckets;
-
-    /** This signer's order and cancel buckets (Standard tier until the order book's headers name another). */
+    /**
+     * This signer's order and cancel buckets (Standard tier until the order book's headers name another): the
+     * profile's, shared by every session of this signer, and shown by {@code MarketLab.pacing()}.
+     */
     public org.marketlab.pacing.SignerBuckets buckets() {
-        org.marketlab.pacing.SignerBuckets b = buckets;
-        if (b == null) {
-            synchronized (this) {
-                if (buckets == null) buckets = org.marketlab.pacing.SignerBuckets.of(wallet.address(), org.marketlab.pacing.ClobTier.STANDARD, transport.clock());
-                b = buckets;
-            }
-        }
-        return b;
+        return transport.pacer().signer(wallet.address());
     }
 
     /** The largest batch the order book takes in one {@code POST /orders}. */

@@ -66,6 +66,11 @@ public enum ClobTier {
         return negativeCancel;
     }
 
+    /** The name as the headers carry it, e.g. {@code Standard}. */
+    public String label() {
+        return name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT);
+    }
+
     /** A tier by name as the {@code Svc-RateLimit-Tier} header gives it, case-insensitively. */
     public static ClobTier parse(String name) {
         String n = name == null ? "" : name.trim().toUpperCase(Locale.ROOT);

@@ -41,11 +41,14 @@ public final class Pacer {
     };
     private final List<PacingListener> listeners = new CopyOnWriteArrayList<>();
     private final ArrayDeque<Waiter> queue = new ArrayDeque<>();   // callers inside acquire, in arrival order
+    private final Duration margin;
+    private final Map<String, SignerBuckets> signers = new java.util.concurrent.ConcurrentHashMap<>();
 
     public Pacer(List<IpLimit> limits, Clock clock, Duration safetyMargin) {
         this.clock = Objects.requireNonNull(clock, "clock");
         long margin = safetyMargin.toNanos();
         if (margin < 0) throw new IllegalArgumentException("safety margin must not be negative: " + safetyMargin);
+        this.margin = safetyMargin;
         for (IpLimit l : limits) windows.add(new Window(l, margin));
     }
 
@@ -255,7 +258,18 @@ public final class Pacer {
         return rateLimited;
     }
 
-    /** Every scope that has admitted a request, with its current use, the waiting it caused, and any hold. */
+    /**
+     * The order-book buckets of {@code signer} (an address, any case): one pair per signer and pacer, whichever
+     * session uses them, so two sessions of one wallet share them as the order book does. Standard tier until the
+     * order book's headers name another.
+     */
+    public SignerBuckets signer(String signer) {
+        Objects.requireNonNull(signer, "signer");
+        String address = signer.trim();
+        return signers.computeIfAbsent(address.toLowerCase(java.util.Locale.ROOT), a -> new SignerBuckets(address, ClobTier.STANDARD, clock, margin));
+    }
+
+    /** Every scope that has admitted a request, with its current use, the waiting it caused, and any hold; and the signers' buckets. */
     public synchronized PacingStatus status() {
         long now = clock.nanoTime();
         List<ScopeStatus> out = new ArrayList<>();
@@ -264,7 +278,9 @@ public final class Pacer {
             out.add(new ScopeStatus(w.limit.scope(), w.limit.endpoint(), w.used(now), w.limit.limit(), w.limit.window(),
                     w.admitted, w.waited, Duration.ofNanos(w.waitNanos), wallClock(w.heldUntil, now)));
         }
-        return new PacingStatus(Instant.ofEpochMilli(clock.currentTimeMillis()), out);
+        List<SignerStatus> buckets = new ArrayList<>();
+        signers.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(Map.Entry::getValue).forEach(b -> buckets.addAll(b.status()));
+        return new PacingStatus(Instant.ofEpochMilli(clock.currentTimeMillis()), out, buckets);
     }
 
     /** Scopes held after a {@code 429} (or an exhausted budget), and until when. */

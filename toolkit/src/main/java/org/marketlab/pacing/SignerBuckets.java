@@ -146,6 +146,12 @@ public final class SignerBuckets {
         return 0;
     }
 
+    /** The order and the cancel bucket now, one row each. */
+    public java.util.List<SignerStatus> status() {
+        ClobTier t = tier;
+        return java.util.List.of(SignerStatus.of(signer, t, orders.status()), SignerStatus.of(signer, t, cancels.status()));
+    }
+
     @Override
     public String toString() {
         return "signer " + signer + " (" + tier.name().toLowerCase(Locale.ROOT) + "): " + orders.status() + "; " + cancels.status();

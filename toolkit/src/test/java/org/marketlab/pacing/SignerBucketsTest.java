@@ -116,6 +116,50 @@ class SignerBucketsTest {
     }
 
     @Test
+    void aFractionalServerBalanceIsTakenExactlyWithItsFraction() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        SignerBuckets b = SignerBuckets.of(SIGNER, ClobTier.STANDARD, clock);
+        b.acquire("DELETE", "/cancel-all", 0);
+        clock.advance(Duration.ofMillis(10));                 // the round trip: 0.8 tokens of local refill
+        assertEquals(119.8, b.cancels().tokens(), 1e-9);
+        // The sandbox took 1 then 300 at its own time, and says so with a fraction.
+        b.onResponse("DELETE", "/cancel-all", 200, headers("Svc-RateLimit-Remaining", "-180.96", "Svc-RateLimit-Tier", "Standard"));
+        assertEquals(-180.96, b.cancels().tokens(), 1e-9, "the server's figure, fraction included, not the local fraction kept under it");
+        assertEquals(-181, b.cancels().available());
+        // The next cancel waits until the server's bucket holds its token: (180.96 + 1) / 80 s, not a token's worth less.
+        assertNanos(2_274_500_000L, b.acquire("DELETE", "/order", 0));
+    }
+
+    @Test
+    void theMarginsHeadroomIsKeptBelowTheServersFigure() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        SignerBuckets b = new SignerBuckets(SIGNER, ClobTier.STANDARD, clock, Duration.ofMillis(100));
+        assertEquals(112, b.cancels().available(), "80 per s x 100 ms = 8 tokens of headroom");
+        b.onResponse("DELETE", "/cancel-all", 200, headers("Svc-RateLimit-Remaining", "-380.5"));
+        assertEquals(-388.5, b.cancels().tokens(), 1e-9);
+        b.acquire("POST", "/order", 0);
+        b.onResponse("POST", "/order", 200, headers("Svc-RateLimit-Remaining", "59.5"));
+        assertEquals(55, b.orders().tokens(), 1e-9, "59.5 less 4 of headroom is above the local 55: not taken");
+        b.onResponse("POST", "/order", 200, headers("Svc-RateLimit-Remaining", "57.25"));
+        assertEquals(53.25, b.orders().tokens(), 1e-9, "another client of this signer took some: 57.25 less 4");
+    }
+
+    @Test
+    void warningModeAndRefusalsAreCountedPerBucket() {
+        VirtualClock clock = new VirtualClock();
+        SignerBuckets b = SignerBuckets.of(SIGNER, ClobTier.STANDARD, clock);
+        b.onResponse("POST", "/order", 200, headers("Svc-RateLimit-Remaining", "0", "Svc-RateLimit-Warning", "true"));
+        assertTrue(b.orders().status().warning());
+        assertFalse(b.cancels().status().warning(), "the cancel bucket was not warned");
+        b.onResponse("POST", "/order", 429, headers("Svc-RateLimit-Remaining", "0.5", "Retry-After", "1"));
+        TokenBucket.Status s = b.orders().status();
+        assertFalse(s.warning(), "the last answer carried no warning");
+        assertEquals(1, s.warnings());
+        assertEquals(1, s.rateLimited());
+        assertEquals(0, b.cancels().status().rateLimited());
+    }
+
+    @Test
     void aLargeBatchIsNotStarvedBySmallRequestsBehindIt() throws Exception {
         SteppedClock clock = new SteppedClock();
         SignerBuckets b = new SignerBuckets(SIGNER, ClobTier.STANDARD, clock, Duration.ZERO);

@@ -119,6 +119,11 @@ public final class ClobAccountsApi implements RouteModule {
     }
 
     /** The per-signer buckets (phase, tiers). */
+    /** The matching engine: its books, as {@code /book} shows them once touched. */
+    public org.marketlab.sandbox.trading.Engine engine() {
+        return trading.engine;
+    }
+
     public org.marketlab.sandbox.trading.Buckets buckets() {
         return trading.buckets;
     }

@@ -46,7 +46,7 @@ final class TradingApi {
     private final ClobAccountsApi auth;
     private final Wallets wallets;
     private final LongSupplier clock;
-    final Engine engine = new Engine();
+    final Engine engine;
     final Buckets buckets;
     private volatile ExchangeMode mode = ExchangeMode.NORMAL;
     private volatile long retryAfterSeconds = 60;
@@ -130,6 +130,28 @@ final class TradingApi {
         this.wallets = wallets;
         this.clock = clock;
         this.buckets = new Buckets(clock);
+        // Tiers follow the maker wallet's 30-day volume on the sandbox's order book and in its seeded history.
+        buckets.volumes((signer, from, to) -> {
+            BigDecimal v = BigDecimal.ZERO;
+            for (Ledger.Fill f : wallets.ledger(wallets.funder(signer)).fills) {
+                long ms = f.time() * 1000;
+                if (ms >= from && ms < to) v = v.add(f.size().multiply(f.price()));
+            }
+            return v;
+        });
+        // Books start from the world's seeded levels (the pristine /book), so an order crossing them fills against them.
+        this.engine = new Engine(tokenId -> {
+            World.Token t = wallets.world().token(tokenId);
+            if (t == null || t.closed()) return null;
+            ObjectNode b = wallets.quotes().book(t);
+            return new Engine.Levels(levels(b.get("bids")), levels(b.get("asks")));
+        });
+    }
+
+    private static List<Engine.Level> levels(JsonNode side) {
+        List<Engine.Level> out = new ArrayList<>();
+        if (side != null) for (JsonNode l : side) out.add(new Engine.Level(new BigDecimal(l.get("price").asText()), new BigDecimal(l.get("size").asText())));
+        return out;
     }
 
     ExchangeMode mode() {
@@ -408,7 +430,7 @@ final class TradingApi {
             String takerSide = f.taker().buy() ? "BUY" : "SELL", makerSide = f.maker().buy() ? "BUY" : "SELL";
             wallets.addFills(f.taker().owner(), List.of(new Ledger.Fill(f.taker().owner(), seq.getAndIncrement(), id, market, token, takerSide,
                     f.price(), f.size(), time, tx, false, f.taker().id(), f.maker().owner(), f.maker().id(), f.maker().apiKey(), false)));
-            wallets.addFills(f.maker().owner(), List.of(new Ledger.Fill(f.maker().owner(), seq.getAndIncrement(), id, market, token, makerSide,
+            if (!f.maker().owner().equals(Engine.SEEDED_MAKER)) wallets.addFills(f.maker().owner(), List.of(new Ledger.Fill(f.maker().owner(), seq.getAndIncrement(), id, market, token, makerSide,
                     f.price(), f.size(), time, tx, true, f.maker().id(), f.taker().owner(), f.taker().id(), f.taker().apiKey(), false)));
         }
         return txs;

@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * nothing (a batch is admitted or refused whole); cancel-all and cancel-market-orders take 1 first and are debited
  * 1 per cancelled order afterwards, into debt for the tiers that allow it. Phases: {@code OFF} (no limiter, no
  * headers), {@code WARNING} (processed; one that would be refused carries {@code Svc-RateLimit-Warning: true}),
- * {@code LIVE} (refused with 429 and {@code Retry-After}).
+ * {@code LIVE} (refused with 429 and {@code Retry-After}). A signer's tier is the one set for it, else (with
+ * {@link #volumes}) the tier of its maker wallet's 30-day volume, refreshed every three hours on the sandbox clock.
  */
 public final class Buckets {
 
@@ -25,6 +26,16 @@ public final class Buckets {
 
         final double orderRate, orderBurst, cancelRate, cancelBurst;
         final boolean debt;
+
+        /** The 30-day volume (dollars) from which each tier applies, in the table's order. */
+        private static final long[] FROM = {0, 30_000, 50_000, 100_000, 500_000, 2_500_000, 5_000_000, 10_000_000};
+
+        /** The tier a 30-day cumulative trading volume qualifies for. */
+        public static Tier forVolume(java.math.BigDecimal volume) {
+            Tier t = STANDARD;
+            for (Tier x : values()) if (volume != null && volume.compareTo(java.math.BigDecimal.valueOf(FROM[x.ordinal()])) >= 0) t = x;
+            return t;
+        }
 
         Tier(double orderRate, double orderBurst, double cancelRate, double cancelBurst, boolean debt) {
             this.orderRate = orderRate;
@@ -58,6 +69,29 @@ public final class Buckets {
     private volatile Phase phase = Phase.WARNING;
     private final java.util.concurrent.atomic.AtomicLong refused = new java.util.concurrent.atomic.AtomicLong();
     private final Map<String, Tier> tiers = new ConcurrentHashMap<>();
+    private final Map<String, long[]> byVolume = new ConcurrentHashMap<>();   // address -> {slot, tier ordinal}
+    private volatile Volumes volumes;
+
+    /** Tiers are refreshed every three hours on the sandbox clock (specification, rule 4). */
+    public static final long REFRESH_MILLIS = 3 * 3_600_000L;
+    /** The volume window: 30 days. */
+    public static final long WINDOW_MILLIS = 30 * 86_400_000L;
+
+    /** The 30-day cumulative trading volume that sets a signer's tier: of its maker wallet, which may differ from the signer. */
+    public interface Volumes {
+        /** Dollars traded by the maker wallet of {@code signer} from {@code fromMillis} (inclusive) to {@code toMillis} (exclusive). */
+        java.math.BigDecimal volume(String signer, long fromMillis, long toMillis);
+    }
+
+    /**
+     * Tiers by volume: from now on a signer without a tier set by {@link #tier(String, Tier)} has the tier of its maker
+     * wallet's volume over the 30 days before the start of the current three-hour period, recomputed when the next
+     * period starts.
+     */
+    public void volumes(Volumes v) {
+        volumes = v;
+        byVolume.clear();
+    }
     private final Map<String, Bucket> orders = new ConcurrentHashMap<>();
     private final Map<String, Bucket> cancels = new ConcurrentHashMap<>();
 
@@ -83,8 +117,25 @@ public final class Buckets {
         tiers.put(address.toLowerCase(Locale.ROOT), tier);
     }
 
+    /** A signer's tier: the one set for it, else by its maker wallet's 30-day volume as of the current three-hour period, else Standard. */
     public Tier tier(String address) {
-        return tiers.getOrDefault(address.toLowerCase(Locale.ROOT), Tier.STANDARD);
+        String a = address.toLowerCase(Locale.ROOT);
+        Tier set = tiers.get(a);
+        if (set != null) return set;
+        Volumes v = volumes;
+        if (v == null) return Tier.STANDARD;
+        long slot = Math.floorDiv(now(), REFRESH_MILLIS);
+        long[] known = byVolume.get(a);
+        if (known != null && known[0] == slot) return Tier.values()[(int) known[1]];
+        long at = slot * REFRESH_MILLIS;
+        Tier t = Tier.forVolume(v.volume(a, at - WINDOW_MILLIS, at));
+        byVolume.put(a, new long[]{slot, t.ordinal()});
+        return t;
+    }
+
+    /** Forgets a tier set with {@link #tier(String, Tier)}: the signer's volume decides again. */
+    public void clearTier(String address) {
+        tiers.remove(address.toLowerCase(Locale.ROOT));
     }
 
     /** Full buckets for everyone (tests). */

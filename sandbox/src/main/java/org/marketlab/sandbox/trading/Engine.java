@@ -18,8 +18,42 @@ import java.util.function.Predicate;
  * the book when it is next touched), FOK fills whole or is refused, FAK fills what crosses and drops the rest,
  * post-only is refused when it would cross. Orders of one owner never match each other (the taker's would-be match
  * with its own resting order is skipped). Thread-safe (one lock).
+ *
+ * <p><b>Seeded books.</b> Given the seeded levels of the world's books (what {@code GET /book} serves before anyone
+ * trades), a token's book starts from them on first touch: each level is a resting order of the seeded market maker
+ * ({@link #SEEDED_MAKER}), first in time at its price. An order that crosses them fills against them, and
+ * {@link #levels} then shows the levels consumed and the resting orders added, for {@code /book} and the prices
+ * read from it.
  */
 public final class Engine {
+
+    /** The owner of the seeded levels: the world's market maker, which keeps no ledger. */
+    public static final String SEEDED_MAKER = "0x5eed00000000000000000000000000000000b00c";
+
+    /** One price level: the size resting at a price. */
+    public record Level(BigDecimal price, BigDecimal size) {
+    }
+
+    /** A token's book as seeded, or as it stands: bids best first, asks best first. */
+    public record Levels(List<Level> bids, List<Level> asks) {
+    }
+
+    /** The last fill on a token: its price and the taker's side. */
+    public record LastFill(BigDecimal price, boolean takerBought) {
+    }
+
+    private final java.util.function.Function<String, Levels> seeds;
+    private final Map<String, LastFill> lastFills = new HashMap<>();
+
+    /** An engine whose books start empty. */
+    public Engine() {
+        this(null);
+    }
+
+    /** An engine whose books start from {@code seeds} (a token id to its seeded levels; null or empty for none). */
+    public Engine(java.util.function.Function<String, Levels> seeds) {
+        this.seeds = seeds;
+    }
 
     /** An order as accepted: {@code size} in shares, {@code price} the limit. {@code expiration} epoch seconds or null. */
     public record Order(String id, String owner, String apiKey, String tokenId, boolean buy, BigDecimal price, BigDecimal size, String type,
@@ -75,7 +109,7 @@ public final class Engine {
      */
     public synchronized Result submit(Order o, boolean postOnly, long nowSeconds) {
         if (byId.containsKey(o.id())) throw new Refused("order " + o.id() + " is invalid. Duplicated.");
-        Book book = books.computeIfAbsent(o.tokenId(), t -> new Book());
+        Book book = book(o.tokenId());
         expire(book, nowSeconds);
         TreeMap<BigDecimal, ArrayDeque<Entry>> opposite = o.buy() ? book.asks : book.bids;
         BigDecimal crossable = BigDecimal.ZERO;
@@ -111,6 +145,7 @@ public final class Engine {
             }
             if (level.getValue().isEmpty()) levels.remove();
         }
+        if (!fills.isEmpty()) lastFills.put(o.tokenId(), new LastFill(fills.get(fills.size() - 1).price(), o.buy()));
         boolean rests = left.signum() > 0 && (o.type().equals("GTC") || o.type().equals("GTD"));
         if (rests) {
             Entry e = new Entry(o);
@@ -119,6 +154,59 @@ public final class Engine {
             byId.put(o.id(), e);
         }
         return new Result(o, List.copyOf(fills), left, rests);
+    }
+
+    /** The token's book, made on first touch from its seeded levels. */
+    private Book book(String tokenId) {
+        Book b = books.get(tokenId);
+        if (b != null) return b;
+        b = new Book();
+        books.put(tokenId, b);
+        Levels seeded = seeds == null ? null : seeds.apply(tokenId);
+        if (seeded != null) {
+            for (boolean buy : new boolean[]{true, false}) {
+                for (Level l : buy ? seeded.bids() : seeded.asks()) {
+                    if (l.size().signum() <= 0) continue;
+                    String id = "seed:" + tokenId + ":" + (buy ? "bid:" : "ask:") + l.price().toPlainString();
+                    Order seed = new Order(id, SEEDED_MAKER, "", tokenId, buy, l.price(), l.size(), "GTC", null, Long.MIN_VALUE);
+                    Entry e = new Entry(seed);
+                    (buy ? b.bids : b.asks).computeIfAbsent(l.price(), p -> new ArrayDeque<>()).addLast(e);
+                    byId.put(id, e);
+                }
+            }
+        }
+        return b;
+    }
+
+    /** Whether the token's book has been touched (an order submitted to it): until then it is the seeded book. */
+    public synchronized boolean touched(String tokenId) {
+        return books.containsKey(tokenId);
+    }
+
+    /**
+     * The token's book as it stands at {@code nowSeconds} (expired orders removed): the size at each price, seeded levels
+     * and resting orders together, best first on both sides; null while the book is untouched.
+     */
+    public synchronized Levels levels(String tokenId, long nowSeconds) {
+        Book b = books.get(tokenId);
+        if (b == null) return null;
+        expire(b, nowSeconds);
+        return new Levels(aggregate(b.bids), aggregate(b.asks));
+    }
+
+    private static List<Level> aggregate(TreeMap<BigDecimal, ArrayDeque<Entry>> side) {
+        List<Level> out = new ArrayList<>();
+        for (Map.Entry<BigDecimal, ArrayDeque<Entry>> level : side.entrySet()) {
+            BigDecimal size = BigDecimal.ZERO;
+            for (Entry e : level.getValue()) size = size.add(e.remaining);
+            if (size.signum() > 0) out.add(new Level(level.getKey(), size));
+        }
+        return out;
+    }
+
+    /** The last fill on the token, or null when none happened here. */
+    public synchronized LastFill lastFill(String tokenId) {
+        return lastFills.get(tokenId);
     }
 
     private static boolean crosses(Order o, BigDecimal restingPrice) {

@@ -283,6 +283,18 @@ final class ClobApi implements RouteModule {
 
     /** The book, best price last on both sides, and its hash over the compact JSON with {@code hash} empty. */
     ObjectNode book(World.Token t) {
+        return book(t, liveLevels(t));
+    }
+
+    /**
+     * The book as seeded, whatever has traded since: the levels the matching engine starts a token's book from, and
+     * those the demo wallets' seeded orders rest at (so neither depends on what was traded first).
+     */
+    ObjectNode seededBook(World.Token t) {
+        return book(t, null);
+    }
+
+    private ObjectNode book(World.Token t, org.marketlab.sandbox.trading.Engine.Levels live) {
         ObjectNode b = World.JSON.objectNode();
         b.put("market", t.conditionId());
         b.put("asset_id", t.tokenId());
@@ -292,7 +304,6 @@ final class ClobApi implements RouteModule {
         b.put("hash", "");
         ArrayNode bids = b.putArray("bids");
         ArrayNode asks = b.putArray("asks");
-        var live = liveLevels(t);
         if (live != null) {
             // Best price last on both sides, as the seeded book.
             for (int i = live.bids().size() - 1; i >= 0; i--) level(bids, live.bids().get(i).price(), live.bids().get(i).size());
@@ -303,7 +314,7 @@ final class ClobApi implements RouteModule {
         b.put("min_order_size", BigDecimal.valueOf(t.minOrderSize()).stripTrailingZeros().toPlainString());
         b.put("tick_size", tick(t).toPlainString());
         b.put("neg_risk", t.negRisk());
-        b.put("last_trade_price", str(lastTrade(t)));
+        b.put("last_trade_price", str(live != null ? lastTrade(t) : TickQuotes.lastTrade(t, path(t), nowMinute())));
         b.put("hash", hash(b));
         return b;
     }

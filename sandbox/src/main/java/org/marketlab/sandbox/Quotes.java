@@ -43,6 +43,6 @@ final class Quotes implements Prices {
 
     @Override
     public ObjectNode book(World.Token token) {
-        return clob.book(token);
+        return clob.seededBook(token);
     }
 }

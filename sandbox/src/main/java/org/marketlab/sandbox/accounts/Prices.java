@@ -24,6 +24,9 @@ public interface Prices {
     /** {@code GET /midpoint} of an open market's token. */
     BigDecimal midpoint(World.Token token);
 
-    /** {@code GET /book} of an open market's token (a fresh document). */
+    /**
+     * {@code GET /book} of an open market's token as seeded, before any order touched it (a fresh document): the
+     * levels the matching engine starts from and the seeded orders rest at, the same whatever traded first.
+     */
     ObjectNode book(World.Token token);
 }

@@ -55,18 +55,23 @@ class OfficialClientTradingInteropTest {
         ClobSession seller = TradingSandbox.session(transport, 1);
         ClobSession buyer = TradingSandbox.session(transport, 2);
 
-        // A token demo wallet 1 holds plenty of, on a 0.01 grid, priced away from the ends.
+        // A token demo wallet 1 holds plenty of, on a 0.01 grid, priced away from the ends, whose seeded spread leaves
+        // two prices inside it (the seeded levels are the world's market maker, first in time at their prices).
         TradingSandbox.Held held = TradingSandbox.held(transport, seller, (pos, b) -> b.tickSize().compareTo(new BigDecimal("0.01")) == 0
                 && b.bestAsk().compareTo(new BigDecimal("0.25")) >= 0 && b.bestAsk().compareTo(new BigDecimal("0.7")) <= 0
+                && b.bestAsk().subtract(b.bestBid()).compareTo(b.tickSize().multiply(BigDecimal.valueOf(3))) >= 0
                 && TradingSandbox.holds(pos, b, BigDecimal.ZERO, 10));
         String token = held.token();
         Book book = held.book();
-        BigDecimal tick = book.tickSize(), min = book.minOrderSize(), ask = book.bestAsk();
-        BigDecimal limitPrice = ask.subtract(tick.multiply(BigDecimal.valueOf(2)));
-        BigDecimal high = ask.add(tick.multiply(BigDecimal.valueOf(5)));
+        BigDecimal tick = book.tickSize(), min = book.minOrderSize();
+        // Both toolkit sells inside the seeded spread, so they are the best asks and cross no seeded bid.
+        BigDecimal limitPrice = book.bestAsk().subtract(tick.multiply(BigDecimal.valueOf(2)));
+        BigDecimal ask = book.bestAsk().subtract(tick);
+        BigDecimal high = book.bestAsk().add(tick.multiply(BigDecimal.valueOf(5)));
 
-        // The toolkit rests demo wallet 1's sells: one the official limit buy takes, one at the book's best ask the
-        // official market buy takes (the client prices a market buy from the book's asks), four to be cancelled.
+        // The toolkit rests demo wallet 1's sells: one the official limit buy takes, one that is the book's best ask
+        // after it, which the official market buy takes (the client prices a market buy from the book's asks), four to
+        // be cancelled.
         OrderResult s1 = seller.place(seller.limitOrder(token, Side.SELL, limitPrice, min));
         OrderResult s2 = seller.place(seller.limitOrder(token, Side.SELL, ask, min.multiply(BigDecimal.valueOf(4))));
         List<OrderResult> toCancel = seller.placeAll(List.of(seller.limitOrder(token, Side.SELL, high, min),

@@ -53,7 +53,9 @@ class OrderErrorRowsTest {
         Transport transport = TradingSandbox.transport(sandbox, 3); // three attempts a call
         seller = TradingSandbox.session(transport, 1);
         TradingSandbox.Held held = TradingSandbox.held(transport, seller,
-                (pos, b) -> b.tickSize().compareTo(new BigDecimal("0.01")) == 0 && TradingSandbox.holds(pos, b, BigDecimal.ZERO, 10));
+                (pos, b) -> b.tickSize().compareTo(new BigDecimal("0.01")) == 0
+                        && b.bestBid().compareTo(new BigDecimal("0.9")) < 0
+                        && TradingSandbox.holds(pos, b, BigDecimal.ZERO, 10));
         token = held.token();
         size = held.book().minOrderSize();
     }
@@ -69,7 +71,7 @@ class OrderErrorRowsTest {
         seller.cancelEverything();
     }
 
-    /** A sell far above the book: it rests and crosses nothing. */
+    /** A sell far above the book (its best bid is under 0.90): it rests and crosses nothing. */
     private static LimitOrder resting() {
         return seller.limitOrder(token, Side.SELL, new BigDecimal("0.97"), size);
     }

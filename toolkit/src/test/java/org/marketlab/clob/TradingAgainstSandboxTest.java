@@ -44,13 +44,14 @@ class TradingAgainstSandboxTest {
         seller = TradingSandbox.session(transport, 1);
         buyer = TradingSandbox.session(transport, 2);
         TradingSandbox.Held held = TradingSandbox.held(transport, seller,
-                (pos, b) -> TradingSandbox.holds(pos, b, new BigDecimal("5"), 3) && b.tickSize().compareTo(new BigDecimal("0.01")) >= 0);
+                (pos, b) -> TradingSandbox.holds(pos, b, new BigDecimal("5"), 3) && b.tickSize().compareTo(new BigDecimal("0.01")) >= 0
+                        && b.bestAsk().subtract(b.bestBid()).compareTo(b.tickSize().multiply(BigDecimal.valueOf(2))) >= 0);
         token = held.token();
         book = held.book();
         size = book.minOrderSize().max(new BigDecimal("5"));
     }
 
-    /** A price inside the spread as the book stands: above every bid, below every ask (the seeded spread is 2 ticks or more). */
+    /** A price inside the spread as the book stands: above every bid, below every ask (the token's seeded spread is 2 ticks or more). */
     static BigDecimal insideSpread() {
         Book now = seller.book(token);
         BigDecimal p = now.bestBid().add(book.tickSize());

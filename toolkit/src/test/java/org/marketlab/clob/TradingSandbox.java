@@ -60,6 +60,7 @@ final class TradingSandbox {
             } catch (org.marketlab.http.NotFoundException closed) {
                 continue;
             }
+            if (b.bestBid() == null || b.bestAsk() == null) continue; // a one-sided book: nothing to price against
             if (fits.test(pos, b)) return new Held(pos.tokenId(), b, pos);
         }
         throw new AssertionError(session.address() + " holds no token that fits");

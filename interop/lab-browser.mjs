@@ -72,15 +72,33 @@ try {
       await page.waitForFunction(() => [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")]
         .some(p => !["[ ]:", ""].includes(p.textContent.trim())), null, { timeout: 60000, polling: 500 }).catch(() => {});
     }
-    // Done when every code cell shows an execution count and none is queued or running ([*]).
-    try {
-      await page.waitForFunction(() => {
-        const all = [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim());
-        return all.length > 0 && all.every(p => /^\[\d+\]:$/.test(p));
-      }, null, { timeout: 480000, polling: 1000 });
-    } catch (e) {
-      await page.screenshot({ path: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}-unfinished.png`) });
-      throw new Error(`${notebook}: cells did not all run; prompts ${JSON.stringify(await prompts())}: ${e.message}`);
+    // Done when every code cell shows an execution count and none is queued or running ([*]). A kernel choice
+    // offered again meanwhile (JupyterLab does so when a kernel is slow to answer on a busy machine; the server
+    // saw no kernel die) would leave the rest of the cells unsent: it is taken, said, and Run All Cells sent again.
+    const done = () => page.evaluate(() => {
+      const all = [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim());
+      return all.length > 0 && all.every(p => /^\[\d+\]:$/.test(p));
+    });
+    const deadline = Date.now() + 480000;
+    let offered = 0;
+    while (!(await done())) {
+      if (Date.now() > deadline || offered > 3) {
+        await page.screenshot({ path: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}-unfinished.png`) });
+        throw new Error(`${notebook}: cells did not all run (kernel offered again ${offered} times); prompts ${JSON.stringify(await prompts())}`);
+      }
+      const dialog = page.locator(".jp-Dialog");
+      if (await dialog.count()) {
+        offered++;
+        console.error(`${notebook}: dialog while running: ${(await dialog.first().textContent()).replace(/\s+/g, " ").slice(0, 300)}`);
+        const choice = page.locator(".jp-Dialog select");
+        if (await choice.count()) await choice.first().selectOption({ label: "Java (MarketLab)" }).catch(() => {});
+        await page.locator(".jp-Dialog button.jp-mod-accept").first().click({ timeout: 10000 }).catch(() => page.keyboard.press("Escape"));
+        await page.waitForSelector(".jp-Dialog", { state: "detached", timeout: 30000 }).catch(() => {});
+        await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
+        await page.click(".lm-MenuBar-itemLabel:text-is('Run')", { timeout: 15000 }).catch(() => {});
+        await page.click(".lm-Menu-itemLabel:text-is('Run All Cells')", { timeout: 15000 }).catch(() => {});
+      }
+      await page.waitForTimeout(1000);
     }
     const panel = ".jp-NotebookPanel:not(.lm-mod-hidden) ";
     const count = sel => page.locator(panel + sel).count();

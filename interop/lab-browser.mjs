@@ -115,7 +115,9 @@ try {
       screenshot: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}.png`),
     };
     const first = page.locator(panel + ".jp-OutputArea-output img").first();
-    if (await first.count()) await first.scrollIntoViewIfNeeded();
+    // A live view (notebook 08) redraws its image in place, so the one found may be replaced before the scroll:
+    // the scroll only frames the screenshot.
+    if (await first.count()) await first.scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => {});
     await page.screenshot({ path: seen.screenshot, fullPage: false });
     console.log(JSON.stringify(seen));
     await page.close();

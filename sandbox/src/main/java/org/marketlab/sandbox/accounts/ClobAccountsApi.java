@@ -343,7 +343,7 @@ public final class ClobAccountsApi implements RouteModule {
         String id = ctx.queryParam("id"), market = ctx.queryParam("market"), asset = ctx.queryParam("asset_id");
         int offset = cursor(ctx, "invalid order params payload");
         List<Ledger.Order> rows = new ArrayList<>();
-        List<Ledger.Order> all = new ArrayList<>(ledger.orders);
+        List<Ledger.Order> all = wallets.openSeeded(ledger.address);
         all.addAll(trading.open(e.address()));
         for (Ledger.Order o : all) {
             if (id != null && !id.isEmpty() && !o.id().equalsIgnoreCase(id)) continue;
@@ -359,7 +359,7 @@ public final class ClobAccountsApi implements RouteModule {
         ApiKeys.Entry e = l2(ctx);
         String id = ctx.pathParam("id");
         if (!ORDER_ID.matcher(id).matches()) throw Wire.refused(400, "Invalid orderID");
-        List<Ledger.Order> all = new ArrayList<>(wallets.ledger(wallets.funder(e.address())).orders);
+        List<Ledger.Order> all = wallets.openSeeded(wallets.funder(e.address()));
         all.addAll(trading.open(e.address()));
         for (Ledger.Order o : all) {
             if (o.id().equalsIgnoreCase(id)) {
@@ -520,7 +520,7 @@ public final class ClobAccountsApi implements RouteModule {
         ObjectNode out = Wire.object();
         if (type.equalsIgnoreCase("COLLATERAL")) {
             BigDecimal reserved = BigDecimal.ZERO;
-            for (Ledger.Order o : ledger.orders) if (o.side().equals("BUY")) reserved = reserved.add(o.price().multiply(o.originalSize()));
+            for (Ledger.Order o : wallets.openSeeded(ledger.address)) if (o.side().equals("BUY")) reserved = reserved.add(o.price().multiply(o.originalSize()));
             out.put("balance", Wallets.baseUnits(ledger.cash.subtract(reserved).max(BigDecimal.ZERO)));
             out.put("allowance", MAX_UINT);
         } else {
@@ -530,7 +530,7 @@ public final class ClobAccountsApi implements RouteModule {
             if (t == null) throw Wire.refused(400, "Invalid token id");
             Ledger.Position p = ledger.positions.get(token);
             BigDecimal shares = p == null ? BigDecimal.ZERO : p.size();
-            for (Ledger.Order o : ledger.orders) if (o.side().equals("SELL") && o.token().tokenId().equals(token)) shares = shares.subtract(o.originalSize());
+            for (Ledger.Order o : wallets.openSeeded(ledger.address)) if (o.side().equals("SELL") && o.token().tokenId().equals(token)) shares = shares.subtract(o.originalSize());
             out.put("balance", Wallets.baseUnits(shares.max(BigDecimal.ZERO)));
             ObjectNode allowances = out.putObject("allowances");
             for (String s : SPENDERS) allowances.put(s, MAX_UINT);

@@ -468,8 +468,11 @@ final class TradingApi {
         ObjectNode out = Wire.object();
         ArrayNode done = out.putArray("canceled");
         ObjectNode not = out.putObject("not_canceled");
+        String funder = wallets.funder(e.address());
         for (String id : ids) {
-            if (engine.cancel(wallets.funder(e.address()), id.toLowerCase(Locale.ROOT)) != null) done.add(id);
+            // An order on the engine's book, or one of the wallet's seeded open orders.
+            if (engine.cancel(funder, id.toLowerCase(Locale.ROOT)) != null
+                    || !wallets.cancelSeeded(funder, o -> o.id().equalsIgnoreCase(id)).isEmpty()) done.add(id);
             else not.put(id, "Order not found or already canceled");
         }
         return out;
@@ -479,12 +482,17 @@ final class TradingApi {
         ApiKeys.Entry e = auth.l2(ctx);
         if (mode == ExchangeMode.DISABLED) throw modeRefusal(DISABLED);
         admit(ctx, buckets.cancel(e.address(), 1));
-        List<Engine.Resting> gone = engine.cancelAll(wallets.funder(e.address()), o -> (asset == null || asset.isEmpty() || o.tokenId().equals(asset))
+        String funder = wallets.funder(e.address());
+        List<Engine.Resting> gone = engine.cancelAll(funder, o -> (asset == null || asset.isEmpty() || o.tokenId().equals(asset))
                 && (market == null || market.isEmpty() || market.equalsIgnoreCase(wallets.world().token(o.tokenId()).conditionId())));
-        headers(ctx, buckets.debitCancels(e.address(), gone.size()));
+        // The wallet's seeded open orders the request covers go too.
+        List<Ledger.Order> seeded = wallets.cancelSeeded(funder, o -> (asset == null || asset.isEmpty() || o.token().tokenId().equals(asset))
+                && (market == null || market.isEmpty() || market.equalsIgnoreCase(o.market().conditionId())));
+        headers(ctx, buckets.debitCancels(e.address(), gone.size() + seeded.size()));
         ObjectNode out = Wire.object();
         ArrayNode done = out.putArray("canceled");
         gone.forEach(r -> done.add(r.order().id()));
+        seeded.forEach(o -> done.add(o.id()));
         out.putObject("not_canceled");
         Wire.send(ctx, out);
     }

@@ -63,6 +63,8 @@ public final class Wallets {
     private final List<String> traders = new ArrayList<>();
     private final Map<String, Ledger> ledgers = new ConcurrentHashMap<>();
     private final Map<String, String> owners = new ConcurrentHashMap<>();
+    /** The ids of the seeded open orders cancelled at run time, by wallet (the seeded lists themselves never change). */
+    private final Map<String, Set<String>> cancelledSeeded = new ConcurrentHashMap<>();
     private final String builderCode;
 
     Wallets(World world, Prices quotes) {
@@ -167,6 +169,31 @@ public final class Wallets {
         if (known != null) return known;
         if (!isSeeded(a)) return Ledger.empty(a);
         return ledgers.computeIfAbsent(a, this::generate);
+    }
+
+    /** The wallet's seeded open orders still open: its ledger's, less those cancelled at run time. */
+    List<Ledger.Order> openSeeded(String address) {
+        String a = address.toLowerCase(Locale.ROOT);
+        Set<String> gone = cancelledSeeded.getOrDefault(a, Set.of());
+        List<Ledger.Order> out = new ArrayList<>();
+        for (Ledger.Order o : ledger(a).orders) if (!gone.contains(o.id())) out.add(o);
+        return out;
+    }
+
+    /**
+     * Cancels the wallet's seeded open orders that {@code which} selects and are still open; the ones this call
+     * cancelled (each order is cancelled once, whatever the concurrent callers).
+     */
+    List<Ledger.Order> cancelSeeded(String address, java.util.function.Predicate<Ledger.Order> which) {
+        String a = address.toLowerCase(Locale.ROOT);
+        List<Ledger.Order> out = new ArrayList<>();
+        Set<String> gone = null;
+        for (Ledger.Order o : ledger(a).orders) {
+            if (!which.test(o)) continue;
+            if (gone == null) gone = cancelledSeeded.computeIfAbsent(a, k -> ConcurrentHashMap.newKeySet());
+            if (gone.add(o.id())) out.add(o);
+        }
+        return out;
     }
 
     /** The order book's owner id (API key) of an address's first key (a proxy's: its signer's), the one its rows carry. */

@@ -58,7 +58,8 @@ final class CellEvaluator implements AutoCloseable {
 
     /**
      * A JShell whose compiler starts on the class path {@code compilePath} (when not null, else on the whole class
-     * path; the whole class path joins it later, see {@link #joinFullClassPath()}), with the start-up imports.
+     * path; the whole class path joins it later, see {@link #joinFullClassPath()}); its start-up imports are pending
+     * ({@link #completeImports()}).
      */
     CellEvaluator(PrintStream out, PrintStream err, String compilePath) {
         SnippetLoader loader = new SnippetLoader(CellEvaluator.class.getClassLoader());
@@ -71,20 +72,55 @@ final class CellEvaluator implements AutoCloseable {
         // JShell compiles against the JVM's whole class path; with a compile path, javac sees that instead until the
         // whole one joins. The snippets' classes load from the kernel's class loader either way.
         if (compilePath != null) builder.fileManager(standard -> files[0] = new CompilePathFileManager(standard, compilePath));
+        StartTrace.mark("jshell building");
         this.shell = builder.build();
         this.files = files[0];
         this.fullClassPathJoined = compilePath == null;
         // JShell's analysis starts indexing every class of the class path and the JDK in the background (for
         // completion's suggestions of types not imported): held back until the kernel is idle or asked to complete.
         this.indexingHeld = indexing(shell.sourceCodeAnalysis(), "suspendIndexing");
-        for (String imp : STARTUP_IMPORTS) {
-            List<SnippetEvent> ev = shell.eval(imp);
-            for (SnippetEvent e : ev) {
-                if (e.status() == Snippet.Status.REJECTED) {
-                    throw new IllegalStateException("start-up import failed: " + imp);
-                }
+        StartTrace.mark("jshell built");
+    }
+
+    /**
+     * The start-up imports not yet evaluated. Each is a compile of its own (about 10 ms apiece once the compiler is
+     * warm, the first one a few hundred): they are evaluated after the kernel is ready, between cells
+     * ({@link #importWhileIdle()}), and all at once before a snippet that does not compile without them is tried
+     * again, before completion, and before {@link #warmUp} compiles a cell that uses them. A snippet that compiles
+     * without them means the same with them: none of the packages imported on demand has a type named like one of
+     * {@code java.lang} (checked by a test), and a single-type import only adds a name.
+     */
+    private final java.util.ArrayDeque<String> pendingImports = new java.util.ArrayDeque<>(STARTUP_IMPORTS);
+    /** Cells waiting for the evaluator: the background imports give way to them. */
+    private final java.util.concurrent.atomic.AtomicInteger waiting = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** Evaluates every start-up import not yet evaluated. */
+    synchronized void completeImports() {
+        while (!pendingImports.isEmpty()) importOne(pendingImports.poll());
+    }
+
+    /**
+     * Evaluates the pending start-up imports one at a time while no cell waits, on the calling thread (the one that
+     * started JShell, once the kernel is ready); a cell that comes meanwhile runs first.
+     */
+    void importWhileIdle() {
+        while (waiting.get() == 0) {
+            synchronized (this) {
+                if (waiting.get() > 0 || pendingImports.isEmpty()) return;
+                importOne(pendingImports.poll());
             }
         }
+    }
+
+    synchronized boolean importsPending() {
+        return !pendingImports.isEmpty();
+    }
+
+    private void importOne(String imp) {
+        for (SnippetEvent e : shell.eval(imp)) {
+            if (e.status() == Snippet.Status.REJECTED) throw new IllegalStateException("start-up import failed: " + imp);
+        }
+        if (pendingImports.isEmpty()) StartTrace.mark("imports done");
     }
 
     /** The file manager that keeps javac on the compile path (null without one). */
@@ -146,6 +182,7 @@ final class CellEvaluator implements AutoCloseable {
     /** JShell's analysis for completion and inspection: on the whole class path, with the sources for javadoc. */
     synchronized SourceCodeAnalysis analysis() {
         Docs.useSources();
+        completeImports();
         joinFullClassPath();
         resumeIndexing();
         return shell.sourceCodeAnalysis();
@@ -161,7 +198,9 @@ final class CellEvaluator implements AutoCloseable {
             try {
                 CellEvaluator e = new CellEvaluator(out, err);
                 e.warmUp(WARM_UP_RUN);
+                StartTrace.mark("jshell ready");
                 f.complete(e);
+                e.importWhileIdle();
             } catch (Throwable x) {
                 f.completeExceptionally(x);
             }
@@ -179,6 +218,7 @@ final class CellEvaluator implements AutoCloseable {
     /** Runs {@code sources} and forgets them: no variable, method or value of them stays in the session. */
     synchronized void warmUp(String... sources) {
         for (String source : sources) {
+            if (!source.equals(WARM_UP_RUN)) completeImports();
             for (SnippetEvent e : shell.eval(source)) {
                 if (e.value() != null && execution.holds(e.value())) execution.take(e.value());
                 if (e.causeSnippet() == null && e.status().isDefined()) shell.drop(e.snippet());
@@ -222,7 +262,15 @@ final class CellEvaluator implements AutoCloseable {
      *
      * @return the value of the last snippet if it is an expression (or {@link KernelExecution#NULL}), else null
      */
-    synchronized Object eval(String cell) {
+    Object eval(String cell) {
+        waiting.incrementAndGet();
+        synchronized (this) {
+            waiting.decrementAndGet();
+            return evalLocked(cell);
+        }
+    }
+
+    private Object evalLocked(String cell) {
         // JShell's class-path indexing (once released) waits while a cell runs: the cell has the cores.
         SourceCodeAnalysis sca = shell.sourceCodeAnalysis();
         boolean paused = indexing(sca, "suspendIndexing");
@@ -258,6 +306,11 @@ final class CellEvaluator implements AutoCloseable {
 
     private Object run(String source, String cell, int at) {
         List<SnippetEvent> events = shell.eval(source);
+        if (!pendingImports.isEmpty() && events.stream().anyMatch(e -> e.causeSnippet() == null && needsMore(e.status()))) {
+            // Perhaps it names a type or method of the start-up imports not yet evaluated: tried again with them.
+            completeImports();
+            events = shell.eval(source);
+        }
         if (!fullClassPathJoined && events.stream().anyMatch(e -> e.causeSnippet() == null && needsMore(e.status()))) {
             // Perhaps it names a class outside the compile jar: tried again on the whole class path.
             joinFullClassPath();

@@ -14,16 +14,66 @@ import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * jjava's connection, with shell and control channels that take a request as soon as it comes. jjava's own check
- * their socket, then sleep 50 ms when it is empty, so every request (the first cell's among them) waited 25 ms on
- * average, up to 50; these wait in the poll itself, which returns when a message arrives.
+ * jjava's connection, with shell and control channels that take a request as soon as it comes, and a watch on who
+ * listens on IOPub.
+ * <ul>
+ *   <li>jjava's own shell and control channels check their socket, then sleep 50 ms when it is empty, so every request
+ *       (the first cell's among them) waited 25 ms on average, up to 50; these wait in the poll itself, which returns
+ *       when a message arrives.</li>
+ *   <li>A client's IOPub subscriber may connect a moment after its shell socket (each retries on its own, every 100 to
+ *       200 ms, until the kernel listens), and what is published before it connects is lost. jupyter_client, having
+ *       the answer to its first kernel_info request, waits 0.2 s for any IOPub message, and asks again if none came.
+ *       So the kernel answers its first kernel_info once a subscriber has connected ({@link #awaitSubscriber}), as
+ *       ipykernel's welcome message on subscription does.</li>
+ * </ul>
  */
 final class KernelConnection extends JupyterConnection {
+
+    /** Counted down when the first IOPub subscriber has connected (its handshake done). */
+    private final java.util.concurrent.CountDownLatch subscribed = new java.util.concurrent.CountDownLatch(1);
 
     KernelConnection(KernelConnectionProperties props) throws NoSuchAlgorithmException, InvalidKeyException {
         super(props);
         replace("shell", new PromptShellChannel(channelContext(), props.createHMACGenerator(), false, this));
         replace("control", new PromptShellChannel(channelContext(), props.createHMACGenerator(), true, this));
+        watchSubscribers();
+    }
+
+    /** Listens to the IOPub socket's monitor for the first completed handshake of a peer. */
+    private void watchSubscribers() {
+        String address = "inproc://marketlab-iopub-monitor-" + System.identityHashCode(this);
+        if (!iopub.monitor(address, ZMQ.EVENT_HANDSHAKE_PROTOCOL)) {
+            subscribed.countDown(); // no monitor: nothing to wait for
+            return;
+        }
+        ZMQ.Socket events = channelContext().socket(org.zeromq.SocketType.PAIR);
+        events.connect(address);
+        Thread t = new Thread(() -> {
+            try {
+                ZMQ.Event e = ZMQ.Event.recv(events);
+                if (e != null) subscribed.countDown();
+            } catch (RuntimeException closed) {
+                subscribed.countDown(); // the context closed: nothing will connect
+            } finally {
+                iopub.monitor(null, 0);
+                events.close();
+            }
+        }, "marketlab-iopub-watch");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
+     * Waits until an IOPub subscriber has connected, at most {@code timeoutMillis}; then a moment more, for its
+     * subscription (sent right after the handshake) to reach the socket. At once when one connected earlier.
+     */
+    void awaitSubscriber(long timeoutMillis) {
+        if (subscribed.getCount() == 0) return;
+        try {
+            if (subscribed.await(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS)) Thread.sleep(5);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private ZMQ.Context channelContext() {

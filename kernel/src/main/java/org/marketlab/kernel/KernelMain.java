@@ -41,6 +41,7 @@ public final class KernelMain {
             System.err.println("no connection file at " + connectionFile);
             System.exit(2);
         }
+        StartTrace.mark("main");
         System.setProperty("java.awt.headless", "true");
         // JShell's start is the longest part of the kernel's: it begins first, on its own thread, and the Jupyter
         // connection (the sockets, the message classes) is made on this one meanwhile.
@@ -48,6 +49,7 @@ public final class KernelMain {
         var starting = CellEvaluator.startInBackground(io.out, io.err);
         KernelConnectionProperties props = KernelConnectionProperties.parse(Files.readString(connectionFile));
         JupyterConnection connection = new KernelConnection(props);
+        StartTrace.mark("connection made");
         // Neither the sandbox nor Tablesaw is started here: they would compete for the cores with JShell's start, and
         // a cell that does not use them would wait. They start with the first cell that uses them, or while the
         // kernel is idle (IdleWarmUp).
@@ -55,7 +57,9 @@ public final class KernelMain {
         kernel.onStartup();
         kernel.warmUpWhileIdle();
         kernel.becomeHandlerForConnection(connection);
+        StartTrace.mark("kernel made");
         connection.connect();
+        StartTrace.mark("connected");
         connection.waitUntilClose();
         System.exit(0);
     }

@@ -131,6 +131,7 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public Object evalRaw(String cell) {
+        StartTrace.mark("cell received");
         cellSeen = true;
         IdleWarmUp w = idle;
         if (w != null) w.cancel();
@@ -156,6 +157,7 @@ public final class MarketLabKernel extends BaseKernel {
         }
         if (code.toString().isBlank()) return magicResult;
         Object v = evaluator().eval(code.toString());
+        StartTrace.mark("cell evaluated");
         if (v == KernelExecution.NULL) return "null";
         if (v instanceof java.io.PrintStream) return null; // what printf returns ends a cell that printed: nothing to show
         if (v instanceof org.marketlab.perps.LiveView<?> view) {
@@ -285,16 +287,29 @@ public final class MarketLabKernel extends BaseKernel {
         live.show(view);
     }
 
+    /** How long a kernel_info answer waits for a first IOPub subscriber: longer than a client's reconnect interval. */
+    static final long IOPUB_WAIT_MS = 300;
+
+    /** The connection this kernel handles, when it is the kernel's own (it knows when IOPub has a subscriber). */
+    private volatile KernelConnection connection;
+
+    @Override
+    public void becomeHandlerForConnection(org.dflib.jjava.jupyter.channels.JupyterConnection connection) {
+        if (connection instanceof KernelConnection k) this.connection = k;
+        super.becomeHandlerForConnection(connection);
+    }
+
     @Override
     protected void handleKernelInfoRequest(ShellReplyEnvironment env, Message<KernelInfoRequest> request) {
-        env.setBusyDeferIdle();
-        // The kernel answers "ready" once JShell can run a cell (a failed start is reported by the first cell).
-        try {
-            starting.join();
-        } catch (RuntimeException ignored) {
-            // evaluator() reports it
-        }
+        StartTrace.mark("kernel_info asked");
+        KernelConnection c = connection;
+        if (c != null) c.awaitSubscriber(IOPUB_WAIT_MS); // see KernelConnection: else the status below may be lost
+        env.setBusyDeferIdle(); // the status messages tell a client that IOPub is connected
+        // Answered at once, while JShell may still be starting: a client spends its own time after this reply
+        // (jupyter_client waits for 0.2 s of quiet on IOPub before it reports the kernel ready), and JShell's start
+        // goes on meanwhile. A cell sent before JShell is ready waits for it; a failed start is reported by that cell.
         env.reply(new Replies.KernelInfo(Header.PROTOCOL_VERISON, name, version, getLanguageInfo(), getBanner(), getHelpLinks()));
+        StartTrace.mark("kernel_info answered");
     }
 
     @Override

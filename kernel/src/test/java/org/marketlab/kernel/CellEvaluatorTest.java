@@ -53,6 +53,64 @@ class CellEvaluatorTest {
     }
 
     @Test
+    void aCellRunsBeforeTheStartUpImportsAndOneThatNeedsThemRunsOnceWithThem() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (CellEvaluator fresh = new CellEvaluator(new PrintStream(out, true), new PrintStream(out, true))) {
+            assertEquals(2, fresh.eval("1 + 1"));
+            assertTrue(fresh.importsPending(), "a cell that needs no import does not wait for them");
+            // The first two snippets run once; the third, which needs java.util's List, is tried again with the imports.
+            assertEquals(List.of(1), fresh.eval("int n = 0;\nn++;\nList.of(n)"));
+            assertTrue(!fresh.importsPending(), "the imports were evaluated for the snippet that needed them");
+            assertEquals(1, fresh.eval("n"), "the snippets before it ran once");
+            assertEquals(15, fresh.shell().imports().count(), "every start-up import, once");
+        }
+    }
+
+    @Test
+    void theBackgroundImportsGiveWayToACellAndFinishBetweenCells() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (CellEvaluator fresh = new CellEvaluator(new PrintStream(out, true), new PrintStream(out, true))) {
+            fresh.warmUp(CellEvaluator.WARM_UP_RUN);
+            Thread importer = new Thread(fresh::importWhileIdle);
+            importer.start();
+            assertEquals("sandbox", fresh.eval("MarketLab.profileName()"));
+            importer.join(30_000);
+            fresh.importWhileIdle(); // whatever the cell left pending
+            assertTrue(!fresh.importsPending());
+            assertEquals(CellEvaluator.STARTUP_IMPORTS.size(), fresh.shell().imports().count());
+        }
+    }
+
+    /**
+     * A cell that compiles before the start-up imports must mean the same after them: no package imported on demand
+     * may have a type whose simple name is one of java.lang's (with the imports, such a name would be ambiguous).
+     */
+    @Test
+    void noPackageImportedOnDemandShadowsJavaLang() throws Exception {
+        java.util.Set<String> lang = new java.util.TreeSet<>();
+        java.nio.file.FileSystem jrt = java.nio.file.FileSystems.getFileSystem(java.net.URI.create("jrt:/"));
+        try (var files = java.nio.file.Files.list(jrt.getPath("/modules/java.base/java/lang"))) {
+            files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".class") && !n.contains("$"))
+                    .forEach(n -> lang.add(n.substring(0, n.length() - ".class".length())));
+        }
+        assertTrue(lang.contains("String") && lang.contains("Record"), "read java.lang's types: " + lang.size());
+        java.util.List<String> clashes = new java.util.ArrayList<>();
+        for (String imp : CellEvaluator.STARTUP_IMPORTS) {
+            if (!imp.endsWith(".*;") || imp.startsWith("import static")) continue;
+            String pkg = imp.substring("import ".length(), imp.length() - ".*;".length());
+            for (String name : lang) {
+                try {
+                    Class.forName(pkg + "." + name, false, CellEvaluatorTest.class.getClassLoader());
+                    clashes.add(pkg + "." + name);
+                } catch (ClassNotFoundException expected) {
+                    // no such type in the package
+                }
+            }
+        }
+        assertEquals(List.of(), clashes);
+    }
+
+    @Test
     void startupImportsMakeTheFacadesAvailable() {
         assertEquals("sandbox", eval.eval("MarketLab.profile().name()"));
         assertInstanceOf(java.time.Instant.class, eval.eval("Instant.EPOCH"));

@@ -1,0 +1,27 @@
+package org.marketlab.kernel;
+
+import java.lang.management.ManagementFactory;
+
+/**
+ * Milestones of the kernel's start, printed to the kernel's standard error with the milliseconds since the JVM
+ * started, when the environment sets {@code MARKETLAB_TRACE_START=1}: where a first cell's time goes, for whoever
+ * works on the kernel's start. Off, a mark costs one field read.
+ */
+final class StartTrace {
+
+    private static final boolean ON = "1".equals(System.getenv("MARKETLAB_TRACE_START"));
+    private static final long START = ON ? ManagementFactory.getRuntimeMXBean().getStartTime() : 0;
+
+    private StartTrace() {
+    }
+
+    /** The standard error the kernel started with (a cell's output goes to the notebook instead). */
+    private static final java.io.PrintStream ERR = System.err;
+
+    static void mark(String what) {
+        if (ON) {
+            long now = System.currentTimeMillis();
+            ERR.printf("[start +%5d ms, at %d] %s (%s)%n", now - START, now, what, Thread.currentThread().getName());
+        }
+    }
+}

@@ -10,18 +10,21 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * What the kernel does while it waits for its first cell, once it has been idle a moment: gives the compiler the
- * whole class path ({@link CellEvaluator#joinFullClassPath()}), compiles a typical first cell (and forgets it), lets
- * JShell index the class path for completion, initialises Tablesaw, reads a shipped events document into tables and renders one,
- * so the first harvest runs on warm code; then, after a longer pause with no cell, starts the embedded sandbox.
- * The first cell cancels what has not begun (a step under way finishes; each is short but the last), so a cell
- * that comes at once, or does not use them, does not share the cores with them.
+ * What the kernel does while it waits for its first cell. From the moment it has answered its first kernel_info
+ * (the client then spends a moment of its own before it sends a cell, and one core is idle while JShell finishes
+ * starting on the other): initialises Tablesaw (whose first use scans the class path) and reads a shipped events
+ * document into tables and renders one, so the first harvest runs on warm code. Once JShell is ready and the kernel
+ * has been idle a moment: gives the compiler the whole class path ({@link CellEvaluator#joinFullClassPath()}),
+ * compiles a typical first cell (and forgets it) and lets JShell index the class path for completion; then, after a
+ * longer pause with no cell, starts the embedded sandbox. The first cell cancels what has not begun (a step under way
+ * finishes; each is short but the last), so a cell that comes at once, or does not use them, does not share the
+ * cores with them.
  */
 final class IdleWarmUp {
 
     /** Rounds of reading the shipped document: enough for the compiler to take the reader's paths. */
     static final int ROUNDS = 6;
-    /** How long the kernel must stay idle before the warm-up begins: a cell sent at once runs alone. */
+    /** How long the kernel must stay idle, once JShell is ready, before the compiler's warm-up begins. */
     static final long BEGIN_AFTER_MS = 300;
     /** How long the kernel must stay idle before the sandbox is started for it. */
     static final long SANDBOX_AFTER_MS = 1_500;
@@ -29,14 +32,14 @@ final class IdleWarmUp {
     private volatile boolean cancelled;
     private final Thread thread;
 
-    private IdleWarmUp(CellEvaluator shell, boolean sandbox) {
+    private IdleWarmUp(java.util.concurrent.CompletableFuture<CellEvaluator> shell, boolean sandbox) {
         thread = new Thread(() -> run(shell, sandbox), "marketlab-idle-warm-up");
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
     }
 
-    /** Starts the warm-up in the background. */
-    static IdleWarmUp start(CellEvaluator shell, boolean sandbox) {
+    /** Starts the warm-up in the background, JShell being {@code shell} (perhaps still starting). */
+    static IdleWarmUp start(java.util.concurrent.CompletableFuture<CellEvaluator> shell, boolean sandbox) {
         IdleWarmUp w = new IdleWarmUp(shell, sandbox);
         w.thread.start();
         return w;
@@ -47,10 +50,16 @@ final class IdleWarmUp {
         cancelled = true;
     }
 
-    private void run(CellEvaluator shell, boolean sandbox) {
+    private void run(java.util.concurrent.CompletableFuture<CellEvaluator> starting, boolean sandbox) {
         try {
             long start = System.currentTimeMillis();
-            idleUntil(start + BEGIN_AFTER_MS);
+            if (!cancelled) org.marketlab.tables.TablesawStart.now();
+            byte[] doc = document();
+            for (int i = 0; i < ROUNDS && !cancelled; i++) readOnce(doc);
+            StartTrace.mark("readers warm");
+            if (cancelled) return;
+            CellEvaluator shell = starting.join();
+            idleUntil(System.currentTimeMillis() + BEGIN_AFTER_MS);
             synchronized (shell) { // checked under the evaluator's lock: a request that cancelled first runs alone
                 if (!cancelled) shell.joinFullClassPath();
             }
@@ -58,9 +67,6 @@ final class IdleWarmUp {
                 if (!cancelled) shell.warmUp(CellEvaluator.WARM_UP_COMPILE);
             }
             if (!cancelled) shell.resumeIndexing(); // JShell's class-path index for completion, on its own thread
-            if (!cancelled) org.marketlab.tables.TablesawStart.inBackground();
-            byte[] doc = document();
-            for (int i = 0; i < ROUNDS && !cancelled; i++) readOnce(doc);
             if (!sandbox) return;
             idleUntil(start + SANDBOX_AFTER_MS);
             if (!cancelled && MarketLab.profile().embedded()) MarketLab.warmUp();

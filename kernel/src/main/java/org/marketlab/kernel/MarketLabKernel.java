@@ -78,15 +78,22 @@ public final class MarketLabKernel extends BaseKernel {
     private volatile IdleWarmUp idle;
 
     /**
-     * Once JShell is ready, and unless a cell has come already, warms the readers and later starts the sandbox in
-     * the background ({@link IdleWarmUp}); the first cell cancels it.
+     * Once the kernel has answered its first kernel_info (or JShell is ready, for a client that does not ask), and
+     * unless a cell has come already, warms Tablesaw and the readers, then the compiler, and later starts the sandbox
+     * in the background ({@link IdleWarmUp}); the first cell cancels it.
      */
+    /** Set by {@link #warmUpWhileIdle()}: the kernel runs its idle warm-up. */
+    private volatile boolean warmUpOnKernelInfo;
+
     void warmUpWhileIdle() {
-        starting.thenAccept(e -> {
-            if (cellSeen) return;
-            idle = IdleWarmUp.start(e, true);
-            if (cellSeen) idle.cancel();
-        });
+        warmUpOnKernelInfo = true;
+        starting.whenComplete((e, failed) -> beginIdleWarmUp());
+    }
+
+    private synchronized void beginIdleWarmUp() {
+        if (cellSeen || idle != null) return;
+        idle = IdleWarmUp.start(starting, true);
+        if (cellSeen) idle.cancel();
     }
 
     /**
@@ -310,6 +317,7 @@ public final class MarketLabKernel extends BaseKernel {
         // goes on meanwhile. A cell sent before JShell is ready waits for it; a failed start is reported by that cell.
         env.reply(new Replies.KernelInfo(Header.PROTOCOL_VERISON, name, version, getLanguageInfo(), getBanner(), getHelpLinks()));
         StartTrace.mark("kernel_info answered");
+        if (warmUpOnKernelInfo) beginIdleWarmUp();
     }
 
     @Override

@@ -15,16 +15,27 @@ public final class TablesawStart {
     private TablesawStart() {
     }
 
+    /**
+     * Initialises Tablesaw's {@code Table} on this thread (the first caller; a later one waits for it, or returns at
+     * once if it is done), for a thread that has nothing better to do.
+     */
+    public static void now() {
+        STARTED.set(true);
+        init();
+    }
+
+    private static void init() {
+        try {
+            Class.forName("tech.tablesaw.api.Table", true, TablesawStart.class.getClassLoader());
+        } catch (Throwable ignored) {
+            // the same failure then surfaces where Table is used
+        }
+    }
+
     /** Starts initialising Tablesaw's {@code Table} on a daemon thread, the first time only. */
     public static void inBackground() {
         if (!STARTED.compareAndSet(false, true)) return;
-        Thread t = new Thread(() -> {
-            try {
-                Class.forName("tech.tablesaw.api.Table", true, TablesawStart.class.getClassLoader());
-            } catch (Throwable ignored) {
-                // the same failure then surfaces where Table is used
-            }
-        }, "tablesaw-start");
+        Thread t = new Thread(TablesawStart::init, "tablesaw-start");
         t.setDaemon(true);
         t.start();
     }

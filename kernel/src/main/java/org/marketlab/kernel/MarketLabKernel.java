@@ -163,6 +163,9 @@ public final class MarketLabKernel extends BaseKernel {
             }
         }
         if (code.toString().isBlank()) return magicResult;
+        // A cell that names the facades or tables needs the start-up imports: evaluated first, rather than after a
+        // compile that fails without them.
+        if (USES_TABLES.matcher(cell).find()) evaluator().completeImports();
         Object v = evaluator().eval(code.toString());
         StartTrace.mark("cell evaluated");
         if (v == KernelExecution.NULL) return "null";

@@ -62,12 +62,31 @@ final class ClobMarketsApi implements RouteModule {
     }
 
     private final ClobApi prices;
-    private final List<Entry> markets = new ArrayList<>();
-    private final Map<String, Entry> byCondition = new HashMap<>();
-    private final Map<String, Entry> byToken = new HashMap<>();
+    private final World world;
+    /** The world's markets in order and by condition and token: indexed on first use (a start need not wait for it). */
+    private volatile Index index;
+
+    private record Index(List<Entry> markets, Map<String, Entry> byCondition, Map<String, Entry> byToken) {
+    }
 
     ClobMarketsApi(World world, ClobApi prices) {
         this.prices = prices;
+        this.world = world;
+    }
+
+    private Index index() {
+        Index i = index;
+        if (i != null) return i;
+        synchronized (this) {
+            if (index == null) index = build(world);
+            return index;
+        }
+    }
+
+    private static Index build(World world) {
+        List<Entry> markets = new ArrayList<>();
+        Map<String, Entry> byCondition = new HashMap<>();
+        Map<String, Entry> byToken = new HashMap<>();
         Map<String, World.Token[]> tokens = new HashMap<>();
         for (World.Token t : world.tokens()) tokens.computeIfAbsent(t.conditionId(), k -> new World.Token[2])[t.index()] = t;
         for (World.EventFacts e : world.events()) {
@@ -83,6 +102,7 @@ final class ClobMarketsApi implements RouteModule {
                 byToken.put(pair[1].tokenId(), entry);
             }
         }
+        return new Index(Collections.unmodifiableList(markets), byCondition, byToken);
     }
 
     @Override
@@ -115,7 +135,7 @@ final class ClobMarketsApi implements RouteModule {
 
     private Entry condition(String conditionId) {
         if (conditionId == null || !conditionId.matches("0x[0-9a-fA-F]{64}")) throw new ClobApi.ClobError(400, "Invalid market");
-        Entry e = byCondition.get(conditionId.toLowerCase(java.util.Locale.ROOT));
+        Entry e = index().byCondition().get(conditionId.toLowerCase(java.util.Locale.ROOT));
         if (e == null) throw new ClobApi.ClobError(404, "market not found");
         return e;
     }
@@ -124,7 +144,7 @@ final class ClobMarketsApi implements RouteModule {
         if (tokenId == null || tokenId.isBlank() || tokenId.length() > 80 || !tokenId.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw new ClobApi.ClobError(400, "Invalid token id");
         }
-        Entry e = byToken.get(tokenId);
+        Entry e = index().byToken().get(tokenId);
         if (e == null) throw new ClobApi.ClobError(404, "market not found");
         return e;
     }
@@ -134,7 +154,7 @@ final class ClobMarketsApi implements RouteModule {
     private void page(Context ctx, Predicate<Entry> which, java.util.function.Function<Entry, ObjectNode> shape) throws java.io.IOException {
         int offset = offset(ctx.queryParam("next_cursor"));
         List<Entry> selected = new ArrayList<>();
-        for (Entry e : markets) if (which.test(e)) selected.add(e);
+        for (Entry e : index().markets()) if (which.test(e)) selected.add(e);
         ObjectNode out = World.JSON.objectNode();
         ArrayNode data = World.JSON.arrayNode();
         int end = Math.min(selected.size(), offset + PAGE);

@@ -58,23 +58,42 @@ public final class Wallets {
     private volatile MarketIndex markets;
     private final long seed;
     private final long now;
-    /** The addresses holding the demo wallets' histories: the signers', demo 3's proxy in place of its signer. */
-    private final List<String> demo = new ArrayList<>();
-    private final List<String> traders = new ArrayList<>();
+    /** The seeded addresses and the builder code: derived on first use. */
+    private volatile Addresses addresses;
     private final Map<String, Ledger> ledgers = new ConcurrentHashMap<>();
     private final Map<String, String> owners = new ConcurrentHashMap<>();
     /** The ids of the seeded open orders cancelled at run time, by wallet (the seeded lists themselves never change). */
     private final Map<String, Set<String>> cancelledSeeded = new ConcurrentHashMap<>();
-    private final String builderCode;
 
     Wallets(World world, Prices quotes) {
         this.world = world;
         this.quotes = quotes;
         this.seed = world.seed();
         this.now = world.now().getEpochSecond();
-        for (int n = 1; n <= 5; n++) demo.add(n == PROXIED ? proxyAddress(Demo.ADDRESSES.get(n - 1)) : Demo.ADDRESSES.get(n - 1));
-        for (int i = 0; i < TRADERS; i++) traders.add("0x" + hex(Hash.sha3(bytes(seed + ":trader:" + i))).substring(24));
-        this.builderCode = "0x" + hex(Hash.sha3(bytes("marketlab sandbox builder:" + seed)));
+    }
+
+    /**
+     * The addresses holding the demo wallets' histories (the signers', demo 3's proxy in place of its signer), the
+     * traders' and the builder code. Functions of the seed alone, derived on first use: the demo signers' addresses
+     * come from their keys (elliptic-curve multiplications, a few hundred ms in a fresh JVM), which a sandbox that
+     * serves no account read never pays for.
+     */
+    private record Addresses(List<String> demo, List<String> traders, String builderCode) {
+    }
+
+    private Addresses addresses() {
+        Addresses a = addresses;
+        if (a != null) return a;
+        synchronized (this) {
+            if (addresses == null) {
+                List<String> demo = new ArrayList<>();
+                List<String> traders = new ArrayList<>();
+                for (int n = 1; n <= 5; n++) demo.add(n == PROXIED ? proxyAddress(Demo.ADDRESSES.get(n - 1)) : Demo.ADDRESSES.get(n - 1));
+                for (int i = 0; i < TRADERS; i++) traders.add("0x" + hex(Hash.sha3(bytes(seed + ":trader:" + i))).substring(24));
+                addresses = new Addresses(List.copyOf(demo), List.copyOf(traders), "0x" + hex(Hash.sha3(bytes("marketlab sandbox builder:" + seed))));
+            }
+            return addresses;
+        }
     }
 
     /** The lower-case address of the toolkit's {@code Wallet.demo(n)}, computed here from its key. */
@@ -93,7 +112,7 @@ public final class Wallets {
     /** The proxy wallet (lower case) an address trades through, or null when it trades from its own address. */
     public String proxyWallet(String signer) {
         String a = signer.toLowerCase(Locale.ROOT);
-        return a.equals(Demo.ADDRESSES.get(PROXIED - 1)) ? demo.get(PROXIED - 1) : null;
+        return a.equals(Demo.ADDRESSES.get(PROXIED - 1)) ? addresses().demo().get(PROXIED - 1) : null;
     }
 
     /** The wallet whose orders and trades a signer's API key reads: its proxy, if it has one, else itself. */
@@ -105,20 +124,20 @@ public final class Wallets {
     /** The addresses that sign: the five demo signers, then the traders (each has a first API key). */
     List<String> signers() {
         List<String> out = new ArrayList<>(Demo.ADDRESSES);
-        out.addAll(traders);
+        out.addAll(addresses().traders());
         return out;
     }
 
     /** The seeded addresses holding histories (lower case): the five demo wallets (demo 3's proxy), then the traders. */
     public List<String> seeded() {
-        List<String> out = new ArrayList<>(demo);
-        out.addAll(traders);
+        List<String> out = new ArrayList<>(addresses().demo());
+        out.addAll(addresses().traders());
         return out;
     }
 
     /** The builder code the sandbox attributes some fills to ({@code GET /builder/trades?builder_code=}). */
     public String builderCode() {
-        return builderCode;
+        return addresses().builderCode();
     }
 
     /** Built on first use: a sandbox that serves no account read never pays for it. */
@@ -150,7 +169,7 @@ public final class Wallets {
 
     boolean isSeeded(String address) {
         String a = address.toLowerCase(Locale.ROOT);
-        return demo.contains(a) || traders.contains(a);
+        return addresses().demo().contains(a) || addresses().traders().contains(a);
     }
 
     /** Adds fills made on the sandbox's order book to a wallet's ledger (and the token's last price to its positions). */
@@ -199,7 +218,7 @@ public final class Wallets {
     /** The order book's owner id (API key) of an address's first key (a proxy's: its signer's), the one its rows carry. */
     String owner(String address) {
         return owners.computeIfAbsent(address.toLowerCase(Locale.ROOT), a -> {
-            int i = demo.indexOf(a);
+            int i = addresses().demo().indexOf(a);
             return ApiKeys.initial(seed, i >= 0 ? Demo.ADDRESSES.get(i) : a).key();
         });
     }
@@ -229,7 +248,7 @@ public final class Wallets {
     // ---- generation ---------------------------------------------------------------------------------------------
 
     private Profile profile(String address) {
-        int d = demo.indexOf(address);
+        int d = addresses().demo().indexOf(address);
         if (d >= 0) return switch (d) {
             case 0 -> new Profile(24, 16, 1_200, 10);
             case 1 -> new Profile(40, 30, 10_050, 12);
@@ -364,8 +383,8 @@ public final class Wallets {
             long time = Math.min(now - 1, minutes[i] * 60 + r.nextInt(60));
             BigDecimal price = BigDecimal.valueOf(quotes.priceAt(token, minutes[i])).divide(tick, 0, RoundingMode.HALF_UP).multiply(tick)
                     .max(tick).min(BigDecimal.ONE.subtract(tick)).setScale(tick.scale(), RoundingMode.UNNECESSARY);
-            String counterparty = traders.get(r.nextInt(TRADERS));
-            if (counterparty.equals(address)) counterparty = traders.get((traders.indexOf(address) + 1) % TRADERS);
+            String counterparty = addresses().traders().get(r.nextInt(TRADERS));
+            if (counterparty.equals(address)) counterparty = addresses().traders().get((addresses().traders().indexOf(address) + 1) % TRADERS);
             long s = seq[0]++;
             fills.add(new Ledger.Fill(address, s, uuid(address, "fill", s), m, token, side, price, size, time, txHash(address, "fill", s),
                     r.nextInt(10) < 4, orderId(address, "fill", s), counterparty, orderId(counterparty, address, s), owner(counterparty),
@@ -428,7 +447,7 @@ public final class Wallets {
     }
 
     List<String> demo() {
-        return Collections.unmodifiableList(demo);
+        return addresses().demo();
     }
 
     /** A splitmix step, to seed each wallet's stream apart from the others. */

@@ -1,0 +1,140 @@
+package org.marketlab.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.marketlab.sandbox.accounts.Wallets;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Parts of the sandbox built on first use (the demo wallets' and traders' addresses, their ledgers, the order book's
+ * market index): every route serves the same bytes whatever order the parts are first touched in, and a part that
+ * first requests race for is built once.
+ */
+class LazyPartsTest {
+
+    private static final Instant ANCHOR = Instant.parse("2026-11-01T00:00:00Z");
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static Sandbox sandbox() {
+        return Sandbox.builder().seed(23).now(ANCHOR).enforceLimits(false).build();
+    }
+
+    private static String get(URI base, String path) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(base.resolve(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), path + ": " + r.body());
+        // The live clock's stamps (a book's minute, a portfolio's reading time) are not the parts' values.
+        return r.body().replaceAll("\"timestamp\":\"?\\d+\"?", "\"timestamp\":0");
+    }
+
+    /** The sampled routes, by name: server and path. The token and wallet are fixed by the seed. */
+    private static Map<String, String[]> routes(String token) {
+        String user = Wallets.demoAddress(1);
+        Map<String, String[]> out = new LinkedHashMap<>();
+        out.put("events", new String[]{"markets", "/events?limit=10&offset=100"});
+        out.put("markets", new String[]{"markets", "/markets?limit=20"});
+        out.put("book", new String[]{"clob", "/book?token_id=" + token});
+        out.put("history", new String[]{"clob", "/prices-history?market=" + token + "&interval=1w&fidelity=60"});
+        out.put("positions", new String[]{"data", "/positions?user=" + user + "&sizeThreshold=0&limit=500"});
+        out.put("activity", new String[]{"data", "/activity?user=" + user + "&limit=500"});
+        out.put("perps", new String[]{"perps", "/v1/info/portfolio?address=" + user});
+        out.put("clob-market", new String[]{"clob", "/markets-by-token/" + token});
+        return out;
+    }
+
+    private static Map<String, String> sample(Sandbox s, List<String> order, String token) throws Exception {
+        Map<String, URI> urls = s.start();
+        Map<String, String[]> routes = routes(token);
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String name : order) {
+            String[] r = routes.get(name);
+            out.put(name, get(urls.get(r[0]), r[1]));
+        }
+        return out;
+    }
+
+    @Test
+    void theSameBytesWhateverOrderThePartsAreFirstTouchedIn() throws Exception {
+        String token;
+        try (Sandbox probe = sandbox()) {
+            probe.start();
+            token = probe.world().tokens().stream().filter(t -> !t.closed()).skip(40).findFirst().orElseThrow().tokenId();
+        }
+        List<String> marketsFirst = List.of("events", "markets", "book", "history", "positions", "activity", "perps", "clob-market");
+        List<String> restFirst = List.of("clob-market", "perps", "activity", "positions", "history", "book", "markets", "events");
+        Map<String, String> a, b;
+        try (Sandbox s = sandbox()) {
+            a = sample(s, marketsFirst, token);
+        }
+        try (Sandbox s = sandbox()) {
+            // The accounts' wallets first, through the accessor, before any request.
+            s.start();
+            assertFalse(s.wallets().seeded().isEmpty());
+            b = sample(s, restFirst, token);
+        }
+        for (String name : marketsFirst) {
+            assertTrue(a.get(name).length() > 20, name + " answered something: " + a.get(name));
+            assertEquals(a.get(name), b.get(name), name + " differs with the order of first use");
+        }
+        assertTrue(JSON.readTree(a.get("events")).size() == 10 || JSON.readTree(a.get("events")).path("events").size() == 10,
+                "ten events: " + a.get("events").substring(0, 80));
+        JsonNode positions = JSON.readTree(a.get("positions"));
+        assertTrue(positions.isArray() && positions.size() > 0, "the demo wallet holds positions");
+    }
+
+    @Test
+    void racingFirstRequestsBuildThePartsOnceAndAnswerAsSettled() throws Exception {
+        try (Sandbox s = sandbox()) {
+            Map<String, URI> urls = s.start();
+            String token = s.world().tokens().stream().filter(t -> !t.closed()).skip(7).findFirst().orElseThrow().tokenId();
+            Map<String, String[]> routes = routes(token);
+            List<String[]> racing = new ArrayList<>();
+            for (String name : List.of("book", "positions", "perps", "clob-market", "activity", "history", "clob-market", "perps", "positions")) racing.add(routes.get(name));
+            ExecutorService pool = Executors.newFixedThreadPool(racing.size());
+            try {
+                CountDownLatch go = new CountDownLatch(1);
+                List<Future<String>> answers = new ArrayList<>();
+                List<Future<String>> codes = new ArrayList<>();
+                for (String[] r : racing) answers.add(pool.submit(() -> {
+                    go.await();
+                    return get(urls.get(r[0]), r[1]);
+                }));
+                for (int i = 0; i < racing.size(); i++) codes.add(pool.submit(() -> {
+                    go.await();
+                    return s.wallets().builderCode();
+                }));
+                go.countDown();
+                for (int i = 0; i < answers.size(); i++) {
+                    String body = answers.get(i).get();
+                    assertEquals(get(urls.get(racing.get(i)[0]), racing.get(i)[1]), body, "a racing first answer is the settled one");
+                }
+                // Derived once: every racing caller holds the very same string, not an equal one made again.
+                String first = codes.get(0).get();
+                for (Future<String> c : codes) assertSame(first, c.get());
+                assertSame(first, s.wallets().builderCode());
+                assertTrue(first.matches("0x[0-9a-f]{64}"), first);
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+}

@@ -12,13 +12,13 @@ import java.io.UncheckedIOException;
 /**
  * What the kernel does while it waits for its first cell. From the moment it has answered its first kernel_info
  * (the client then spends a moment of its own before it sends a cell, and one core is idle while JShell finishes
- * starting on the other): initialises Tablesaw (whose first use scans the class path) and reads a shipped events
- * document into tables and renders one, so the first harvest runs on warm code. Once JShell is ready and the kernel
- * has been idle a moment: gives the compiler the whole class path ({@link CellEvaluator#joinFullClassPath()}),
- * compiles a typical first cell (and forgets it) and lets JShell index the class path for completion; then, after a
- * longer pause with no cell, starts the embedded sandbox. The first cell cancels what has not begun (a step under way
- * finishes; each is short but the last), so a cell that comes at once, or does not use them, does not share the
- * cores with them.
+ * starting on the other): initialises Tablesaw, whose first use scans the class path (~0.2 CPU-s, which a first
+ * table would otherwise wait for). Once JShell is ready and the kernel has been idle a moment: reads a shipped events
+ * document into tables and renders one, so the first harvest runs on warm code; gives the compiler the whole class
+ * path ({@link CellEvaluator#joinFullClassPath()}), compiles a typical first cell (and forgets it) and lets JShell
+ * index the class path for completion; then, after a longer pause with no cell, starts the embedded sandbox. The
+ * first cell cancels what has not begun (a step under way finishes; each is short but the last), so a cell that comes
+ * at once, or does not use them, shares the cores with at most the step under way.
  */
 final class IdleWarmUp {
 
@@ -54,12 +54,12 @@ final class IdleWarmUp {
         try {
             long start = System.currentTimeMillis();
             if (!cancelled) org.marketlab.tables.TablesawStart.now();
-            byte[] doc = document();
-            for (int i = 0; i < ROUNDS && !cancelled; i++) readOnce(doc);
-            StartTrace.mark("readers warm");
+            StartTrace.mark("tablesaw ready");
             if (cancelled) return;
             CellEvaluator shell = starting.join();
             idleUntil(System.currentTimeMillis() + BEGIN_AFTER_MS);
+            byte[] doc = document();
+            for (int i = 0; i < ROUNDS && !cancelled; i++) readOnce(doc);
             synchronized (shell) { // checked under the evaluator's lock: a request that cancelled first runs alone
                 if (!cancelled) shell.joinFullClassPath();
             }

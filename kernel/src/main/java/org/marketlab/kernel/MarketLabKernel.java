@@ -78,15 +78,10 @@ public final class MarketLabKernel extends BaseKernel {
     private volatile IdleWarmUp idle;
 
     /**
-     * Once the kernel has answered its first kernel_info (or JShell is ready, for a client that does not ask), and
-     * unless a cell has come already, warms Tablesaw and the readers, then the compiler, and later starts the sandbox
-     * in the background ({@link IdleWarmUp}); the first cell cancels it.
+     * Once JShell is ready, and unless a cell has come already, warms Tablesaw, the readers and the compiler, and later
+     * starts the sandbox, in the background ({@link IdleWarmUp}); the first cell cancels it.
      */
-    /** Set by {@link #warmUpWhileIdle()}: the kernel runs its idle warm-up. */
-    private volatile boolean warmUpOnKernelInfo;
-
     void warmUpWhileIdle() {
-        warmUpOnKernelInfo = true;
         starting.whenComplete((e, failed) -> beginIdleWarmUp());
     }
 
@@ -320,7 +315,6 @@ public final class MarketLabKernel extends BaseKernel {
         // goes on meanwhile. A cell sent before JShell is ready waits for it; a failed start is reported by that cell.
         env.reply(new Replies.KernelInfo(Header.PROTOCOL_VERISON, name, version, getLanguageInfo(), getBanner(), getHelpLinks()));
         StartTrace.mark("kernel_info answered");
-        if (warmUpOnKernelInfo) beginIdleWarmUp();
     }
 
     @Override

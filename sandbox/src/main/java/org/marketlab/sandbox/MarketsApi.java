@@ -114,7 +114,7 @@ final class MarketsApi implements RouteModule {
             throw new BadParameter("offset " + offset + " is too large: offsets above " + MAX_OFFSET
                     + " are refused; use /events/keyset to page further");
         }
-        List<World.EventFacts> rows = select(p);
+        List<World.EventFacts> rows = select(p, offset + limit);
         int from = (int) Math.min(offset, rows.size());
         int to = Math.min(rows.size(), from + limit);
         ctx.contentType("application/json").result(json(documents(rows.subList(from, to), p)));
@@ -141,7 +141,8 @@ final class MarketsApi implements RouteModule {
                 throw new BadParameter("after_cursor '" + cursor + "' is not a cursor this server gave");
             }
         }
-        List<World.EventFacts> rows = select(p);
+        // One past the page, to know whether there is a next.
+        List<World.EventFacts> rows = select(p, (long) from + limit + 1);
         from = Math.min(from, rows.size());
         int to = Math.min(rows.size(), from + limit);
         ObjectNode out = World.JSON.objectNode();
@@ -182,7 +183,12 @@ final class MarketsApi implements RouteModule {
 
     // ---- selection ----------------------------------------------------------------------------------------------
 
-    private List<World.EventFacts> select(Params p) {
+    /**
+     * The events that pass the filters, in the order asked for; without an order, in id order and only the first
+     * {@code needed} of them (the world makes its events as a scan first reads them, so a first page does not wait
+     * for the rest).
+     */
+    private List<World.EventFacts> select(Params p, long needed) {
         List<Long> ids = p.longs("id");
         List<Long> excluded = p.longs("exclude_tag_id");
         List<String> slugs = ctxList(p, "slug");
@@ -204,7 +210,8 @@ final class MarketsApi implements RouteModule {
         Set<Long> byTagId = tagId == null ? null : tagsMatching(t -> t.get("id").asText().equals(Long.toString(tagId)), related);
         Set<Long> byTagSlug = tagSlug == null ? null : tagsMatching(t -> t.get("slug").asText().equals(tagSlug), related);
         List<World.EventFacts> out = new ArrayList<>();
-        for (World.EventFacts e : world.events()) {
+        for (World.EventFacts e : order.isEmpty() ? world.eventsAsRead() : world.events()) {
+            if (order.isEmpty() && out.size() >= needed) break;
             if (!ids.isEmpty() && !ids.contains(e.id())) continue;
             if (!slugs.isEmpty() && !slugs.contains(e.slug())) continue;
             if (byTagId != null && e.tagIds().stream().noneMatch(byTagId::contains)) continue;

@@ -184,8 +184,9 @@ public final class Sandbox implements EmbeddedService {
 
     /**
      * Starts every server; with {@code firstPort > 0} on consecutive ports from it, else on free ports. The
-     * world is generated while the servers start (most of a cold start is one or the other); requests that
-     * arrive before it is ready wait for it.
+     * world's frame (tags, the events' ids and random streams) is drawn while the servers start; its events are
+     * made on first use (see {@link World#eventsAsRead()}), so a first unordered page waits for a few of them only.
+     * Requests that arrive before the routes are in place wait for them.
      */
     synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
         if (urls != null) return urls;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.accounts.Wallets;
+import org.marketlab.sandbox.world.World;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -135,6 +136,65 @@ class LazyPartsTest {
             } finally {
                 pool.shutdownNow();
             }
+        }
+    }
+
+    @Test
+    void eventsMadeOnFirstUseInAnyOrderAreThoseOfTheWholeWorld() throws Exception {
+        World whole = World.generate(23, ANCHOR).complete();
+        World lazy = World.generate(23, ANCHOR);
+        assertFalse(lazy.isComplete());
+        assertEquals(whole.eventCount(), lazy.eventCount());
+        // From the end, by id; then a partial scan; then the rest all at once.
+        List<World.EventFacts> all = whole.events();
+        for (int i = all.size() - 1; i >= all.size() - 40; i--) {
+            World.EventFacts e = lazy.event(all.get(i).id());
+            assertEquals(JSON.writeValueAsString(all.get(i).document()), JSON.writeValueAsString(e.document()));
+        }
+        List<World.EventFacts> asRead = lazy.eventsAsRead();
+        for (int i = 0; i < 100; i++) assertEquals(all.get(i), asRead.get(i), "event " + i + " read as the scan goes");
+        assertFalse(lazy.isComplete(), "a partial scan leaves the rest unmade");
+        assertEquals(null, lazy.event(all.get(0).id() - 1), "no event of an id the world lacks");
+        assertEquals(JSON.writeValueAsString(all.stream().map(World.EventFacts::document).toList()),
+                JSON.writeValueAsString(lazy.events().stream().map(World.EventFacts::document).toList()));
+        assertTrue(lazy.isComplete());
+        assertEquals(whole.marketCount(), lazy.marketCount());
+        assertEquals(whole.tokens(), lazy.tokens());
+    }
+
+    @Test
+    void aFirstUnorderedPageDoesNotWaitForTheWholeWorld() throws Exception {
+        try (Sandbox s = sandbox()) {
+            URI markets = s.start().get("markets");
+            JsonNode page = JSON.readTree(get(markets, "/events/keyset?limit=10&active=true"));
+            assertEquals(10, page.path("events").size());
+            assertTrue(page.hasNonNull("next_cursor"));
+            assertFalse(s.world().isComplete(), "only the events the page needed were made");
+            // An ordered page needs every event: the world is made, and the unordered page reads the same after it.
+            assertEquals(10, JSON.readTree(get(markets, "/events?limit=10&order=volume")).size());
+            assertTrue(s.world().isComplete());
+            assertEquals(page, JSON.readTree(get(markets, "/events/keyset?limit=10&active=true")));
+        }
+    }
+
+    @Test
+    void racingReadersOfOneEventGetTheSameDocument() throws Exception {
+        World w = World.generate(23, ANCHOR);
+        long id = World.generate(23, ANCHOR).complete().events().get(1000).id();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<World.EventFacts>> got = new ArrayList<>();
+            for (int i = 0; i < 8; i++) got.add(pool.submit(() -> {
+                go.await();
+                return w.event(id);
+            }));
+            go.countDown();
+            World.EventFacts first = got.get(0).get();
+            for (Future<World.EventFacts> f : got) assertSame(first, f.get());
+            assertSame(first, w.events().get(1000));
+        } finally {
+            pool.shutdownNow();
         }
     }
 }

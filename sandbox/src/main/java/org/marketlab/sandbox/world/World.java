@@ -18,7 +18,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The sandbox's synthetic world, generated from a seed and an anchor time ("now"): the same pair gives the
@@ -53,11 +55,21 @@ public final class World {
     private final Instant now;
     private final List<ObjectNode> tags = new ArrayList<>();
     private final Map<Long, Set<Long>> relatedTags = new HashMap<>();
-    private final List<EventFacts> events = new ArrayList<>();
-    private final Map<Long, EventFacts> byId = new HashMap<>();
-    private final List<Token> tokens = new ArrayList<>();
-    private final Map<String, Token> tokenById = new HashMap<>();
-    private int marketCount;
+    /** The events' ids (ascending), first market ids, market counts and random streams, drawn in order at start. */
+    private long[] ids;
+    private long[] firstMarket;
+    private int[] counts;
+    private SplittableRandom[] streams;
+    /** Each event once made (its document, facts and tokens): made on first use, each from its own stream. */
+    private AtomicReferenceArray<Made> made;
+    /** The lists and indexes over every event, once all are made. */
+    private volatile Whole whole;
+
+    private record Made(EventFacts facts, List<Token> tokens) {
+    }
+
+    private record Whole(List<EventFacts> events, List<Token> tokens, Map<String, Token> tokenById, int marketCount) {
+    }
 
     private static final String[][] CATEGORIES = {
             {"Politics", "Elections", "US Politics", "Geopolitics", "Courts", "Congress", "Polls", "World Elections",
@@ -117,11 +129,40 @@ public final class World {
      * do not change them.
      */
     public List<EventFacts> events() {
-        return Collections.unmodifiableList(events);
+        return whole().events();
     }
 
+    /**
+     * The same events in the same order as {@link #events()}, made as the list is read: reading the first few makes
+     * only those (in parallel batches that double in size), where {@link #events()} makes the whole world first. For
+     * a scan that may stop early, such as an unordered page.
+     */
+    public List<EventFacts> eventsAsRead() {
+        Whole w = whole;
+        if (w != null) return w.events();
+        return new AsRead();
+    }
+
+    /** The number of events (known without making any). */
+    public int eventCount() {
+        return ids.length;
+    }
+
+    /** The event of that id, or null; makes only that event. */
     public EventFacts event(long id) {
-        return byId.get(id);
+        int i = java.util.Arrays.binarySearch(ids, id);
+        return i < 0 ? null : made(i).facts();
+    }
+
+    /** Whether every event has been made (by {@link #events()}, {@link #tokens()} or {@link #complete()}). */
+    public boolean isComplete() {
+        return whole != null;
+    }
+
+    /** Makes every event not made yet, in parallel; the world is then complete. Idempotent. */
+    public World complete() {
+        whole();
+        return this;
     }
 
     /** Every tag document, in id order (tags of one family are consecutive). */
@@ -135,31 +176,34 @@ public final class World {
     }
 
     public int marketCount() {
-        return marketCount;
+        return whole().marketCount();
     }
 
     /** Every outcome token of every market, in market order. */
     public List<Token> tokens() {
-        return Collections.unmodifiableList(tokens);
+        return whole().tokens();
     }
 
     public Token token(String tokenId) {
-        return tokenById.get(tokenId);
+        return whole().tokenById().get(tokenId);
     }
 
     // ---- generation ---------------------------------------------------------------------------------------------
 
+    /**
+     * Draws the tags, then each event's id, market count and random stream, in order; the events themselves are made
+     * on first use (each from its own stream, so the world is the same whatever order they are made in).
+     */
     private void build() {
         SplittableRandom r = new SplittableRandom(seed);
         buildTags(r.split());
         SplittableRandom er = r.split();
         int n = 2048;
-        // Ids and market counts are drawn in order; each event's content then comes from its own stream, so
-        // events are generated in parallel and the world is still the same for the same seed.
-        long[] ids = new long[n];
-        long[] firstMarket = new long[n];
-        int[] counts = new int[n];
-        SplittableRandom[] streams = new SplittableRandom[n];
+        ids = new long[n];
+        firstMarket = new long[n];
+        counts = new int[n];
+        streams = new SplittableRandom[n];
+        made = new AtomicReferenceArray<>(n);
         long id = 16_000;
         long marketId = 500_000;
         for (int i = 0; i < n; i++) {
@@ -171,21 +215,77 @@ public final class World {
             streams[i] = er.split();
             marketId += counts[i] + er.nextInt(3);
         }
-        record Generated(ObjectNode doc, List<Token> tokens) {
-        }
-        List<Generated> made = java.util.stream.IntStream.range(0, n).parallel().mapToObj(i -> {
-            List<Token> sink = new ArrayList<>();
-            return new Generated(event(streams[i], ids[i], firstMarket[i], counts[i], sink), sink);
-        }).toList();
-        for (Generated g : made) {
-            EventFacts f = facts(g.doc());
-            events.add(f);
-            byId.put(f.id(), f);
-            marketCount += g.doc().get("markets").size();
-            for (Token t : g.tokens()) {
-                tokens.add(t);
-                tokenById.put(t.tokenId(), t);
+    }
+
+    /** Event {@code i} (in id order), made on first use; its stream is read once, under its own lock. */
+    private Made made(int i) {
+        Made m = made.get(i);
+        if (m != null) return m;
+        synchronized (streams[i]) {
+            m = made.get(i);
+            if (m == null) {
+                List<Token> sink = new ArrayList<>();
+                ObjectNode doc = event(streams[i], ids[i], firstMarket[i], counts[i], sink);
+                m = new Made(facts(doc), List.copyOf(sink));
+                made.set(i, m);
             }
+        }
+        return m;
+    }
+
+    /** Makes events {@code from} (inclusive) to {@code to} (exclusive) in parallel. */
+    private void make(int from, int to) {
+        if (to - from <= 1) {
+            if (from < to) made(from);
+            return;
+        }
+        java.util.stream.IntStream.range(from, to).parallel().forEach(this::made);
+    }
+
+    private Whole whole() {
+        Whole w = whole;
+        if (w != null) return w;
+        synchronized (this) {
+            if (whole != null) return whole;
+            make(0, ids.length);
+            List<EventFacts> events = new ArrayList<>(ids.length);
+            List<Token> tokens = new ArrayList<>();
+            Map<String, Token> tokenById = new HashMap<>();
+            int markets = 0;
+            for (int i = 0; i < ids.length; i++) {
+                Made m = made(i);
+                events.add(m.facts());
+                markets += m.facts().document().get("markets").size();
+                for (Token t : m.tokens()) {
+                    tokens.add(t);
+                    tokenById.put(t.tokenId(), t);
+                }
+            }
+            whole = w = new Whole(Collections.unmodifiableList(events), Collections.unmodifiableList(tokens),
+                    Collections.unmodifiableMap(tokenById), markets);
+            return w;
+        }
+    }
+
+    /** {@link #eventsAsRead()}: a read-only view that makes events in batches as they are first read. */
+    private final class AsRead extends java.util.AbstractList<EventFacts> implements java.util.RandomAccess {
+        private int batch = 16;
+
+        @Override
+        public EventFacts get(int i) {
+            Objects.checkIndex(i, ids.length);
+            if (made.get(i) == null) {
+                // The events from i on that a scan will read next, made together on both cores.
+                int to = Math.min(ids.length, i + batch);
+                batch = Math.min(512, batch * 2);
+                make(i, to);
+            }
+            return made(i).facts();
+        }
+
+        @Override
+        public int size() {
+            return ids.length;
         }
     }
 

@@ -79,12 +79,32 @@ try {
       const all = [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim());
       return all.length > 0 && all.every(p => /^\[\d+\]:$/.test(p));
     });
+    // Some cells run and the rest back to "[ ]" with none queued or running, the kernel idle: JupyterLab cancelled
+    // the queued executions (it does so when the session's kernel connection is replaced, as happens when it starts
+    // two kernels for a notebook at open on a busy machine, and shuts the first down). Said, and Run All sent again.
+    const stalled = () => page.evaluate(() => {
+      const all = [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim());
+      const idle = document.querySelector(".jp-Notebook-ExecutionIndicator[data-status='idle']") !== null;
+      return idle && !all.includes("[*]:") && all.some(p => /^\[\d+\]:$/.test(p)) && all.some(p => p === "[ ]:" || p === "");
+    });
     const deadline = Date.now() + 480000;
-    let offered = 0;
+    let offered = 0, rerun = 0, stalledSince = 0;
     while (!(await done())) {
-      if (Date.now() > deadline || offered > 3) {
+      if (Date.now() > deadline || offered > 3 || rerun > 2) {
         await page.screenshot({ path: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}-unfinished.png`) });
-        throw new Error(`${notebook}: cells did not all run (kernel offered again ${offered} times); prompts ${JSON.stringify(await prompts())}`);
+        throw new Error(`${notebook}: cells did not all run (kernel offered again ${offered} times, Run All sent again ${rerun} times); prompts ${JSON.stringify(await prompts())}`);
+      }
+      if (await stalled()) {
+        if (stalledSince === 0) stalledSince = Date.now();
+        else if (Date.now() - stalledSince > 10000) {
+          rerun++;
+          stalledSince = 0;
+          console.error(`${notebook}: queued cells were cancelled, the kernel idle; Run All Cells again; prompts ${JSON.stringify(await prompts())}`);
+          await page.click(".lm-MenuBar-itemLabel:text-is('Run')", { timeout: 15000 }).catch(() => {});
+          await page.click(".lm-Menu-itemLabel:text-is('Run All Cells')", { timeout: 15000 }).catch(() => {});
+        }
+      } else {
+        stalledSince = 0;
       }
       const dialog = page.locator(".jp-Dialog");
       if (await dialog.count()) {
@@ -112,6 +132,7 @@ try {
       errors: await count(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"),
       captions: await page.locator(panel + ".jp-OutputArea-output table caption").allTextContents(),
       seconds: Math.round((Date.now() - started) / 1000),
+      runAllAgain: rerun,
       screenshot: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}.png`),
     };
     const first = page.locator(panel + ".jp-OutputArea-output img").first();

@@ -127,6 +127,7 @@ final class MarketsApi implements RouteModule {
      * cursor is not capped at any depth.
      */
     private void keyset(Context ctx) {
+        Sandbox.TRACE.accept("sandbox page asked");
         Params p = new Params(ctx);
         int limit = p.pageSize();
         String cursor = ctx.queryParam("after_cursor");
@@ -151,6 +152,7 @@ final class MarketsApi implements RouteModule {
             out.put("next_cursor", Base64.getUrlEncoder().withoutPadding().encodeToString(("k1:" + to).getBytes(StandardCharsets.UTF_8)));
         }
         ctx.contentType("application/json").result(json(out));
+        Sandbox.TRACE.accept("sandbox page written");
     }
 
     private void event(Context ctx) {

@@ -56,6 +56,13 @@ import java.util.function.LongSupplier;
 public final class Sandbox implements EmbeddedService {
 
     static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final java.io.PrintStream RAW_ERR = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true);
+    /** Milestones of a start on standard error, as the kernel's ({@code MARKETLAB_TRACE_START=1}). */
+    static final java.util.function.Consumer<String> TRACE = "1".equals(System.getenv("MARKETLAB_TRACE_START"))
+            ? what -> RAW_ERR.printf("[start +%5d ms, at %d] %s (%s)%n", System.currentTimeMillis()
+                    - java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime(), System.currentTimeMillis(), what,
+                    Thread.currentThread().getName())
+            : what -> { };
 
     private final long seed;
     private final Instant now;
@@ -190,6 +197,7 @@ public final class Sandbox implements EmbeddedService {
      */
     synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
         if (urls != null) return urls;
+        TRACE.accept("sandbox starting");
         Instant anchor = now != null ? now : World.defaultNow(present());
         FutureTask<World> generation = new FutureTask<>(() -> World.generate(worldSeed, anchor));
         Thread generator = new Thread(generation, "sandbox-world");
@@ -205,8 +213,10 @@ public final class Sandbox implements EmbeddedService {
                 Javalin app = server(http[i]);
                 app.start("127.0.0.1", firstPort > 0 ? firstPort + i : 0);
                 servers.put(http[i], app);
+                TRACE.accept("sandbox server " + http[i] + " started");
             }
             world = awaitWorld(generation);
+            TRACE.accept("sandbox world frame");
             modules = modules(world, worldSeed);
             for (RouteModule m : modules) {
                 Javalin app = servers.get(m.service());
@@ -219,6 +229,7 @@ public final class Sandbox implements EmbeddedService {
         } finally {
             gate.countDown();
         }
+        TRACE.accept("sandbox routes in place");
         // In the order of EmbeddedService.SERVICES, so that listings read the same every time.
         for (String service : EmbeddedService.SERVICES) {
             out.put(service, service.equals("perps_ws")

@@ -33,7 +33,12 @@ public final class Resources {
         this.profile = Objects.requireNonNull(profile, "profile");
         this.clock = Objects.requireNonNull(clock, "clock");
         // The toolkit retries itself, so OkHttp must not silently re-send a POST on a stale connection.
-        this.http = new OkHttpClient.Builder()
+        OkHttpClient.Builder b = new OkHttpClient.Builder();
+        // A profile whose every endpoint is plain HTTP (the embedded sandbox on loopback, unless an endpoint is
+        // overridden with https) needs no TLS: without it the client skips loading the platform's trust store and
+        // building an SSL context (about 100 ms of a fresh JVM's first call). An https URL then fails at once, saying so.
+        if (plainOnly(profile)) b.connectionSpecs(java.util.List.of(okhttp3.ConnectionSpec.CLEARTEXT));
+        this.http = b
                 .retryOnConnectionFailure(false)
                 .connectTimeout(10, TimeUnit.SECONDS)
                 .readTimeout(60, TimeUnit.SECONDS)
@@ -45,6 +50,16 @@ public final class Resources {
 
     public Profile profile() {
         return profile;
+    }
+
+    /** Whether every endpoint of the profile is plain HTTP or WebSocket: the embedded sandbox's, or http/ws overrides. */
+    static boolean plainOnly(Profile profile) {
+        if (!profile.embedded()) return false;
+        for (Service s : Service.values()) {
+            URI u = profile.url(s);
+            if (u != null && !"http".equalsIgnoreCase(u.getScheme()) && !"ws".equalsIgnoreCase(u.getScheme())) return false;
+        }
+        return true;
     }
 
     public Clock clock() {

@@ -18,6 +18,12 @@ import org.marketlab.spi.EmbeddedService;
 import org.marketlab.spi.IpLimit;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,8 +33,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.function.LongSupplier;
 
 /**
@@ -74,13 +78,17 @@ public final class Sandbox implements EmbeddedService {
     private final List<IpLimit> limits;
     private final Faults faults = new Faults();
     private final Stats stats = new Stats();
-    private final Map<String, Javalin> servers = new LinkedHashMap<>();
+    private final Map<String, Javalin> servers = Collections.synchronizedMap(new LinkedHashMap<>());
     private Map<String, URI> urls;
-    /** Opens once the routes of a start are in place. */
-    private volatile CountDownLatch ready = new CountDownLatch(0);
-    private World world;
+    /** Per server: opens once its routes are in place (a request that comes before waits for them). */
+    private volatile Map<String, CountDownLatch> gates = Map.of();
+    /** Opens once every server of a start runs with its routes (or the start failed). */
+    private volatile CountDownLatch started = new CountDownLatch(0);
+    /** Why the servers after the first failed to start, if they did. */
+    private volatile RuntimeException startFailure;
+    private volatile World world;
     private IpWindows windows;
-    private List<RouteModule> modules = List.of();
+    private volatile List<RouteModule> modules = List.of();
 
     /** For {@link java.util.ServiceLoader}: the default options, with the seed given to {@link #start(long)}. */
     public Sandbox() {
@@ -190,65 +198,119 @@ public final class Sandbox implements EmbeddedService {
     }
 
     /**
-     * Starts every server; with {@code firstPort > 0} on consecutive ports from it, else on free ports. The
-     * world's frame (tags, the events' ids and random streams) is drawn while the servers start; its events are
-     * made on first use (see {@link World#eventsAsRead()}), so a first unordered page waits for a few of them only.
-     * Requests that arrive before the routes are in place wait for them.
+     * Starts every server; with {@code firstPort > 0} on consecutive ports from it, else on free ports. Every port is
+     * bound first, so that every URL is known at once; the world's frame (tags, the events' ids and random streams) is
+     * drawn (its events are made on first use, see {@link World#eventsAsRead()}); then the market-data server starts
+     * with its routes, and this returns. The other servers start on a thread of their own meanwhile: a request to one
+     * of them waits in its port's backlog, then for its routes, and the accessors of their parts
+     * ({@link #wallets()}, {@link #orderBook()}, {@link #perps()}) wait for them too. A first page of events so waits
+     * for one server's start, not five.
      */
     synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
         if (urls != null) return urls;
         TRACE.accept("sandbox starting");
         Instant anchor = now != null ? now : World.defaultNow(present());
-        FutureTask<World> generation = new FutureTask<>(() -> World.generate(worldSeed, anchor));
-        Thread generator = new Thread(generation, "sandbox-world");
-        generator.setDaemon(true);
-        generator.start();
-        CountDownLatch gate = new CountDownLatch(1);
-        ready = gate;
-        windows = new IpWindows(limits, System::nanoTime);
-        Map<String, URI> out = new LinkedHashMap<>();
         String[] http = {"markets", "clob", "data", "perps", "bridge"};
+        Map<String, CountDownLatch> g = new LinkedHashMap<>();
+        for (String service : http) g.put(service, new CountDownLatch(1));
+        gates = Collections.unmodifiableMap(g);
+        CountDownLatch all = new CountDownLatch(1);
+        started = all;
+        startFailure = null;
+        windows = new IpWindows(limits, System::nanoTime);
+        Map<String, ServerSocketChannel> channels = new LinkedHashMap<>();
+        List<RouteModule> first;
         try {
-            for (int i = 0; i < http.length; i++) {
-                Javalin app = server(http[i]);
-                app.start("127.0.0.1", firstPort > 0 ? firstPort + i : 0);
-                servers.put(http[i], app);
-                TRACE.accept("sandbox server " + http[i] + " started");
-            }
-            world = awaitWorld(generation);
+            for (int i = 0; i < http.length; i++) channels.put(http[i], bind(firstPort > 0 ? firstPort + i : 0));
+            world = World.generate(worldSeed, anchor);
             TRACE.accept("sandbox world frame");
-            modules = modules(world, worldSeed);
-            for (RouteModule m : modules) {
-                Javalin app = servers.get(m.service());
-                if (app == null) throw new IllegalStateException("no server for the module of " + m.service());
-                m.register(app);
-            }
+            first = List.of(new MarketsApi(world, faults), new DiscoveryApi(world));
+            startServer("markets", channels.get("markets"), first);
+            modules = first;
         } catch (RuntimeException e) {
+            for (ServerSocketChannel c : channels.values()) closeQuietly(c);
+            g.values().forEach(CountDownLatch::countDown);
+            all.countDown();
             close();
             throw e;
-        } finally {
-            gate.countDown();
         }
-        TRACE.accept("sandbox routes in place");
+        Map<String, URI> out = new LinkedHashMap<>();
         // In the order of EmbeddedService.SERVICES, so that listings read the same every time.
         for (String service : EmbeddedService.SERVICES) {
-            out.put(service, service.equals("perps_ws")
-                    ? URI.create("ws://127.0.0.1:" + servers.get("perps").port())
-                    : URI.create("http://127.0.0.1:" + servers.get(service).port()));
+            int port = channels.get(service.equals("perps_ws") ? "perps" : service).socket().getLocalPort();
+            out.put(service, URI.create((service.equals("perps_ws") ? "ws" : "http") + "://127.0.0.1:" + port));
         }
         urls = Collections.unmodifiableMap(out);
+        Thread rest = new Thread(() -> startRest(worldSeed, channels, first, g, all), "sandbox-start");
+        rest.setDaemon(true);
+        rest.start();
         return urls;
     }
 
+    /** The servers after the first, with their routes; on failure their ports are closed (connections refused). */
+    private void startRest(long worldSeed, Map<String, ServerSocketChannel> channels, List<RouteModule> first,
+                           Map<String, CountDownLatch> g, CountDownLatch all) {
+        try {
+            List<RouteModule> rest = modules(world, worldSeed);
+            for (Map.Entry<String, ServerSocketChannel> c : channels.entrySet()) {
+                if (c.getKey().equals("markets")) continue;
+                List<RouteModule> own = rest.stream().filter(m -> m.service().equals(c.getKey())).toList();
+                startServer(c.getKey(), c.getValue(), own);
+            }
+            for (RouteModule m : rest) {
+                if (!channels.containsKey(m.service())) throw new IllegalStateException("no server for the module of " + m.service());
+            }
+            List<RouteModule> everything = new ArrayList<>(first);
+            everything.addAll(rest);
+            modules = List.copyOf(everything);
+            TRACE.accept("sandbox routes in place");
+        } catch (RuntimeException | Error e) {
+            startFailure = new IllegalStateException("the sandbox's servers failed to start: " + e, e);
+            for (ServerSocketChannel c : channels.values()) closeQuietly(c);
+        } finally {
+            g.values().forEach(CountDownLatch::countDown);
+            all.countDown();
+        }
+    }
+
     /**
-     * The sandbox's parts, in one place: each given what it needs of the world and the clock, each adding its
-     * routes to the server of its interface.
+     * Starts one interface's server on its bound port with its modules' routes (added before the start: Javalin
+     * answers 404 for a path it has no route for before any before-handler runs), then lets its requests in.
+     */
+    private void startServer(String service, ServerSocketChannel channel, List<RouteModule> own) {
+        Javalin app = server(service, channel);
+        for (RouteModule m : own) m.register(app);
+        servers.put(service, app);
+        app.start();
+        gates.get(service).countDown();
+        TRACE.accept("sandbox server " + service + " started");
+    }
+
+    private static ServerSocketChannel bind(int port) {
+        try {
+            ServerSocketChannel c = ServerSocketChannel.open();
+            c.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
+            return c;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not listen on 127.0.0.1" + (port > 0 ? " port " + port : "") + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void closeQuietly(ServerSocketChannel c) {
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // closing is all that is left to do
+        }
+    }
+
+    /**
+     * The sandbox's parts after the market-data server's, in one place: each given what it needs of the world and the
+     * clock, each adding its routes to the server of its interface.
      */
     private List<RouteModule> modules(World world, long worldSeed) {
         ClobApi clob = new ClobApi(world, clock, present);
         List<RouteModule> out = new ArrayList<>(List.of(
-                new MarketsApi(world, faults),
-                new DiscoveryApi(world),
                 clob, new ClobMarketsApi(world, clob),
                 new Health("clob"), new Health("data"), new Health("perps"), new Health("bridge"),
                 new PerpsSandbox(world.seed(), world.now(), clock, present)));
@@ -261,6 +323,7 @@ public final class Sandbox implements EmbeddedService {
 
     /** The started module of type {@code type}. */
     private <T extends RouteModule> T module(Class<T> type) {
+        awaitStarted();
         for (RouteModule m : modules) if (type.isInstance(m)) return type.cast(m);
         throw new IllegalStateException("the sandbox has not started (no " + type.getSimpleName() + " yet)");
     }
@@ -280,30 +343,36 @@ public final class Sandbox implements EmbeddedService {
         return module(PerpsSandbox.class);
     }
 
-    private static World awaitWorld(FutureTask<World> generation) {
+    /** Waits until every server of the start runs (uninterruptibly), and says so if they failed. */
+    private void awaitStarted() {
         boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return generation.get();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the servers are up and half-made; finish, then pass the interrupt on
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof RuntimeException re) throw re;
-                    if (cause instanceof Error err) throw err;
-                    throw new IllegalStateException("generating the world failed", cause);
-                }
+        while (true) {
+            try {
+                started.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
             }
-        } finally {
-            if (interrupted) Thread.currentThread().interrupt();
         }
+        if (interrupted) Thread.currentThread().interrupt();
+        RuntimeException failed = startFailure;
+        if (failed != null) throw failed;
     }
 
-    private Javalin server(String service) {
+    private Javalin server(String service, ServerSocketChannel channel) {
         Javalin app = Javalin.create(cfg -> {
             cfg.showJavalinBanner = false;
             cfg.startupWatcherEnabled = false;
+            // On the port bound at start (Javalin adds no connector of its own when one is given).
+            cfg.jetty.addConnector((server, httpConfig) -> {
+                ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(httpConfig));
+                try {
+                    connector.open(channel);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return connector;
+            });
             QueuedThreadPool pool = new QueuedThreadPool(32, 2, 30_000);
             pool.setName("sandbox-" + service);
             pool.setDaemon(true);
@@ -340,7 +409,14 @@ public final class Sandbox implements EmbeddedService {
 
     /** Limits and faults, before any route. */
     private void guard(String service, Context ctx) throws Exception {
-        ready.await();
+        CountDownLatch gate = gates.get(service);
+        if (gate != null) gate.await();
+        RuntimeException failed = startFailure;
+        if (failed != null && !ctx.path().startsWith("/__sandbox")) {
+            ctx.status(503).json(Map.of("error", failed.getMessage()));
+            ctx.skipRemainingHandlers();
+            return;
+        }
         if (ctx.path().startsWith("/__sandbox")) return;
         stats.request(service, ctx.path());
         long latency = faults.latencyMillis();
@@ -497,7 +573,13 @@ public final class Sandbox implements EmbeddedService {
 
     @Override
     public synchronized void close() {
-        for (Javalin app : servers.values()) {
+        // A start still under way finishes first, so that no server it starts outlives the close.
+        try {
+            awaitStarted();
+        } catch (RuntimeException ignored) {
+            // failed servers closed their ports already; the others stop below
+        }
+        for (Javalin app : List.copyOf(servers.values())) {
             try {
                 app.stop();
             } catch (RuntimeException ignored) {

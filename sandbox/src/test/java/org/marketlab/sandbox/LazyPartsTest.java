@@ -197,4 +197,33 @@ class LazyPartsTest {
             pool.shutdownNow();
         }
     }
+
+    @Test
+    void everyServerAnswersItsRoutesRightAfterStartReturns() throws Exception {
+        // start() returns once the market-data server runs; the others start meanwhile on their bound ports. A request
+        // sent to each at once waits for its server and routes: never refused, never a 404.
+        for (int round = 0; round < 3; round++) {
+            try (Sandbox s = sandbox()) {
+                Map<String, URI> urls = s.start();
+                String user = Wallets.demoAddress(1);
+                Map<String, String[]> routes = new LinkedHashMap<>();
+                routes.put("clob-ok", new String[]{"clob", "/ok"});
+                routes.put("trades", new String[]{"data", "/v2/trades?user=" + user + "&limit=5"});
+                routes.put("perps", new String[]{"perps", "/v1/info/portfolio?address=" + user});
+                routes.put("bridge", new String[]{"bridge", "/ok"});
+                routes.put("events", new String[]{"markets", "/events/keyset?limit=3"});
+                ExecutorService pool = Executors.newFixedThreadPool(routes.size());
+                try {
+                    List<Future<String>> answers = new ArrayList<>();
+                    for (String[] r : routes.values()) answers.add(pool.submit(() -> get(urls.get(r[0]), r[1])));
+                    for (Future<String> a : answers) assertFalse(a.get().isEmpty()); // get() asserts 200
+                } finally {
+                    pool.shutdownNow();
+                }
+                // The accessors of the later servers' parts wait for them too.
+                assertFalse(s.wallets().seeded().isEmpty());
+                assertTrue(s.urls().get("perps_ws").toString().startsWith("ws://127.0.0.1:"));
+            }
+        }
+    }
 }

@@ -88,9 +88,43 @@ final class IdleWarmUp {
         Html.table(all.markets());
     }
 
+    /**
+     * A first table's path once, on a few events (a shipped document): the reader, the records, the events table and
+     * its HTML, begun when a cell that uses the facades arrives, so that its own reading, cold otherwise, finds them
+     * loaded. Tablesaw's class-path scan runs beside it on a thread of its own (the table waits for it).
+     */
+    static void firstTableInBackground() {
+        if (!FIRST_TABLE.compareAndSet(false, true)) return;
+        org.marketlab.tables.TablesawStart.inBackground();
+        Thread t = new Thread(() -> {
+            try {
+                firstTableOnce(resource(FIRST_TABLE_DOCUMENT));
+            } catch (RuntimeException ignored) {
+                // a warm-up only
+            }
+        }, "marketlab-first-table");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static final java.util.concurrent.atomic.AtomicBoolean FIRST_TABLE = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Four one-market events of the idle warm-up's document. */
+    static final String FIRST_TABLE_DOCUMENT = "warm-up-first-table.json";
+
+    /** What a first {@code Markets.events()...table()} runs after its answer comes: records, table, HTML. */
+    static String firstTableOnce(byte[] doc) {
+        var events = MarketData.parseEvents(Document.file(FIRST_TABLE_DOCUMENT, doc));
+        org.marketlab.tables.TablesawStart.now(); // waits for a scan under way
+        return Html.table(org.marketlab.markets.EventViews.events(events));
+    }
+
     static byte[] document() {
-        try (InputStream in = IdleWarmUp.class.getResourceAsStream("warm-up-events.json")) {
-            if (in == null) throw new IllegalStateException("warm-up-events.json is missing from the kernel jar");
+        return resource("warm-up-events.json");
+    }
+
+    static byte[] resource(String name) {
+        try (InputStream in = IdleWarmUp.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException(name + " is missing from the kernel jar");
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

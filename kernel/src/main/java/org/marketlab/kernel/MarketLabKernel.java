@@ -138,12 +138,14 @@ public final class MarketLabKernel extends BaseKernel {
         IdleWarmUp w = idle;
         if (w != null) w.cancel();
         // The embedded sandbox, and Tablesaw (whose first use scans the class path), start while JShell compiles
-        // the first cell that uses them.
+        // the first cell that uses them,
         if (!serviceAsked && USES_SERVICE.matcher(cell).find()) {
             serviceAsked = true;
             MarketLab.warmUp();
         }
-        if (USES_TABLES.matcher(cell).find()) org.marketlab.tables.TablesawStart.inBackground();
+        // and a first table's reading and rendering is walked once on a few shipped events, so that the cell's own
+        // reading finds its classes loaded.
+        if (USES_TABLES.matcher(cell).find()) IdleWarmUp.firstTableInBackground();
         history.add(cell);
         progress.reset();
         StringBuilder code = new StringBuilder();

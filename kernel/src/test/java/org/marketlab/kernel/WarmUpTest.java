@@ -39,4 +39,12 @@ class WarmUpTest {
         assertEquals(all.markets().rowCount(), MarketData.parseEvents(Document.file("warm-up", doc)).stream().mapToInt(e -> e.markets().size()).sum());
         IdleWarmUp.readOnce(doc); // what the idle kernel runs, HTML included
     }
+
+    @Test
+    void theFirstTablePassReadsItsShippedEventsIntoAReportTable() {
+        byte[] doc = IdleWarmUp.resource(IdleWarmUp.FIRST_TABLE_DOCUMENT);
+        assertEquals(4, MarketData.parseEvents(Document.file("first", doc)).size());
+        String html = IdleWarmUp.firstTableOnce(doc);
+        assertTrue(html.contains("<table") && html.contains("4 rows"), html.substring(0, Math.min(400, html.length())));
+    }
 }

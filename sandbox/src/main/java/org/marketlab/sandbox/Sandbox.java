@@ -252,13 +252,13 @@ public final class Sandbox implements EmbeddedService {
                            Map<String, CountDownLatch> g, CountDownLatch all) {
         try {
             List<RouteModule> rest = modules(world, worldSeed);
+            for (RouteModule m : rest) {
+                if (!channels.containsKey(m.service())) throw new IllegalStateException("no server for the module of " + m.service());
+            }
             for (Map.Entry<String, ServerSocketChannel> c : channels.entrySet()) {
                 if (c.getKey().equals("markets")) continue;
                 List<RouteModule> own = rest.stream().filter(m -> m.service().equals(c.getKey())).toList();
                 startServer(c.getKey(), c.getValue(), own);
-            }
-            for (RouteModule m : rest) {
-                if (!channels.containsKey(m.service())) throw new IllegalStateException("no server for the module of " + m.service());
             }
             List<RouteModule> everything = new ArrayList<>(first);
             everything.addAll(rest);

@@ -56,14 +56,16 @@ public final class World {
     private final List<ObjectNode> tags = new ArrayList<>();
     private final Map<Long, Set<Long>> relatedTags = new HashMap<>();
     /** The events' ids (ascending), first market ids, market counts and random streams, drawn in order at start. */
-    private long[] ids;
-    private long[] firstMarket;
-    private int[] counts;
-    private SplittableRandom[] streams;
+    private final long[] ids = new long[EVENTS];
+    private final long[] firstMarket = new long[EVENTS];
+    private final int[] counts = new int[EVENTS];
+    private final SplittableRandom[] streams = new SplittableRandom[EVENTS];
     /** Each event once made (its document, facts and tokens): made on first use, each from its own stream. */
-    private AtomicReferenceArray<Made> made;
+    private final AtomicReferenceArray<Made> made = new AtomicReferenceArray<>(EVENTS);
     /** The lists and indexes over every event, once all are made. */
     private volatile Whole whole;
+
+    private static final int EVENTS = 2048;
 
     private record Made(EventFacts facts, List<Token> tokens) {
     }
@@ -198,15 +200,9 @@ public final class World {
         SplittableRandom r = new SplittableRandom(seed);
         buildTags(r.split());
         SplittableRandom er = r.split();
-        int n = 2048;
-        ids = new long[n];
-        firstMarket = new long[n];
-        counts = new int[n];
-        streams = new SplittableRandom[n];
-        made = new AtomicReferenceArray<>(n);
         long id = 16_000;
         long marketId = 500_000;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < EVENTS; i++) {
             id += 1 + er.nextInt(4);
             int shape = er.nextInt(100);
             counts[i] = shape < 45 ? 1 : shape < 70 ? 2 + er.nextInt(4) : shape < 90 ? 6 + er.nextInt(7) : 13 + er.nextInt(18);

@@ -36,7 +36,8 @@ public final class Resources {
         OkHttpClient.Builder b = new OkHttpClient.Builder();
         // A profile whose every endpoint is plain HTTP (the embedded sandbox on loopback, unless an endpoint is
         // overridden with https) needs no TLS: without it the client skips loading the platform's trust store and
-        // building an SSL context (about 100 ms of a fresh JVM's first call). An https URL then fails at once, saying so.
+        // building an SSL context (about 100 ms of a fresh JVM's first call). Such a profile has no https endpoint, and
+        // OkHttp refuses an https call on this client (it has no SSL socket factory) rather than send it in the clear.
         if (plainOnly(profile)) b.connectionSpecs(java.util.List.of(okhttp3.ConnectionSpec.CLEARTEXT));
         this.http = b
                 .retryOnConnectionFailure(false)

@@ -46,22 +46,46 @@ try {
       [...document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt")].map(p => p.textContent.trim()));
     // Run > Run All Cells once the kernel is idle; again if no cell got queued (a busy machine can swallow the
     // first click while the kernel connects).
+    // The toolbar's indicator reads "idle" before the lab has a session for the notebook; Run All clicked then finds no
+    // kernel and asks for one (a second kernel, which replaces the first and cancels the queued cells). So first wait
+    // until the server runs the notebook's kernel and it is idle.
+    for (const until = Date.now() + 240000; Date.now() < until; await page.waitForTimeout(250)) {
+      const sessions = (await api("GET", "/api/sessions")) || [];
+      if (sessions.some(s => s.path === notebook && s.kernel && s.kernel.execution_state === "idle")) break;
+      if (await page.locator(".jp-Dialog").count()) break; // the lab asks for a kernel itself: answered below
+    }
     await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
     const anyQueued = async () => (await prompts()).some(p => p !== "[ ]:" && p !== "");
+    // JupyterLab's "Select Kernel" dialog. It comes when cells are run before the lab has the notebook's session, and
+    // can then stay up after the server has started the kernel: accepting it replaces the running kernel, cancelling
+    // every queued cell. So: when the server has a running MarketLab kernel for this
+    // notebook, keep it (the dialog's cancel button); else take the MarketLab kernel. Says which, and returns true when
+    // the kernel was (re)chosen.
+    const answerKernelDialog = async (when) => {
+      const dialog = page.locator(".jp-Dialog");
+      const text = (await dialog.first().textContent()).replace(/\s+/g, " ").slice(0, 300);
+      const sessions = (await api("GET", "/api/sessions")) || [];
+      const running = sessions.some(s => s.path === notebook && s.kernel && s.kernel.name === "marketlab"
+        && !["dead", "starting"].includes(s.kernel.execution_state));
+      const kernelChoice = /Select Kernel/.test(text);
+      console.error(`${notebook}: dialog ${when}: ${text}; ${kernelChoice && running ? "kept the running kernel" : "took its default"}`);
+      if (kernelChoice && running) {
+        await page.locator(".jp-Dialog button.jp-mod-reject").first().click({ timeout: 10000 }).catch(() => page.keyboard.press("Escape"));
+      } else {
+        const choice = page.locator(".jp-Dialog select");
+        if (await choice.count()) await choice.first().selectOption({ label: "Java (MarketLab)" }).catch(() => {});
+        await page.locator(".jp-Dialog button.jp-mod-accept").first().click({ timeout: 10000 }).catch(() => page.keyboard.press("Escape"));
+      }
+      await page.waitForSelector(".jp-Dialog", { state: "detached", timeout: 30000 }).catch(() => {});
+      await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
+      return !(kernelChoice && running);
+    };
     for (let attempt = 1; !(await anyQueued()); attempt++) {
       if (attempt > 6) {
         await page.screenshot({ path: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}-not-started.png`) });
         throw new Error(`${notebook}: Run All Cells started nothing; prompts ${JSON.stringify(await prompts())}`);
       }
-      const dialog = page.locator(".jp-Dialog");
-      if (await dialog.count()) { // e.g. a kernel choice on a busy machine: say what it was, take its default
-        console.error(`${notebook}: dialog: ${(await dialog.first().textContent()).replace(/\s+/g, " ").slice(0, 300)}`);
-        const choice = page.locator(".jp-Dialog select");
-        if (await choice.count()) await choice.first().selectOption({ label: "Java (MarketLab)" }).catch(() => {});
-        await page.locator(".jp-Dialog button.jp-mod-accept").first().click({ timeout: 10000 }).catch(() => page.keyboard.press("Escape"));
-        await page.waitForSelector(".jp-Dialog", { state: "detached", timeout: 30000 }).catch(() => {});
-        await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
-      }
+      if (await page.locator(".jp-Dialog").count()) await answerKernelDialog("before running");
       try { // a dialog that comes back (a kernel slow to start is offered again) is handled on the next attempt
         await page.click(".lm-MenuBar-itemLabel:text-is('Run')", { timeout: 15000 });
         await page.click(".lm-Menu-itemLabel:text-is('Run All Cells')", { timeout: 15000 });
@@ -106,17 +130,12 @@ try {
       } else {
         stalledSince = 0;
       }
-      const dialog = page.locator(".jp-Dialog");
-      if (await dialog.count()) {
+      if (await page.locator(".jp-Dialog").count()) {
         offered++;
-        console.error(`${notebook}: dialog while running: ${(await dialog.first().textContent()).replace(/\s+/g, " ").slice(0, 300)}`);
-        const choice = page.locator(".jp-Dialog select");
-        if (await choice.count()) await choice.first().selectOption({ label: "Java (MarketLab)" }).catch(() => {});
-        await page.locator(".jp-Dialog button.jp-mod-accept").first().click({ timeout: 10000 }).catch(() => page.keyboard.press("Escape"));
-        await page.waitForSelector(".jp-Dialog", { state: "detached", timeout: 30000 }).catch(() => {});
-        await page.waitForSelector(".jp-Notebook-ExecutionIndicator[data-status='idle']", { timeout: 240000 }).catch(() => {});
-        await page.click(".lm-MenuBar-itemLabel:text-is('Run')", { timeout: 15000 }).catch(() => {});
-        await page.click(".lm-Menu-itemLabel:text-is('Run All Cells')", { timeout: 15000 }).catch(() => {});
+        if (await answerKernelDialog("while running")) { // a new kernel: the queued cells went with the old one
+          await page.click(".lm-MenuBar-itemLabel:text-is('Run')", { timeout: 15000 }).catch(() => {});
+          await page.click(".lm-Menu-itemLabel:text-is('Run All Cells')", { timeout: 15000 }).catch(() => {});
+        }
       }
       await page.waitForTimeout(1000);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.world.Lazy;
 import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
@@ -62,25 +63,19 @@ final class ClobMarketsApi implements RouteModule {
     }
 
     private final ClobApi prices;
-    private final World world;
     /** The world's markets in order and by condition and token: indexed on first use (a start need not wait for it). */
-    private volatile Index index;
+    private final Lazy<Index> index;
 
     private record Index(List<Entry> markets, Map<String, Entry> byCondition, Map<String, Entry> byToken) {
     }
 
     ClobMarketsApi(World world, ClobApi prices) {
         this.prices = prices;
-        this.world = world;
+        this.index = new Lazy<>(() -> build(world));
     }
 
     private Index index() {
-        Index i = index;
-        if (i != null) return i;
-        synchronized (this) {
-            if (index == null) index = build(world);
-            return index;
-        }
+        return index.get();
     }
 
     private static Index build(World world) {

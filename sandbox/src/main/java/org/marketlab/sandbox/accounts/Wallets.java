@@ -2,6 +2,7 @@ package org.marketlab.sandbox.accounts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.marketlab.sandbox.world.Lazy;
 import org.marketlab.sandbox.world.World;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Hash;
@@ -55,11 +56,12 @@ public final class Wallets {
 
     private final World world;
     private final Prices quotes;
-    private volatile MarketIndex markets;
+    /** Built on first use: a sandbox that serves no account read never pays for it. */
+    private final Lazy<MarketIndex> markets;
     private final long seed;
     private final long now;
     /** The seeded addresses and the builder code: derived on first use. */
-    private volatile Addresses addresses;
+    private final Lazy<Addresses> addresses;
     private final Map<String, Ledger> ledgers = new ConcurrentHashMap<>();
     private final Map<String, String> owners = new ConcurrentHashMap<>();
     /** The ids of the seeded open orders cancelled at run time, by wallet (the seeded lists themselves never change). */
@@ -67,8 +69,10 @@ public final class Wallets {
 
     Wallets(World world, Prices quotes) {
         this.world = world;
+        this.markets = new Lazy<>(() -> new MarketIndex(world));
         this.quotes = quotes;
         this.seed = world.seed();
+        this.addresses = new Lazy<>(() -> makeAddresses(seed));
         this.now = world.now().getEpochSecond();
     }
 
@@ -82,18 +86,15 @@ public final class Wallets {
     }
 
     private Addresses addresses() {
-        Addresses a = addresses;
-        if (a != null) return a;
-        synchronized (this) {
-            if (addresses == null) {
-                List<String> demo = new ArrayList<>();
-                List<String> traders = new ArrayList<>();
-                for (int n = 1; n <= 5; n++) demo.add(n == PROXIED ? proxyAddress(Demo.ADDRESSES.get(n - 1)) : Demo.ADDRESSES.get(n - 1));
-                for (int i = 0; i < TRADERS; i++) traders.add("0x" + hex(Hash.sha3(bytes(seed + ":trader:" + i))).substring(24));
-                addresses = new Addresses(List.copyOf(demo), List.copyOf(traders), "0x" + hex(Hash.sha3(bytes("marketlab sandbox builder:" + seed))));
-            }
-            return addresses;
-        }
+        return addresses.get();
+    }
+
+    private static Addresses makeAddresses(long seed) {
+        List<String> demo = new ArrayList<>();
+        List<String> traders = new ArrayList<>();
+        for (int n = 1; n <= 5; n++) demo.add(n == PROXIED ? proxyAddress(Demo.ADDRESSES.get(n - 1)) : Demo.ADDRESSES.get(n - 1));
+        for (int i = 0; i < TRADERS; i++) traders.add("0x" + hex(Hash.sha3(bytes(seed + ":trader:" + i))).substring(24));
+        return new Addresses(List.copyOf(demo), List.copyOf(traders), "0x" + hex(Hash.sha3(bytes("marketlab sandbox builder:" + seed))));
     }
 
     /** The lower-case address of the toolkit's {@code Wallet.demo(n)}, computed here from its key. */
@@ -140,16 +141,8 @@ public final class Wallets {
         return addresses().builderCode();
     }
 
-    /** Built on first use: a sandbox that serves no account read never pays for it. */
     MarketIndex markets() {
-        MarketIndex m = markets;
-        if (m == null) {
-            synchronized (this) {
-                if (markets == null) markets = new MarketIndex(world);
-                m = markets;
-            }
-        }
-        return m;
+        return markets.get();
     }
 
     /** The demo addresses, derived once per JVM (the first elliptic-curve multiplication is slow to warm up). */

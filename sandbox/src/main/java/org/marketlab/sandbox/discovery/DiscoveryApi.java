@@ -10,6 +10,7 @@ import org.marketlab.sandbox.route.DocumentOrder;
 import org.marketlab.sandbox.route.QueryParams;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.world.Fields;
+import org.marketlab.sandbox.world.Lazy;
 import org.marketlab.sandbox.world.World;
 
 import java.time.Instant;
@@ -38,22 +39,16 @@ public final class DiscoveryApi implements RouteModule {
     static final int MAX_PER_TYPE = 50;
 
     private final World world;
-    private volatile Discovery discovery;
+    /** Made at the first discovery request, so that a sandbox serving only events starts no slower. */
+    private final Lazy<Discovery> discovery;
 
     public DiscoveryApi(World world) {
         this.world = world;
+        this.discovery = new Lazy<>(() -> new Discovery(world));
     }
 
-    /** Made at the first discovery request, so that a sandbox serving only events starts no slower. */
     private Discovery d() {
-        Discovery d = discovery;
-        if (d == null) {
-            synchronized (this) {
-                if (discovery == null) discovery = new Discovery(world);
-                d = discovery;
-            }
-        }
-        return d;
+        return discovery.get();
     }
 
     @Override

@@ -63,7 +63,7 @@ public final class World {
     /** Each event once made (its document, facts and tokens): made on first use, each from its own stream. */
     private final AtomicReferenceArray<Made> made = new AtomicReferenceArray<>(EVENTS);
     /** The lists and indexes over every event, once all are made. */
-    private volatile Whole whole;
+    private final Lazy<Whole> whole = new Lazy<>(this::makeWhole);
 
     private static final int EVENTS = 2048;
 
@@ -140,9 +140,7 @@ public final class World {
      * a scan that may stop early, such as an unordered page.
      */
     public List<EventFacts> eventsAsRead() {
-        Whole w = whole;
-        if (w != null) return w.events();
-        return new AsRead();
+        return whole.isMade() ? whole.get().events() : new AsRead();
     }
 
     /** The number of events (known without making any). */
@@ -158,7 +156,7 @@ public final class World {
 
     /** Whether every event has been made (by {@link #events()}, {@link #tokens()} or {@link #complete()}). */
     public boolean isComplete() {
-        return whole != null;
+        return whole.isMade();
     }
 
     /** Makes every event not made yet, in parallel; the world is then complete. Idempotent. */
@@ -239,28 +237,27 @@ public final class World {
     }
 
     private Whole whole() {
-        Whole w = whole;
-        if (w != null) return w;
-        synchronized (this) {
-            if (whole != null) return whole;
-            make(0, ids.length);
-            List<EventFacts> events = new ArrayList<>(ids.length);
-            List<Token> tokens = new ArrayList<>();
-            Map<String, Token> tokenById = new HashMap<>();
-            int markets = 0;
-            for (int i = 0; i < ids.length; i++) {
-                Made m = made(i);
-                events.add(m.facts());
-                markets += m.facts().document().get("markets").size();
-                for (Token t : m.tokens()) {
-                    tokens.add(t);
-                    tokenById.put(t.tokenId(), t);
-                }
+        return whole.get();
+    }
+
+    /** Makes every event not made yet, in parallel, then lists and indexes them all. */
+    private Whole makeWhole() {
+        make(0, ids.length);
+        List<EventFacts> events = new ArrayList<>(ids.length);
+        List<Token> tokens = new ArrayList<>();
+        Map<String, Token> tokenById = new HashMap<>();
+        int markets = 0;
+        for (int i = 0; i < ids.length; i++) {
+            Made m = made(i);
+            events.add(m.facts());
+            markets += m.facts().document().get("markets").size();
+            for (Token t : m.tokens()) {
+                tokens.add(t);
+                tokenById.put(t.tokenId(), t);
             }
-            whole = w = new Whole(Collections.unmodifiableList(events), Collections.unmodifiableList(tokens),
-                    Collections.unmodifiableMap(tokenById), markets);
-            return w;
         }
+        return new Whole(Collections.unmodifiableList(events), Collections.unmodifiableList(tokens),
+                Collections.unmodifiableMap(tokenById), markets);
     }
 
     /** {@link #eventsAsRead()}: a read-only view that makes events in batches as they are first read. */

@@ -149,6 +149,7 @@ try {
       tables: await count(".jp-OutputArea-output table"),
       images: await count(".jp-OutputArea-output img"),
       errors: await count(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"),
+      mathInTables: await count(".jp-OutputArea-output table mjx-container"),
       captions: await page.locator(panel + ".jp-OutputArea-output table caption").allTextContents(),
       seconds: Math.round((Date.now() - started) / 1000),
       runAllAgain: rerun,

@@ -50,6 +50,12 @@ final class Html {
      * and tail rows with an elision row between; cells formatted by {@link TableFormat} (numbers right-aligned,
      * the same decimals down a column).
      */
+    /**
+     * Classes that keep the notebook's math typesetting (MathJax: {@code $...$}) out of a table: a market named
+     * "$390 to $395" reads as written, not as italic math.
+     */
+    static final String NO_MATH = "mathjax_ignore tex2jax_ignore";
+
     static String table(Table t) {
         int rows = t.rowCount();
         int max = maxRows();
@@ -61,7 +67,7 @@ final class Html {
         List<List<String>> cells = new ArrayList<>(t.columnCount());
         List<Boolean> right = new ArrayList<>(t.columnCount());
         StringBuilder b = new StringBuilder();
-        b.append("<div class=\"marketlab-table\"><table class=\"dataframe\" border=\"1\"><caption style=\"text-align:left;caption-side:top\"><b>")
+        b.append("<div class=\"marketlab-table " + NO_MATH + "\"><table class=\"dataframe\" border=\"1\"><caption style=\"text-align:left;caption-side:top\"><b>")
                 .append(escape(caption(t))).append("</b> · ")
                 .append(String.format(Locale.ROOT, "%,d", rows)).append(rows == 1 ? " row × " : " rows × ").append(t.columnCount())
                 .append(t.columnCount() == 1 ? " column" : " columns").append("</caption>");
@@ -117,7 +123,7 @@ final class Html {
 
     /** A record: a two-column table of its scalar fields; lists by their size. */
     static String record(Record r) {
-        StringBuilder b = new StringBuilder("<table class=\"marketlab-record\"><caption style=\"text-align:left\"><b>")
+        StringBuilder b = new StringBuilder("<table class=\"marketlab-record " + NO_MATH + "\"><caption style=\"text-align:left\"><b>")
                 .append(escape(r.getClass().getSimpleName())).append("</b></caption><tbody>");
         for (RecordComponent c : r.getClass().getRecordComponents()) {
             Object v;
@@ -150,7 +156,7 @@ final class Html {
     /** A perpetuals session: whose account, through which proxy, until when (never a secret). */
     static String session(org.marketlab.perps.PerpsSession s) {
         var c = s.credentials();
-        return "<table class=\"marketlab-record\"><caption style=\"text-align:left\"><b>Perpetuals session</b></caption><tbody>"
+        return "<table class=\"marketlab-record " + NO_MATH + "\"><caption style=\"text-align:left\"><b>Perpetuals session</b></caption><tbody>"
                 + "<tr><th style=\"text-align:left\">owner</th><td style=\"text-align:left\">" + escape(s.owner()) + "</td></tr>"
                 + "<tr><th style=\"text-align:left\">proxy signer</th><td style=\"text-align:left\">" + escape(c.proxy()) + "</td></tr>"
                 + "<tr><th style=\"text-align:left\">expires</th><td style=\"text-align:left\">" + escape(format(c.expiresAt())) + "</td></tr>"

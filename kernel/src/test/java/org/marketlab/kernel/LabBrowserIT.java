@@ -91,6 +91,7 @@ class LabBrowserIT {
                 assertTrue(nb.path("tables").asInt() >= 1, "a table is shown: " + nb);
                 assertTrue(nb.path("images").asInt() >= 1, "a chart is shown: " + nb);
                 assertEquals(0, nb.path("errors").asInt(), "no error output: " + nb);
+                assertEquals(0, nb.path("mathInTables").asInt(), "no '$' in a table typeset as math: " + nb);
                 assertTrue(Files.size(Path.of(nb.path("screenshot").asText())) > 10_000, "the screenshot is kept: " + nb);
             }
         } finally {

@@ -201,10 +201,11 @@ public final class Sandbox implements EmbeddedService {
      * Starts every server; with {@code firstPort > 0} on consecutive ports from it, else on free ports. Every port is
      * bound first, so that every URL is known at once; the world's frame (tags, the events' ids and random streams) is
      * drawn (its events are made on first use, see {@link World#eventsAsRead()}); then the market-data server starts
-     * with its routes, and this returns. The other servers start on a thread of their own meanwhile: a request to one
-     * of them waits in its port's backlog, then for its routes, and the accessors of their parts
-     * ({@link #wallets()}, {@link #orderBook()}, {@link #perps()}) wait for them too. A first page of events so waits
-     * for one server's start, not five.
+     * with its routes, and this returns. The other servers start on a thread of their own once they are needed: when
+     * a client connects to one of their ports (the connection waits in the backlog, then for the routes), when their
+     * parts are asked for ({@link #wallets()}, {@link #orderBook()}, {@link #perps()} wait for them), or once the
+     * sandbox has had no request for {@link #REST_AFTER_QUIET_MS}. A first page of events so waits for one server's
+     * start, not five, and does not share the cores with the other four's.
      */
     synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
         if (urls != null) return urls;
@@ -241,10 +242,73 @@ public final class Sandbox implements EmbeddedService {
             out.put(service, URI.create((service.equals("perps_ws") ? "ws" : "http") + "://127.0.0.1:" + port));
         }
         urls = Collections.unmodifiableMap(out);
-        Thread rest = new Thread(() -> startRest(worldSeed, channels, first, g, all), "sandbox-start");
+        restWanted = false;
+        closing = false;
+        lastActivity = System.nanoTime();
+        Thread rest = new Thread(() -> {
+            if (awaitNeedForRest(channels)) {
+                startRest(worldSeed, channels, first, g, all);
+            } else { // closed before they were needed: their ports close unused
+                for (Map.Entry<String, ServerSocketChannel> c : channels.entrySet()) if (!c.getKey().equals("markets")) closeQuietly(c.getValue());
+                g.values().forEach(CountDownLatch::countDown);
+                all.countDown();
+            }
+        }, "sandbox-start");
         rest.setDaemon(true);
         rest.start();
         return urls;
+    }
+
+    /**
+     * How long the sandbox must have had no request before the servers after the first start unasked: a first page
+     * (the kernel's first table) has the cores to itself.
+     */
+    static final long REST_AFTER_QUIET_MS = 1_000;
+    /** Set when the parts of the servers after the first are asked for ({@link #wallets()} and the like). */
+    private volatile boolean restWanted;
+    /** Set by {@link #close()}: the servers not yet started never start. */
+    private volatile boolean closing;
+    /** When a request last came to, or left, one of the servers ({@link System#nanoTime()}). */
+    private volatile long lastActivity;
+    /** Wakes the wait of {@link #awaitNeedForRest} (null when none waits). */
+    private volatile java.nio.channels.Selector restWatch;
+
+    /**
+     * Waits, on the start's own thread, until the servers after the first are needed: a client connects to one of
+     * their ports (its connection waits in the backlog meanwhile), their parts are asked for, or the sandbox has been
+     * quiet for {@link #REST_AFTER_QUIET_MS}. False when the sandbox closed first. Their channels are watched in
+     * non-blocking mode and handed back in blocking mode, as bound.
+     */
+    private boolean awaitNeedForRest(Map<String, ServerSocketChannel> channels) {
+        List<ServerSocketChannel> others = new ArrayList<>();
+        for (Map.Entry<String, ServerSocketChannel> c : channels.entrySet()) if (!c.getKey().equals("markets")) others.add(c.getValue());
+        try {
+            try (java.nio.channels.Selector watch = java.nio.channels.Selector.open()) {
+                for (ServerSocketChannel c : others) {
+                    c.configureBlocking(false);
+                    c.register(watch, java.nio.channels.SelectionKey.OP_ACCEPT);
+                }
+                restWatch = watch;
+                while (!restWanted && !closing) {
+                    if (watch.select(REST_AFTER_QUIET_MS / 5) > 0) break; // a client is at one of their doors
+                    if (System.nanoTime() - lastActivity >= REST_AFTER_QUIET_MS * 1_000_000) break;
+                }
+                restWatch = null;
+            } // closing the selector deregisters the channels
+            for (ServerSocketChannel c : others) c.configureBlocking(true);
+        } catch (IOException e) {
+            TRACE.accept("sandbox: watching the ports failed (" + e + "), starting the servers at once");
+        }
+        if (closing) return false;
+        TRACE.accept("sandbox servers after the first wanted");
+        return true;
+    }
+
+    /** Asks for the servers after the first now, if they have not started. */
+    private void wantRest() {
+        restWanted = true;
+        java.nio.channels.Selector w = restWatch;
+        if (w != null) w.wakeup();
     }
 
     /** The servers after the first, with their routes; on failure their ports are closed (connections refused). */
@@ -323,6 +387,7 @@ public final class Sandbox implements EmbeddedService {
 
     /** The started module of type {@code type}. */
     private <T extends RouteModule> T module(Class<T> type) {
+        wantRest();
         awaitStarted();
         for (RouteModule m : modules) if (type.isInstance(m)) return type.cast(m);
         throw new IllegalStateException("the sandbox has not started (no " + type.getSimpleName() + " yet)");
@@ -381,6 +446,7 @@ public final class Sandbox implements EmbeddedService {
         app.post("/__sandbox/faults", this::setFaults);
         app.before(ctx -> guard(service, ctx));
         app.after(ctx -> {
+            lastActivity = System.nanoTime();
             if (ctx.path().startsWith("/__sandbox") || ctx.status().getCode() >= 300) return;
             Faults.Kind drawn = ctx.attribute(DRAWN);
             if (faults.takeMalformed() || drawn == Faults.Kind.TRUNCATED_BODY) {
@@ -409,6 +475,7 @@ public final class Sandbox implements EmbeddedService {
 
     /** Limits and faults, before any route. */
     private void guard(String service, Context ctx) throws Exception {
+        lastActivity = System.nanoTime();
         CountDownLatch gate = gates.get(service);
         if (gate != null) gate.await();
         RuntimeException failed = startFailure;
@@ -565,6 +632,13 @@ public final class Sandbox implements EmbeddedService {
         return stats;
     }
 
+    /** The interfaces whose servers run now, in the order they started (for tests of the staged start). */
+    List<String> runningServers() {
+        synchronized (servers) {
+            return List.copyOf(servers.keySet());
+        }
+    }
+
     /** The base URLs by service name (after start). */
     public Map<String, URI> urls() {
         if (urls == null) throw new IllegalStateException("the sandbox has not started");
@@ -573,7 +647,11 @@ public final class Sandbox implements EmbeddedService {
 
     @Override
     public synchronized void close() {
-        // A start still under way finishes first, so that no server it starts outlives the close.
+        // Servers not yet asked for never start; a start still under way finishes first, so that no server it starts
+        // outlives the close.
+        closing = true;
+        java.nio.channels.Selector w = restWatch;
+        if (w != null) w.wakeup();
         try {
             awaitStarted();
         } catch (RuntimeException ignored) {

@@ -226,4 +226,50 @@ class LazyPartsTest {
             }
         }
     }
+
+    @Test
+    void theOtherServersStartWhenAClientComesToOneOfThem() throws Exception {
+        try (Sandbox s = sandbox()) {
+            Map<String, URI> urls = s.start();
+            // A first page is served by the market-data server alone, the others not started beside it.
+            assertEquals(3, JSON.readTree(get(urls.get("markets"), "/events/keyset?limit=3")).path("events").size());
+            assertEquals(List.of("markets"), s.runningServers(), "only the market-data server runs for a first page");
+            // A client at the order book's door waits in the backlog while the others start, then is answered.
+            assertFalse(get(urls.get("clob"), "/ok").isEmpty());
+            assertTrue(s.runningServers().contains("clob"), "the order book's server runs: " + s.runningServers());
+            // The accessors of the later servers' parts wait for every one of them.
+            assertFalse(s.wallets().seeded().isEmpty());
+            assertEquals(List.of("markets", "clob", "data", "perps", "bridge"), s.runningServers());
+        }
+    }
+
+    @Test
+    void theOtherServersStartOnceTheSandboxIsQuiet() throws Exception {
+        try (Sandbox s = sandbox()) {
+            s.start();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (s.runningServers().size() < 5 && System.nanoTime() < deadline) Thread.sleep(20);
+            assertEquals(List.of("markets", "clob", "data", "perps", "bridge"), s.runningServers(),
+                    "started unasked after " + Sandbox.REST_AFTER_QUIET_MS + " ms without a request");
+        }
+    }
+
+    @Test
+    void aSandboxClosedBeforeTheOthersAreNeededNeverStartsThem() throws Exception {
+        Map<String, URI> urls;
+        Sandbox s = sandbox();
+        urls = s.start();
+        assertEquals(List.of("markets"), s.runningServers());
+        s.close();
+        assertTrue(s.runningServers().isEmpty());
+        for (String service : List.of("clob", "data", "perps", "bridge")) {
+            URI u = urls.get(service);
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(new java.net.InetSocketAddress(u.getHost(), u.getPort()), 2_000);
+                org.junit.jupiter.api.Assertions.fail(service + "'s port still takes connections after close");
+            } catch (java.net.ConnectException refused) {
+                // closed: as it should be
+            }
+        }
+    }
 }

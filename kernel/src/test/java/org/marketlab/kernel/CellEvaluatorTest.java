@@ -62,7 +62,56 @@ class CellEvaluatorTest {
             assertEquals(List.of(1), fresh.eval("int n = 0;\nn++;\nList.of(n)"));
             assertTrue(!fresh.importsPending(), "the imports were evaluated for the snippet that needed them");
             assertEquals(1, fresh.eval("n"), "the snippets before it ran once");
-            assertEquals(15, fresh.shell().imports().count(), "every start-up import, once");
+            assertEquals(1, fresh.shell().imports().count(), "the start-up imports, once, as one snippet");
+        }
+    }
+
+    /** The one snippet of the start-up imports imports every one of them: a name from each resolves. */
+    @Test
+    void everyStartUpImportTakesEffect() {
+        java.util.Map<String, String> nameByImport = new java.util.LinkedHashMap<>();
+        nameByImport.put("import org.marketlab.*;", "Markets");
+        nameByImport.put("import org.marketlab.config.*;", "Progress");
+        nameByImport.put("import org.marketlab.config.Profile;", "Profile");
+        nameByImport.put("import org.marketlab.clob.*;", "ApiCredentials");
+        nameByImport.put("import org.marketlab.markets.*;", "EventsQuery");
+        nameByImport.put("import org.marketlab.perps.*;", "LiveView");
+        nameByImport.put("import org.marketlab.accounts.*;", "AccountTradesQuery");
+        nameByImport.put("import org.marketlab.signing.Wallet;", "Wallet");
+        nameByImport.put("import org.marketlab.auth.CredentialStore;", "CredentialStore");
+        nameByImport.put("import org.marketlab.http.*;", "DeadlineExceededException");
+        nameByImport.put("import tech.tablesaw.api.*;", "Table");
+        nameByImport.put("import java.time.*;", "Instant");
+        nameByImport.put("import java.util.*;", "List");
+        nameByImport.put("import org.knowm.xchart.*;", "XYChart");
+        assertEquals(new java.util.TreeSet<>(CellEvaluator.STARTUP_IMPORTS), new java.util.TreeSet<>(
+                java.util.stream.Stream.concat(nameByImport.keySet().stream(), java.util.stream.Stream.of("import static org.marketlab.kernel.Notebook.*;")).toList()),
+                "a name for every start-up import");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (CellEvaluator fresh = new CellEvaluator(new PrintStream(out, true), new PrintStream(out, true))) {
+            fresh.completeImports();
+            for (var e : nameByImport.entrySet()) {
+                String imported = e.getKey().substring("import ".length(), e.getKey().length() - 1).replace("*", e.getValue());
+                assertEquals(imported, fresh.eval(e.getValue() + ".class.getName()"), e.getKey());
+            }
+            // The kernel's functions, statically imported: a reference to one compiles (it is not called here).
+            assertEquals("ok", fresh.eval("java.util.function.Consumer<Object> shown = v -> display(v); \"ok\""));
+        }
+    }
+
+    /** A user's import that replaces the start-up snippet (same key in JShell) leaves every start-up import in place. */
+    @Test
+    void aUserImportOfTheSameKeyKeepsTheStartUpImports() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (CellEvaluator fresh = new CellEvaluator(new PrintStream(out, true), new PrintStream(out, true))) {
+            fresh.completeImports();
+            assertNull(fresh.eval("import static org.marketlab.kernel.Notebook.*;"));
+            assertEquals(List.of(1), fresh.eval("List.of(1)"));
+            assertEquals("org.marketlab.Markets", fresh.eval("Markets.class.getName()"));
+            assertEquals("tech.tablesaw.api.Table", fresh.eval("Table.class.getName()"));
+            // And an import of one of the start-up packages is harmless beside them.
+            assertNull(fresh.eval("import java.util.*;"));
+            assertEquals(java.time.Instant.EPOCH, fresh.eval("Instant.EPOCH"));
         }
     }
 
@@ -77,7 +126,7 @@ class CellEvaluatorTest {
             importer.join(30_000);
             fresh.importWhileIdle(); // whatever the cell left pending
             assertTrue(!fresh.importsPending());
-            assertEquals(CellEvaluator.STARTUP_IMPORTS.size(), fresh.shell().imports().count());
+            assertEquals(1, fresh.shell().imports().count(), "the start-up imports' one snippet");
         }
     }
 

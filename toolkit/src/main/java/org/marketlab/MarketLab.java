@@ -70,14 +70,6 @@ public final class MarketLab {
         background("marketlab-warm-up-transport", MarketLab::transport);
     }
 
-    /**
-     * Starts the embedded sandbox in the background when the current profile uses it, and nothing else (no HTTP
-     * client): what a kernel does on an idle core before its first cell. Safe to call more than once.
-     */
-    public static void warmUpSandbox() {
-        background("marketlab-warm-up", () -> Transport.startEmbedded(currentProfile()));
-    }
-
     private static void background(String name, Runnable work) {
         Thread t = new Thread(() -> {
             try {

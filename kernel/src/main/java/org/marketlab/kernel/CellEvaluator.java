@@ -100,17 +100,15 @@ final class CellEvaluator implements AutoCloseable {
     }
 
     /**
-     * Whether the start-up imports are still to be evaluated: after the kernel is ready, between cells
-     * ({@link #importWhileIdle()}), or at once before a snippet that does not compile without them is tried again,
-     * before completion, and before {@link #warmUp} compiles a cell that uses them. A snippet that compiles without
-     * them means the same with them: none of the packages imported on demand has a type named like one of
-     * {@code java.lang} (checked by a test), and a single-type import only adds a name.
+     * Whether the start-up imports are still to be evaluated. They come before any cell's snippet: the kernel's JShell
+     * is ready only once they are in ({@link #startInBackground}), and {@link #eval} puts them in first on an evaluator
+     * made otherwise. An import evaluated after a user's snippets makes JShell compile those again, and a variable
+     * compiled again starts over from its default value: a first cell's {@code String fidelity = "1h";} read null
+     * afterwards, seen when a notebook's parameters cell ran before the imports.
      */
     private boolean importsPending = true;
     /** The snippet of the start-up imports, once evaluated (null before, and once replaced by single imports). */
     private Snippet startupImports;
-    /** Cells waiting for the evaluator: the background imports give way to them. */
-    private final java.util.concurrent.atomic.AtomicInteger waiting = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Evaluates the start-up imports if they are not yet. */
     synchronized void completeImports() {
@@ -121,17 +119,6 @@ final class CellEvaluator implements AutoCloseable {
             if (e.causeSnippet() == null) startupImports = e.snippet();
         }
         StartTrace.mark("imports done");
-    }
-
-    /**
-     * Evaluates the start-up imports unless a cell waits, on the calling thread (the one that started JShell, once the
-     * kernel is ready); a cell that comes meanwhile runs first.
-     */
-    void importWhileIdle() {
-        if (waiting.get() > 0) return;
-        synchronized (this) {
-            if (waiting.get() == 0) completeImports();
-        }
     }
 
     synchronized boolean importsPending() {
@@ -215,8 +202,8 @@ final class CellEvaluator implements AutoCloseable {
     }
 
     /**
-     * Builds a JShell on a thread of its own and runs {@link #WARM_UP_RUN} in it: the kernel starts this first
-     * thing, so the compiler's start overlaps the Jupyter connection's.
+     * Builds a JShell on a thread of its own, runs {@link #WARM_UP_RUN} in it and evaluates the start-up imports: the
+     * kernel starts this first thing, so the compiler's start overlaps the Jupyter connection's.
      */
     static java.util.concurrent.CompletableFuture<CellEvaluator> startInBackground(PrintStream out, PrintStream err) {
         java.util.concurrent.CompletableFuture<CellEvaluator> f = new java.util.concurrent.CompletableFuture<>();
@@ -224,9 +211,9 @@ final class CellEvaluator implements AutoCloseable {
             try {
                 CellEvaluator e = new CellEvaluator(out, err);
                 e.warmUp(WARM_UP_RUN);
+                e.completeImports();
                 StartTrace.mark("jshell ready");
                 f.complete(e);
-                e.importWhileIdle();
             } catch (Throwable x) {
                 f.completeExceptionally(x);
             }
@@ -288,12 +275,9 @@ final class CellEvaluator implements AutoCloseable {
      *
      * @return the value of the last snippet if it is an expression (or {@link KernelExecution#NULL}), else null
      */
-    Object eval(String cell) {
-        waiting.incrementAndGet();
-        synchronized (this) {
-            waiting.decrementAndGet();
-            return evalLocked(cell);
-        }
+    synchronized Object eval(String cell) {
+        completeImports();
+        return evalLocked(cell);
     }
 
     private Object evalLocked(String cell) {
@@ -332,11 +316,6 @@ final class CellEvaluator implements AutoCloseable {
 
     private Object run(String source, String cell, int at) {
         List<SnippetEvent> events = shell.eval(source);
-        if (importsPending && events.stream().anyMatch(e -> e.causeSnippet() == null && needsMore(e.status()))) {
-            // Perhaps it names a type or method of the start-up imports not yet evaluated: tried again with them.
-            completeImports();
-            events = shell.eval(source);
-        }
         if (!fullClassPathJoined && events.stream().anyMatch(e -> e.causeSnippet() == null && needsMore(e.status()))) {
             // Perhaps it names a class outside the compile jar: tried again on the whole class path.
             joinFullClassPath();

@@ -14,8 +14,7 @@ import java.io.UncheckedIOException;
  * initialises Tablesaw (whose first use scans the class path), reads a shipped events document into tables and
  * renders one, so the first harvest runs on warm code; gives the compiler the whole class path
  * ({@link CellEvaluator#joinFullClassPath()}), compiles a typical first cell (and forgets it) and lets JShell index
- * the class path for completion; then, after a longer pause with no cell, builds the HTTP client (and starts the embedded
- * sandbox, if the kernel's start at its first kernel_info answer has not: after a change of profile). The first cell
+ * the class path for completion; then, after a longer pause with no cell, starts the embedded sandbox. The first cell
  * cancels what has not begun (a step under way finishes; each is short but the last), so a cell that comes at once,
  * or does not use them, does not share the cores with them. (Begun earlier, from the first kernel_info answer, the
  * class-path scan made a first table about 70 ms faster but a {@code 1+1} sent at once 40 to 120 ms slower.)
@@ -26,7 +25,7 @@ final class IdleWarmUp {
     static final int ROUNDS = 6;
     /** How long the kernel must stay idle, once JShell is ready, before the compiler's warm-up begins. */
     static final long BEGIN_AFTER_MS = 300;
-    /** How long the kernel must stay idle before the HTTP client is built (and the sandbox started, if not yet). */
+    /** How long the kernel must stay idle before the sandbox is started for it. */
     static final long SANDBOX_AFTER_MS = 1_500;
 
     private volatile boolean cancelled;

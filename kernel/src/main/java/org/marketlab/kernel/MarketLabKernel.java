@@ -160,9 +160,6 @@ public final class MarketLabKernel extends BaseKernel {
             }
         }
         if (code.toString().isBlank()) return magicResult;
-        // A cell that names the facades or tables needs the start-up imports: evaluated first, rather than after a
-        // compile that fails without them.
-        if (USES_TABLES.matcher(cell).find()) evaluator().completeImports();
         Object v = evaluator().eval(code.toString());
         StartTrace.mark("cell evaluated");
         if (v == KernelExecution.NULL) return "null";
@@ -317,17 +314,7 @@ public final class MarketLabKernel extends BaseKernel {
         // goes on meanwhile. A cell sent before JShell is ready waits for it; a failed start is reported by that cell.
         env.reply(new Replies.KernelInfo(Header.PROTOCOL_VERISON, name, version, getLanguageInfo(), getBanner(), getHelpLinks()));
         StartTrace.mark("kernel_info answered");
-        if (!earlyStart.getAndSet(true)) MarketLab.warmUpSandbox();
     }
-
-    /**
-     * Whether the embedded sandbox has been asked to start once the first kernel_info was answered: the kernel's main
-     * thread is done by then and JShell's start holds one core, so the other is idle until the client's first cell
-     * comes (jupyter_client waits 0.2 s of quiet after this answer). Only the market-data server starts (its other
-     * four once needed, or quiet); a first table then finds it running, and a cell that does not use it is not
-     * measurably slower (see the README's kernel figures).
-     */
-    private final java.util.concurrent.atomic.AtomicBoolean earlyStart = new java.util.concurrent.atomic.AtomicBoolean();
 
     @Override
     protected void handleHistoryRequest(ShellReplyEnvironment env, Message<HistoryRequest> message) {

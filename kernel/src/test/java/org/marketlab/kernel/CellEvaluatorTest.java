@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,17 +53,28 @@ class CellEvaluatorTest {
         assertTrue(captured.toString().contains("hi"), "user code writes to System.out, which the kernel routes to the cell");
     }
 
+    /**
+     * A notebook's parameters cell (variables, no facade) keeps its values: the start-up imports come before it. (An
+     * import evaluated after it made JShell compile its variables again, and they read their default values.)
+     */
     @Test
-    void aCellRunsBeforeTheStartUpImportsAndOneThatNeedsThemRunsOnceWithThem() {
+    void aFirstCellsVariablesKeepTheirValuesOnceTheFacadesAreUsed() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (CellEvaluator fresh = new CellEvaluator(new PrintStream(out, true), new PrintStream(out, true))) {
-            assertEquals(2, fresh.eval("1 + 1"));
-            assertTrue(fresh.importsPending(), "a cell that needs no import does not wait for them");
-            // The first two snippets run once; the third, which needs java.util's List, is tried again with the imports.
-            assertEquals(List.of(1), fresh.eval("int n = 0;\nn++;\nList.of(n)"));
-            assertTrue(!fresh.importsPending(), "the imports were evaluated for the snippet that needed them");
-            assertEquals(1, fresh.eval("n"), "the snippets before it ran once");
+            assertTrue(fresh.importsPending());
+            assertEquals(0, fresh.eval("int days = 7;\nString fidelity = \"1h\";\nint n = 0;\nn++;"));
+            assertTrue(!fresh.importsPending(), "the imports came before the cell's snippets");
+            assertEquals("sandbox", fresh.eval("MarketLab.profileName()"));
+            assertEquals("1h", fresh.eval("fidelity"));
+            assertEquals(7, fresh.eval("days"));
+            assertEquals(1, fresh.eval("n"), "each snippet ran once");
             assertEquals(1, fresh.shell().imports().count(), "the start-up imports, once, as one snippet");
+        }
+        // Why the order matters: the same variable declared straight in JShell before the imports reads null after them.
+        try (CellEvaluator fresh = new CellEvaluator(new PrintStream(out, true), new PrintStream(out, true))) {
+            fresh.shell().eval("String fidelity = \"1h\";");
+            fresh.completeImports();
+            assertSame(KernelExecution.NULL, fresh.eval("fidelity"), "JShell compiled the variable again after the imports and reset it");
         }
     }
 
@@ -116,17 +128,14 @@ class CellEvaluatorTest {
     }
 
     @Test
-    void theBackgroundImportsGiveWayToACellAndFinishBetweenCells() throws Exception {
+    void theKernelsJShellIsReadyWithItsImports() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (CellEvaluator fresh = new CellEvaluator(new PrintStream(out, true), new PrintStream(out, true))) {
-            fresh.warmUp(CellEvaluator.WARM_UP_RUN);
-            Thread importer = new Thread(fresh::importWhileIdle);
-            importer.start();
-            assertEquals("sandbox", fresh.eval("MarketLab.profileName()"));
-            importer.join(30_000);
-            fresh.importWhileIdle(); // whatever the cell left pending
-            assertTrue(!fresh.importsPending());
-            assertEquals(1, fresh.shell().imports().count(), "the start-up imports' one snippet");
+        try (CellEvaluator started = CellEvaluator.startInBackground(new PrintStream(out, true), new PrintStream(out, true))
+                .get(120, java.util.concurrent.TimeUnit.SECONDS)) {
+            assertTrue(!started.importsPending());
+            assertEquals(1, started.shell().imports().count(), "the start-up imports' one snippet");
+            assertEquals(List.of("1h"), started.eval("String fidelity = \"1h\";\nList.of(fidelity)"));
+            assertEquals("", out.toString(), "the warm-up printed nothing");
         }
     }
 

@@ -245,11 +245,13 @@ public final class Sandbox implements EmbeddedService {
         restWanted = false;
         closing = false;
         lastActivity = System.nanoTime();
+        List<ServerSocketChannel> later = new ArrayList<>();
+        for (Map.Entry<String, ServerSocketChannel> c : channels.entrySet()) if (!c.getKey().equals("markets")) later.add(c.getValue());
         Thread rest = new Thread(() -> {
-            if (awaitNeedForRest(channels)) {
+            if (awaitNeedForRest(later)) {
                 startRest(worldSeed, channels, first, g, all);
             } else { // closed before they were needed: their ports close unused
-                for (Map.Entry<String, ServerSocketChannel> c : channels.entrySet()) if (!c.getKey().equals("markets")) closeQuietly(c.getValue());
+                later.forEach(Sandbox::closeQuietly);
                 g.values().forEach(CountDownLatch::countDown);
                 all.countDown();
             }
@@ -279,9 +281,7 @@ public final class Sandbox implements EmbeddedService {
      * quiet for {@link #REST_AFTER_QUIET_MS}. False when the sandbox closed first. Their channels are watched in
      * non-blocking mode and handed back in blocking mode, as bound.
      */
-    private boolean awaitNeedForRest(Map<String, ServerSocketChannel> channels) {
-        List<ServerSocketChannel> others = new ArrayList<>();
-        for (Map.Entry<String, ServerSocketChannel> c : channels.entrySet()) if (!c.getKey().equals("markets")) others.add(c.getValue());
+    private boolean awaitNeedForRest(List<ServerSocketChannel> others) {
         try {
             try (java.nio.channels.Selector watch = java.nio.channels.Selector.open()) {
                 for (ServerSocketChannel c : others) {

@@ -216,13 +216,6 @@ public final class Profile {
         return embedded;
     }
 
-    /** Whether any service is served by the embedded sandbox (the profile is embedded and not every URL overridden). */
-    public boolean usesSandbox() {
-        if (!embedded) return false;
-        for (Service s : Service.values()) if (url(s) == null) return true;
-        return false;
-    }
-
     /** World seed of the embedded sandbox. */
     public long seed() {
         return seed;

@@ -58,7 +58,13 @@ public final class Transport {
      * transport: a warm-up can run this beside the transport's construction (its HTTP client and TLS) instead of after it.
      */
     public static void startEmbedded(Profile profile) {
-        if (profile.usesSandbox()) EmbeddedServices.urls(profile.seed());
+        if (!profile.embedded()) return;
+        for (Service s : Service.values()) {
+            if (profile.url(s) == null) {
+                EmbeddedServices.urls(profile.seed());
+                return;
+            }
+        }
     }
 
     /** A private transport with its own clock and retry policy (tests and benchmarks). */

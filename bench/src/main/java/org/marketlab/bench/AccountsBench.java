@@ -3,7 +3,7 @@ package org.marketlab.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.accounts.Wallets;
+import org.marketlab.sandbox.wallets.Wallets;
 
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,19 +1,24 @@
 package org.marketlab.sandbox;
 
-import org.marketlab.sandbox.world.*;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.marketlab.sandbox.accounts.Accounts;
-import org.marketlab.sandbox.accounts.ClobAccountsApi;
-import org.marketlab.sandbox.accounts.DataApi;
-import org.marketlab.sandbox.accounts.Wallets;
+import org.marketlab.sandbox.bridge.BridgeApi;
+import org.marketlab.sandbox.clob.ClobAccountsApi;
+import org.marketlab.sandbox.clob.ClobApi;
+import org.marketlab.sandbox.clob.ClobMarketsApi;
+import org.marketlab.sandbox.data.DataApi;
+import org.marketlab.sandbox.markets.DiscoveryApi;
+import org.marketlab.sandbox.markets.EventsApi;
 import org.marketlab.sandbox.perps.PerpsSandbox;
 import org.marketlab.sandbox.route.Health;
-import org.marketlab.sandbox.discovery.DiscoveryApi;
+import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.route.Trace;
+import org.marketlab.sandbox.wallets.Wallets;
+import org.marketlab.sandbox.world.World;
 import org.marketlab.spi.EmbeddedService;
 import org.marketlab.spi.IpLimit;
 
@@ -58,15 +63,6 @@ import java.util.function.LongSupplier;
  * the oldest request of the blocking window leaves it, and is not counted: for tests of a client's 429 handling.
  */
 public final class Sandbox implements EmbeddedService {
-
-    static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final java.io.PrintStream RAW_ERR = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true);
-    /** Milestones of a start on standard error, as the kernel's ({@code MARKETLAB_TRACE_START=1}). */
-    static final java.util.function.Consumer<String> TRACE = "1".equals(System.getenv("MARKETLAB_TRACE_START"))
-            ? what -> RAW_ERR.printf("[start +%5d ms, at %d] %s (%s)%n", System.currentTimeMillis()
-                    - java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime(), System.currentTimeMillis(), what,
-                    Thread.currentThread().getName())
-            : what -> { };
 
     private final long seed;
     private final Instant now;
@@ -209,7 +205,7 @@ public final class Sandbox implements EmbeddedService {
      */
     synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
         if (urls != null) return urls;
-        TRACE.accept("sandbox starting");
+        Trace.mark("sandbox starting");
         Instant anchor = now != null ? now : World.defaultNow(present());
         String[] http = {"markets", "clob", "data", "perps", "bridge"};
         Map<String, CountDownLatch> g = new LinkedHashMap<>();
@@ -224,8 +220,8 @@ public final class Sandbox implements EmbeddedService {
         try {
             for (int i = 0; i < http.length; i++) channels.put(http[i], bind(firstPort > 0 ? firstPort + i : 0));
             world = World.generate(worldSeed, anchor);
-            TRACE.accept("sandbox world frame");
-            first = List.of(new MarketsApi(world, faults), new DiscoveryApi(world));
+            Trace.mark("sandbox world frame");
+            first = List.of(new EventsApi(world, faults::nullProbability), new DiscoveryApi(world));
             startServer("markets", channels.get("markets"), first);
             modules = first;
         } catch (RuntimeException e) {
@@ -249,7 +245,7 @@ public final class Sandbox implements EmbeddedService {
         for (Map.Entry<String, ServerSocketChannel> c : channels.entrySet()) if (!c.getKey().equals("markets")) later.add(c.getValue());
         Thread rest = new Thread(() -> {
             if (awaitNeedForRest(later)) {
-                startRest(worldSeed, channels, first, g, all);
+                startRest(channels, first, g, all);
             } else { // closed before they were needed: their ports close unused
                 later.forEach(Sandbox::closeQuietly);
                 g.values().forEach(CountDownLatch::countDown);
@@ -297,10 +293,10 @@ public final class Sandbox implements EmbeddedService {
             } // closing the selector deregisters the channels
             for (ServerSocketChannel c : others) c.configureBlocking(true);
         } catch (IOException e) {
-            TRACE.accept("sandbox: watching the ports failed (" + e + "), starting the servers at once");
+            Trace.mark("sandbox: watching the ports failed (" + e + "), starting the servers at once");
         }
         if (closing) return false;
-        TRACE.accept("sandbox servers after the first wanted");
+        Trace.mark("sandbox servers after the first wanted");
         return true;
     }
 
@@ -312,10 +308,10 @@ public final class Sandbox implements EmbeddedService {
     }
 
     /** The servers after the first, with their routes; on failure their ports are closed (connections refused). */
-    private void startRest(long worldSeed, Map<String, ServerSocketChannel> channels, List<RouteModule> first,
+    private void startRest(Map<String, ServerSocketChannel> channels, List<RouteModule> first,
                            Map<String, CountDownLatch> g, CountDownLatch all) {
         try {
-            List<RouteModule> rest = modules(world, worldSeed);
+            List<RouteModule> rest = modules(world);
             for (RouteModule m : rest) {
                 if (!channels.containsKey(m.service())) throw new IllegalStateException("no server for the module of " + m.service());
             }
@@ -327,7 +323,7 @@ public final class Sandbox implements EmbeddedService {
             List<RouteModule> everything = new ArrayList<>(first);
             everything.addAll(rest);
             modules = List.copyOf(everything);
-            TRACE.accept("sandbox routes in place");
+            Trace.mark("sandbox routes in place");
         } catch (RuntimeException | Error e) {
             startFailure = new IllegalStateException("the sandbox's servers failed to start: " + e, e);
             for (ServerSocketChannel c : channels.values()) closeQuietly(c);
@@ -347,7 +343,7 @@ public final class Sandbox implements EmbeddedService {
         servers.put(service, app);
         app.start();
         gates.get(service).countDown();
-        TRACE.accept("sandbox server " + service + " started");
+        Trace.mark("sandbox server " + service + " started");
     }
 
     private static ServerSocketChannel bind(int port) {
@@ -370,19 +366,19 @@ public final class Sandbox implements EmbeddedService {
 
     /**
      * The sandbox's parts after the market-data server's, in one place: each given what it needs of the world and the
-     * clock, each adding its routes to the server of its interface.
+     * clock, each adding its routes to the server of its host. The seeded wallets behind the Data API and the order
+     * book's accounts are one set, priced by the order book's paths, so a trade reads the same from either host.
      */
-    private List<RouteModule> modules(World world, long worldSeed) {
+    private List<RouteModule> modules(World world) {
         ClobApi clob = new ClobApi(world, clock, present);
-        List<RouteModule> out = new ArrayList<>(List.of(
-                clob, new ClobMarketsApi(world, clob),
-                new Health("clob"), new Health("data"), new Health("perps"), new Health("bridge"),
-                new PerpsSandbox(world.seed(), world.now(), clock, present)));
-        List<RouteModule> accounts = Accounts.modules(world, new Quotes(clob), clock);
-        out.addAll(accounts);
+        Wallets wallets = new Wallets(world, clob.quotes());
+        ClobAccountsApi accounts = new ClobAccountsApi(wallets, clock);
         // The book's market data read the matching engine's books once orders touch them.
-        for (RouteModule m : accounts) if (m instanceof org.marketlab.sandbox.accounts.ClobAccountsApi a) clob.live(a.engine());
-        return out;
+        clob.live(accounts.engine());
+        return List.of(clob, new ClobMarketsApi(world, clob), accounts, new Health("clob"),
+                new DataApi(wallets), new Health("data"),
+                new PerpsSandbox(world.seed(), world.now(), clock, present), new Health("perps"),
+                new BridgeApi());
     }
 
     /** The started module of type {@code type}. */
@@ -455,22 +451,14 @@ public final class Sandbox implements EmbeddedService {
                 ctx.result("{\"unexpected\": [1, 2, 3], \"data\": null}");
             }
         });
-        app.exception(org.marketlab.sandbox.route.BadParameter.class, (e, ctx) -> ctx.status(422).json(Map.of("error", e.getMessage())));
-        // No framework pages: an unknown path (or method), a framework refusal and an unexpected failure answer in the
-        // interface's own error shape; the modules' own exception handlers, registered later, are more specific.
+        // Every refusal, in the host's error shape. No framework pages: an unknown path (or method), a framework refusal
+        // and an unexpected failure answer in that shape too.
+        app.exception(Refusal.class, (e, ctx) -> e.answer(ctx, service));
         app.exception(io.javalin.router.EndpointNotFound.class,
-                (e, ctx) -> error(service, ctx, 404, ctx.method().name() + " " + ctx.path() + " not found"));
-        app.exception(io.javalin.http.HttpResponseException.class, (e, ctx) -> error(service, ctx, e.getStatus(), e.getMessage()));
-        app.exception(Exception.class, (e, ctx) -> error(service, ctx, 500, "Internal server error"));
+                (e, ctx) -> Refusal.write(ctx, service, 404, ctx.method().name() + " " + ctx.path() + " not found"));
+        app.exception(io.javalin.http.HttpResponseException.class, (e, ctx) -> Refusal.write(ctx, service, e.getStatus(), e.getMessage()));
+        app.exception(Exception.class, (e, ctx) -> Refusal.write(ctx, service, 500, "Internal server error"));
         return app;
-    }
-
-    /**
-     * An error in the shape of the server's interface: {@code {"status": "err", "error"}} on the perpetuals server (its
-     * documented failure body), {@code {"error"}} on the others (the order book's, and the sandbox's everywhere else).
-     */
-    private static void error(String service, Context ctx, int status, String message) {
-        ctx.status(status).json(service.equals("perps") ? Map.of("status", "err", "error", message) : Map.of("error", message));
     }
 
     /** Limits and faults, before any route. */
@@ -576,7 +564,7 @@ public final class Sandbox implements EmbeddedService {
     private void setFaults(Context ctx) {
         JsonNode n;
         try {
-            n = MAPPER.readTree(ctx.body());
+            n = Json.MAPPER.readTree(ctx.body());
         } catch (IOException e) {
             n = null;
         }

@@ -1,5 +1,6 @@
 package org.marketlab.sandbox;
 
+import org.marketlab.sandbox.clob.ClobMarketsApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

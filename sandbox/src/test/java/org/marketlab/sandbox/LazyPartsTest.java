@@ -3,7 +3,7 @@ package org.marketlab.sandbox;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
-import org.marketlab.sandbox.accounts.Wallets;
+import org.marketlab.sandbox.wallets.Wallets;
 import org.marketlab.sandbox.world.World;
 
 import java.net.URI;

@@ -11,7 +11,7 @@ import org.marketlab.http.ServerException;
 import org.marketlab.http.ServiceException;
 import org.marketlab.internal.transport.Transport;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.accounts.ClobAccountsApi;
+import org.marketlab.sandbox.clob.ClobAccountsApi;
 
 import java.math.BigDecimal;
 import java.net.URI;

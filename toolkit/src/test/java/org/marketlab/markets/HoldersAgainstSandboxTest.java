@@ -10,7 +10,7 @@ import org.marketlab.config.Service;
 import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.accounts.Wallets;
+import org.marketlab.sandbox.wallets.Wallets;
 import tech.tablesaw.api.Table;
 
 import java.math.BigDecimal;

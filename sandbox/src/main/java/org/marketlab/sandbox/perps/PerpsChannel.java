@@ -1,5 +1,6 @@
 package org.marketlab.sandbox.perps;
 
+import org.marketlab.sandbox.route.Refusal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -232,7 +233,7 @@ public final class PerpsChannel {
         JsonNode frame;
         try {
             frame = Bodies.object(ctx.message());
-        } catch (PerpsFailure e) {
+        } catch (Refusal e) {
             reply.putObject("data").put("status", "err").put("error", "frames are JSON objects");
             c.send(reply.toString());
             return;
@@ -255,12 +256,12 @@ public final class PerpsChannel {
                 }
                 return;
             } else if (req.equals("sub") || req.equals("unsub")) {
-                if (owner == null) throw PerpsFailure.unauthorized("authenticate first");
+                if (owner == null) throw Refusal.unauthorized("authenticate first");
                 JsonNode chs = frame.path("chs");
-                if (!chs.isArray() || chs.isEmpty()) throw PerpsFailure.invalid("chs must be a non-empty array of channel names");
+                if (!chs.isArray() || chs.isEmpty()) throw Refusal.badRequest("chs must be a non-empty array of channel names");
                 for (JsonNode ch : chs) {
                     if (!CHANNELS.contains(ch.asText())) {
-                        throw PerpsFailure.invalid("unknown channel '" + ch.asText() + "'; known: " + String.join(", ", new java.util.TreeSet<>(CHANNELS)));
+                        throw Refusal.badRequest("unknown channel '" + ch.asText() + "'; known: " + String.join(", ", new java.util.TreeSet<>(CHANNELS)));
                     }
                 }
                 synchronized (c) {
@@ -274,20 +275,20 @@ public final class PerpsChannel {
                 if (req.equals("sub")) market.startTrading(owner);
                 return;
             } else if (req.equals("post") && (type.equals("cancelOrders") || type.equals("modifyOrdersCOID") || type.equals("cancelOrdersCOID"))) {
-                if (owner == null) throw PerpsFailure.unauthorized("authenticate first");
+                if (owner == null) throw Refusal.unauthorized("authenticate first");
                 Trading.Result r = switch (type) {
                     case "cancelOrders" -> trading.cancel(frame);
                     case "cancelOrdersCOID" -> trading.cancelByCoid(frame);
                     default -> trading.modify(frame);
                 };
-                if (!r.proxy().owner().equals(owner)) throw PerpsFailure.unauthorized("the command's signer is not a proxy of the authenticated account");
+                if (!r.proxy().owner().equals(owner)) throw Refusal.unauthorized("the command's signer is not a proxy of the authenticated account");
                 ArrayNode entries = r.entries();
                 reply.set("data", entries);
             } else {
-                throw PerpsFailure.invalid("unknown frame: req '" + req + "', op '" + type
+                throw Refusal.badRequest("unknown frame: req '" + req + "', op '" + type
                         + "'; known: post auth, post ping, sub, unsub, post cancelOrders, post cancelOrdersCOID, post modifyOrdersCOID");
             }
-        } catch (PerpsFailure e) {
+        } catch (Refusal e) {
             reply.putObject("data").put("status", "err").put("error", e.getMessage());
         }
         c.send(reply.toString());

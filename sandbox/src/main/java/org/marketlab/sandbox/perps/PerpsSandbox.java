@@ -1,11 +1,14 @@
 package org.marketlab.sandbox.perps;
 
+import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.RouteModule;
 
 import java.io.IOException;
@@ -22,6 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
+import java.util.regex.Pattern;
 
 /**
  * The perpetuals interface of the sandbox ({@code perps} server, REST and the real-time channel {@code /v1/ws}),
@@ -67,6 +71,7 @@ public final class PerpsSandbox implements RouteModule {
     public static final List<String> DOMAIN_NAMES = Signatures.DOMAIN_NAMES;
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
 
     private final long worldSeed;
     private final long worldNow;
@@ -163,7 +168,6 @@ public final class PerpsSandbox implements RouteModule {
 
     @Override
     public void register(Javalin app) {
-        app.exception(PerpsFailure.class, (e, ctx) -> ctx.status(e.status).json(Map.of("status", "err", "error", e.getMessage())));
         app.post("/v1/account/proxy", this::createProxy);
         app.delete("/v1/account/proxy", this::deleteProxy);
         app.get("/v1/account/credentials", this::credentials);
@@ -187,13 +191,7 @@ public final class PerpsSandbox implements RouteModule {
             asset(out, "WETH", "0x7ceb23fd6bc0add59e62ac25578270cff1b9f619", 18, "0.85", "0.0005");
             json(ctx, out);
         });
-        app.get("/v1/account/fills", ctx -> {
-            PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-            allowOnly(ctx, "instrument_id");
-            Long instrument = longParam(ctx, "instrument_id");
-            page(ctx, market.fillRows(a), f -> f.get("timestamp").asLong(),
-                    f -> instrument == null || f.get("instrument_id").asLong() == instrument, "trade_id");
-        });
+        app.get("/v1/account/fills", this::fills);
         app.get("/v1/account/orders", this::orderHistory);
         app.get("/v1/account/deposits", this::deposits);
         app.get("/v1/account/balances", ctx -> json(ctx, market.balances(accountOf(authenticated(ctx, 2).owner()))));
@@ -204,19 +202,27 @@ public final class PerpsSandbox implements RouteModule {
         app.events(e -> e.serverStopping(market::close)); // the market's timer ends with its server
     }
 
+    private void fills(Context ctx) {
+        PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
+        Params p = history(ctx, "instrument_id");
+        Long instrument = p.natural("instrument_id");
+        page(ctx, p, market.fillRows(a), f -> f.get("timestamp").asLong(),
+                f -> instrument == null || f.get("instrument_id").asLong() == instrument, "trade_id");
+    }
+
     /**
      * Orders that ended (filled, cancelled) and open ones, newest update first, as one array in the long names (the
      * official client's shape; it pages nothing here), filtered by {@code instrument_id}, {@code order_id},
      * {@code client_order_id} and the update time ({@code start_timestamp}, {@code end_timestamp}).
      */
-    private void orderHistory(Context ctx) throws IOException {
+    private void orderHistory(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        allowOnly(ctx, "instrument_id", "order_id", "client_order_id");
-        Long instrument = longParam(ctx, "instrument_id");
-        Long oid = longParam(ctx, "order_id");
-        Long start = longParam(ctx, "start_timestamp");
-        Long end = longParam(ctx, "end_timestamp");
-        String coid = ctx.queryParam("client_order_id");
+        Params p = history(ctx, "instrument_id", "order_id", "client_order_id");
+        Long instrument = p.natural("instrument_id");
+        Long oid = p.natural("order_id");
+        Long start = p.natural("start_timestamp");
+        Long end = p.natural("end_timestamp");
+        String coid = p.string("client_order_id");
         List<ObjectNode> rows = new ArrayList<>();
         for (ObjectNode o : market.orderHistory(a)) {
             long t = o.get("uts").asLong();
@@ -231,22 +237,21 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, out);
     }
 
-    private void deposits(Context ctx) throws IOException {
+    private void deposits(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        allowOnly(ctx);
-        page(ctx, a.depositRows(), PerpsAccount::pagingTime, d -> true, "created_timestamp");
+        page(ctx, history(ctx), a.depositRows(), PerpsAccount::pagingTime, d -> true, "created_timestamp");
     }
 
     /** {@code [timestamp, value]} points, oldest first, one per portfolio snapshot, within the time filters. */
-    private void points(Context ctx, boolean pnl) throws IOException {
+    private void points(Context ctx, boolean pnl) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        allowOnly(ctx, "interval");
-        Long start = longParam(ctx, "start_timestamp");
-        Long end = longParam(ctx, "end_timestamp");
+        Params p = history(ctx, "interval");
+        Long start = p.natural("start_timestamp");
+        Long end = p.natural("end_timestamp");
         ArrayNode rows = JSON.arrayNode();
-        for (JsonNode p : market.points(a, pnl)) {
-            long t = p.get(0).asLong();
-            if ((start == null || t >= start) && (end == null || t <= end) && rows.size() < PAGE_SIZE) rows.add(p);
+        for (JsonNode point : market.points(a, pnl)) {
+            long t = point.get(0).asLong();
+            if ((start == null || t >= start) && (end == null || t <= end) && rows.size() < PAGE_SIZE) rows.add(point);
         }
         ObjectNode out = JSON.objectNode();
         out.set("data", rows);
@@ -264,7 +269,7 @@ public final class PerpsSandbox implements RouteModule {
         JsonNode n;
         try {
             n = Bodies.object(ctx.body());
-        } catch (PerpsFailure e) {
+        } catch (Refusal e) {
             ctx.status(400).json(Map.of("error", "expected a JSON object such as {\"dropFrames\": 1}"));
             return;
         }
@@ -297,9 +302,9 @@ public final class PerpsSandbox implements RouteModule {
         String sig = Bodies.text(body, "sig");
         long now = clock.getAsLong();
         Trading.fresh(ts, now);
-        if (expiry <= now) throw PerpsFailure.invalid("expiry " + expiry + " has passed: it must lie in the future (Unix ms)");
+        if (expiry <= now) throw Refusal.badRequest("expiry " + expiry + " has passed: it must lie in the future (Unix ms)");
         if (!Signatures.signedBy(owner, name -> Signatures.createProxy(name, proxy, expiry, salt, ts), sig)) {
-            throw PerpsFailure.unauthorized("invalid signature: the owner " + owner + " did not sign this CreateProxy");
+            throw Refusal.unauthorized("invalid signature: the owner " + owner + " did not sign this CreateProxy");
         }
         String label = body.path("label").isTextual() ? body.get("label").asText() : null;
         ProxyRegistry.Proxy p = proxies.register(owner, proxy, expiry, label);
@@ -315,10 +320,10 @@ public final class PerpsSandbox implements RouteModule {
         String sig = Bodies.text(body, "sig");
         Trading.fresh(ts, clock.getAsLong());
         ProxyRegistry.Proxy p = proxies.find(proxy);
-        if (p == null) throw PerpsFailure.notFound("proxy " + proxy + " not found");
+        if (p == null) throw Refusal.notFound("proxy " + proxy + " not found");
         byte[] op = Signatures.deleteProxy(proxy);
         if (!Signatures.signedBy(p.owner(), name -> Signatures.op(name, op, salt, ts), sig)) {
-            throw PerpsFailure.unauthorized("invalid signature: the proxy's owner did not sign this deleteProxy");
+            throw Refusal.unauthorized("invalid signature: the proxy's owner did not sign this deleteProxy");
         }
         proxies.delete(proxy);
         spend(p.owner(), 1);
@@ -336,50 +341,41 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, out);
     }
 
-    private void withdrawals(Context ctx) throws IOException {
+    private void withdrawals(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        allowOnly(ctx, "withdrawal_status", "hash");
-        String status = ctx.queryParam("withdrawal_status");
-        if (status != null && !PerpsAccount.WITHDRAWAL_STATUSES.contains(status)) {
-            throw PerpsFailure.invalid("withdrawal_status must be one of pending, confirmed, removed, failed; was '" + status + "'");
-        }
-        String hash = ctx.queryParam("hash");
-        page(ctx, a.withdrawalRows(), PerpsAccount::pagingTime,
+        Params p = history(ctx, "withdrawal_status", "hash");
+        String status = p.oneOf("withdrawal_status", null, PerpsAccount.WITHDRAWAL_STATUSES, false);
+        String hash = p.string("hash");
+        page(ctx, p, a.withdrawalRows(), PerpsAccount::pagingTime,
                 w -> (status == null || w.get("status").asText().equals(status)) && (hash == null || w.get("hash").asText().equalsIgnoreCase(hash)),
                 "withdraw_id");
     }
 
-    private void internalTransfers(Context ctx) throws IOException {
+    private void internalTransfers(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        allowOnly(ctx, "direction");
-        String direction = ctx.queryParam("direction");
-        if (direction != null && !direction.equals("in") && !direction.equals("out")) {
-            throw PerpsFailure.invalid("direction must be in or out (or omitted for both); was '" + direction + "'");
-        }
-        page(ctx, a.transferRows(), t -> t.get("created_timestamp").asLong(),
+        Params p = history(ctx, "direction");
+        String direction = p.oneOf("direction", null, List.of("in", "out"), false);
+        page(ctx, p, a.transferRows(), t -> t.get("created_timestamp").asLong(),
                 t -> direction == null || t.get("direction").asText().equals(direction), "transfer_id");
     }
 
-    private void funding(Context ctx) throws IOException {
+    private void funding(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        allowOnly(ctx, "instrument_id");
-        Long instrument = longParam(ctx, "instrument_id");
-        if (instrument != null && instrument > 4_294_967_295L) {
-            throw PerpsFailure.invalid("instrument_id must be 0 to 4294967295; was " + instrument);
-        }
-        page(ctx, a.fundingRows(), f -> f.get("timestamp").asLong(),
+        Params p = history(ctx, "instrument_id");
+        Long instrument = p.natural("instrument_id");
+        if (instrument != null && instrument > 4_294_967_295L) throw p.invalid("instrument_id", instrument, "0 to 4294967295");
+        page(ctx, p, a.fundingRows(), f -> f.get("timestamp").asLong(),
                 f -> instrument == null || f.get("instrument_id").asLong() == instrument, "id");
     }
 
-    private void portfolio(Context ctx) throws IOException {
+    private void portfolio(Context ctx) {
         json(ctx, Portfolios.of(accountOf(authenticated(ctx, 5).owner()), latest()));
     }
 
     /** The official client's long-named order form. */
-    private void openOrders(Context ctx) throws IOException {
+    private void openOrders(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 2).owner());
-        allowOnly(ctx, "instrument_id");
-        Long instrument = longParam(ctx, "instrument_id");
+        Long instrument = history(ctx, "instrument_id").natural("instrument_id");
         ArrayNode out = JSON.arrayNode();
         for (JsonNode o : a.openOrders()) {
             if (instrument != null && o.get("iid").asLong() != instrument) continue;
@@ -416,18 +412,17 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, r.entries());
     }
 
-    private void publicPortfolio(Context ctx) throws IOException {
-        String address = ctx.queryParam("address");
-        if (address == null || !address.matches("0x[0-9a-fA-F]{40}")) {
-            throw PerpsFailure.invalid("address must be 0x followed by 40 hex digits, was '" + address + "'");
-        }
+    private void publicPortfolio(Context ctx) {
+        Params p = Params.of(ctx, 400);
+        String address = p.matching("address", ADDRESS, "0x followed by 40 hex digits");
+        if (address == null) throw p.missing("address", "0x followed by 40 hex digits");
         spend("public", 5);
         PerpsAccount a = accountOf(address);
         ObjectNode out = JSON.objectNode();
         ArrayNode ps = out.putArray("positions");
-        for (ObjectNode p : a.positionRows()) {
+        for (ObjectNode position : a.positionRows()) {
             ObjectNode x = ps.addObject();
-            for (String f : List.of("instrument_id", "symbol", "size", "entry_price", "unrealized_pnl", "return_on_equity")) x.set(f, p.get(f));
+            for (String f : List.of("instrument_id", "symbol", "size", "entry_price", "unrealized_pnl", "return_on_equity")) x.set(f, position.get(f));
         }
         out.put("equity", a.collateral().add(a.unrealizedPnl()).toPlainString());
         out.put("timestamp", latest());
@@ -445,7 +440,7 @@ public final class PerpsSandbox implements RouteModule {
         String address = header(ctx, "SERVICE-PROXY", "POLYMARKET-PROXY");
         String secret = header(ctx, "SERVICE-SECRET", "POLYMARKET-SECRET");
         if (address == null || secret == null) {
-            throw PerpsFailure.unauthorized("missing proxy headers: the proxy address and secret (SERVICE-PROXY and SERVICE-SECRET)");
+            throw Refusal.unauthorized("missing proxy headers: the proxy address and secret (SERVICE-PROXY and SERVICE-SECRET)");
         }
         ProxyRegistry.Proxy p = proxies.authenticate(address, secret, clock.getAsLong());
         spend(p.owner(), weight);
@@ -460,23 +455,21 @@ public final class PerpsSandbox implements RouteModule {
         return null;
     }
 
-    private static void allowOnly(Context ctx, String... filters) {
-        Set<String> allowed = new java.util.HashSet<>(List.of(filters));
+    /** The parameters of a history read: {@code start_timestamp}, {@code end_timestamp} and its {@code filters}, no others. */
+    private static Params history(Context ctx, String... filters) {
+        Params p = Params.of(ctx, 400);
+        List<String> allowed = new ArrayList<>(List.of(filters));
         allowed.add("start_timestamp");
         allowed.add("end_timestamp");
-        for (String name : ctx.queryParamMap().keySet()) {
-            if (!allowed.contains(name)) {
-                throw PerpsFailure.invalid("unknown query parameter '" + name + "'; allowed: " + String.join(", ", new java.util.TreeSet<>(allowed)));
-            }
-        }
+        p.onlyThese(allowed);
+        return p;
     }
 
-    private void page(Context ctx, List<ObjectNode> all, ToLongFunction<JsonNode> time, Predicate<ObjectNode> filter, String idField)
-            throws IOException {
-        Long start = longParam(ctx, "start_timestamp");
-        Long end = longParam(ctx, "end_timestamp");
+    private void page(Context ctx, Params p, List<ObjectNode> all, ToLongFunction<JsonNode> time, Predicate<ObjectNode> filter, String idField) {
+        Long start = p.natural("start_timestamp");
+        Long end = p.natural("end_timestamp");
         long to = end != null ? end : latest();
-        if (start != null && start > to) throw PerpsFailure.invalid("start_timestamp " + start + " is after end_timestamp " + to);
+        if (start != null && start > to) throw p.invalid("start_timestamp", start, "not after end_timestamp (" + to + ")");
         List<ObjectNode> rows = new ArrayList<>();
         for (ObjectNode n : all) {
             long t = time.applyAsLong(n);
@@ -489,19 +482,7 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, out);
     }
 
-    private static Long longParam(Context ctx, String name) {
-        String v = ctx.queryParam(name);
-        if (v == null || v.isEmpty()) return null;
-        try {
-            long n = Long.parseLong(v);
-            if (n < 0) throw new NumberFormatException();
-            return n;
-        } catch (NumberFormatException e) {
-            throw PerpsFailure.invalid(name + " must be a non-negative integer, was '" + v + "'");
-        }
-    }
-
-    private static void json(Context ctx, JsonNode n) throws IOException {
-        ctx.contentType("application/json").result(Bodies.MAPPER.writeValueAsBytes(n));
+    private static void json(Context ctx, JsonNode n) {
+        Json.send(ctx, n);
     }
 }

@@ -1,5 +1,6 @@
 package org.marketlab.sandbox.perps;
 
+import org.marketlab.sandbox.route.Refusal;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +33,7 @@ final class ProxyRegistry {
         String address = proxy.toLowerCase(Locale.ROOT);
         Proxy existing = byAddress.get(address);
         if (existing != null && !existing.owner().equals(owner)) {
-            throw PerpsFailure.invalid("proxy " + proxy + " is registered to another account");
+            throw Refusal.badRequest("proxy " + proxy + " is registered to another account");
         }
         byte[] s = new byte[32];
         random.nextBytes(s);
@@ -60,9 +61,9 @@ final class ProxyRegistry {
         Proxy p = find(address);
         if (p == null || secret == null
                 || !MessageDigest.isEqual(p.secret().getBytes(StandardCharsets.UTF_8), secret.getBytes(StandardCharsets.UTF_8))) {
-            throw PerpsFailure.unauthorized("invalid proxy credentials");
+            throw Refusal.unauthorized("invalid proxy credentials");
         }
-        if (!p.live(now)) throw PerpsFailure.unauthorized("proxy expired; register a new one");
+        if (!p.live(now)) throw Refusal.unauthorized("proxy expired; register a new one");
         return p;
     }
 }

@@ -1,5 +1,6 @@
 package org.marketlab.sandbox.perps;
 
+import org.marketlab.sandbox.route.Refusal;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.msgpack.core.MessageBufferPacker;
 import org.msgpack.core.MessagePack;
@@ -139,12 +140,12 @@ final class Signatures {
     }
 
     private static byte[] uintWord(long v) {
-        if (v < 0) throw PerpsFailure.invalid("a uint64 field is negative: " + v);
+        if (v < 0) throw Refusal.badRequest("a uint64 field is negative: " + v);
         return Numeric.toBytesPadded(BigInteger.valueOf(v), 32);
     }
 
     private static byte[] addressWord(String address) {
-        if (address == null || !address.matches("0x[0-9a-fA-F]{40}")) throw PerpsFailure.invalid("not an address: '" + address + "'");
+        if (address == null || !address.matches("0x[0-9a-fA-F]{40}")) throw Refusal.badRequest("not an address: '" + address + "'");
         return Numeric.toBytesPadded(new BigInteger(address.substring(2), 16), 32);
     }
 

@@ -1,5 +1,6 @@
 package org.marketlab.sandbox.perps;
 
+import org.marketlab.sandbox.route.Refusal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -42,9 +43,9 @@ final class Trading {
     /** {@code modifyOrdersCOID}: args {@code [{coid, p, qty}, ...]}. Returns the proxy that signed and the results. */
     Result modify(JsonNode body) {
         JsonNode args = Bodies.args(body, "modifyOrdersCOID");
-        if (!args.isArray() || args.isEmpty()) throw PerpsFailure.invalid("op.args must be a non-empty array of {coid, p, qty}");
+        if (!args.isArray() || args.isEmpty()) throw Refusal.badRequest("op.args must be a non-empty array of {coid, p, qty}");
         for (JsonNode e : args) {
-            if (!e.isObject()) throw PerpsFailure.invalid("each entry of op.args is an object {coid, p, qty}");
+            if (!e.isObject()) throw Refusal.badRequest("each entry of op.args is an object {coid, p, qty}");
             Bodies.text(e, "coid");
             Bodies.text(e, "p");
             Bodies.text(e, "qty");
@@ -87,11 +88,11 @@ final class Trading {
     /** {@code cancelOrders}: args {@code [oid, ...]}. */
     Result cancel(JsonNode body) {
         JsonNode args = Bodies.args(body, "cancelOrders");
-        if (!args.isArray() || args.isEmpty()) throw PerpsFailure.invalid("op.args must be a non-empty array of order ids");
+        if (!args.isArray() || args.isEmpty()) throw Refusal.badRequest("op.args must be a non-empty array of order ids");
         long[] oids = new long[args.size()];
         for (int i = 0; i < oids.length; i++) {
             JsonNode e = args.get(i);
-            if (!e.isIntegralNumber() || !e.canConvertToLong() || e.asLong() < 0) throw PerpsFailure.invalid("order ids are non-negative integers");
+            if (!e.isIntegralNumber() || !e.canConvertToLong() || e.asLong() < 0) throw Refusal.badRequest("order ids are non-negative integers");
             oids[i] = e.asLong();
         }
         ProxyRegistry.Proxy proxy = signer(body, Signatures.cancelOrders(oids));
@@ -113,10 +114,10 @@ final class Trading {
      */
     Result cancelByCoid(JsonNode body) {
         JsonNode args = Bodies.args(body, "cancelOrdersCOID");
-        if (!args.isArray() || args.isEmpty()) throw PerpsFailure.invalid("op.args must be a non-empty array of client order ids");
+        if (!args.isArray() || args.isEmpty()) throw Refusal.badRequest("op.args must be a non-empty array of client order ids");
         String[] coids = new String[args.size()];
         for (int i = 0; i < coids.length; i++) {
-            if (!args.get(i).isTextual()) throw PerpsFailure.invalid("client order ids are strings of 32 lower-case hex characters");
+            if (!args.get(i).isTextual()) throw Refusal.badRequest("client order ids are strings of 32 lower-case hex characters");
             coids[i] = args.get(i).asText();
         }
         ProxyRegistry.Proxy proxy = signer(body, Signatures.cancelOrdersCoid(coids));
@@ -149,24 +150,24 @@ final class Trading {
         fresh(ts, now);
         if (body.hasNonNull("exp")) {
             long exp = Bodies.integer(body, "exp");
-            if (exp <= now) throw PerpsFailure.invalid("exp " + exp + " has passed: a command's exp must lie in the future (Unix ms)");
+            if (exp <= now) throw Refusal.badRequest("exp " + exp + " has passed: a command's exp must lie in the future (Unix ms)");
             if (exp > now + PerpsSandbox.COMMAND_TIMEOUT_MS) {
-                throw PerpsFailure.invalid("exp may shorten the command timeout of " + PerpsSandbox.COMMAND_TIMEOUT_MS + " ms, not extend it");
+                throw Refusal.badRequest("exp may shorten the command timeout of " + PerpsSandbox.COMMAND_TIMEOUT_MS + " ms, not extend it");
             }
         }
         for (String name : Signatures.DOMAIN_NAMES) {
             ProxyRegistry.Proxy p = proxies.find(Signatures.recover(Signatures.op(name, msgpack, salt, ts), sig));
             if (p != null) {
-                if (!p.live(now)) throw PerpsFailure.unauthorized("proxy expired; register a new one");
+                if (!p.live(now)) throw Refusal.unauthorized("proxy expired; register a new one");
                 return p;
             }
         }
-        throw PerpsFailure.unauthorized("invalid signature: no registered proxy signed this operation");
+        throw Refusal.unauthorized("invalid signature: no registered proxy signed this operation");
     }
 
     static void fresh(long ts, long now) {
         if (Math.abs(ts - now) > PerpsSandbox.TIMESTAMP_WINDOW_MS) {
-            throw PerpsFailure.unauthorized("stale timestamp: ts " + ts + " is not within " + PerpsSandbox.TIMESTAMP_WINDOW_MS
+            throw Refusal.unauthorized("stale timestamp: ts " + ts + " is not within " + PerpsSandbox.TIMESTAMP_WINDOW_MS
                     + " ms of the service's clock " + now + " (Unix ms)");
         }
     }

@@ -1,5 +1,6 @@
 package org.marketlab.sandbox.accounts;
 
+import org.marketlab.sandbox.wallets.Wallets;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,13 +1,13 @@
-package org.marketlab.sandbox.discovery;
+package org.marketlab.sandbox.markets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import org.marketlab.sandbox.route.BadParameter;
-import org.marketlab.sandbox.route.DocumentOrder;
-import org.marketlab.sandbox.route.QueryParams;
+import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Params;
+import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.world.Fields;
 import org.marketlab.sandbox.world.Lazy;
@@ -19,9 +19,9 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Discovery on the market-data host, from the same world as {@code /events}: {@code GET /markets},
@@ -84,55 +84,64 @@ public final class DiscoveryApi implements RouteModule {
      * {@code events}; {@code include_tag=true} also fills {@code tags} with the event's tags.
      */
     private void markets(Context ctx) {
-        QueryParams p = new QueryParams(ctx);
-        int limit = p.pageSize();
-        long offset = p.offset();
-        Set<Long> ids = new HashSet<>(p.longs("id"));
+        Params p = Params.of(ctx, Listing.REFUSED);
+        int limit = Listing.limit(p);
+        long offset = Listing.offset(p, "");
+        Predicate<Discovery.MarketFacts> passes = marketFilters(p);
+        boolean includeTag = Boolean.TRUE.equals(p.bool("include_tag"));
+        List<String> marketFields = new ArrayList<>();
+        if (!d().markets().isEmpty()) d().markets().get(0).document().fieldNames().forEachRemaining(marketFields::add);
+        List<String> order = p.order("order", marketFields, "Market");
+        boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
+        List<Discovery.MarketFacts> out = new ArrayList<>();
+        for (Discovery.MarketFacts m : d().markets()) if (passes.test(m)) out.add(m);
+        out = Listing.sorted(out, order, ascending, Discovery.MarketFacts::document, Discovery.MarketFacts::id);
+        ArrayNode page = World.JSON.arrayNode();
+        for (Discovery.MarketFacts m : Listing.slice(out, offset, limit)) page.add(d().marketDocument(m, includeTag));
+        Json.send(ctx, page);
+    }
+
+    /** Every filter of {@link #markets} given, as one test. */
+    private Predicate<Discovery.MarketFacts> marketFilters(Params p) {
+        List<Predicate<Discovery.MarketFacts>> all = new ArrayList<>();
+        Set<Long> ids = new HashSet<>(p.integers("id"));
         Set<String> slugs = Set.copyOf(p.all("slug"));
         Set<String> conditions = lower(p.all("condition_ids"));
         Set<String> tokens = Set.copyOf(p.all("clob_token_ids"));
         Set<String> questions = lower(p.all("question_ids"));
-        Long tagId = p.longOrNull("tag_id");
+        if (!ids.isEmpty()) all.add(m -> ids.contains(m.id()));
+        if (!slugs.isEmpty()) all.add(m -> slugs.contains(m.slug()));
+        if (!conditions.isEmpty()) all.add(m -> conditions.contains(m.conditionId().toLowerCase(Locale.ROOT)));
+        if (!tokens.isEmpty()) all.add(m -> m.tokenIds().stream().anyMatch(tokens::contains));
+        if (!questions.isEmpty()) all.add(m -> m.questionId() != null && questions.contains(m.questionId().toLowerCase(Locale.ROOT)));
+        Long tagId = p.integer("tag_id");
         boolean related = Boolean.TRUE.equals(p.bool("related_tags"));
+        if (tagId != null) {
+            Set<Long> tagSet = new HashSet<>(Set.of(tagId));
+            if (related) tagSet.addAll(world.relatedTags(tagId));
+            all.add(m -> m.event().tagIds().stream().anyMatch(tagSet::contains));
+        }
         Boolean active = p.bool("active"), closed = p.bool("closed"), archived = p.bool("archived");
-        boolean includeTag = Boolean.TRUE.equals(p.bool("include_tag"));
+        if (active != null) all.add(m -> active.equals(m.active()));
+        if (closed != null) all.add(m -> closed.equals(m.closed()));
+        if (archived != null) all.add(m -> archived.equals(m.archived()));
         String uma = p.string("uma_resolution_status");
+        if (uma != null) all.add(m -> uma.equals(m.umaResolutionStatus()));
         Double liqMin = p.number("liquidity_num_min"), liqMax = p.number("liquidity_num_max");
         Double volMin = p.number("volume_num_min"), volMax = p.number("volume_num_max");
         Instant sMin = p.time("start_date_min"), sMax = p.time("start_date_max");
         Instant eMin = p.time("end_date_min"), eMax = p.time("end_date_max");
-        List<String> marketFields = new ArrayList<>();
-        if (!d().markets().isEmpty()) d().markets().get(0).document().fieldNames().forEachRemaining(marketFields::add);
-        List<String> order = order(p, marketFields.toArray(String[]::new), "Market");
-        boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
-        Set<Long> tagSet = null;
-        if (tagId != null) {
-            tagSet = new HashSet<>(Set.of(tagId));
-            if (related) tagSet.addAll(world.relatedTags(tagId));
-        }
-        List<Discovery.MarketFacts> out = new ArrayList<>();
-        for (Discovery.MarketFacts m : d().markets()) {
-            if (!ids.isEmpty() && !ids.contains(m.id())) continue;
-            if (!slugs.isEmpty() && !slugs.contains(m.slug())) continue;
-            if (!conditions.isEmpty() && !conditions.contains(m.conditionId().toLowerCase(Locale.ROOT))) continue;
-            if (!tokens.isEmpty() && m.tokenIds().stream().noneMatch(tokens::contains)) continue;
-            if (!questions.isEmpty() && (m.questionId() == null || !questions.contains(m.questionId().toLowerCase(Locale.ROOT)))) continue;
-            if (tagSet != null && m.event().tagIds().stream().noneMatch(tagSet::contains)) continue;
-            if (active != null && !active.equals(m.active())) continue;
-            if (closed != null && !closed.equals(m.closed())) continue;
-            if (archived != null && !archived.equals(m.archived())) continue;
-            if (uma != null && !uma.equals(m.umaResolutionStatus())) continue;
-            if (!within(m.liquidity(), liqMin, liqMax) || !within(m.volume(), volMin, volMax)) continue;
-            if (!within(m.startDate(), sMin, sMax) || !within(m.endDate(), eMin, eMax)) continue;
-            out.add(m);
-        }
-        out = sorted(out, order, ascending, Discovery.MarketFacts::document, Discovery.MarketFacts::id);
-        ArrayNode page = World.JSON.arrayNode();
-        for (Discovery.MarketFacts m : slice(out, offset, limit)) page.add(d().marketDocument(m, includeTag));
-        send(ctx, page);
+        all.add(m -> Listing.within(m.liquidity(), liqMin, liqMax) && Listing.within(m.volume(), volMin, volMax));
+        all.add(m -> Listing.within(m.startDate(), sMin, sMax) && Listing.within(m.endDate(), eMin, eMax));
+        return m -> all.stream().allMatch(f -> f.test(m));
     }
 
     // ---- /public-search -----------------------------------------------------------------------------------------
+
+    /** What a {@code /public-search} asks: the words, a page of each type, what to look in and the events' filters. */
+    private record Search(List<String> words, int perType, long offset, Predicate<World.EventFacts> passes, boolean keepClosed,
+                          boolean tags, boolean profiles, List<String> sort, boolean ascending) {
+    }
 
     /**
      * {@code GET /public-search?q=}: {@code {"events": [...], "tags": [...], "profiles": [...], "pagination":
@@ -157,97 +166,107 @@ public final class DiscoveryApi implements RouteModule {
      * </ul>
      */
     private void search(Context ctx) {
-        QueryParams p = new QueryParams(ctx);
-        String q = p.string("q");
-        if (q == null) throw new BadParameter("q is required: the text to search for");
+        Search s = search(Params.of(ctx, Listing.REFUSED));
+        List<World.EventFacts> ranked = ranked(s);
+        ObjectNode out = World.JSON.objectNode();
+        ArrayNode events = out.putArray("events");
+        for (World.EventFacts e : Listing.slice(ranked, s.offset(), s.perType())) events.add(found(e, s.keepClosed()));
+        if (s.tags()) out.set("tags", matchingTags(s));
+        if (s.profiles()) out.set("profiles", matchingProfiles(s));
+        ObjectNode pagination = out.putObject("pagination");
+        pagination.put("hasMore", s.offset() + s.perType() < ranked.size());
+        pagination.put("totalResults", ranked.size());
+        Json.send(ctx, out);
+    }
+
+    private Search search(Params p) {
+        String q = p.required("q", "the text to search for");
         List<String> words = words(q);
-        if (words.isEmpty()) throw new BadParameter("q must hold a word (letters or digits), was '" + q + "'");
-        int perType = (int) Math.min(p.count("limit_per_type", 5), MAX_PER_TYPE);
+        if (words.isEmpty()) throw p.invalid("q", q, "a text with a word (letters or digits)");
+        int perType = p.capped("limit_per_type", 5, MAX_PER_TYPE);
         long page = p.count("page", 1);
-        if (page < 1) throw new BadParameter("page must be 1 or more, was " + page);
+        if (page < 1) throw p.invalid("page", page, "1 or more");
+        long deepest = perType == 0 ? Listing.MAX_OFFSET + 1 : Listing.MAX_OFFSET / perType + 1;
+        if (page > deepest) {
+            throw p.invalid("page", page, "at most " + deepest + " at limit_per_type " + perType + " (pages starting past "
+                    + Listing.MAX_OFFSET + " results are refused)");
+        }
         long offset = (page - 1) * perType;
-        if (page > QueryParams.MAX_OFFSET + 1 || offset > QueryParams.MAX_OFFSET) {
-            throw new BadParameter("page " + page + " is too deep: pages starting past " + QueryParams.MAX_OFFSET + " results are refused");
-        }
-        String status = p.string("events_status");
-        if (status != null && !Set.of("active", "closed", "all").contains(status)) {
-            throw new BadParameter("events_status must be active, closed or all, was '" + status + "'");
-        }
+        String status = p.oneOf("events_status", "all", List.of("active", "closed", "all"), false);
         Set<String> eventTags = Set.copyOf(p.all("events_tag"));
-        List<Long> excluded = p.longs("exclude_tag_id");
+        List<Long> excluded = p.integers("exclude_tag_id");
         String recurrence = p.string("recurrence");
         long keepClosed = p.count("keep_closed_markets", 1);
-        boolean searchTags = Boolean.TRUE.equals(p.bool("search_tags"));
-        boolean searchProfiles = Boolean.TRUE.equals(p.bool("search_profiles"));
+        boolean tags = Boolean.TRUE.equals(p.bool("search_tags"));
+        boolean profiles = Boolean.TRUE.equals(p.bool("search_profiles"));
         List<String> sort = p.order("sort", List.of(Fields.EVENT), "Event");
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
+        Predicate<World.EventFacts> passes = e -> {
+            if (status.equals("active") && !(Boolean.TRUE.equals(e.active()) && !Boolean.TRUE.equals(e.closed()))) return false;
+            if (status.equals("closed") && !Boolean.TRUE.equals(e.closed())) return false;
+            if (!eventTags.isEmpty() && e.tagSlugs().stream().noneMatch(eventTags::contains)
+                    && e.tagIds().stream().noneMatch(t -> eventTags.contains(Long.toString(t)))) return false;
+            if (!excluded.isEmpty() && e.tagIds().stream().anyMatch(excluded::contains)) return false;
+            return recurrence == null || e.recurrences().contains(recurrence);
+        };
+        return new Search(words, perType, offset, passes, keepClosed != 0, tags, profiles, sort, ascending);
+    }
 
+    /** The matching events: title matches first, then the rest, each by volume (or all by {@code sort}). */
+    private List<World.EventFacts> ranked(Search s) {
         List<World.EventFacts> titled = new ArrayList<>(), other = new ArrayList<>();
         for (World.EventFacts e : world.events()) {
-            if ("active".equals(status) && !(Boolean.TRUE.equals(e.active()) && !Boolean.TRUE.equals(e.closed()))) continue;
-            if ("closed".equals(status) && !Boolean.TRUE.equals(e.closed())) continue;
-            if (!eventTags.isEmpty() && e.tagSlugs().stream().noneMatch(eventTags::contains)
-                    && e.tagIds().stream().noneMatch(t -> eventTags.contains(Long.toString(t)))) continue;
-            if (!excluded.isEmpty() && e.tagIds().stream().anyMatch(excluded::contains)) continue;
-            if (recurrence != null && !e.recurrences().contains(recurrence)) continue;
-            if (matchesWords(words, d().titleWords(e))) titled.add(e);
-            else if (matchesWords(words, d().otherWords(e))) other.add(e);
+            if (!s.passes().test(e)) continue;
+            if (matchesWords(s.words(), d().titleWords(e))) titled.add(e);
+            else if (matchesWords(s.words(), d().otherWords(e))) other.add(e);
         }
-        List<World.EventFacts> ranked = new ArrayList<>();
-        if (sort.isEmpty()) {
+        if (s.sort().isEmpty()) {
             Comparator<World.EventFacts> byVolume = Comparator.comparing((World.EventFacts e) -> e.volume() == null ? Double.NEGATIVE_INFINITY : e.volume())
                     .reversed().thenComparingLong(World.EventFacts::id);
             titled.sort(byVolume);
             other.sort(byVolume);
-            ranked.addAll(titled);
-            ranked.addAll(other);
-        } else {
-            ranked.addAll(titled);
-            ranked.addAll(other);
-            ranked = sorted(ranked, sort, ascending, World.EventFacts::document, World.EventFacts::id);
         }
-        ObjectNode out = World.JSON.objectNode();
-        ArrayNode events = World.JSON.arrayNode();
-        for (World.EventFacts e : slice(ranked, offset, perType)) {
-            ObjectNode d = World.JSON.objectNode().setAll(e.document());
-            d.remove("chats");
-            d.remove("templates");
-            if (keepClosed == 0) {
-                ArrayNode open = World.JSON.arrayNode();
-                for (JsonNode m : d.get("markets")) if (!m.path("closed").asBoolean()) open.add(m);
-                d.set("markets", open);
-            }
-            events.add(d);
+        List<World.EventFacts> ranked = new ArrayList<>(titled);
+        ranked.addAll(other);
+        return s.sort().isEmpty() ? ranked : Listing.sorted(ranked, s.sort(), s.ascending(), World.EventFacts::document, World.EventFacts::id);
+    }
+
+    /** An event as a search answers it: without chats and templates, and its closed markets dropped when asked. */
+    private static ObjectNode found(World.EventFacts e, boolean keepClosed) {
+        ObjectNode d = World.JSON.objectNode().setAll(e.document());
+        d.remove("chats");
+        d.remove("templates");
+        if (!keepClosed) {
+            ArrayNode open = World.JSON.arrayNode();
+            for (JsonNode m : d.get("markets")) if (!m.path("closed").asBoolean()) open.add(m);
+            d.set("markets", open);
         }
-        out.set("events", events);
-        if (searchTags) {
-            List<ObjectNode> tags = new ArrayList<>();
-            for (ObjectNode t : world.tags()) {
-                if (matches(words, t.get("label").asText()) || matches(words, t.get("slug").asText())) tags.add(t);
-            }
-            tags.sort(Comparator.comparingInt((ObjectNode t) -> -d().eventCount(tagId(t))).thenComparingLong(DiscoveryApi::tagId));
-            ArrayNode arr = World.JSON.arrayNode();
-            for (ObjectNode t : slice(tags, offset, perType)) {
-                ObjectNode d = World.JSON.objectNode().setAll(t);
-                d.put("event_count", d().eventCount(tagId(t)));
-                arr.add(d);
-            }
-            out.set("tags", arr);
+        return d;
+    }
+
+    private ArrayNode matchingTags(Search s) {
+        List<ObjectNode> tags = new ArrayList<>();
+        for (ObjectNode t : world.tags()) {
+            if (matches(s.words(), t.get("label").asText()) || matches(s.words(), t.get("slug").asText())) tags.add(t);
         }
-        if (searchProfiles) {
-            List<ObjectNode> found = new ArrayList<>();
-            for (ObjectNode pr : d().profiles()) {
-                if (matches(words, pr.path("name").asText("")) || matches(words, pr.path("pseudonym").asText(""))) found.add(pr);
-            }
-            ArrayNode arr = World.JSON.arrayNode();
-            for (ObjectNode pr : slice(found, offset, perType)) arr.add(pr);
-            out.set("profiles", arr);
+        tags.sort(Comparator.comparingInt((ObjectNode t) -> -d().eventCount(tagId(t))).thenComparingLong(DiscoveryApi::tagId));
+        ArrayNode arr = World.JSON.arrayNode();
+        for (ObjectNode t : Listing.slice(tags, s.offset(), s.perType())) {
+            ObjectNode d = World.JSON.objectNode().setAll(t);
+            d.put("event_count", d().eventCount(tagId(t)));
+            arr.add(d);
         }
-        ObjectNode pagination = World.JSON.objectNode();
-        pagination.put("hasMore", offset + perType < ranked.size());
-        pagination.put("totalResults", ranked.size());
-        out.set("pagination", pagination);
-        send(ctx, out);
+        return arr;
+    }
+
+    private ArrayNode matchingProfiles(Search s) {
+        List<ObjectNode> found = new ArrayList<>();
+        for (ObjectNode pr : d().profiles()) {
+            if (matches(s.words(), pr.path("name").asText("")) || matches(s.words(), pr.path("pseudonym").asText(""))) found.add(pr);
+        }
+        ArrayNode arr = World.JSON.arrayNode();
+        for (ObjectNode pr : Listing.slice(found, s.offset(), s.perType())) arr.add(pr);
+        return arr;
     }
 
     /** Lower-case runs of letters and digits. */
@@ -294,14 +313,14 @@ public final class DiscoveryApi implements RouteModule {
      * nothing.
      */
     private void tags(Context ctx) {
-        QueryParams p = new QueryParams(ctx);
-        int limit = p.pageSize();
-        long offset = p.offset();
+        Params p = Params.of(ctx, Listing.REFUSED);
+        int limit = Listing.limit(p);
+        long offset = Listing.offset(p, "");
         Boolean carousel = p.bool("is_carousel");
         p.bool("include_template");
         List<String> fields = new ArrayList<>(List.of(Fields.TAG));
         fields.add("eventCount");
-        List<String> order = order(p, fields.toArray(String[]::new), "Tag");
+        List<String> order = p.order("order", fields, "Tag");
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
         List<ObjectNode> rows = new ArrayList<>();
         for (ObjectNode t : world.tags()) {
@@ -311,11 +330,11 @@ public final class DiscoveryApi implements RouteModule {
         if (order.isEmpty()) {
             rows.sort(Comparator.comparingInt((ObjectNode t) -> -t.get("eventCount").asInt()).thenComparingLong(DiscoveryApi::tagId));
         } else {
-            rows = sorted(rows, order, ascending, t -> t, DiscoveryApi::tagId);
+            rows = Listing.sorted(rows, order, ascending, t -> t, DiscoveryApi::tagId);
         }
         ArrayNode page = World.JSON.arrayNode();
-        for (ObjectNode t : slice(rows, offset, limit)) page.add(t);
-        send(ctx, page);
+        for (ObjectNode t : Listing.slice(rows, offset, limit)) page.add(t);
+        Json.send(ctx, page);
     }
 
     private ObjectNode tagDocument(ObjectNode t) {
@@ -324,7 +343,7 @@ public final class DiscoveryApi implements RouteModule {
         return d;
     }
 
-    private ObjectNode tagBy(java.util.function.Predicate<ObjectNode> test) {
+    private ObjectNode tagBy(Predicate<ObjectNode> test) {
         for (ObjectNode t : world.tags()) if (test.test(t)) return t;
         return null;
     }
@@ -342,9 +361,9 @@ public final class DiscoveryApi implements RouteModule {
      * its events without their markets, in id order.
      */
     private void series(Context ctx) {
-        QueryParams p = new QueryParams(ctx);
-        int limit = p.pageSize();
-        long offset = p.offset();
+        Params p = Params.of(ctx, Listing.REFUSED);
+        int limit = Listing.limit(p);
+        long offset = Listing.offset(p, "");
         Set<String> slugs = Set.copyOf(p.all("slug"));
         Set<String> categories = Set.copyOf(p.all("categories_labels"));
         Boolean closed = p.bool("closed");
@@ -352,7 +371,7 @@ public final class DiscoveryApi implements RouteModule {
         String recurrence = p.string("recurrence");
         List<String> fields = new ArrayList<>();
         d().series().stream().findFirst().ifPresent(s -> s.document().fieldNames().forEachRemaining(fields::add));
-        List<String> order = order(p, fields.toArray(String[]::new), "Series");
+        List<String> order = p.order("order", fields, "Series");
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
         List<Discovery.SeriesFacts> rows = new ArrayList<>();
         for (Discovery.SeriesFacts s : d().series()) {
@@ -362,10 +381,10 @@ public final class DiscoveryApi implements RouteModule {
             if (recurrence != null && !recurrence.equals(s.recurrence())) continue;
             rows.add(s);
         }
-        rows = sorted(rows, order, ascending, Discovery.SeriesFacts::document, Discovery.SeriesFacts::id);
+        rows = Listing.sorted(rows, order, ascending, Discovery.SeriesFacts::document, Discovery.SeriesFacts::id);
         ArrayNode page = World.JSON.arrayNode();
-        for (Discovery.SeriesFacts s : slice(rows, offset, limit)) page.add(d().seriesDocument(s));
-        send(ctx, page);
+        for (Discovery.SeriesFacts s : Listing.slice(rows, offset, limit)) page.add(d().seriesDocument(s));
+        Json.send(ctx, page);
     }
 
     // ---- /comments ----------------------------------------------------------------------------------------------
@@ -379,23 +398,18 @@ public final class DiscoveryApi implements RouteModule {
      * {@code holders_only} are accepted and change nothing.
      */
     private void comments(Context ctx) {
-        QueryParams p = new QueryParams(ctx);
-        int limit = p.pageSize();
-        long offset = p.offset();
-        String type = p.string("parent_entity_type");
-        if (type == null || !Set.of("Event", "Series", "market").contains(type)) {
-            throw new BadParameter("parent_entity_type must be Event, Series or market, was "
-                    + (type == null ? "absent" : "'" + type + "'"));
-        }
-        Long parent = p.longOrNull("parent_entity_id");
-        if (parent == null) throw new BadParameter("parent_entity_id is required: the id of the event, series or market");
+        Params p = Params.of(ctx, Listing.REFUSED);
+        int limit = Listing.limit(p);
+        long offset = Listing.offset(p, "");
+        List<String> types = List.of("Event", "Series", "market");
+        String type = p.oneOf("parent_entity_type", null, types, false);
+        if (type == null) throw p.missing("parent_entity_type", Params.choices(types));
+        Long parent = p.integer("parent_entity_id");
+        if (parent == null) throw p.missing("parent_entity_id", "the id of the event, series or market");
         p.bool("get_positions");
         p.bool("holders_only");
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
-        String order = p.string("order");
-        if (order != null && !Set.of("createdAt", "updatedAt", "id").contains(order.trim())) {
-            throw new BadParameter("order: '" + order + "' is not allowed; allowed: createdAt, updatedAt, id");
-        }
+        p.order("order", List.of("createdAt", "updatedAt", "id"), "Comment");
         ArrayNode page = World.JSON.arrayNode();
         World.EventFacts e = type.equals("Event") ? world.event(parent) : null;
         if (e != null) {
@@ -405,30 +419,10 @@ public final class DiscoveryApi implements RouteModule {
                 page.add(d().comment(e, i));
             }
         }
-        send(ctx, page);
+        Json.send(ctx, page);
     }
 
     // ---- shared -------------------------------------------------------------------------------------------------
-
-    private static List<String> order(QueryParams p, String[] fields, String kind) {
-        return p.order("order", List.of(fields), kind);
-    }
-
-    private static <T> List<T> sorted(List<T> rows, List<String> fields, boolean ascending, Function<T, ObjectNode> doc,
-                                      java.util.function.ToLongFunction<T> id) {
-        return DocumentOrder.sorted(rows, fields, ascending, doc, id);
-    }
-
-    private static <T> List<T> slice(List<T> rows, long offset, int limit) {
-        int from = (int) Math.min(offset, rows.size());
-        return rows.subList(from, Math.min(rows.size(), from + limit));
-    }
-
-    private static <T extends Comparable<T>> boolean within(T v, T min, T max) {
-        if (min == null && max == null) return true;
-        if (v == null) return false;
-        return (min == null || v.compareTo(min) >= 0) && (max == null || v.compareTo(max) <= 0);
-    }
 
     private static Set<String> lower(List<String> values) {
         Set<String> out = new HashSet<>();
@@ -445,20 +439,7 @@ public final class DiscoveryApi implements RouteModule {
     }
 
     private static <T> void one(Context ctx, T found, String what, Function<T, ObjectNode> doc) {
-        if (found == null) {
-            ctx.status(404).json(Map.of("error", what + " not found"));
-            return;
-        }
-        send(ctx, doc.apply(found));
-    }
-
-    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
-
-    private static void send(Context ctx, JsonNode n) {
-        try {
-            ctx.contentType("application/json").result(MAPPER.writeValueAsBytes(n));
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
+        if (found == null) throw Refusal.notFound(what + " not found");
+        Json.send(ctx, doc.apply(found));
     }
 }

@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.accounts;
+package org.marketlab.sandbox.clob;
 
 import org.web3j.crypto.Hash;
 import org.web3j.crypto.Keys;

@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.discovery;
+package org.marketlab.sandbox.markets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.sandbox.world.World;

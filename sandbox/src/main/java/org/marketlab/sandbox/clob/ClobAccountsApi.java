@@ -1,11 +1,18 @@
-package org.marketlab.sandbox.accounts;
+package org.marketlab.sandbox.clob;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Params;
+import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.wallets.ApiKeys;
+import org.marketlab.sandbox.wallets.Ledger;
+import org.marketlab.sandbox.wallets.MarketIndex;
+import org.marketlab.sandbox.wallets.Wallets;
 import org.marketlab.sandbox.world.World;
 
 import javax.crypto.Mac;
@@ -63,13 +70,16 @@ public final class ClobAccountsApi implements RouteModule {
     static final List<String> SPENDERS = List.of("0xe111180000d2663c0091e4f400237545b87b996b",
             "0xe2222d279d744050d28e00520010520000310f59", "0x4bfb41d5b3570defd03c39a9a4d8de6bd8b8982e");
     private static final Pattern ORDER_ID = Pattern.compile("0x[0-9a-fA-F]{64}");
+    private static final Pattern BUILDER_CODE = Pattern.compile("0x[0-9a-fA-F]{64}");
+    /** The signature types a balance is asked under: the specification's names, the official clients' numbers and names. */
+    private static final List<String> SIGNATURE_TYPES = List.of("0", "1", "2", "EOA", "POLY_PROXY", "GNOSIS_SAFE", "POLY_GNOSIS_SAFE");
 
     private final Wallets wallets;
     private final LongSupplier clock;
     private ApiKeys keys;
     private final TradingApi trading;
 
-    ClobAccountsApi(Wallets wallets, LongSupplier clock) {
+    public ClobAccountsApi(Wallets wallets, LongSupplier clock) {
         this.wallets = wallets;
         this.clock = clock;
         this.trading = new TradingApi(this, wallets, clock);
@@ -141,62 +151,13 @@ public final class ClobAccountsApi implements RouteModule {
 
     @Override
     public void register(Javalin app) {
-        app.exception(Wire.Refused.class, (e, ctx) -> {
-            if (e instanceof TradingApi.Restarting) {
-                ctx.status(e.status); // the engine restarting: no body
-            } else if (e instanceof TradingApi.ModeRefused m) {
-                // The delay of the body, also in the Retry-After header (the specification's post-only refusal; the others alike).
-                ctx.header("Retry-After", Long.toString(m.retryAfter)).status(e.status).json(TradingApi.modeError(m));
-            } else {
-                ctx.status(e.status).json(Map.of("error", e.getMessage()));
-            }
-        });
         trading.register(app);
-        app.post("/auth/api-key", ctx -> {
-            L1 l1 = l1(ctx);
-            ApiKeys.Creds c = keys().create(l1.address, l1.nonce);
-            if (c == null) throw Wire.refused(400, "Could not create api key");
-            Wire.send(ctx, creds(c));
-        });
-        app.get("/auth/derive-api-key", ctx -> {
-            L1 l1 = l1(ctx);
-            ApiKeys.Creds c = keys().derive(l1.address, l1.nonce);
-            if (c == null) throw Wire.refused(400, "Could not derive api key!");
-            Wire.send(ctx, creds(c));
-        });
-        app.get("/auth/api-keys", ctx -> {
-            ApiKeys.Entry e = l2(ctx);
-            ObjectNode out = Wire.object();
-            ArrayNode list = out.putArray("apiKeys");
-            for (String k : keys().keys(e.address())) list.add(k);
-            Wire.send(ctx, out);
-        });
-        app.delete("/auth/api-key", ctx -> {
-            ApiKeys.Entry e = l2(ctx);
-            if (!keys().delete(e.creds().key())) throw Wire.refused(500, "Could not delete API key");
-            Wire.send(ctx, Wire.JSON.textNode("OK"));
-        });
-        app.post("/auth/builder-api-key", ctx -> {
-            ApiKeys.Entry e = l2(ctx);
-            ApiKeys.BuilderKey b = keys().createBuilder(e.address(), Instant.ofEpochMilli(clock.getAsLong()));
-            ObjectNode o = Wire.object();
-            o.put("key", b.creds().key());
-            o.put("secret", b.creds().secret());
-            o.put("passphrase", b.creds().passphrase());
-            Wire.send(ctx, o);
-        });
-        app.get("/auth/builder-api-key", ctx -> {
-            ApiKeys.Entry e = l2(ctx);
-            ArrayNode out = Wire.JSON.arrayNode();
-            for (ApiKeys.BuilderKey b : keys().builderKeys(e.address())) {
-                ObjectNode o = out.addObject();
-                o.put("key", b.creds().key());
-                o.put("createdAt", b.createdAt().toString());
-                if (b.revokedAt() != null) o.put("revokedAt", b.revokedAt().toString());
-                else o.putNull("revokedAt");
-            }
-            Wire.send(ctx, out);
-        });
+        app.post("/auth/api-key", this::createKey);
+        app.get("/auth/derive-api-key", this::deriveKey);
+        app.get("/auth/api-keys", this::listKeys);
+        app.delete("/auth/api-key", this::deleteKey);
+        app.post("/auth/builder-api-key", this::createBuilderKey);
+        app.get("/auth/builder-api-key", this::listBuilderKeys);
         app.delete("/auth/builder-api-key", this::revokeBuilder);
         app.get("/data/orders", this::orders);
         app.get("/data/order/{id}", this::order);
@@ -204,6 +165,59 @@ public final class ClobAccountsApi implements RouteModule {
         app.get("/builder/trades", this::builderTrades);
         app.get("/balance-allowance", ctx -> balance(ctx, false));
         app.get("/balance-allowance/update", ctx -> balance(ctx, true));
+    }
+
+    // ---- keys --------------------------------------------------------------------------------------------------------
+
+    private void createKey(Context ctx) {
+        L1 l1 = l1(ctx);
+        ApiKeys.Creds c = keys().create(l1.address, l1.nonce);
+        if (c == null) throw Refusal.badRequest("Could not create api key");
+        Json.send(ctx, creds(c));
+    }
+
+    private void deriveKey(Context ctx) {
+        L1 l1 = l1(ctx);
+        ApiKeys.Creds c = keys().derive(l1.address, l1.nonce);
+        if (c == null) throw Refusal.badRequest("Could not derive api key!");
+        Json.send(ctx, creds(c));
+    }
+
+    private void listKeys(Context ctx) {
+        ApiKeys.Entry e = l2(ctx);
+        ObjectNode out = Json.object();
+        ArrayNode list = out.putArray("apiKeys");
+        for (String k : keys().keys(e.address())) list.add(k);
+        Json.send(ctx, out);
+    }
+
+    private void deleteKey(Context ctx) {
+        ApiKeys.Entry e = l2(ctx);
+        if (!keys().delete(e.creds().key())) throw new Refusal(500, "Could not delete API key");
+        Json.send(ctx, Json.EXACT.textNode("OK"));
+    }
+
+    private void createBuilderKey(Context ctx) {
+        ApiKeys.Entry e = l2(ctx);
+        ApiKeys.BuilderKey b = keys().createBuilder(e.address(), Instant.ofEpochMilli(clock.getAsLong()));
+        ObjectNode o = Json.object();
+        o.put("key", b.creds().key());
+        o.put("secret", b.creds().secret());
+        o.put("passphrase", b.creds().passphrase());
+        Json.send(ctx, o);
+    }
+
+    private void listBuilderKeys(Context ctx) {
+        ApiKeys.Entry e = l2(ctx);
+        ArrayNode out = Json.array();
+        for (ApiKeys.BuilderKey b : keys().builderKeys(e.address())) {
+            ObjectNode o = out.addObject();
+            o.put("key", b.creds().key());
+            o.put("createdAt", b.createdAt().toString());
+            if (b.revokedAt() != null) o.put("revokedAt", b.revokedAt().toString());
+            else o.putNull("revokedAt");
+        }
+        Json.send(ctx, out);
     }
 
     /** The API keys of this sandbox (for tests and the toolkit's checks). */
@@ -222,7 +236,7 @@ public final class ClobAccountsApi implements RouteModule {
         String timestamp = ctx.header("POLY_TIMESTAMP");
         String nonce = ctx.header("POLY_NONCE");
         if (address == null || signature == null || timestamp == null || !address.matches("0x[0-9a-fA-F]{40}")) {
-            throw Wire.refused(401, "Invalid L1 Request headers");
+            throw new Refusal(401, "Invalid L1 Request headers");
         }
         BigInteger n;
         try {
@@ -232,10 +246,10 @@ public final class ClobAccountsApi implements RouteModule {
                 throw new NumberFormatException("stale");
             }
         } catch (NumberFormatException e) {
-            throw Wire.refused(401, "Invalid L1 Request headers");
+            throw new Refusal(401, "Invalid L1 Request headers");
         }
         String signer = TypedData.signer(TypedData.clobAuth(address, timestamp, n, L1_MESSAGE), signature);
-        if (signer == null || !signer.equalsIgnoreCase(address)) throw Wire.refused(401, "Invalid L1 Request headers");
+        if (signer == null || !signer.equalsIgnoreCase(address)) throw new Refusal(401, "Invalid L1 Request headers");
         return new L1(address.toLowerCase(Locale.ROOT), n.longValue());
     }
 
@@ -247,12 +261,12 @@ public final class ClobAccountsApi implements RouteModule {
         String timestamp = ctx.header("POLY_TIMESTAMP");
         String signature = ctx.header("POLY_SIGNATURE");
         if (address == null || key == null || passphrase == null || timestamp == null || signature == null) {
-            throw Wire.refused(401, UNAUTHORIZED);
+            throw new Refusal(401, UNAUTHORIZED);
         }
         ApiKeys.Entry e = keys().find(key.trim());
         if (e == null || !e.address().equalsIgnoreCase(address.trim()) || !equal(e.creds().passphrase(), passphrase)
                 || !fresh(timestamp) || !equal(hmac(e.creds().secret(), timestamp, ctx), signature.trim())) {
-            throw Wire.refused(401, UNAUTHORIZED);
+            throw new Refusal(401, UNAUTHORIZED);
         }
         builderHeaders(ctx, false);
         return e;
@@ -265,17 +279,17 @@ public final class ClobAccountsApi implements RouteModule {
         String timestamp = ctx.header("POLY_BUILDER_TIMESTAMP");
         String signature = ctx.header("POLY_BUILDER_SIGNATURE");
         if (key == null && passphrase == null && timestamp == null && signature == null) {
-            if (required) throw Wire.refused(400, "invalid revoke builder api key headers");
+            if (required) throw new Refusal(400, "invalid revoke builder api key headers");
             return null;
         }
         if (key == null || passphrase == null || timestamp == null || signature == null) {
-            if (required) throw Wire.refused(400, "invalid revoke builder api key headers");
-            throw Wire.refused(401, UNAUTHORIZED);
+            if (required) throw new Refusal(400, "invalid revoke builder api key headers");
+            throw new Refusal(401, UNAUTHORIZED);
         }
         ApiKeys.BuilderKey b = keys().builder(key.trim());
         if (b == null || !equal(b.creds().passphrase(), passphrase) || !fresh(timestamp)
                 || !equal(hmac(b.creds().secret(), timestamp, ctx), signature.trim())) {
-            throw Wire.refused(401, UNAUTHORIZED);
+            throw new Refusal(401, UNAUTHORIZED);
         }
         return b;
     }
@@ -321,68 +335,67 @@ public final class ClobAccountsApi implements RouteModule {
             ApiKeys.Entry e = l2(ctx);
             JsonNode body;
             try {
-                body = ctx.body().isBlank() ? null : Wire.MAPPER.readTree(ctx.body());
+                body = ctx.body().isBlank() ? null : Json.MAPPER.readTree(ctx.body());
             } catch (Exception ex) {
-                throw Wire.refused(400, "invalid revoke builder api key body");
+                throw new Refusal(400, "invalid revoke builder api key body");
             }
-            if (body == null) throw Wire.refused(400, "invalid revoke builder api key headers");
-            if (!body.path("key").isTextual()) throw Wire.refused(400, "invalid revoke builder api key body");
+            if (body == null) throw new Refusal(400, "invalid revoke builder api key headers");
+            if (!body.path("key").isTextual()) throw new Refusal(400, "invalid revoke builder api key body");
             key = body.get("key").asText();
             ApiKeys.BuilderKey owned = keys().builder(key);
-            if (owned == null || !owned.address().equals(e.address())) throw Wire.refused(500, "could not revoke the builder api key: " + key);
+            if (owned == null || !owned.address().equals(e.address())) throw new Refusal(500, "could not revoke the builder api key: " + key);
         }
-        if (!keys().revokeBuilder(key, Instant.ofEpochMilli(clock.getAsLong()))) throw Wire.refused(500, "could not revoke the builder api key: " + key);
-        Wire.send(ctx, Wire.JSON.textNode("OK"));
+        if (!keys().revokeBuilder(key, Instant.ofEpochMilli(clock.getAsLong()))) throw new Refusal(500, "could not revoke the builder api key: " + key);
+        Json.send(ctx, Json.EXACT.textNode("OK"));
     }
 
     // ---- reads -------------------------------------------------------------------------------------------------------
 
     private void orders(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
+        Params p = Params.of(ctx, 400).documented("invalid order params payload");
         Ledger ledger = wallets.ledger(wallets.funder(e.address()));
-        String id = ctx.queryParam("id"), market = ctx.queryParam("market"), asset = ctx.queryParam("asset_id");
-        int offset = cursor(ctx, "invalid order params payload");
+        String id = p.string("id");
+        Filter filter = Filter.of(p);
+        int offset = cursor(p);
         List<Ledger.Order> rows = new ArrayList<>();
         List<Ledger.Order> all = wallets.openSeeded(ledger.address);
         all.addAll(trading.open(e.address()));
         for (Ledger.Order o : all) {
-            if (id != null && !id.isEmpty() && !o.id().equalsIgnoreCase(id)) continue;
-            if (market != null && !market.isEmpty() && !o.market().conditionId().equalsIgnoreCase(market)) continue;
-            if (asset != null && !asset.isEmpty() && !o.token().tokenId().equals(asset)) continue;
-            rows.add(o);
+            if ((id == null || o.id().equalsIgnoreCase(id)) && filter.test(o.market(), o.token(), null)) rows.add(o);
         }
         rows.sort(Comparator.comparingLong(Ledger.Order::createdAt).reversed().thenComparing(Ledger.Order::id));
-        Wire.send(ctx, page(rows, offset, o -> order(e, o)));
+        Json.send(ctx, page(rows, offset, o -> order(e, o)));
     }
 
     private void order(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         String id = ctx.pathParam("id");
-        if (!ORDER_ID.matcher(id).matches()) throw Wire.refused(400, "Invalid orderID");
+        if (!ORDER_ID.matcher(id).matches()) throw new Refusal(400, "Invalid orderID");
         List<Ledger.Order> all = wallets.openSeeded(wallets.funder(e.address()));
         all.addAll(trading.open(e.address()));
         for (Ledger.Order o : all) {
             if (o.id().equalsIgnoreCase(id)) {
-                Wire.send(ctx, order(e, o));
+                Json.send(ctx, order(e, o));
                 return;
             }
         }
-        throw Wire.refused(400, "Invalid orderID");
+        throw new Refusal(400, "Invalid orderID");
     }
 
     private ObjectNode order(ApiKeys.Entry e, Ledger.Order o) {
-        ObjectNode n = Wire.object();
+        ObjectNode n = Json.object();
         n.putArray("associate_trades");
         n.put("id", o.id());
         n.put("status", "LIVE");
         n.put("market", o.market().conditionId());
-        n.put("original_size", Wire.four(o.originalSize()));
+        n.put("original_size", Orders.four(o.originalSize()));
         n.put("outcome", o.token().outcome());
         n.put("maker_address", wallets.funder(e.address()));
         n.put("owner", wallets.owner(e.address()));
-        n.put("price", Wire.four(o.price()));
+        n.put("price", Orders.four(o.price()));
         n.put("side", o.side());
-        n.put("size_matched", Wire.four(BigDecimal.ZERO));
+        n.put("size_matched", Orders.four(BigDecimal.ZERO));
         n.put("asset_id", o.token().tokenId());
         if (o.expiration() == null) n.putNull("expiration");
         else n.put("expiration", Long.toString(o.expiration()));
@@ -393,37 +406,34 @@ public final class ClobAccountsApi implements RouteModule {
 
     private void trades(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
-        String id = ctx.queryParam("id"), market = ctx.queryParam("market"), asset = ctx.queryParam("asset_id");
-        String maker = ctx.queryParam("maker_address");
-        Long after = seconds(ctx, "after", "Invalid trade params payload"), before = seconds(ctx, "before", "Invalid trade params payload");
-        int offset = cursor(ctx, "Invalid trade params payload");
+        Params p = Params.of(ctx, 400).documented("Invalid trade params payload");
+        String id = p.string("id");
+        String maker = p.string("maker_address");
+        Filter filter = Filter.of(p);
+        int offset = cursor(p);
         List<Ledger.Fill> rows = new ArrayList<>();
         String funder = wallets.funder(e.address());
-        if (maker == null || maker.isEmpty() || maker.equalsIgnoreCase(funder)) {
+        if (maker == null || maker.equalsIgnoreCase(funder)) {
             for (Ledger.Fill f : wallets.ledger(funder).fills) {
-                if (id != null && !id.isEmpty() && !f.id().equals(id)) continue;
-                if (market != null && !market.isEmpty() && !f.market().conditionId().equalsIgnoreCase(market)) continue;
-                if (asset != null && !asset.isEmpty() && !f.token().tokenId().equals(asset)) continue;
-                if (after != null && f.time() < after || before != null && f.time() > before) continue;
-                rows.add(f);
+                if ((id == null || f.id().equals(id)) && filter.test(f.market(), f.token(), f.time())) rows.add(f);
             }
         }
         rows.sort(Comparator.comparingLong(Ledger.Fill::time).thenComparing(Ledger.Fill::id).reversed());
-        Wire.send(ctx, page(rows, offset, f -> trade(funder, f)));
+        Json.send(ctx, page(rows, offset, f -> trade(funder, f)));
     }
 
     /** One trade as the order book reports it to the wallet: its own taker order, or the taker's report with its maker order. */
     private ObjectNode trade(String address, Ledger.Fill f) {
-        ObjectNode n = Wire.object();
+        ObjectNode n = Json.object();
         String takerSide = f.maker() ? (f.side().equals("BUY") ? "SELL" : "BUY") : f.side();
         n.put("id", f.id());
         n.put("taker_order_id", f.maker() ? f.counterpartyOrderId() : f.orderId());
         n.put("market", f.market().conditionId());
         n.put("asset_id", f.token().tokenId());
         n.put("side", takerSide);
-        n.put("size", Wire.four(f.size()));
+        n.put("size", Orders.four(f.size()));
         n.put("fee_rate_bps", "0");
-        n.put("price", Wire.four(f.price()));
+        n.put("price", Orders.four(f.price()));
         n.put("status", "CONFIRMED");
         n.put("match_time", Instant.ofEpochSecond(f.time()).toString());
         n.put("last_update", Instant.ofEpochSecond(f.time() + 12).toString());
@@ -437,37 +447,33 @@ public final class ClobAccountsApi implements RouteModule {
         m.put("asset_id", f.token().tokenId());
         m.put("fee_rate_bps", "0");
         m.put("maker_address", f.maker() ? address : f.counterparty());
-        m.put("matched_amount", Wire.four(f.size()));
+        m.put("matched_amount", Orders.four(f.size()));
         m.put("order_id", f.maker() ? f.orderId() : f.counterpartyOrderId());
         m.put("outcome", f.token().outcome());
         m.put("owner", f.maker() ? wallets.owner(address) : f.counterpartyOwner());
-        m.put("price", Wire.four(f.price()));
+        m.put("price", Orders.four(f.price()));
         m.put("side", f.maker() ? f.side() : takerSide.equals("BUY") ? "SELL" : "BUY");
         n.put("trader_side", f.maker() ? "MAKER" : "TAKER");
         return n;
     }
 
     private void builderTrades(Context ctx) {
-        String code = ctx.queryParam("builder_code");
-        if (code == null || !code.matches("0x[0-9a-fA-F]{64}") || code.matches("0x0{64}")) throw Wire.refused(400, "invalid builder trade params");
-        String market = ctx.queryParam("market"), asset = ctx.queryParam("asset_id");
-        Long after = seconds(ctx, "after", "invalid builder trade params"), before = seconds(ctx, "before", "invalid builder trade params");
-        int offset = cursor(ctx, "invalid builder trade params");
+        Params p = Params.of(ctx, 400).documented("invalid builder trade params");
+        String code = p.matching("builder_code", BUILDER_CODE, "a builder code: 0x and 64 hex digits, not all zero");
+        if (code == null || code.matches("0x0{64}")) throw p.missing("builder_code", "a builder code");
+        Filter filter = Filter.of(p);
+        int offset = cursor(p);
         List<Ledger.Fill> rows = new ArrayList<>();
         if (code.equalsIgnoreCase(wallets.builderCode())) {
             for (String a : wallets.seeded()) {
                 for (Ledger.Fill f : wallets.ledger(a).fills) {
-                    if (!f.builder()) continue;
-                    if (market != null && !market.isEmpty() && !f.market().conditionId().equalsIgnoreCase(market)) continue;
-                    if (asset != null && !asset.isEmpty() && !f.token().tokenId().equals(asset)) continue;
-                    if (after != null && f.time() < after || before != null && f.time() > before) continue;
-                    rows.add(f);
+                    if (f.builder() && filter.test(f.market(), f.token(), f.time())) rows.add(f);
                 }
             }
         }
         rows.sort(Comparator.comparingLong(Ledger.Fill::time).thenComparing(Ledger.Fill::id).reversed());
-        Wire.send(ctx, page(rows, offset, f -> {
-            ObjectNode n = Wire.object();
+        Json.send(ctx, page(rows, offset, f -> {
+            ObjectNode n = Json.object();
             n.put("id", f.id());
             n.put("tradeType", f.maker() ? "MAKER" : "TAKER");
             n.put("takerOrderHash", f.maker() ? f.counterpartyOrderId() : f.orderId());
@@ -475,9 +481,9 @@ public final class ClobAccountsApi implements RouteModule {
             n.put("market", f.market().conditionId());
             n.put("assetId", f.token().tokenId());
             n.put("side", f.side());
-            n.put("size", Wire.four(f.size()));
-            n.put("sizeUsdc", Wire.four(f.usdc()));
-            n.put("price", Wire.four(f.price()));
+            n.put("size", Orders.four(f.size()));
+            n.put("sizeUsdc", Orders.four(f.usdc()));
+            n.put("price", Orders.four(f.price()));
             n.put("status", "CONFIRMED");
             n.put("outcome", f.token().outcome());
             n.put("outcomeIndex", f.token().index());
@@ -504,57 +510,53 @@ public final class ClobAccountsApi implements RouteModule {
      */
     private void balance(Context ctx, boolean update) {
         ApiKeys.Entry e = l2(ctx);
-        String type = ctx.queryParam("asset_type");
-        String signatureType = ctx.queryParam("signature_type");
-        if (signatureType != null && !signatureType.isEmpty()
-                && !List.of("0", "1", "2", "EOA", "POLY_PROXY", "GNOSIS_SAFE", "POLY_GNOSIS_SAFE").contains(signatureType.toUpperCase(Locale.ROOT))) {
-            throw Wire.refused(400, "Invalid signature_type");
-        }
-        if (type == null || !(type.equalsIgnoreCase("COLLATERAL") || type.equalsIgnoreCase("CONDITIONAL"))) {
-            throw Wire.refused(400, "Invalid asset type");
-        }
+        Params p = Params.of(ctx, 400);
+        String signatureType = p.documented("Invalid signature_type").oneOf("signature_type", "EOA", SIGNATURE_TYPES, true);
+        String type = p.documented("Invalid asset type").oneOf("asset_type", null, List.of("COLLATERAL", "CONDITIONAL"), true);
+        if (type == null) throw p.documented("Invalid asset type").missing("asset_type", "COLLATERAL or CONDITIONAL");
         // EOA: the signer's own address; POLY_PROXY and GNOSIS_SAFE: the proxy wallet it trades through (if any).
-        boolean eoa = signatureType == null || signatureType.isEmpty() || signatureType.equals("0") || signatureType.equalsIgnoreCase("EOA");
+        boolean eoa = signatureType.equals("0") || signatureType.equals("EOA");
         String holder = eoa ? e.address() : wallets.proxyWallet(e.address());
         Ledger ledger = holder == null ? Ledger.empty(e.address()) : wallets.ledger(holder);
-        ObjectNode out = Wire.object();
-        if (type.equalsIgnoreCase("COLLATERAL")) {
+        ObjectNode out = Json.object();
+        if (type.equals("COLLATERAL")) {
             BigDecimal reserved = BigDecimal.ZERO;
             for (Ledger.Order o : wallets.openSeeded(ledger.address)) if (o.side().equals("BUY")) reserved = reserved.add(o.price().multiply(o.originalSize()));
             out.put("balance", Wallets.baseUnits(ledger.cash.subtract(reserved).max(BigDecimal.ZERO)));
             out.put("allowance", MAX_UINT);
         } else {
-            String token = ctx.queryParam("token_id");
-            if (token == null || !token.matches("[0-9]{1,80}")) throw Wire.refused(400, "Invalid token id");
+            String token = p.string("token_id");
+            if (!ClobApi.wellFormed(token)) throw Refusal.badRequest("Invalid token id");
             World.Token t = wallets.world().token(token);
-            if (t == null) throw Wire.refused(400, "Invalid token id");
-            Ledger.Position p = ledger.positions.get(token);
-            BigDecimal shares = p == null ? BigDecimal.ZERO : p.size();
+            if (t == null) throw Refusal.badRequest("Invalid token id");
+            Ledger.Position held = ledger.positions.get(token);
+            BigDecimal shares = held == null ? BigDecimal.ZERO : held.size();
             for (Ledger.Order o : wallets.openSeeded(ledger.address)) if (o.side().equals("SELL") && o.token().tokenId().equals(token)) shares = shares.subtract(o.originalSize());
             out.put("balance", Wallets.baseUnits(shares.max(BigDecimal.ZERO)));
             ObjectNode allowances = out.putObject("allowances");
             for (String s : SPENDERS) allowances.put(s, MAX_UINT);
         }
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     // ---- paging ------------------------------------------------------------------------------------------------------
 
-    private static int cursor(Context ctx, String invalid) {
-        String c = ctx.queryParam("next_cursor");
-        if (c == null || c.isEmpty() || c.equals(FIRST)) return 0;
+    /** The offset of {@code next_cursor}: {@code MA==} (or none) is the start, {@code LTE=} the end. */
+    private static int cursor(Params p) {
+        String c = p.string("next_cursor");
+        if (c == null || c.equals(FIRST)) return 0;
         if (c.equals(END)) return Integer.MAX_VALUE;
         try {
             int offset = Integer.parseInt(new String(Base64.getDecoder().decode(c), StandardCharsets.UTF_8));
             if (offset < 0) throw new NumberFormatException();
             return offset;
         } catch (IllegalArgumentException e) {
-            throw Wire.refused(400, invalid);
+            throw p.invalid("next_cursor", c, "a next_cursor of this route");
         }
     }
 
     private static <T> ObjectNode page(List<T> rows, int offset, Function<T, ObjectNode> row) {
-        ObjectNode out = Wire.object();
+        ObjectNode out = Json.object();
         ArrayNode data = out.putArray("data");
         int from = Math.min(offset, rows.size()), to = Math.min(rows.size(), from + PAGE);
         for (T t : rows.subList(from, to)) data.add(row.apply(t));
@@ -564,18 +566,23 @@ public final class ClobAccountsApi implements RouteModule {
         return out;
     }
 
-    private static Long seconds(Context ctx, String name, String invalid) {
-        String v = ctx.queryParam(name);
-        if (v == null || v.isEmpty()) return null;
-        try {
-            return Long.parseLong(v);
-        } catch (NumberFormatException e) {
-            throw Wire.refused(400, invalid);
+    /** The filters the order and trade reads share: {@code market}, {@code asset_id}, and {@code after}/{@code before} (Unix seconds). */
+    private record Filter(String market, String asset, Long after, Long before) {
+
+        static Filter of(Params p) {
+            return new Filter(p.string("market"), p.string("asset_id"), p.integer("after"), p.integer("before"));
+        }
+
+        /** Whether a row of this market and token, at this time (null: an order, which has no trade time), passes. */
+        boolean test(MarketIndex.Market m, World.Token t, Long time) {
+            if (market != null && !m.conditionId().equalsIgnoreCase(market)) return false;
+            if (asset != null && !t.tokenId().equals(asset)) return false;
+            return time == null || (after == null || time >= after) && (before == null || time <= before);
         }
     }
 
     private static ObjectNode creds(ApiKeys.Creds c) {
-        ObjectNode o = Wire.object();
+        ObjectNode o = Json.object();
         o.put("apiKey", c.key());
         o.put("secret", c.secret());
         o.put("passphrase", c.passphrase());

@@ -1,10 +1,13 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.clob;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Params;
+import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.world.Lazy;
 import org.marketlab.sandbox.world.World;
@@ -42,14 +45,15 @@ import java.util.function.Predicate;
  * maximum spread) for sampling markets and is empty otherwise. A malformed condition id is 400 {@code Invalid market},
  * a malformed token id 400 {@code Invalid token id}; unknown ones are 404 {@code market not found}.
  */
-final class ClobMarketsApi implements RouteModule {
+public final class ClobMarketsApi implements RouteModule {
 
-    static final int PAGE = 1000;
+    public static final int PAGE = 1000;
     static final double REWARDS_LIQUIDITY = 10_000;
     static final String FIRST = "MA==";
     static final String END = "LTE=";
+    static final String INVALID_CURSOR = "invalid next_cursor";
     /** The collateral the rewards are paid in (USDC on Polygon). */
-    static final String COLLATERAL = "0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174";
+    public static final String COLLATERAL = "0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174";
 
     /** One market of the world: its market-data document, its event's tag labels and its two outcome tokens. */
     private record Entry(JsonNode doc, List<String> tags, World.Token[] tokens) {
@@ -69,7 +73,7 @@ final class ClobMarketsApi implements RouteModule {
     private record Index(List<Entry> markets, Map<String, Entry> byCondition, Map<String, Entry> byToken) {
     }
 
-    ClobMarketsApi(World world, ClobApi prices) {
+    public ClobMarketsApi(World world, ClobApi prices) {
         this.prices = prices;
         this.index = new Lazy<>(() -> build(world));
     }
@@ -107,47 +111,45 @@ final class ClobMarketsApi implements RouteModule {
 
     @Override
     public void register(Javalin app) {
-        app.get("/version", ctx -> json(ctx, World.JSON.objectNode().put("version", 2)));
+        app.get("/version", ctx -> Json.send(ctx, World.JSON.objectNode().put("version", 2)));
         app.get("/markets", ctx -> page(ctx, e -> true, this::market));
         app.get("/sampling-markets", ctx -> page(ctx, Entry::sampling, this::market));
         app.get("/simplified-markets", ctx -> page(ctx, e -> true, this::simplified));
         app.get("/sampling-simplified-markets", ctx -> page(ctx, Entry::sampling, this::simplified));
-        app.get("/markets/{condition_id}", ctx -> json(ctx, market(condition(ctx.pathParam("condition_id")))));
+        app.get("/markets/{condition_id}", ctx -> Json.send(ctx, market(condition(ctx.pathParam("condition_id")))));
         app.get("/markets-by-token/{token_id}", ctx -> {
             Entry e = token(ctx.pathParam("token_id"));
             ObjectNode o = World.JSON.objectNode();
             o.put("condition_id", e.tokens[0].conditionId());
             o.put("primary_token_id", e.tokens[0].tokenId());
             o.put("secondary_token_id", e.tokens[1].tokenId());
-            json(ctx, o);
+            Json.send(ctx, o);
         });
-        app.get("/clob-markets/{condition_id}", ctx -> json(ctx, compact(condition(ctx.pathParam("condition_id")))));
-        app.get("/fee-rate", ctx -> json(ctx, feeRate(token(ctx.queryParam("token_id")))));
-        app.get("/fee-rate/{token_id}", ctx -> json(ctx, feeRate(token(ctx.pathParam("token_id")))));
+        app.get("/clob-markets/{condition_id}", ctx -> Json.send(ctx, compact(condition(ctx.pathParam("condition_id")))));
+        app.get("/fee-rate", ctx -> Json.send(ctx, feeRate(token(Params.of(ctx, 400).string("token_id")))));
+        app.get("/fee-rate/{token_id}", ctx -> Json.send(ctx, feeRate(token(ctx.pathParam("token_id")))));
     }
 
     // ---- lookups --------------------------------------------------------------------------------------------------
 
     private Entry condition(String conditionId) {
-        if (conditionId == null || !conditionId.matches("0x[0-9a-fA-F]{64}")) throw new ClobApi.ClobError(400, "Invalid market");
+        if (conditionId == null || !conditionId.matches("0x[0-9a-fA-F]{64}")) throw Refusal.badRequest("Invalid market");
         Entry e = index().byCondition().get(conditionId.toLowerCase(java.util.Locale.ROOT));
-        if (e == null) throw new ClobApi.ClobError(404, "market not found");
+        if (e == null) throw Refusal.notFound(ClobApi.NO_MARKET);
         return e;
     }
 
     private Entry token(String tokenId) {
-        if (tokenId == null || tokenId.isBlank() || tokenId.length() > 80 || !tokenId.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new ClobApi.ClobError(400, "Invalid token id");
-        }
+        if (!ClobApi.wellFormed(tokenId)) throw Refusal.badRequest("Invalid token id");
         Entry e = index().byToken().get(tokenId);
-        if (e == null) throw new ClobApi.ClobError(404, "market not found");
+        if (e == null) throw Refusal.notFound(ClobApi.NO_MARKET);
         return e;
     }
 
     // ---- pages ----------------------------------------------------------------------------------------------------
 
-    private void page(Context ctx, Predicate<Entry> which, java.util.function.Function<Entry, ObjectNode> shape) throws java.io.IOException {
-        int offset = offset(ctx.queryParam("next_cursor"));
+    private void page(Context ctx, Predicate<Entry> which, java.util.function.Function<Entry, ObjectNode> shape) {
+        int offset = offset(Params.of(ctx, 400).string("next_cursor"));
         List<Entry> selected = new ArrayList<>();
         for (Entry e : index().markets()) if (which.test(e)) selected.add(e);
         ObjectNode out = World.JSON.objectNode();
@@ -158,10 +160,10 @@ final class ClobMarketsApi implements RouteModule {
         out.put("count", data.size());
         out.put("next_cursor", end >= selected.size() ? END : cursor(end));
         out.set("data", data);
-        json(ctx, out);
+        Json.send(ctx, out);
     }
 
-    static String cursor(int offset) {
+    public static String cursor(int offset) {
         return Base64.getEncoder().encodeToString(Integer.toString(offset).getBytes(StandardCharsets.US_ASCII));
     }
 
@@ -174,7 +176,7 @@ final class ClobMarketsApi implements RouteModule {
         } catch (IllegalArgumentException notOurs) {
             // falls through to the refusal
         }
-        throw new ClobApi.ClobError(400, "invalid next_cursor");
+        throw Refusal.badRequest(INVALID_CURSOR);
     }
 
     // ---- shapes ---------------------------------------------------------------------------------------------------
@@ -190,8 +192,8 @@ final class ClobMarketsApi implements RouteModule {
         o.put("archived", d.path("archived").asBoolean(false));
         o.put("accepting_orders", !first.closed());
         o.put("accepting_order_timestamp", first.createdAt() == null ? null : first.createdAt().toString());
-        o.put("minimum_order_size", plain(BigDecimal.valueOf(first.minOrderSize())));
-        o.put("minimum_tick_size", plain(BigDecimal.valueOf(first.tickSize())));
+        o.put("minimum_order_size", Json.number(BigDecimal.valueOf(first.minOrderSize())));
+        o.put("minimum_tick_size", Json.number(BigDecimal.valueOf(first.tickSize())));
         o.put("condition_id", first.conditionId());
         o.put("question_id", d.path("questionID").asText(null));
         o.put("question", d.path("question").asText(null));
@@ -243,8 +245,8 @@ final class ClobMarketsApi implements RouteModule {
         }
         ArrayNode t = o.putArray("t");
         for (World.Token k : e.tokens) t.addObject().put("t", k.tokenId()).put("o", k.outcome());
-        o.put("mos", plain(BigDecimal.valueOf(first.minOrderSize())));
-        o.put("mts", plain(BigDecimal.valueOf(first.tickSize())));
+        o.put("mos", Json.number(BigDecimal.valueOf(first.minOrderSize())));
+        o.put("mts", Json.number(BigDecimal.valueOf(first.tickSize())));
         o.put("nr", first.negRisk());
         o.put("mbf", e.doc.path("makerBaseFee").asInt(0));
         o.put("tbf", e.doc.path("takerBaseFee").asInt(0));
@@ -291,20 +293,10 @@ final class ClobMarketsApi implements RouteModule {
     }
 
     private static BigDecimal minSize(Entry e) {
-        return plain(BigDecimal.valueOf(e.tokens[0].minOrderSize()).multiply(BigDecimal.TEN));
+        return Json.number(BigDecimal.valueOf(e.tokens[0].minOrderSize()).multiply(BigDecimal.TEN));
     }
 
     private static BigDecimal maxSpread(Entry e) {
         return new BigDecimal(e.tokens[0].tickSize() < 0.01 ? "1.5" : "3.5");
-    }
-
-    /** Without trailing zeros, and never in exponent form ({@code 15}, not {@code 1.5E+1}). */
-    private static BigDecimal plain(BigDecimal v) {
-        BigDecimal s = v.stripTrailingZeros();
-        return s.scale() < 0 ? s.setScale(0) : s;
-    }
-
-    private static void json(Context ctx, JsonNode n) throws java.io.IOException {
-        ctx.contentType("application/json").result(Sandbox.MAPPER.writeValueAsBytes(n));
     }
 }

@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.accounts;
+package org.marketlab.sandbox.wallets;
 
 import org.marketlab.sandbox.world.World;
 
@@ -15,67 +15,67 @@ import java.util.Map;
  * One wallet's history and what follows from it: fills, activity (trades, splits, merges, redemptions,
  * rewards), positions as the sums of those, open orders and the collateral balance. Immutable once made.
  */
-final class Ledger {
+public final class Ledger {
 
-    enum Status { OPEN, REDEEMABLE, CLOSED }
+    public enum Status { OPEN, REDEEMABLE, CLOSED }
 
     /**
      * One fill from the wallet's side. {@code maker}: the wallet's resting order was hit; else the wallet took.
      * The counterparty is the other side's address, order and API key (its owner id).
      */
-    record Fill(String wallet, long seq, String id, MarketIndex.Market market, World.Token token, String side, BigDecimal price,
+    public record Fill(String wallet, long seq, String id, MarketIndex.Market market, World.Token token, String side, BigDecimal price,
                 BigDecimal size, long time, String txHash, boolean maker, String orderId, String counterparty,
                 String counterpartyOrderId, String counterpartyOwner, boolean builder) {
 
-        BigDecimal usdc() {
+        public BigDecimal usdc() {
             return price.multiply(size);
         }
     }
 
     /** One activity row: {@code TRADE} rows carry their fill; the others have no token unless stated. */
-    record Activity(long seq, String type, long time, MarketIndex.Market market, World.Token token, String side,
+    public record Activity(long seq, String type, long time, MarketIndex.Market market, World.Token token, String side,
                     BigDecimal size, BigDecimal usdcSize, BigDecimal price, String txHash, Fill fill) {
     }
 
     /** A token the wallet traded, valued now. {@code cost} is the remaining entry cost, exact. */
-    record Position(MarketIndex.Market market, World.Token token, BigDecimal size, BigDecimal cost, BigDecimal avgPrice,
+    public record Position(MarketIndex.Market market, World.Token token, BigDecimal size, BigDecimal cost, BigDecimal avgPrice,
                     BigDecimal totalBought, BigDecimal boughtCost, BigDecimal realized, BigDecimal curPrice,
                     Status status, long lastTime) {
 
-        BigDecimal currentValue() {
+        public BigDecimal currentValue() {
             return size.multiply(curPrice);
         }
 
-        BigDecimal unrealized() {
+        public BigDecimal unrealized() {
             return currentValue().subtract(cost);
         }
 
-        BigDecimal percentPnl() {
+        public BigDecimal percentPnl() {
             return cost.signum() == 0 ? BigDecimal.ZERO : unrealized().multiply(BigDecimal.valueOf(100)).divide(cost, 2, RoundingMode.HALF_UP);
         }
 
-        BigDecimal percentRealizedPnl() {
+        public BigDecimal percentRealizedPnl() {
             return boughtCost.signum() == 0 ? BigDecimal.ZERO
                     : realized.multiply(BigDecimal.valueOf(100)).divide(boughtCost, 2, RoundingMode.HALF_UP);
         }
 
-        boolean redeemable() {
+        public boolean redeemable() {
             return status == Status.REDEEMABLE;
         }
     }
 
     /** A resting order. {@code expiration} is null for GTC. */
-    record Order(String id, MarketIndex.Market market, World.Token token, String side, BigDecimal price, BigDecimal originalSize,
+    public record Order(String id, MarketIndex.Market market, World.Token token, String side, BigDecimal price, BigDecimal originalSize,
                  long createdAt, String type, Long expiration) {
     }
 
-    final String address;
-    final List<Fill> fills;
-    final List<Activity> activity;
-    final Map<String, Position> positions;
-    final List<Order> orders;
-    final BigDecimal deposit;
-    final BigDecimal cash;
+    public final String address;
+    public final List<Fill> fills;
+    public final List<Activity> activity;
+    public final Map<String, Position> positions;
+    public final List<Order> orders;
+    public final BigDecimal deposit;
+    public final BigDecimal cash;
     private final Map<String, BigDecimal> curPrices;
     private final Map<String, Status> statusOf;
 
@@ -112,7 +112,7 @@ final class Ledger {
         return new Ledger(address, f, a, orders, deposit, cur, statusOf);
     }
 
-    static Ledger empty(String address) {
+    public static Ledger empty(String address) {
         return new Ledger(address, List.of(), List.of(), List.of(), BigDecimal.ZERO, Map.of(), Map.of());
     }
 

@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.accounts;
+package org.marketlab.sandbox.wallets;
 
 import org.web3j.crypto.Hash;
 
@@ -18,15 +18,15 @@ import java.util.UUID;
  * had before, so a run is repeatable and a key created after a deletion is a new one. The seeded wallets start
  * with their nonce-0 key registered (their open orders and trades carry it as {@code owner}).
  */
-final class ApiKeys {
+public final class ApiKeys {
 
-    record Creds(String key, String secret, String passphrase) {
+    public record Creds(String key, String secret, String passphrase) {
     }
 
-    record Entry(String address, long nonce, Creds creds) {
+    public record Entry(String address, long nonce, Creds creds) {
     }
 
-    record BuilderKey(String address, Creds creds, Instant createdAt, Instant revokedAt) {
+    public record BuilderKey(String address, Creds creds, Instant createdAt, Instant revokedAt) {
     }
 
     private final long seed;
@@ -35,7 +35,7 @@ final class ApiKeys {
     private final Map<String, Integer> generations = new HashMap<>();
     private final Map<String, BuilderKey> builders = new LinkedHashMap<>();
 
-    ApiKeys(long seed, List<String> seeded) {
+    public ApiKeys(long seed, List<String> seeded) {
         this.seed = seed;
         for (String a : seeded) register(a, 0);
     }
@@ -62,26 +62,26 @@ final class ApiKeys {
     }
 
     /** A new key for the pair, or null when it already has one (the service then refuses to create). */
-    synchronized Creds create(String address, long nonce) {
+    public synchronized Creds create(String address, long nonce) {
         String a = address.toLowerCase(Locale.ROOT);
         if (active.containsKey(a + "#" + nonce)) return null;
         return register(a, nonce);
     }
 
     /** The pair's key, or null when it has none. */
-    synchronized Creds derive(String address, long nonce) {
+    public synchronized Creds derive(String address, long nonce) {
         String key = active.get(address.toLowerCase(Locale.ROOT) + "#" + nonce);
         return key == null ? null : byKey.get(key).creds();
     }
 
     /** An active key's entry, or null. */
-    synchronized Entry find(String key) {
+    public synchronized Entry find(String key) {
         Entry e = byKey.get(key);
         if (e == null) return null;
         return key.equals(active.get(e.address() + "#" + e.nonce())) ? e : null;
     }
 
-    synchronized List<String> keys(String address) {
+    public synchronized List<String> keys(String address) {
         List<String> out = new ArrayList<>();
         String a = address.toLowerCase(Locale.ROOT);
         active.forEach((pair, key) -> {
@@ -91,7 +91,7 @@ final class ApiKeys {
         return out;
     }
 
-    synchronized boolean delete(String key) {
+    public synchronized boolean delete(String key) {
         Entry e = find(key);
         if (e == null) return false;
         active.remove(e.address() + "#" + e.nonce());
@@ -100,7 +100,7 @@ final class ApiKeys {
 
     // ---- builder keys ---------------------------------------------------------------------------------------------
 
-    synchronized BuilderKey createBuilder(String address, Instant at) {
+    public synchronized BuilderKey createBuilder(String address, Instant at) {
         String a = address.toLowerCase(Locale.ROOT);
         Creds c = derive(seed, "builder:" + a, 0, builders.size());
         BuilderKey b = new BuilderKey(a, c, at, null);
@@ -108,19 +108,19 @@ final class ApiKeys {
         return b;
     }
 
-    synchronized List<BuilderKey> builderKeys(String address) {
+    public synchronized List<BuilderKey> builderKeys(String address) {
         List<BuilderKey> out = new ArrayList<>();
         for (BuilderKey b : builders.values()) if (b.address().equals(address.toLowerCase(Locale.ROOT))) out.add(b);
         return out;
     }
 
     /** A builder key not revoked, or null. */
-    synchronized BuilderKey builder(String key) {
+    public synchronized BuilderKey builder(String key) {
         BuilderKey b = builders.get(key);
         return b == null || b.revokedAt() != null ? null : b;
     }
 
-    synchronized boolean revokeBuilder(String key, Instant at) {
+    public synchronized boolean revokeBuilder(String key, Instant at) {
         BuilderKey b = builder(key);
         if (b == null) return false;
         builders.put(key, new BuilderKey(b.address(), b.creds(), b.createdAt(), at));

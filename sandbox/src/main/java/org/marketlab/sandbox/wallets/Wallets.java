@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.accounts;
+package org.marketlab.sandbox.wallets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -67,7 +67,7 @@ public final class Wallets {
     /** The ids of the seeded open orders cancelled at run time, by wallet (the seeded lists themselves never change). */
     private final Map<String, Set<String>> cancelledSeeded = new ConcurrentHashMap<>();
 
-    Wallets(World world, Prices quotes) {
+    public Wallets(World world, Prices quotes) {
         this.world = world;
         this.markets = new Lazy<>(() -> new MarketIndex(world));
         this.quotes = quotes;
@@ -117,13 +117,13 @@ public final class Wallets {
     }
 
     /** The wallet whose orders and trades a signer's API key reads: its proxy, if it has one, else itself. */
-    String funder(String signer) {
+    public String funder(String signer) {
         String p = proxyWallet(signer);
         return p != null ? p : signer.toLowerCase(Locale.ROOT);
     }
 
     /** The addresses that sign: the five demo signers, then the traders (each has a first API key). */
-    List<String> signers() {
+    public List<String> signers() {
         List<String> out = new ArrayList<>(Demo.ADDRESSES);
         out.addAll(addresses().traders());
         return out;
@@ -141,7 +141,7 @@ public final class Wallets {
         return addresses().builderCode();
     }
 
-    MarketIndex markets() {
+    public MarketIndex markets() {
         return markets.get();
     }
 
@@ -156,17 +156,17 @@ public final class Wallets {
         }
     }
 
-    Prices quotes() {
+    public Prices quotes() {
         return quotes;
     }
 
-    boolean isSeeded(String address) {
+    public boolean isSeeded(String address) {
         String a = address.toLowerCase(Locale.ROOT);
         return addresses().demo().contains(a) || addresses().traders().contains(a);
     }
 
     /** Adds fills made on the sandbox's order book to a wallet's ledger (and the token's last price to its positions). */
-    void addFills(String address, List<Ledger.Fill> fills) {
+    public void addFills(String address, List<Ledger.Fill> fills) {
         if (fills.isEmpty()) return;
         String a = address.toLowerCase(Locale.ROOT);
         Map<String, BigDecimal> prices = new HashMap<>();
@@ -175,7 +175,7 @@ public final class Wallets {
     }
 
     /** The history of an address (empty for an address that is not seeded and has not traded here). */
-    Ledger ledger(String address) {
+    public Ledger ledger(String address) {
         String a = address.toLowerCase(Locale.ROOT);
         Ledger known = ledgers.get(a);
         if (known != null) return known;
@@ -184,7 +184,7 @@ public final class Wallets {
     }
 
     /** The wallet's seeded open orders still open: its ledger's, less those cancelled at run time. */
-    List<Ledger.Order> openSeeded(String address) {
+    public List<Ledger.Order> openSeeded(String address) {
         String a = address.toLowerCase(Locale.ROOT);
         Set<String> gone = cancelledSeeded.getOrDefault(a, Set.of());
         List<Ledger.Order> out = new ArrayList<>();
@@ -196,7 +196,7 @@ public final class Wallets {
      * Cancels the wallet's seeded open orders that {@code which} selects and are still open; the ones this call
      * cancelled (each order is cancelled once, whatever the concurrent callers).
      */
-    List<Ledger.Order> cancelSeeded(String address, java.util.function.Predicate<Ledger.Order> which) {
+    public List<Ledger.Order> cancelSeeded(String address, java.util.function.Predicate<Ledger.Order> which) {
         String a = address.toLowerCase(Locale.ROOT);
         List<Ledger.Order> out = new ArrayList<>();
         Set<String> gone = null;
@@ -209,7 +209,7 @@ public final class Wallets {
     }
 
     /** The order book's owner id (API key) of an address's first key (a proxy's: its signer's), the one its rows carry. */
-    String owner(String address) {
+    public String owner(String address) {
         return owners.computeIfAbsent(address.toLowerCase(Locale.ROOT), a -> {
             int i = addresses().demo().indexOf(a);
             return ApiKeys.initial(seed, i >= 0 ? Demo.ADDRESSES.get(i) : a).key();
@@ -217,11 +217,11 @@ public final class Wallets {
     }
 
     /** A seeded wallet holding shares of a token. */
-    record Holder(String address, Ledger.Position position) {
+    public record Holder(String address, Ledger.Position position) {
     }
 
     /** Every seeded wallet holding shares of a token, largest first (ties by address). */
-    List<Holder> holders(World.Token token) {
+    public List<Holder> holders(World.Token token) {
         List<Holder> out = new ArrayList<>();
         for (String a : seeded()) {
             Ledger.Position p = ledger(a).positions.get(token.tokenId());
@@ -232,7 +232,7 @@ public final class Wallets {
     }
 
     /** Open interest: the value of every seeded wallet's shares in the market, at their current prices. */
-    BigDecimal openInterest(MarketIndex.Market market) {
+    public BigDecimal openInterest(MarketIndex.Market market) {
         BigDecimal v = BigDecimal.ZERO;
         for (World.Token t : market.tokens()) for (Holder h : holders(t)) v = v.add(h.position().currentValue());
         return v;
@@ -410,7 +410,7 @@ public final class Wallets {
     }
 
     /** A collateral amount in the token's base units (6 decimals), as the order book's balances are written. */
-    static String baseUnits(BigDecimal amount) {
+    public static String baseUnits(BigDecimal amount) {
         return amount.multiply(MILLION).setScale(0, RoundingMode.DOWN).toPlainString();
     }
 
@@ -426,7 +426,7 @@ public final class Wallets {
         return UUID.nameUUIDFromBytes(bytes(seed + ":" + address + ":" + kind + ":" + n)).toString();
     }
 
-    static String hex(byte[] b) {
+    public static String hex(byte[] b) {
         return Numeric.toHexStringNoPrefix(b);
     }
 
@@ -435,7 +435,7 @@ public final class Wallets {
     }
 
     /** The world's (for the market and token indexes). */
-    World world() {
+    public World world() {
         return world;
     }
 

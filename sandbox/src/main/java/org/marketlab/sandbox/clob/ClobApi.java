@@ -1,22 +1,30 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.clob;
 
-import org.marketlab.sandbox.route.RouteModule;
-import org.marketlab.sandbox.world.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Params;
+import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.trading.Engine;
+import org.marketlab.sandbox.world.PricePath;
+import org.marketlab.sandbox.world.TickQuotes;
+import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -32,12 +40,14 @@ import java.util.function.LongSupplier;
  * seconds, buckets aligned to the fidelity from the Unix epoch (weeks from Monday 00:00 UTC), at most
  * {@code limit} (default and maximum 1,000) of them from the bucket holding {@code startTs}; {@code /time} is
  * the sandbox's wall clock (what signatures are checked against), while books, histories and candles are as of
- * the sandbox's present (the wall clock too, unless a test fixes it: {@link Sandbox.Builder#present}).
+ * the sandbox's present (the wall clock too, unless a test fixes it with the sandbox builder's {@code present}).
  */
-final class ClobApi implements RouteModule {
+public final class ClobApi implements RouteModule {
 
     static final int MAX_BATCH = 500;
     static final Map<String, Long> FIDELITY_MINUTES = new LinkedHashMap<>();
+    static final String NO_BOOK = "No orderbook exists for the requested token id";
+    static final String NO_MARKET = "market not found";
 
     static {
         FIDELITY_MINUTES.put("1m", 1L);
@@ -56,38 +66,36 @@ final class ClobApi implements RouteModule {
     /** The sandbox's present in ms: books, the ends of histories and candles. */
     private final LongSupplier present;
     private final Map<String, PricePath> paths = new HashMap<>();
+    private volatile Engine live;
 
-    ClobApi(World world, LongSupplier clock, LongSupplier present) {
+    /**
+     * @param clock   the sandbox's wall clock in ms ({@code /time})
+     * @param present the sandbox's present in ms: books, the ends of histories and candles
+     */
+    public ClobApi(World world, LongSupplier clock, LongSupplier present) {
         this.world = world;
         this.clock = clock;
         this.present = present;
     }
-
-    private volatile org.marketlab.sandbox.trading.Engine live;
 
     /**
      * The matching engine whose books this interface serves: once an order has touched a token's book, {@code /book},
      * the prices, midpoint, spread and last trade read it (the seeded levels consumed, resting orders added) instead
      * of the seeded book.
      */
-    void live(org.marketlab.sandbox.trading.Engine engine) {
+    public void live(Engine engine) {
         this.live = engine;
     }
 
     /** The token's book as the engine holds it, or null while untouched (then the seeded book stands). */
-    private org.marketlab.sandbox.trading.Engine.Levels liveLevels(World.Token t) {
-        org.marketlab.sandbox.trading.Engine e = live;
+    private Engine.Levels liveLevels(World.Token t) {
+        Engine e = live;
         return e == null ? null : e.levels(t.tokenId(), clock.getAsLong() / 1000);
     }
 
-    /** An error answer: the body {@code {error}} and a status. */
-    static final class ClobError extends RuntimeException {
-        final int status;
-
-        ClobError(int status, String message) {
-            super(message);
-            this.status = status;
-        }
+    /** The order book's prices of the world, for the seeded wallets: the same paths and books these routes serve. */
+    public Quotes quotes() {
+        return new Quotes(this);
     }
 
     @Override
@@ -97,121 +105,115 @@ final class ClobApi implements RouteModule {
 
     @Override
     public void register(Javalin app) {
-        app.exception(ClobError.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
         // The server's clock, not the world's anchor: clients sign with it, and signatures are checked against it.
         app.get("/time", ctx -> ctx.contentType("application/json").result(Long.toString(clock.getAsLong() / 1000)));
-        app.get("/book", ctx -> json(ctx, book(open(ctx.queryParam("token_id")))));
-        app.post("/books", ctx -> {
-            ArrayNode out = World.JSON.arrayNode();
-            for (JsonNode item : batch(ctx)) out.add(book(open(tokenField(item))));
-            json(ctx, out);
-        });
-        app.get("/price", ctx -> {
-            World.Token t = open(ctx.queryParam("token_id"));
-            json(ctx, obj("price", str(side(ctx.queryParam("side")).equals("BUY") ? bestBid(t) : bestAsk(t))));
-        });
-        app.post("/prices", ctx -> {
-            ObjectNode out = World.JSON.objectNode();
-            for (JsonNode item : batch(ctx)) {
-                World.Token t = open(tokenField(item));
-                String side = side(item.path("side").isTextual() ? item.get("side").asText() : null);
-                ObjectNode sides = out.has(t.tokenId()) ? (ObjectNode) out.get(t.tokenId()) : out.putObject(t.tokenId());
-                sides.put(side, str(side.equals("BUY") ? bestBid(t) : bestAsk(t)));
-            }
-            json(ctx, out);
-        });
-        app.get("/midpoint", ctx -> json(ctx, obj("mid", str(mid(open(ctx.queryParam("token_id")))))));
+        app.get("/book", ctx -> Json.send(ctx, book(open(tokenParam(ctx)))));
+        app.post("/books", ctx -> Json.send(ctx, each(ctx, item -> book(open(tokenField(item))))));
+        app.get("/price", this::price);
+        app.post("/prices", this::prices);
+        app.get("/midpoint", ctx -> Json.send(ctx, obj("mid", str(mid(open(tokenParam(ctx)))))));
         app.post("/midpoints", ctx -> keyed(ctx, this::mid));
-        app.get("/spread", ctx -> json(ctx, obj("spread", str(spread(open(ctx.queryParam("token_id")))))));
+        app.get("/spread", ctx -> Json.send(ctx, obj("spread", str(spread(open(tokenParam(ctx)))))));
         app.post("/spreads", ctx -> keyed(ctx, this::spread));
-        app.get("/last-trade-price", ctx -> {
-            World.Token t = known(ctx.queryParam("token_id"), "No orderbook exists for the requested token id");
-            ObjectNode o = obj("price", str(lastTrade(t)));
-            o.put("side", lastSide(t));
-            json(ctx, o);
-        });
-        app.post("/last-trades-prices", ctx -> {
-            ArrayNode out = World.JSON.arrayNode();
-            for (JsonNode item : batch(ctx)) {
-                World.Token t = known(tokenField(item), "No orderbook exists for the requested token id");
-                ObjectNode o = out.addObject();
-                o.put("token_id", t.tokenId());
-                o.put("price", str(lastTrade(t)));
-                o.put("side", lastSide(t));
-            }
-            json(ctx, out);
-        });
-        app.get("/tick-size", ctx -> {
-            World.Token t = known(ctx.queryParam("token_id"), "market not found");
-            ObjectNode o = World.JSON.objectNode();
-            o.put("minimum_tick_size", t.tickSize());
-            json(ctx, o);
-        });
-        app.get("/neg-risk", ctx -> {
-            World.Token t = known(ctx.queryParam("token_id"), "market not found");
-            ObjectNode o = World.JSON.objectNode();
-            o.put("neg_risk", t.negRisk());
-            json(ctx, o);
-        });
+        app.get("/last-trade-price", ctx -> Json.send(ctx, lastTradeOf(known(tokenParam(ctx), NO_BOOK), false)));
+        app.post("/last-trades-prices", ctx -> Json.send(ctx, each(ctx, item -> lastTradeOf(known(tokenField(item), NO_BOOK), true))));
+        app.get("/tick-size", ctx -> Json.send(ctx, World.JSON.objectNode().put("minimum_tick_size", known(tokenParam(ctx), NO_MARKET).tickSize())));
+        app.get("/neg-risk", ctx -> Json.send(ctx, World.JSON.objectNode().put("neg_risk", known(tokenParam(ctx), NO_MARKET).negRisk())));
         app.get("/prices-history", this::pricesHistory);
         app.get("/ohlc", this::ohlc);
     }
 
+    private void price(Context ctx) {
+        World.Token t = open(tokenParam(ctx));
+        String side = side(Params.of(ctx, 400).string("side"));
+        Json.send(ctx, obj("price", str(side.equals("BUY") ? bestBid(t) : bestAsk(t))));
+    }
+
+    private void prices(Context ctx) {
+        ObjectNode out = World.JSON.objectNode();
+        for (JsonNode item : batch(ctx)) {
+            World.Token t = open(tokenField(item));
+            String side = side(item.path("side").isTextual() ? item.get("side").asText() : null);
+            ObjectNode sides = out.has(t.tokenId()) ? (ObjectNode) out.get(t.tokenId()) : out.putObject(t.tokenId());
+            sides.put(side, str(side.equals("BUY") ? bestBid(t) : bestAsk(t)));
+        }
+        Json.send(ctx, out);
+    }
+
+    /** {@code {price, side}} of the last trade, with {@code token_id} in a batch. */
+    private ObjectNode lastTradeOf(World.Token t, boolean withToken) {
+        ObjectNode o = World.JSON.objectNode();
+        if (withToken) o.put("token_id", t.tokenId());
+        o.put("price", str(lastTrade(t)));
+        o.put("side", lastSide(t));
+        return o;
+    }
+
+    /** A batch answered as an array, an element per item. */
+    private static ArrayNode each(Context ctx, Function<JsonNode, ObjectNode> answer) {
+        ArrayNode out = World.JSON.arrayNode();
+        for (JsonNode item : batch(ctx)) out.add(answer.apply(item));
+        return out;
+    }
+
     /** A batch answered as {@code {token_id: value}}. */
-    private void keyed(Context ctx, java.util.function.Function<World.Token, BigDecimal> value) throws java.io.IOException {
+    private void keyed(Context ctx, Function<World.Token, BigDecimal> value) {
         ObjectNode out = World.JSON.objectNode();
         for (JsonNode item : batch(ctx)) {
             World.Token t = open(tokenField(item));
             out.put(t.tokenId(), str(value.apply(t)));
         }
-        json(ctx, out);
+        Json.send(ctx, out);
     }
 
     // ---- tokens ---------------------------------------------------------------------------------------------------
 
+    private static String tokenParam(Context ctx) {
+        return Params.of(ctx, 400).string("token_id");
+    }
+
+    /** A token id the order book reads: 1 to 80 digits (else the specification's {@code Invalid token id}). */
+    static boolean wellFormed(String tokenId) {
+        return tokenId != null && !tokenId.isBlank() && tokenId.length() <= 80 && tokenId.chars().allMatch(c -> c >= '0' && c <= '9');
+    }
+
     private World.Token known(String tokenId, String notFound) {
-        if (tokenId == null || tokenId.isBlank() || !tokenId.chars().allMatch(Character::isDigit) || tokenId.length() > 80) {
-            throw new ClobError(400, "Invalid token id");
-        }
+        if (!wellFormed(tokenId)) throw Refusal.badRequest("Invalid token id");
         World.Token t = world.token(tokenId);
-        if (t == null) throw new ClobError(404, notFound);
+        if (t == null) throw Refusal.notFound(notFound);
         return t;
     }
 
     /** A token with a live book: closed markets have none. */
     private World.Token open(String tokenId) {
-        World.Token t = known(tokenId, "No orderbook exists for the requested token id");
-        if (t.closed()) throw new ClobError(404, "No orderbook exists for the requested token id");
+        World.Token t = known(tokenId, NO_BOOK);
+        if (t.closed()) throw Refusal.notFound(NO_BOOK);
         return t;
     }
 
     /** An item of a batch body: an object with a string {@code token_id}, else the whole body is malformed. */
     private static String tokenField(JsonNode item) {
         JsonNode t = item.isObject() ? item.get("token_id") : null;
-        if (t == null || !t.isTextual()) throw new ClobError(400, "Invalid payload");
+        if (t == null || !t.isTextual()) throw Refusal.badRequest("Invalid payload");
         return t.asText();
     }
 
     private static List<JsonNode> batch(Context ctx) {
-        JsonNode body;
-        try {
-            body = Sandbox.MAPPER.readTree(ctx.body());
-        } catch (Exception e) {
-            throw new ClobError(400, "Invalid payload");
-        }
-        if (body == null || !body.isArray() || body.isEmpty()) throw new ClobError(400, "Invalid payload");
-        if (body.size() > MAX_BATCH) throw new ClobError(400, "Payload exceeds the limit");
-        List<JsonNode> out = new java.util.ArrayList<>();
+        JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
+        if (body == null || !body.isArray() || body.isEmpty()) throw Refusal.badRequest("Invalid payload");
+        if (body.size() > MAX_BATCH) throw Refusal.badRequest("Payload exceeds the limit");
+        List<JsonNode> out = new ArrayList<>();
         body.forEach(out::add);
         return out;
     }
 
     private static String side(String side) {
-        if (side == null || !(side.equals("BUY") || side.equals("SELL"))) throw new ClobError(400, "Invalid side");
+        if (side == null || !(side.equals("BUY") || side.equals("SELL"))) throw Refusal.badRequest("Invalid side");
         return side;
     }
 
-    synchronized PricePath path(World.Token t) {
+    /** The token's price path: what its histories, candles and seeded books are read from. */
+    public synchronized PricePath path(World.Token t) {
         return paths.computeIfAbsent(t.tokenId(), k -> {
             World.Token first = t.index() == 0 ? t : firstOf(t);
             return new PricePath(t, first, world.now());
@@ -239,13 +241,13 @@ final class ClobApi implements RouteModule {
         return TickQuotes.tick(t);
     }
 
-    BigDecimal bestBid(World.Token t) {
+    public BigDecimal bestBid(World.Token t) {
         var l = liveLevels(t);
         if (l != null && !l.bids().isEmpty()) return l.bids().get(0).price();
         return seededBid(t);
     }
 
-    BigDecimal bestAsk(World.Token t) {
+    public BigDecimal bestAsk(World.Token t) {
         var l = liveLevels(t);
         if (l != null && !l.asks().isEmpty()) return l.asks().get(0).price();
         return seededAsk(t);
@@ -259,23 +261,23 @@ final class ClobApi implements RouteModule {
         return TickQuotes.ask(t, path(t).at(nowMinute()));
     }
 
-    BigDecimal mid(World.Token t) {
+    public BigDecimal mid(World.Token t) {
         return bestBid(t).add(bestAsk(t)).divide(BigDecimal.valueOf(2), tick(t).scale() + 1, RoundingMode.HALF_UP).stripTrailingZeros();
     }
 
-    BigDecimal spread(World.Token t) {
+    public BigDecimal spread(World.Token t) {
         return bestAsk(t).subtract(bestBid(t));
     }
 
-    BigDecimal lastTrade(World.Token t) {
-        org.marketlab.sandbox.trading.Engine e = live;
+    public BigDecimal lastTrade(World.Token t) {
+        Engine e = live;
         var fill = e == null ? null : e.lastFill(t.tokenId());
         if (fill != null) return fill.price();
         return TickQuotes.lastTrade(t, path(t), nowMinute());
     }
 
     private String lastSide(World.Token t) {
-        org.marketlab.sandbox.trading.Engine e = live;
+        Engine e = live;
         var fill = e == null ? null : e.lastFill(t.tokenId());
         if (fill != null) return fill.takerBought() ? "BUY" : "SELL";
         return PricePath.unit(PricePath.mix(t.tokenId().hashCode()), 3) < 0.5 ? "BUY" : "SELL";
@@ -294,7 +296,7 @@ final class ClobApi implements RouteModule {
         return book(t, null);
     }
 
-    private ObjectNode book(World.Token t, org.marketlab.sandbox.trading.Engine.Levels live) {
+    private ObjectNode book(World.Token t, Engine.Levels live) {
         ObjectNode b = World.JSON.objectNode();
         b.put("market", t.conditionId());
         b.put("asset_id", t.tokenId());
@@ -349,9 +351,9 @@ final class ClobApi implements RouteModule {
         try {
             ObjectNode copy = book.deepCopy();
             copy.put("hash", "");
-            byte[] d = MessageDigest.getInstance("SHA-1").digest(Sandbox.MAPPER.writeValueAsBytes(copy));
+            byte[] d = MessageDigest.getInstance("SHA-1").digest(Json.bytes(copy));
             return HexFormat.of().formatHex(d);
-        } catch (NoSuchAlgorithmException | java.io.IOException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -361,46 +363,18 @@ final class ClobApi implements RouteModule {
     private static final Map<String, Long> INTERVALS = Map.of("1h", 60L, "6h", 360L, "1d", 1440L, "1w", 10080L, "1m", 43200L);
 
     /** {@code {history: [{t, p}]}}: from startTs to endTs (seconds) or over an interval, every fidelity minutes. */
-    private void pricesHistory(Context ctx) throws java.io.IOException {
-        String market = ctx.queryParam("market");
-        World.Token t = known(market, "market not found");
-        String interval = ctx.queryParam("interval");
-        Long start = seconds(ctx, "startTs");
-        Long end = seconds(ctx, "endTs");
-        Long fidelity = null;
-        String f = ctx.queryParam("fidelity");
-        if (f != null) {
-            try {
-                fidelity = Long.parseLong(f);
-                if (fidelity < 1) throw new NumberFormatException();
-            } catch (NumberFormatException e) {
-                throw new ClobError(400, "invalid filters: fidelity must be a positive number of minutes, was '" + f + "'");
-            }
-        }
+    private void pricesHistory(Context ctx) {
+        Params p = Params.of(ctx, 400).prefixed("invalid filters: ");
+        World.Token t = known(p.string("market"), NO_MARKET);
         PricePath path = path(t);
-        long nowMin = nowMinute();
-        long from, to;
-        if (interval != null) {
-            if (start != null || end != null) throw new ClobError(400, "invalid filters: interval cannot be combined with startTs/endTs");
-            to = nowMin;
-            from = switch (interval) {
-                case "max", "all" -> path.startMinute();
-                default -> {
-                    Long minutes = INTERVALS.get(interval);
-                    if (minutes == null) throw new ClobError(400, "invalid filters: interval must be one of max, all, 1m, 1w, 1d, 6h, 1h");
-                    yield nowMin - minutes;
-                }
-            };
-        } else {
-            if (start == null && end == null) throw new ClobError(400, "invalid filters: startTs and endTs, or interval, are required");
-            from = start != null ? start / 60 : path.startMinute();
-            to = end != null ? end / 60 : nowMin;
-            if (from > to) throw new ClobError(400, "invalid filters: startTs is after endTs");
-        }
-        from = Math.max(from, path.startMinute());
-        to = Math.min(to, nowMin);
+        long[] window = window(p, path);
+        long from = window[0], to = window[1];
+        Long fidelity = p.integer("fidelity", "a positive number of minutes");
+        if (fidelity != null && fidelity < 1) throw p.invalid("fidelity", fidelity, "a positive number of minutes");
         if (fidelity == null) fidelity = defaultFidelity(to - from);
-        if ((to - from) / fidelity > 200_000) throw new ClobError(400, "invalid filters: too many points; raise fidelity or narrow the window");
+        if ((to - from) / fidelity > 200_000) {
+            throw p.invalid("fidelity", fidelity, "large enough for at most 200,000 points over the window (or narrow the window)");
+        }
         ObjectNode out = World.JSON.objectNode();
         ArrayNode h = out.putArray("history");
         long first = from % fidelity == 0 ? from : from + (fidelity - from % fidelity);
@@ -409,7 +383,34 @@ final class ClobApi implements RouteModule {
             pt.put("t", m * 60);
             pt.put("p", Math.round(path.at(m) * 10_000) / 10_000.0);
         }
-        json(ctx, out);
+        Json.send(ctx, out);
+    }
+
+    /** The history's first and last minute: an interval back from the present, or {@code startTs} to {@code endTs}, within the path. */
+    private long[] window(Params p, PricePath path) {
+        String interval = p.string("interval");
+        Long start = p.seconds("startTs");
+        Long end = p.seconds("endTs");
+        long nowMin = nowMinute();
+        long from, to;
+        if (interval != null) {
+            if (start != null || end != null) throw p.invalid("interval", interval, "absent when startTs or endTs is given");
+            to = nowMin;
+            from = switch (interval) {
+                case "max", "all" -> path.startMinute();
+                default -> {
+                    Long minutes = INTERVALS.get(interval);
+                    if (minutes == null) throw p.invalid("interval", interval, "one of max, all, 1m, 1w, 1d, 6h, 1h");
+                    yield nowMin - minutes;
+                }
+            };
+        } else {
+            if (start == null && end == null) throw p.missing("startTs", "a Unix timestamp in seconds, with endTs or alone (or interval instead)");
+            from = start != null ? start / 60 : path.startMinute();
+            to = end != null ? end / 60 : nowMin;
+            if (from > to) throw p.invalid("startTs", start, "at most endTs (" + end + ")");
+        }
+        return new long[]{Math.max(from, path.startMinute()), Math.min(to, nowMin)};
     }
 
     /** Without a fidelity, the finest of 1, 5, 15, 30, 60, 240, 720 or 1440 minutes that keeps a span to 1,000 points. */
@@ -418,29 +419,25 @@ final class ClobApi implements RouteModule {
         return 1440;
     }
 
-    private void ohlc(Context ctx) throws java.io.IOException {
-        String asset = ctx.queryParam("asset_id");
-        if (asset == null || asset.isBlank()) throw new ClobError(400, "asset_id is required");
-        Long start = seconds(ctx, "startTs");
-        if (start == null) throw new ClobError(400, "startTs is required");
-        Long end = seconds(ctx, "endTs");
-        String fid = ctx.queryParam("fidelity");
-        if (fid == null) fid = "1h";
-        Long minutes = FIDELITY_MINUTES.get(fid);
-        if (minutes == null) throw new ClobError(400, "invalid fidelity: " + fid);
-        int limit = 1000;
-        String l = ctx.queryParam("limit");
-        if (l != null) {
-            try {
-                limit = Integer.parseInt(l);
-            } catch (NumberFormatException e) {
-                throw new ClobError(400, "invalid limit: " + l);
-            }
-            if (limit > 1000) throw new ClobError(400, "limit cannot exceed 1000");
-            if (limit < 1) throw new ClobError(400, "invalid limit: " + l);
-        }
-        World.Token t = known(asset, "market not found");
-        PricePath path = path(t);
+    /** {@code {candles: [{t, o, h, l, c, v}]}}: the specification's messages for the parameters it names. */
+    private void ohlc(Context ctx) {
+        Params p = Params.of(ctx, 400);
+        String asset = p.documented("asset_id is required").required("asset_id", "a token id");
+        Long start = p.prefixed("invalid filters: ").seconds("startTs");
+        if (start == null) throw Refusal.badRequest("startTs is required");
+        Long end = p.prefixed("invalid filters: ").seconds("endTs");
+        String fidelity = p.stringOr("fidelity", "1h");
+        Long minutes = FIDELITY_MINUTES.get(fidelity);
+        if (minutes == null) throw Refusal.badRequest("invalid fidelity: " + fidelity);
+        Long limit = p.integer("limit", "1 to 1000");
+        if (limit != null && limit > 1000) throw Refusal.badRequest("limit cannot exceed 1000");
+        if (limit != null && limit < 1) throw p.invalid("limit", limit, "1 to 1000");
+        World.Token t = known(asset, NO_MARKET);
+        Json.send(ctx, candles(path(t), start, end, minutes, limit == null ? 1000 : limit.intValue()));
+    }
+
+    /** At most {@code limit} candles of {@code minutes}, from the bucket holding {@code start} to {@code end} (or the present). */
+    private ObjectNode candles(PricePath path, long start, Long end, long minutes, int limit) {
         long nowMin = nowMinute();
         long from = Math.max(start / 60, path.startMinute());
         long to = Math.min(end != null ? end / 60 : nowMin, nowMin);
@@ -454,9 +451,9 @@ final class ClobApi implements RouteModule {
             // Every minute of the bucket: a candle agrees with the finer candles and the history inside it.
             double open = r4(path.at(lo)), close = r4(path.at(hi)), high = Math.max(open, close), low = Math.min(open, close), vol = 0;
             for (long m = lo; m <= hi; m++) {
-                double p = r4(path.at(m));
-                if (p > high) high = p;
-                if (p < low) low = p;
+                double price = r4(path.at(m));
+                if (price > high) high = price;
+                if (price < low) low = price;
                 vol += path.volume(m);
             }
             ObjectNode c = candles.addObject();
@@ -468,7 +465,7 @@ final class ClobApi implements RouteModule {
             c.put("v", Math.round(vol * 100) / 100.0);
             n++;
         }
-        json(ctx, out);
+        return out;
     }
 
     /** The start of the bucket holding a minute: aligned to the fidelity from the epoch, weeks from a Monday. */
@@ -481,18 +478,6 @@ final class ClobApi implements RouteModule {
         return Math.round(v * 10_000) / 10_000.0;
     }
 
-    private static Long seconds(Context ctx, String name) {
-        String v = ctx.queryParam(name);
-        if (v == null || v.isEmpty()) return null;
-        try {
-            long s = Long.parseLong(v);
-            if (s < 0) throw new NumberFormatException();
-            return s;
-        } catch (NumberFormatException e) {
-            throw new ClobError(400, "invalid filters: " + name + " must be a Unix timestamp in seconds, was '" + v + "'");
-        }
-    }
-
     // ---- output -------------------------------------------------------------------------------------------------------
 
     private static ObjectNode obj(String k, String v) {
@@ -503,9 +488,5 @@ final class ClobApi implements RouteModule {
 
     private static String str(BigDecimal v) {
         return v.toPlainString();
-    }
-
-    private static void json(Context ctx, JsonNode n) throws java.io.IOException {
-        ctx.contentType("application/json").result(Sandbox.MAPPER.writeValueAsBytes(n));
     }
 }

@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.accounts;
+package org.marketlab.sandbox.wallets;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marketlab.sandbox.world.World;

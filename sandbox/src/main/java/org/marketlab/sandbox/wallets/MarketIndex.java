@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.accounts;
+package org.marketlab.sandbox.wallets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.sandbox.world.World;
@@ -10,27 +10,27 @@ import java.util.List;
 import java.util.Map;
 
 /** The world's markets as accounts see them: titles, slugs and event of each condition, and its two tokens. */
-final class MarketIndex {
+public final class MarketIndex {
 
     /** One market: what the account rows repeat about it. */
-    record Market(String conditionId, String eventId, String eventSlug, String title, String slug, String icon,
+    public record Market(String conditionId, String eventId, String eventSlug, String title, String slug, String icon,
                   String endDate, boolean negRisk, World.Token[] tokens) {
 
-        boolean closed() {
+        public boolean closed() {
             return tokens[0].closed();
         }
 
         /** Closed with a resolution: one outcome paid 1, the other 0. */
-        boolean resolved() {
+        public boolean resolved() {
             return closed() && (tokens[0].price() == 1.0 || tokens[0].price() == 0.0) && tokens[0].price() + tokens[1].price() == 1.0;
         }
 
         /** What one share of the outcome pays at resolution. */
-        int payout(int index) {
+        public int payout(int index) {
             return tokens[index].price() == 1.0 ? 1 : 0;
         }
 
-        World.Token other(World.Token t) {
+        public World.Token other(World.Token t) {
             return tokens[1 - t.index()];
         }
     }
@@ -61,11 +61,11 @@ final class MarketIndex {
         }
     }
 
-    Market byCondition(String conditionId) {
+    public Market byCondition(String conditionId) {
         return byCondition.get(conditionId);
     }
 
-    Market byToken(String tokenId) {
+    public Market byToken(String tokenId) {
         return byToken.get(tokenId);
     }
 

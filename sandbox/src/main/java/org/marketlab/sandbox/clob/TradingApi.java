@@ -1,13 +1,19 @@
-package org.marketlab.sandbox.accounts;
+package org.marketlab.sandbox.clob;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.trading.Buckets;
 import org.marketlab.sandbox.trading.Engine;
 import org.marketlab.sandbox.trading.ExchangeMode;
+import org.marketlab.sandbox.wallets.ApiKeys;
+import org.marketlab.sandbox.wallets.Ledger;
+import org.marketlab.sandbox.wallets.MarketIndex;
+import org.marketlab.sandbox.wallets.Wallets;
 import org.marketlab.sandbox.world.World;
 import org.web3j.crypto.Hash;
 import org.web3j.utils.Numeric;
@@ -119,9 +125,14 @@ final class TradingApi {
     }
 
     /** A 425 without a body: the matching engine restarting. */
-    static final class Restarting extends Wire.Refused {
+    static final class Restarting extends Refusal {
         Restarting() {
             super(425, "");
+        }
+
+        @Override
+        public void answer(Context ctx, String service) {
+            ctx.status(status());
         }
     }
 
@@ -173,17 +184,17 @@ final class TradingApi {
             JsonNode b = body(ctx);
             cancelAllOf(ctx, text(b, "market"), text(b, "asset_id"));
         });
-        app.get("/control/exchange-mode", ctx -> Wire.send(ctx, modeBody()));
+        app.get("/control/exchange-mode", ctx -> Json.send(ctx, modeBody()));
         app.post("/control/exchange-mode", ctx -> {
             JsonNode b = body(ctx);
             try {
                 mode(ExchangeMode.of(text(b, "mode")), b.path("retry_after_seconds").asLong(60));
             } catch (IllegalArgumentException e) {
-                throw Wire.refused(400, e.getMessage());
+                throw new Refusal(400, e.getMessage());
             }
-            Wire.send(ctx, modeBody());
+            Json.send(ctx, modeBody());
         });
-        app.get("/control/order-errors", ctx -> Wire.send(ctx, failuresBody()));
+        app.get("/control/order-errors", ctx -> Json.send(ctx, failuresBody()));
         app.post("/control/order-errors", ctx -> {
             JsonNode b = body(ctx);
             if (b.path("clear").asBoolean(false)) clearFailures();
@@ -192,9 +203,9 @@ final class TradingApi {
             try {
                 failNext(rows);
             } catch (IllegalArgumentException e) {
-                throw Wire.refused(400, e.getMessage());
+                throw new Refusal(400, e.getMessage());
             }
-            Wire.send(ctx, failuresBody());
+            Json.send(ctx, failuresBody());
         });
         app.post("/control/rate-limit", ctx -> {
             JsonNode b = body(ctx);
@@ -205,16 +216,16 @@ final class TradingApi {
                 }
                 if (b.path("reset").asBoolean(false)) buckets.reset();
             } catch (IllegalArgumentException e) {
-                throw Wire.refused(400, "phase is OFF, WARNING or LIVE; tier one of the specification's tiers");
+                throw new Refusal(400, "phase is OFF, WARNING or LIVE; tier one of the specification's tiers");
             }
-            ObjectNode o = Wire.object();
+            ObjectNode o = Json.object();
             o.put("phase", buckets.phase().name());
-            Wire.send(ctx, o);
+            Json.send(ctx, o);
         });
     }
 
     private ObjectNode failuresBody() {
-        ObjectNode o = Wire.object();
+        ObjectNode o = Json.object();
         ArrayNode pending = o.putArray("pending");
         pendingFailures().forEach(pending::add);
         ArrayNode failed = o.putArray("failed_orders");
@@ -223,7 +234,7 @@ final class TradingApi {
     }
 
     private ObjectNode modeBody() {
-        ObjectNode o = Wire.object();
+        ObjectNode o = Json.object();
         o.put("mode", mode.wire());
         o.put("retry_after_seconds", retryAfterSeconds);
         return o;
@@ -234,29 +245,29 @@ final class TradingApi {
     private void postOrder(Context ctx) {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
-        if (!b.isObject() || !b.path("order").isObject()) throw Wire.refused(400, "Invalid order payload");
+        if (!b.isObject() || !b.path("order").isObject()) throw new Refusal(400, "Invalid order payload");
         refuseByMode(b.path("postOnly").asBoolean(false));
         admit(ctx, buckets.order(e.address(), 1));
         if (takeFailure(true) != null) throw new Restarting();
         ObjectNode result = place(e, b, true);
-        if (!result.path("success").asBoolean()) throw Wire.refused(400, result.path("errorMsg").asText());
-        Wire.send(ctx, result);
+        if (!result.path("success").asBoolean()) throw new Refusal(400, result.path("errorMsg").asText());
+        Json.send(ctx, result);
     }
 
     private void postOrders(Context ctx) {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
-        if (!b.isArray() || b.isEmpty()) throw Wire.refused(400, "Invalid order payload");
-        if (b.size() > MAX_BATCH) throw Wire.refused(400, "Too many orders in payload: " + b.size() + ", max allowed: " + MAX_BATCH);
+        if (!b.isArray() || b.isEmpty()) throw new Refusal(400, "Invalid order payload");
+        if (b.size() > MAX_BATCH) throw new Refusal(400, "Too many orders in payload: " + b.size() + ", max allowed: " + MAX_BATCH);
         if (mode == ExchangeMode.CANCEL_ONLY || mode == ExchangeMode.DISABLED) refuseByMode(false);
         admit(ctx, buckets.order(e.address(), b.size()));
         if (takeFailure(true) != null) throw new Restarting();
-        ArrayNode out = Wire.JSON.arrayNode();
+        ArrayNode out = Json.array();
         for (JsonNode entry : b) {
             if (!entry.isObject() || !entry.path("order").isObject()) {
                 out.add(failure("Invalid order payload"));
             } else if (mode == ExchangeMode.POST_ONLY && !entry.path("postOnly").asBoolean(false)) {
-                ObjectNode o = Wire.object();
+                ObjectNode o = Json.object();
                 o.put("errorMsg", POST_ONLY);
                 o.put("orderID", "");
                 o.put("takingAmount", "");
@@ -268,7 +279,7 @@ final class TradingApi {
                 out.add(place(e, entry, false));
             }
         }
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     private void refuseByMode(boolean postOnly) {
@@ -286,12 +297,12 @@ final class TradingApi {
     /** The {@code code} of the post-only refusal, as the specification writes it. */
     static final String POST_ONLY_CODE = "post_only_mode";
 
-    private Wire.Refused modeRefusal(String message) {
+    private Refusal modeRefusal(String message) {
         return new ModeRefused(message, mode == ExchangeMode.POST_ONLY ? POST_ONLY_CODE : mode.wire(), retryAfterSeconds);
     }
 
     /** A 503 of an exchange mode: {@code {error, code, retry_after_seconds}}. */
-    static final class ModeRefused extends Wire.Refused {
+    static final class ModeRefused extends Refusal {
         final String code;
         final long retryAfter;
 
@@ -300,10 +311,17 @@ final class TradingApi {
             this.code = code;
             this.retryAfter = retryAfter;
         }
+
+        /** The delay of the body also in the {@code Retry-After} header (the specification's post-only refusal; the others alike). */
+        @Override
+        public void answer(Context ctx, String service) {
+            ctx.header("Retry-After", Long.toString(retryAfter)).status(status())
+                    .json(Map.of("error", getMessage(), "code", code, "retry_after_seconds", retryAfter));
+        }
     }
 
     private static ObjectNode failure(String message) {
-        ObjectNode o = Wire.object();
+        ObjectNode o = Json.object();
         o.put("errorMsg", message);
         o.putNull("orderID");
         o.put("takingAmount", "");
@@ -322,7 +340,7 @@ final class TradingApi {
             return placeChecked(e, entry);
         } catch (Engine.Refused r) {
             return failure(r.getMessage());
-        } catch (Wire.Refused r) {
+        } catch (Refusal r) {
             if (single) throw r;
             return failure(r.getMessage());
         } catch (RuntimeException bad) {
@@ -330,84 +348,110 @@ final class TradingApi {
         }
     }
 
+    /** A signed order whose signer and maker are the key's: its id (the EIP-712 digest), side, price and size. */
+    private record Signed(String id, String account, String maker, World.Token token, String type, boolean postOnly, boolean buy,
+                          BigDecimal price, BigDecimal shares, BigDecimal cash, Long expiration) {
+
+        boolean market() {
+            return type.equals("FOK") || type.equals("FAK");
+        }
+    }
+
     private ObjectNode placeChecked(ApiKeys.Entry e, JsonNode entry) {
+        Signed order = verified(e, entry);
+        checkGrid(order);
+        Ledger ledger = wallets.ledger(order.account());
+        String tokenId = order.token().tokenId();
+        if (order.buy() ? order.cash().compareTo(ledger.cash) > 0
+                : order.shares().compareTo(ledger.positions.containsKey(tokenId) ? ledger.positions.get(tokenId).size() : BigDecimal.ZERO) > 0) {
+            throw Refusal.badRequest("not enough balance / allowance");
+        }
+        String told = takeFailure(false);
+        if (told != null) {
+            failedOrders.add(order.id());
+            throw new Refusal(ERROR_ROWS.get(told), told.replace("{id}", order.id()).replace("{address}", order.maker()));
+        }
+        Engine.Result r = engine.submit(new Engine.Order(order.id(), order.account(), e.creds().key(), tokenId, order.buy(), order.price(),
+                order.shares(), order.type(), order.expiration(), clock.getAsLong()), order.postOnly(), clock.getAsLong() / 1000);
+        return placed(order, r, book(r, order.token()));
+    }
+
+    /**
+     * The entry's order, checked as the order book checks it before its price: its type, owner and signer (the API
+     * key's), token, side and amounts, and the signature (the signer recovered from the EIP-712 digest).
+     */
+    private Signed verified(ApiKeys.Entry e, JsonNode entry) {
         JsonNode o = entry.get("order");
         String owner = text(entry, "owner");
         String type = entry.path("orderType").asText("GTC").toUpperCase(Locale.ROOT);
         boolean postOnly = entry.path("postOnly").asBoolean(false);
-        if (!List.of("GTC", "GTD", "FOK", "FAK").contains(type)) throw Wire.refused(400, "Invalid order payload");
-        if (postOnly && (type.equals("FOK") || type.equals("FAK"))) throw Wire.refused(400, "Invalid order payload");
+        if (!List.of("GTC", "GTD", "FOK", "FAK").contains(type)) throw Refusal.badRequest("Invalid order payload");
+        if (postOnly && (type.equals("FOK") || type.equals("FAK"))) throw Refusal.badRequest("Invalid order payload");
         String maker = text(o, "maker").toLowerCase(Locale.ROOT), signer = text(o, "signer").toLowerCase(Locale.ROOT);
         String account = wallets.funder(e.address());
         if (owner == null || !owner.equals(e.creds().key()) || !maker.equals(account)) {
-            throw Wire.refused(400, "the order owner has to be the owner of the API KEY");
+            throw Refusal.badRequest("the order owner has to be the owner of the API KEY");
         }
-        if (!signer.equals(e.address())) throw Wire.refused(400, "the order signer address has to be the address of the API KEY");
+        if (!signer.equals(e.address())) throw Refusal.badRequest("the order signer address has to be the address of the API KEY");
         String tokenId = text(o, "tokenId");
         World.Token token = tokenId == null ? null : wallets.world().token(tokenId);
-        if (token == null) throw Wire.refused(400, "Invalid token id");
+        if (token == null) throw Refusal.badRequest("Invalid token id");
         String sideText = text(o, "side");
         int side = "BUY".equals(sideText) || "0".equals(sideText) ? 0 : "SELL".equals(sideText) || "1".equals(sideText) ? 1 : -1;
-        if (side < 0) throw Wire.refused(400, "Invalid order payload");
+        if (side < 0) throw Refusal.badRequest("Invalid order payload");
         BigInteger makerAmount = new BigInteger(text(o, "makerAmount")), takerAmount = new BigInteger(text(o, "takerAmount"));
-        if (makerAmount.signum() <= 0 || takerAmount.signum() <= 0) throw Wire.refused(400, "Invalid order payload");
+        if (makerAmount.signum() <= 0 || takerAmount.signum() <= 0) throw Refusal.badRequest("Invalid order payload");
         byte[] digest = TypedData.order(token.negRisk() ? TypedData.NEG_RISK_EXCHANGE : TypedData.EXCHANGE, new BigInteger(text(o, "salt")), maker,
                 signer, new BigInteger(tokenId), makerAmount, takerAmount, side, o.path("signatureType").asInt(0),
                 new BigInteger(text(o, "timestamp")), o.path("metadata").asText("0x" + "0".repeat(64)), o.path("builder").asText("0x" + "0".repeat(64)));
-        String id = Numeric.toHexString(digest);
         String recovered = TypedData.signer(digest, text(o, "signature"));
-        if (recovered == null || !recovered.equals(signer)) throw Wire.refused(400, "invalid signature");
+        if (recovered == null || !recovered.equals(signer)) throw Refusal.badRequest("invalid signature");
         boolean buy = side == 0;
         BigDecimal shares = new BigDecimal(buy ? takerAmount : makerAmount).divide(MILLION);
         BigDecimal cash = new BigDecimal(buy ? makerAmount : takerAmount).divide(MILLION);
-        BigDecimal tick = BigDecimal.valueOf(token.tickSize()).stripTrailingZeros();
         BigDecimal price = cash.divide(shares, MathContext.DECIMAL64);
-        boolean market = type.equals("FOK") || type.equals("FAK");
-        if (market) {
-            price = buy ? price.setScale(tick.scale(), RoundingMode.CEILING) : price.setScale(tick.scale(), RoundingMode.FLOOR);
-        }
+        // A market order's worst price, rounded to the tick against the taker.
+        if (type.equals("FOK") || type.equals("FAK")) price = price.setScale(tick(token).scale(), buy ? RoundingMode.CEILING : RoundingMode.FLOOR);
+        return new Signed(Numeric.toHexString(digest), account, maker, token, type, postOnly, buy, price, shares, cash,
+                type.equals("GTD") ? o.path("expiration").asLong(0) : null);
+    }
+
+    private static BigDecimal tick(World.Token token) {
+        return BigDecimal.valueOf(token.tickSize()).stripTrailingZeros();
+    }
+
+    /** The price on the market's tick grid, a limit order's size at least the minimum, a GTD order's expiration more than a minute ahead. */
+    private void checkGrid(Signed order) {
+        World.Token token = order.token();
+        BigDecimal tick = tick(token);
+        BigDecimal price = order.price();
         if (price.remainder(tick).signum() != 0 || price.compareTo(tick) < 0 || price.compareTo(BigDecimal.ONE.subtract(tick)) > 0) {
-            throw Wire.refused(400, "order " + id + " is invalid. Price (" + price.stripTrailingZeros().toPlainString() + ") breaks minimum tick size rule: "
-                    + tick.toPlainString());
+            throw Refusal.badRequest("order " + order.id() + " is invalid. Price (" + price.stripTrailingZeros().toPlainString()
+                    + ") breaks minimum tick size rule: " + tick.toPlainString());
         }
         BigDecimal min = BigDecimal.valueOf(token.minOrderSize()).stripTrailingZeros();
-        if (!market && shares.compareTo(min) < 0) {
-            throw Wire.refused(400, "order " + id + " is invalid. Size (" + shares.stripTrailingZeros().toPlainString() + ") lower than the minimum: "
-                    + min.toPlainString());
+        if (!order.market() && order.shares().compareTo(min) < 0) {
+            throw Refusal.badRequest("order " + order.id() + " is invalid. Size (" + order.shares().stripTrailingZeros().toPlainString()
+                    + ") lower than the minimum: " + min.toPlainString());
         }
-        long now = clock.getAsLong() / 1000;
-        Long expiration = null;
-        if (type.equals("GTD")) {
-            long exp = o.path("expiration").asLong(0);
-            if (exp <= now + 60) throw Wire.refused(400, "invalid expiration");
-            expiration = exp;
-        }
-        Ledger ledger = wallets.ledger(account);
-        if (buy ? cash.compareTo(ledger.cash) > 0
-                : shares.compareTo(ledger.positions.containsKey(tokenId) ? ledger.positions.get(tokenId).size() : BigDecimal.ZERO) > 0) {
-            throw Wire.refused(400, "not enough balance / allowance");
-        }
-        String told = takeFailure(false);
-        if (told != null) {
-            failedOrders.add(id);
-            throw Wire.refused(ERROR_ROWS.get(told), told.replace("{id}", id).replace("{address}", maker));
-        }
-        Engine.Order order = new Engine.Order(id, account, e.creds().key(), tokenId, buy, price, shares, type, expiration, clock.getAsLong());
-        Engine.Result r = engine.submit(order, postOnly, now);
-        List<String> txs = book(r, token);
+        if (order.expiration() != null && order.expiration() <= clock.getAsLong() / 1000 + 60) throw Refusal.badRequest("invalid expiration");
+    }
+
+    /** The answer of a placed order: what it took and gave, its status, transactions and trades. */
+    private static ObjectNode placed(Signed order, Engine.Result r, List<String> txs) {
         BigDecimal filledCash = BigDecimal.ZERO;
         for (Engine.Fill f : r.fills()) filledCash = filledCash.add(f.size().multiply(f.price()));
-        ObjectNode out = Wire.object();
+        ObjectNode out = Json.object();
         out.put("errorMsg", "");
-        out.put("orderID", id);
-        out.put("takingAmount", r.fills().isEmpty() ? "" : Wire.number(buy ? r.filled() : filledCash).toPlainString());
-        out.put("makingAmount", r.fills().isEmpty() ? "" : Wire.number(buy ? filledCash : r.filled()).toPlainString());
+        out.put("orderID", order.id());
+        out.put("takingAmount", r.fills().isEmpty() ? "" : Json.number(order.buy() ? r.filled() : filledCash).toPlainString());
+        out.put("makingAmount", r.fills().isEmpty() ? "" : Json.number(order.buy() ? filledCash : r.filled()).toPlainString());
         out.put("status", r.live() ? "live" : r.fills().isEmpty() ? "unmatched" : "matched");
         out.put("success", true);
         ArrayNode hashes = out.putArray("transactionsHashes");
         txs.forEach(hashes::add);
         ArrayNode trades = out.putArray("tradeIDs");
-        for (int i = 0; i < r.fills().size(); i++) trades.add(tradeId(id, i));
+        for (int i = 0; i < r.fills().size(); i++) trades.add(tradeId(order.id(), i));
         return out;
     }
 
@@ -442,30 +486,30 @@ final class TradingApi {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
         String id = text(b, "orderID");
-        if (id == null) throw Wire.refused(400, "Invalid order payload");
+        if (id == null) throw new Refusal(400, "Invalid order payload");
         if (mode == ExchangeMode.DISABLED) throw modeRefusal(DISABLED);
-        if (!ORDER_ID.matcher(id).matches()) throw Wire.refused(400, "Invalid orderID");
+        if (!ORDER_ID.matcher(id).matches()) throw new Refusal(400, "Invalid orderID");
         admit(ctx, buckets.cancel(e.address(), 1));
-        Wire.send(ctx, cancelled(e, List.of(id)));
+        Json.send(ctx, cancelled(e, List.of(id)));
     }
 
     private void cancelMany(Context ctx) {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
-        if (!b.isArray()) throw Wire.refused(400, "Invalid order payload");
-        if (b.size() > MAX_CANCEL_IDS) throw Wire.refused(400, "Too many orders in payload, max allowed: " + MAX_CANCEL_IDS);
+        if (!b.isArray()) throw new Refusal(400, "Invalid order payload");
+        if (b.size() > MAX_CANCEL_IDS) throw new Refusal(400, "Too many orders in payload, max allowed: " + MAX_CANCEL_IDS);
         if (mode == ExchangeMode.DISABLED) throw modeRefusal(DISABLED);
         List<String> ids = new ArrayList<>();
         for (JsonNode n : b) {
-            if (!n.isTextual() || !ORDER_ID.matcher(n.asText()).matches()) throw Wire.refused(400, "Invalid orderID");
+            if (!n.isTextual() || !ORDER_ID.matcher(n.asText()).matches()) throw new Refusal(400, "Invalid orderID");
             ids.add(n.asText());
         }
         admit(ctx, buckets.cancel(e.address(), Math.max(1, ids.size())));
-        Wire.send(ctx, cancelled(e, ids));
+        Json.send(ctx, cancelled(e, ids));
     }
 
     private ObjectNode cancelled(ApiKeys.Entry e, List<String> ids) {
-        ObjectNode out = Wire.object();
+        ObjectNode out = Json.object();
         ArrayNode done = out.putArray("canceled");
         ObjectNode not = out.putObject("not_canceled");
         String funder = wallets.funder(e.address());
@@ -489,12 +533,12 @@ final class TradingApi {
         List<Ledger.Order> seeded = wallets.cancelSeeded(funder, o -> (asset == null || asset.isEmpty() || o.token().tokenId().equals(asset))
                 && (market == null || market.isEmpty() || market.equalsIgnoreCase(o.market().conditionId())));
         headers(ctx, buckets.debitCancels(e.address(), gone.size() + seeded.size()));
-        ObjectNode out = Wire.object();
+        ObjectNode out = Json.object();
         ArrayNode done = out.putArray("canceled");
         gone.forEach(r -> done.add(r.order().id()));
         seeded.forEach(o -> done.add(o.id()));
         out.putObject("not_canceled");
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     // ---- limiter -------------------------------------------------------------------------------------------------------
@@ -504,7 +548,7 @@ final class TradingApi {
         headers(ctx, d);
         if (!d.admitted()) {
             ctx.header("Retry-After", Long.toString(d.retryAfterSeconds()));
-            throw Wire.refused(429, "Too Many Requests");
+            throw new Refusal(429, "Too Many Requests");
         }
     }
 
@@ -533,18 +577,14 @@ final class TradingApi {
     private static JsonNode body(Context ctx) {
         try {
             byte[] b = ctx.bodyAsBytes();
-            return b.length == 0 ? Wire.object() : Wire.MAPPER.readTree(b);
+            return b.length == 0 ? Json.object() : Json.MAPPER.readTree(b);
         } catch (Exception e) {
-            throw Wire.refused(400, "Invalid order payload");
+            throw new Refusal(400, "Invalid order payload");
         }
     }
 
     private static String text(JsonNode n, String field) {
         JsonNode v = n.get(field);
         return v == null || v.isNull() ? null : v.asText();
-    }
-
-    static Map<String, Object> modeError(ModeRefused m) {
-        return Map.of("error", m.getMessage(), "code", m.code, "retry_after_seconds", m.retryAfter);
     }
 }

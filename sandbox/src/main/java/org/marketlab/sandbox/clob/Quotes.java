@@ -1,7 +1,7 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.clob;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.marketlab.sandbox.accounts.Prices;
+import org.marketlab.sandbox.wallets.Prices;
 import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
@@ -11,7 +11,7 @@ import java.math.BigDecimal;
  * paths, value positions at the midpoint, rest orders on the books): the same figures {@code /book},
  * {@code /midpoint} and {@code /prices-history} serve, read from the same price paths.
  */
-final class Quotes implements Prices {
+public final class Quotes implements Prices {
 
     private final ClobApi clob;
 

@@ -1,10 +1,15 @@
-package org.marketlab.sandbox.accounts;
+package org.marketlab.sandbox.data;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.wallets.Ledger;
+import org.marketlab.sandbox.wallets.MarketIndex;
+import org.marketlab.sandbox.wallets.Wallets;
 import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
@@ -17,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -48,9 +54,16 @@ public final class DataApi implements RouteModule {
     private static final Set<String> TYPES = Set.of("TRADE", "SPLIT", "MERGE", "REDEEM", "REWARD", "CONVERSION", "DEPOSIT",
             "WITHDRAWAL", "YIELD", "MAKER_REBATE", "TAKER_REBATE", "REFERRAL_REWARD");
 
+    /** The orders of positions: v1 names, then v2's. */
+    private static final List<String> POSITION_SORTS = List.of("CURRENT", "INITIAL", "TOKENS", "CASHPNL", "PERCENTPNL", "REALIZEDPNL",
+            "TITLE", "PRICE", "AVGPRICE", "TIMESTAMP", "RESOLVING", "CURRENT_VALUE", "ENTRY_COST", "SIZE", "UNREALIZED_PNL", "PERCENT_PNL",
+            "REALIZED_PNL", "AVG_PRICE");
+    private static final List<String> ACTIVITY_SORTS = List.of("TIMESTAMP", "TOKENS", "CASH");
+    private static final List<String> DIRECTIONS = List.of("ASC", "DESC");
+
     private final Wallets wallets;
 
-    DataApi(Wallets wallets) {
+    public DataApi(Wallets wallets) {
         this.wallets = wallets;
     }
 
@@ -66,9 +79,8 @@ public final class DataApi implements RouteModule {
 
     @Override
     public void register(Javalin app) {
-        app.exception(Wire.Refused.class, (e, ctx) -> ctx.status(e.status).json(Map.of("error", e.getMessage())));
-        app.get("/", ctx -> Wire.send(ctx, Wire.object().put("data", "OK")));
-        app.get("/v2/status", ctx -> Wire.send(ctx, Wire.object().put("data", "OK")));
+        app.get("/", ctx -> Json.send(ctx, Json.object().put("data", "OK")));
+        app.get("/v2/status", ctx -> Json.send(ctx, Json.object().put("data", "OK")));
         app.get("/positions", this::positionsV1);
         app.get("/closed-positions", this::closedV1);
         app.get("/trades", this::tradesV1);
@@ -88,13 +100,14 @@ public final class DataApi implements RouteModule {
     // ---- v1 -------------------------------------------------------------------------------------------------------
 
     private void positionsV1(Context ctx) {
-        String user = user(ctx, "user", true);
-        Set<String> markets = conditions(ctx, "market");
-        Set<String> events = list(ctx, "eventId");
-        BigDecimal threshold = decimal(ctx, "sizeThreshold", BigDecimal.ONE);
-        Boolean redeemable = bool(ctx, "redeemable");
-        Boolean mergeable = bool(ctx, "mergeable");
-        String title = lower(ctx.queryParam("title"));
+        Params q = Params.of(ctx, 400);
+        String user = user(q, true);
+        Set<String> markets = conditions(q, "market");
+        Set<String> events = q.list("eventId");
+        BigDecimal threshold = q.decimal(BigDecimal.ONE, "sizeThreshold");
+        Boolean redeemable = q.bool("redeemable");
+        Boolean mergeable = q.bool("mergeable");
+        String title = lower(q.string("title"));
         List<Ledger.Position> rows = new ArrayList<>();
         for (Ledger.Position p : wallets.ledger(user).positions.values()) {
             if (p.size().signum() == 0 || p.size().compareTo(threshold) < 0) continue;
@@ -104,100 +117,106 @@ public final class DataApi implements RouteModule {
             if (title != null && !p.market().title().toLowerCase(Locale.ROOT).contains(title)) continue;
             rows.add(p);
         }
-        rows.sort(positionOrder(param(ctx, "sortBy", "TOKENS"), param(ctx, "sortDirection", "DESC")));
-        ArrayNode out = Wire.JSON.arrayNode();
-        for (Ledger.Position p : slice(rows, offset(ctx), limitV1(ctx, 100, 500))) out.add(positionV1(user, p));
-        Wire.send(ctx, out);
+        rows.sort(positionOrder(choice(q, "TOKENS", POSITION_SORTS, "sortBy"), choice(q, "DESC", DIRECTIONS, "sortDirection")));
+        ArrayNode out = Json.array();
+        for (Ledger.Position p : slice(rows, offset(q), limitV1(q, 100, 500))) out.add(positionV1(user, p));
+        Json.send(ctx, out);
     }
 
     private void closedV1(Context ctx) {
-        String user = user(ctx, "user", true);
-        Set<String> markets = conditions(ctx, "market");
-        Set<String> events = list(ctx, "eventId");
-        String title = lower(ctx.queryParam("title"));
+        Params q = Params.of(ctx, 400);
+        String user = user(q, true);
+        Set<String> markets = conditions(q, "market");
+        Set<String> events = q.list("eventId");
+        String title = lower(q.string("title"));
         List<Ledger.Position> rows = new ArrayList<>();
         for (Ledger.Position p : wallets.ledger(user).positions.values()) {
             if (p.status() != Ledger.Status.CLOSED || !inMarkets(p.market(), markets, events)) continue;
             if (title != null && !p.market().title().toLowerCase(Locale.ROOT).contains(title)) continue;
             rows.add(p);
         }
-        rows.sort(positionOrder(param(ctx, "sortBy", "REALIZEDPNL"), param(ctx, "sortDirection", "DESC")));
-        ArrayNode out = Wire.JSON.arrayNode();
-        for (Ledger.Position p : slice(rows, offset(ctx), limitV1(ctx, 10, 50))) {
+        rows.sort(positionOrder(choice(q, "REALIZEDPNL", POSITION_SORTS, "sortBy"), choice(q, "DESC", DIRECTIONS, "sortDirection")));
+        ArrayNode out = Json.array();
+        for (Ledger.Position p : slice(rows, offset(q), limitV1(q, 10, 50))) {
             ObjectNode o = out.addObject();
             o.put("proxyWallet", user);
             o.put("asset", p.token().tokenId());
             o.put("conditionId", p.market().conditionId());
-            o.put("avgPrice", Wire.number(p.avgPrice()));
-            o.put("totalBought", Wire.number(p.totalBought()));
-            o.put("realizedPnl", Wire.number(p.realized()));
-            o.put("curPrice", Wire.number(p.curPrice()));
+            o.put("avgPrice", Json.number(p.avgPrice()));
+            o.put("totalBought", Json.number(p.totalBought()));
+            o.put("realizedPnl", Json.number(p.realized()));
+            o.put("curPrice", Json.number(p.curPrice()));
             o.put("timestamp", p.lastTime());
             marketV1(o, p.market(), p.token(), true);
         }
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     private void tradesV1(Context ctx) {
-        String user = user(ctx, "user", false);
-        List<Ledger.Fill> fills = fills(user, conditions(ctx, "market"), list(ctx, "eventId"), side(ctx),
-                bool(ctx, "takerOnly") != Boolean.FALSE, amount(ctx, "filterType", "filterAmount"), null, null, true);
-        ArrayNode out = Wire.JSON.arrayNode();
-        for (Ledger.Fill f : slice(fills, offset(ctx), limitV1(ctx, 100, MAX_OFFSET))) {
+        Params q = Params.of(ctx, 400);
+        String user = user(q, false);
+        List<Ledger.Fill> fills = fills(user, conditions(q, "market"), q.list("eventId"), side(q),
+                q.bool("takerOnly") != Boolean.FALSE, amount(q, "filterType", "filterAmount"), null, null, true);
+        ArrayNode out = Json.array();
+        for (Ledger.Fill f : slice(fills, offset(q), limitV1(q, 100, MAX_OFFSET))) {
             ObjectNode o = out.addObject();
             o.put("proxyWallet", owner(f, user));
             o.put("side", f.side());
             o.put("asset", f.token().tokenId());
             o.put("conditionId", f.market().conditionId());
-            o.put("size", Wire.number(f.size()));
-            o.put("price", Wire.number(f.price()));
+            o.put("size", Json.number(f.size()));
+            o.put("price", Json.number(f.price()));
             o.put("timestamp", f.time());
             marketV1(o, f.market(), f.token(), false);
             profile(o);
             o.put("transactionHash", f.txHash());
         }
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     private void activityV1(Context ctx) {
-        String user = user(ctx, "user", true);
-        List<Ledger.Activity> rows = activity(user, conditions(ctx, "market"), list(ctx, "eventId"), types(ctx), side(ctx),
-                seconds(ctx, "start"), seconds(ctx, "end"), param(ctx, "sortBy", "TIMESTAMP"), param(ctx, "sortDirection", "DESC"));
-        ArrayNode out = Wire.JSON.arrayNode();
-        for (Ledger.Activity a : slice(rows, offset(ctx), limitV1(ctx, 100, 500))) {
+        Params q = Params.of(ctx, 400);
+        String user = user(q, true);
+        List<Ledger.Activity> rows = activity(user, conditions(q, "market"), q.list("eventId"), types(q), side(q),
+                seconds(q, "start"), seconds(q, "end"), choice(q, "TIMESTAMP", ACTIVITY_SORTS, "sortBy"), choice(q, "DESC", DIRECTIONS, "sortDirection"));
+        ArrayNode out = Json.array();
+        for (Ledger.Activity a : slice(rows, offset(q), limitV1(q, 100, 500))) {
             ObjectNode o = activityRow(user, a, false);
             profile(o);
             out.add(o);
         }
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     private void valueV1(Context ctx) {
-        String user = user(ctx, "user", true);
-        Set<String> markets = conditions(ctx, "market");
-        ArrayNode out = Wire.JSON.arrayNode();
+        Params q = Params.of(ctx, 400);
+        String user = user(q, true);
+        Set<String> markets = conditions(q, "market");
+        ArrayNode out = Json.array();
         ObjectNode o = out.addObject();
         o.put("user", user);
-        o.put("value", Wire.number(value(user, markets)));
-        Wire.send(ctx, out);
+        o.put("value", Json.number(value(user, markets)));
+        Json.send(ctx, out);
     }
 
     private void tradedV1(Context ctx) {
-        String user = user(ctx, "user", true);
+        Params q = Params.of(ctx, 400);
+        String user = user(q, true);
         Set<String> traded = new LinkedHashSet<>();
         for (Ledger.Fill f : wallets.ledger(user).fills) traded.add(f.market().conditionId());
-        ObjectNode o = Wire.object();
+        ObjectNode o = Json.object();
         o.put("user", user);
         o.put("traded", traded.size());
-        Wire.send(ctx, o);
+        Json.send(ctx, o);
     }
 
     private void holdersV1(Context ctx) {
-        Set<String> markets = conditions(ctx, "market");
-        if (markets.isEmpty()) throw Wire.refused(400, "market is required: one or more condition ids, comma separated");
-        int limit = limitV1(ctx, 20, 500);
-        BigDecimal min = decimal(ctx, "minBalance", BigDecimal.ONE);
-        ArrayNode out = Wire.JSON.arrayNode();
+        Params q = Params.of(ctx, 400);
+        Set<String> markets = conditions(q, "market");
+        if (markets.isEmpty()) throw q.missing("market", "one or more condition ids, comma-separated");
+        int limit = limitV1(q, 20, 500);
+        BigDecimal min = q.decimal(BigDecimal.ONE, "minBalance");
+        ArrayNode out = Json.array();
         for (String c : markets) {
             MarketIndex.Market m = wallets.markets().byCondition(c.toLowerCase(Locale.ROOT));
             if (m == null) continue;
@@ -211,7 +230,7 @@ public final class DataApi implements RouteModule {
                     o.putNull("bio");
                     o.put("asset", t.tokenId());
                     o.putNull("pseudonym");
-                    o.put("amount", Wire.number(h.position().size()));
+                    o.put("amount", Json.number(h.position().size()));
                     o.put("displayUsernamePublic", false);
                     o.put("outcomeIndex", t.index());
                     o.putNull("name");
@@ -221,35 +240,34 @@ public final class DataApi implements RouteModule {
                 }
             }
         }
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     private void oiV1(Context ctx) {
-        ArrayNode out = Wire.JSON.arrayNode();
-        for (Map.Entry<String, BigDecimal> e : openInterest(conditions(ctx, "market")).entrySet()) {
+        Params q = Params.of(ctx, 400);
+        ArrayNode out = Json.array();
+        for (Map.Entry<String, BigDecimal> e : openInterest(conditions(q, "market")).entrySet()) {
             ObjectNode o = out.addObject();
             o.put("market", e.getKey());
-            o.put("value", Wire.number(e.getValue()));
+            o.put("value", Json.number(e.getValue()));
         }
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     // ---- v2 -------------------------------------------------------------------------------------------------------
 
     private void positionsV2(Context ctx) {
-        noOffset(ctx);
-        String user = user(ctx, "user", false);
-        Set<String> markets = conditions(ctx, "condition", "condition_id", "conditionId");
-        if (user == null && markets.isEmpty()) throw Wire.refused(400, "user or condition is required");
-        Set<String> events = list(ctx, "event_id", "eventId");
-        String status = param(ctx, "status", "OPEN").toUpperCase(Locale.ROOT);
-        if (!Set.of("OPEN", "REDEEMABLE", "CLOSED").contains(status)) {
-            throw Wire.refused(400, "invalid status '" + status + "': expected OPEN, REDEEMABLE or CLOSED");
-        }
-        BigDecimal threshold = decimal(ctx, BigDecimal.ZERO, "size_threshold", "sizeThreshold");
-        String title = lower(ctx.queryParam("title"));
-        String sortBy = param(ctx, "CURRENT_VALUE", "sort_by", "sortBy").toUpperCase(Locale.ROOT);
-        String direction = param(ctx, "DESC", "sort_direction", "sortDirection").toUpperCase(Locale.ROOT);
+        Params q = Params.of(ctx, 400);
+        noOffset(q);
+        String user = user(q, false);
+        Set<String> markets = conditions(q, "condition", "condition_id", "conditionId");
+        if (user == null && markets.isEmpty()) throw q.missing("user", ADDRESS_TEXT + " (or condition: one or more condition ids)");
+        Set<String> events = q.list("event_id", "eventId");
+        String status = choice(q, "OPEN", List.of("OPEN", "REDEEMABLE", "CLOSED"), "status");
+        BigDecimal threshold = q.decimal(BigDecimal.ZERO, "size_threshold", "sizeThreshold");
+        String title = lower(q.string("title"));
+        String sortBy = choice(q, "CURRENT_VALUE", POSITION_SORTS, "sort_by", "sortBy");
+        String direction = choice(q, "DESC", DIRECTIONS, "sort_direction", "sortDirection");
         Comparator<Ledger.Position> order = positionOrder(sortBy, direction);
         record Row(String owner, Ledger.Position p) {
         }
@@ -270,31 +288,32 @@ public final class DataApi implements RouteModule {
         rows.sort(Comparator.comparing(Row::p, order).thenComparing(Row::owner));
         String filters = String.join("|", String.valueOf(user), markets.toString(), events.toString(), status, threshold.toPlainString(),
                 String.valueOf(title), sortBy, direction);
-        page(ctx, "positions", filters, rows, 100, 500, r -> positionV2(r.owner(), r.p()));
+        page(ctx, q, "positions", filters, rows, 100, 500, r -> positionV2(r.owner(), r.p()));
     }
 
     private void tradesV2(Context ctx) {
-        noOffset(ctx);
-        String user = user(ctx, "user", false);
-        Set<String> markets = conditions(ctx, "condition", "condition_id", "conditionId");
-        Set<String> events = list(ctx, "event_id", "eventId");
-        String side = side(ctx);
-        boolean takerOnly = bool(ctx, "taker_only", "takerOnly") != Boolean.FALSE;
-        Predicate<Ledger.Fill> amount = amount(ctx, "filter_type", "filter_amount");
-        Long start = seconds(ctx, "start"), end = seconds(ctx, "end");
-        boolean descending = !param(ctx, "DESC", "sort_direction", "sortDirection").equalsIgnoreCase("ASC");
+        Params q = Params.of(ctx, 400);
+        noOffset(q);
+        String user = user(q, false);
+        Set<String> markets = conditions(q, "condition", "condition_id", "conditionId");
+        Set<String> events = q.list("event_id", "eventId");
+        String side = side(q);
+        boolean takerOnly = q.bool("taker_only", "takerOnly") != Boolean.FALSE;
+        Predicate<Ledger.Fill> amount = amount(q, "filter_type", "filter_amount");
+        Long start = seconds(q, "start"), end = seconds(q, "end");
+        boolean descending = choice(q, "DESC", DIRECTIONS, "sort_direction", "sortDirection").equals("DESC");
         List<Ledger.Fill> fills = fills(user, markets, events, side, takerOnly, amount, start, end, descending);
         String filters = String.join("|", String.valueOf(user), markets.toString(), events.toString(), String.valueOf(side),
-                Boolean.toString(takerOnly), param(ctx, "", "filter_type", "filterType"), param(ctx, "", "filter_amount", "filterAmount"),
+                Boolean.toString(takerOnly), stringOr(q, "", "filter_type", "filterType"), stringOr(q, "", "filter_amount", "filterAmount"),
                 String.valueOf(start), String.valueOf(end), Boolean.toString(descending));
-        page(ctx, "trades", filters, fills, 100, 1000, f -> {
-            ObjectNode o = Wire.object();
+        page(ctx, q, "trades", filters, fills, 100, 1000, f -> {
+            ObjectNode o = Json.object();
             o.put("proxy_wallet", owner(f, user));
             o.put("token_id", f.token().tokenId());
             o.put("condition_id", f.market().conditionId());
             o.put("side", f.side());
-            o.put("price", Wire.number(f.price()));
-            o.put("size", Wire.number(f.size()));
+            o.put("price", Json.number(f.price()));
+            o.put("size", Json.number(f.size()));
             o.put("timestamp", f.time());
             o.put("transaction_hash", f.txHash());
             o.put("title", f.market().title());
@@ -308,33 +327,33 @@ public final class DataApi implements RouteModule {
     }
 
     private void activityV2(Context ctx) {
-        noOffset(ctx);
-        String user = user(ctx, "user", true);
-        Set<String> markets = conditions(ctx, "condition", "condition_id", "conditionId");
-        Set<String> events = list(ctx, "event_id", "eventId");
-        Set<String> types = types(ctx);
-        String side = side(ctx);
-        Long start = seconds(ctx, "start"), end = seconds(ctx, "end");
-        String direction = param(ctx, "DESC", "sort_direction", "sortDirection").toUpperCase(Locale.ROOT);
-        String sortBy = param(ctx, "TIMESTAMP", "sort_by", "sortBy").toUpperCase(Locale.ROOT);
-        if (!sortBy.equals("TIMESTAMP")) throw Wire.refused(400, "sort_by " + sortBy + " has no cursor; only TIMESTAMP pages");
+        Params q = Params.of(ctx, 400);
+        noOffset(q);
+        String user = user(q, true);
+        Set<String> markets = conditions(q, "condition", "condition_id", "conditionId");
+        Set<String> events = q.list("event_id", "eventId");
+        Set<String> types = types(q);
+        String side = side(q);
+        Long start = seconds(q, "start"), end = seconds(q, "end");
+        String direction = choice(q, "DESC", DIRECTIONS, "sort_direction", "sortDirection");
+        String sortBy = choice(q, "TIMESTAMP", List.of("TIMESTAMP"), "sort_by", "sortBy");
         List<Ledger.Activity> rows = activity(user, markets, events, types, side, start, end, sortBy, direction);
         String filters = String.join("|", user, markets.toString(), events.toString(), types.toString(), String.valueOf(side),
                 String.valueOf(start), String.valueOf(end), direction);
-        page(ctx, "activity", filters, rows, 100, 1000, a -> activityRow(user, a, true));
+        page(ctx, q, "activity", filters, rows, 100, 1000, a -> activityRow(user, a, true));
     }
 
     /** One activity row, v1 (camelCase) or v2 (snake_case, the token as {@code token_id}). */
     private static ObjectNode activityRow(String user, Ledger.Activity a, boolean v2) {
-        ObjectNode o = Wire.object();
+        ObjectNode o = Json.object();
         o.put(v2 ? "proxy_wallet" : "proxyWallet", user);
         o.put("timestamp", a.time());
         o.put(v2 ? "condition_id" : "conditionId", a.market().conditionId());
         o.put("type", a.type());
-        o.put("size", Wire.number(a.size()));
-        o.put(v2 ? "usdc_size" : "usdcSize", Wire.number(a.usdcSize()));
+        o.put("size", Json.number(a.size()));
+        o.put(v2 ? "usdc_size" : "usdcSize", Json.number(a.usdcSize()));
         o.put(v2 ? "transaction_hash" : "transactionHash", a.txHash());
-        o.put("price", Wire.number(a.price()));
+        o.put("price", Json.number(a.price()));
         o.put(v2 ? "token_id" : "asset", a.token() == null ? "" : a.token().tokenId());
         o.put("side", a.side());
         o.put(v2 ? "outcome_index" : "outcomeIndex", a.token() == null ? 999 : a.token().index());
@@ -347,26 +366,28 @@ public final class DataApi implements RouteModule {
     }
 
     private void valueV2(Context ctx) {
-        String user = user(ctx, "user", true);
-        ObjectNode out = Wire.object();
+        Params q = Params.of(ctx, 400);
+        String user = user(q, true);
+        ObjectNode out = Json.object();
         ObjectNode d = out.putObject("data");
         d.put("user", user);
-        d.put("value", Wire.number(value(user, conditions(ctx, "condition", "condition_id", "conditionId"))));
-        Wire.send(ctx, out);
+        d.put("value", Json.number(value(user, conditions(q, "condition", "condition_id", "conditionId"))));
+        Json.send(ctx, out);
     }
 
     private void holdersV2(Context ctx) {
-        noOffset(ctx);
-        Set<String> markets = conditions(ctx, "condition", "condition_id", "conditionId");
-        if (markets.isEmpty()) throw Wire.refused(400, "condition is required: one or more condition ids, comma separated");
-        BigDecimal min = decimal(ctx, BigDecimal.ZERO, "min_balance", "minBalance");
+        Params q = Params.of(ctx, 400);
+        noOffset(q);
+        Set<String> markets = conditions(q, "condition", "condition_id", "conditionId");
+        if (markets.isEmpty()) throw q.missing("condition", "one or more condition ids, comma-separated");
+        BigDecimal min = q.decimal(BigDecimal.ZERO, "min_balance", "minBalance");
         List<World.Token> tokens = new ArrayList<>();
         for (String c : markets) {
             MarketIndex.Market m = wallets.markets().byCondition(c.toLowerCase(Locale.ROOT));
             if (m != null) tokens.addAll(List.of(m.tokens()));
         }
-        Cursor cursor = cursor(ctx, "holders", String.join("|", markets.toString(), min.toPlainString()), 100, 1000);
-        ObjectNode out = Wire.object();
+        Cursor cursor = cursor(q, "holders", String.join("|", markets.toString(), min.toPlainString()), 100, 1000);
+        ObjectNode out = Json.object();
         ArrayNode data = out.putArray("data");
         boolean more = false;
         for (World.Token t : tokens) {
@@ -377,7 +398,7 @@ public final class DataApi implements RouteModule {
             for (Wallets.Holder h : slice(all, cursor.offset, cursor.limit)) {
                 ObjectNode o = holders.addObject();
                 o.put("proxy_wallet", h.address());
-                o.put("amount", Wire.number(h.position().size()));
+                o.put("amount", Json.number(h.position().size()));
                 o.put("outcome_index", t.index());
                 o.putNull("name");
                 o.putNull("pseudonym");
@@ -387,18 +408,19 @@ public final class DataApi implements RouteModule {
             more |= all.size() > cursor.offset + cursor.limit;
         }
         pagination(out, cursor, more);
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     private void oiV2(Context ctx) {
-        ObjectNode out = Wire.object();
+        Params q = Params.of(ctx, 400);
+        ObjectNode out = Json.object();
         ArrayNode data = out.putArray("data");
-        for (Map.Entry<String, BigDecimal> e : openInterest(conditions(ctx, "condition", "condition_id", "conditionId")).entrySet()) {
+        for (Map.Entry<String, BigDecimal> e : openInterest(conditions(q, "condition", "condition_id", "conditionId")).entrySet()) {
             ObjectNode o = data.addObject();
             o.put("condition_id", e.getKey());
-            o.put("value", Wire.number(e.getValue()));
+            o.put("value", Json.number(e.getValue()));
         }
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     // ---- reads over the wallets -------------------------------------------------------------------------------------
@@ -439,7 +461,7 @@ public final class DataApi implements RouteModule {
             case "TIMESTAMP" -> Comparator.comparingLong(Ledger.Activity::time);
             case "TOKENS" -> Comparator.comparing(Ledger.Activity::size);
             case "CASH" -> Comparator.comparing(Ledger.Activity::usdcSize);
-            default -> throw Wire.refused(400, "invalid sortBy '" + sortBy + "': expected TIMESTAMP, TOKENS or CASH");
+            default -> throw new IllegalArgumentException(sortBy); // read by choice(...) from ACTIVITY_SORTS
         };
         order = order.thenComparingLong(Ledger.Activity::seq);
         out.sort(direction(direction) ? order.reversed() : order);
@@ -488,20 +510,20 @@ public final class DataApi implements RouteModule {
     // ---- rows ----------------------------------------------------------------------------------------------------------
 
     private ObjectNode positionV1(String user, Ledger.Position p) {
-        ObjectNode o = Wire.object();
+        ObjectNode o = Json.object();
         o.put("proxyWallet", user);
         o.put("asset", p.token().tokenId());
         o.put("conditionId", p.market().conditionId());
-        o.put("size", Wire.number(p.size()));
-        o.put("avgPrice", Wire.number(p.avgPrice()));
-        o.put("initialValue", Wire.number(p.cost()));
-        o.put("currentValue", Wire.number(p.currentValue()));
-        o.put("cashPnl", Wire.number(p.unrealized()));
-        o.put("percentPnl", Wire.number(p.percentPnl()));
-        o.put("totalBought", Wire.number(p.totalBought()));
-        o.put("realizedPnl", Wire.number(p.realized()));
-        o.put("percentRealizedPnl", Wire.number(p.percentRealizedPnl()));
-        o.put("curPrice", Wire.number(p.curPrice()));
+        o.put("size", Json.number(p.size()));
+        o.put("avgPrice", Json.number(p.avgPrice()));
+        o.put("initialValue", Json.number(p.cost()));
+        o.put("currentValue", Json.number(p.currentValue()));
+        o.put("cashPnl", Json.number(p.unrealized()));
+        o.put("percentPnl", Json.number(p.percentPnl()));
+        o.put("totalBought", Json.number(p.totalBought()));
+        o.put("realizedPnl", Json.number(p.realized()));
+        o.put("percentRealizedPnl", Json.number(p.percentRealizedPnl()));
+        o.put("curPrice", Json.number(p.curPrice()));
         o.put("redeemable", p.redeemable());
         o.put("mergeable", false);
         o.put("title", p.market().title());
@@ -520,19 +542,19 @@ public final class DataApi implements RouteModule {
     }
 
     private ObjectNode positionV2(String user, Ledger.Position p) {
-        ObjectNode o = Wire.object();
+        ObjectNode o = Json.object();
         o.put("proxy_wallet", user);
         o.put("token_id", p.token().tokenId());
         o.put("condition_id", p.market().conditionId());
-        o.put("current_size", Wire.number(p.size()));
-        o.put("avg_price", Wire.number(p.avgPrice()));
-        o.put("entry_cost_usdc", Wire.number(p.cost()));
-        o.put("current_value", Wire.number(p.currentValue()));
-        o.put("unrealized_pnl", Wire.number(p.unrealized()));
-        o.put("percent_pnl", Wire.number(p.percentPnl()));
-        o.put("total_size", Wire.number(p.totalBought()));
-        o.put("realized_pnl", Wire.number(p.realized()));
-        o.put("current_price", Wire.number(p.curPrice()));
+        o.put("current_size", Json.number(p.size()));
+        o.put("avg_price", Json.number(p.avgPrice()));
+        o.put("entry_cost_usdc", Json.number(p.cost()));
+        o.put("current_value", Json.number(p.currentValue()));
+        o.put("unrealized_pnl", Json.number(p.unrealized()));
+        o.put("percent_pnl", Json.number(p.percentPnl()));
+        o.put("total_size", Json.number(p.totalBought()));
+        o.put("realized_pnl", Json.number(p.realized()));
+        o.put("current_price", Json.number(p.curPrice()));
         o.put("status", p.status().name());
         o.put("redeemable", p.redeemable());
         o.put("mergeable", false);
@@ -587,8 +609,7 @@ public final class DataApi implements RouteModule {
             case "AVGPRICE", "AVG_PRICE" -> Ledger.Position::avgPrice;
             case "TIMESTAMP" -> Ledger.Position::lastTime;
             case "RESOLVING" -> p -> String.valueOf(p.market().endDate());
-            default -> throw Wire.refused(400, "invalid sortBy '" + sortBy + "': expected CURRENT, INITIAL, TOKENS, CASHPNL, PERCENTPNL, "
-                    + "REALIZEDPNL, TITLE, PRICE, AVGPRICE, TIMESTAMP or RESOLVING");
+            default -> throw new IllegalArgumentException(sortBy); // read by choice(...) from POSITION_SORTS
         };
         @SuppressWarnings("unchecked")
         Comparator<Ledger.Position> order = Comparator.comparing(p -> (Comparable<Object>) key.apply(p));
@@ -601,7 +622,7 @@ public final class DataApi implements RouteModule {
         return switch (d.toUpperCase(Locale.ROOT)) {
             case "DESC" -> true;
             case "ASC" -> false;
-            default -> throw Wire.refused(400, "invalid sort direction '" + d + "': expected ASC or DESC");
+            default -> throw new IllegalArgumentException(d); // read by choice(...) from DIRECTIONS
         };
     }
 
@@ -611,14 +632,14 @@ public final class DataApi implements RouteModule {
     }
 
     /** A v2 page of rows: the cursor's window, or the first {@code limit}. */
-    private <T> void page(Context ctx, String route, String filters, List<T> rows, int defaultLimit, int maxLimit,
+    private <T> void page(Context ctx, Params p, String route, String filters, List<T> rows, int defaultLimit, int maxLimit,
                           Function<T, ObjectNode> row) {
-        Cursor c = cursor(ctx, route, filters, defaultLimit, maxLimit);
-        ObjectNode out = Wire.object();
+        Cursor c = cursor(p, route, filters, defaultLimit, maxLimit);
+        ObjectNode out = Json.object();
         ArrayNode data = out.putArray("data");
         for (T t : slice(rows, c.offset, c.limit)) data.add(row.apply(t));
         pagination(out, c, rows.size() > c.offset + c.limit);
-        Wire.send(ctx, out);
+        Json.send(ctx, out);
     }
 
     /** {@code pagination}; the next cursor names the route, the next position, the size and a digest of the filters. */
@@ -639,41 +660,30 @@ public final class DataApi implements RouteModule {
         return route + ":" + Wallets.hex(java.util.Arrays.copyOf(d, 8));
     }
 
-    private static Cursor cursor(Context ctx, String route, String filters, int defaultLimit, int maxLimit) {
+    private static Cursor cursor(Params p, String route, String filters, int defaultLimit, int maxLimit) {
         String binding = binding(route, filters);
-        String cursor = ctx.queryParam("cursor");
-        if (cursor == null || cursor.isEmpty()) {
-            int limit = defaultLimit;
-            String l = ctx.queryParam("limit");
-            if (l != null) {
-                try {
-                    limit = Integer.parseInt(l);
-                } catch (NumberFormatException e) {
-                    throw Wire.refused(400, "invalid limit '" + l + "': expected 1 to " + maxLimit);
-                }
-                if (limit < 1 || limit > maxLimit) throw Wire.refused(400, "invalid limit " + l + ": expected 1 to " + maxLimit);
-            }
-            return new Cursor(binding, 0, limit);
-        }
+        String cursor = p.string("cursor");
+        if (cursor == null) return new Cursor(binding, 0, p.between("limit", defaultLimit, 1, maxLimit));
         String[] parts;
         try {
             parts = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8).split(":");
         } catch (IllegalArgumentException e) {
             parts = new String[0];
         }
-        if (parts.length != 4 || !parts[0].equals(route)) throw Wire.refused(400, "invalid cursor: not one this route issued");
+        String issued = "a pagination.next_cursor of this route";
+        if (parts.length != 4 || !parts[0].equals(route)) throw p.invalid("cursor", cursor, issued);
         if (!(parts[0] + ":" + parts[1]).equals(binding)) {
-            throw Wire.refused(400, "invalid cursor: it was issued for other filters; re-send the filters of the first page with it");
+            throw p.invalid("cursor", cursor, issued + ", sent with the filters of the first page (these are other filters)");
         }
         try {
             return new Cursor(binding, Integer.parseInt(parts[2]), Integer.parseInt(parts[3]));
         } catch (NumberFormatException e) {
-            throw Wire.refused(400, "invalid cursor: not one this route issued");
+            throw p.invalid("cursor", cursor, issued);
         }
     }
 
-    private static void noOffset(Context ctx) {
-        if (ctx.queryParam("offset") != null) throw Wire.refused(400, "offset is not a v2 parameter: follow pagination.next_cursor");
+    private static void noOffset(Params p) {
+        p.absent("offset", "absent: v2 routes page by cursor (follow pagination.next_cursor)");
     }
 
     private static <T> List<T> slice(List<T> rows, int offset, int limit) {
@@ -681,139 +691,87 @@ public final class DataApi implements RouteModule {
         return rows.subList(offset, Math.min(rows.size(), offset + limit));
     }
 
-    private static int offset(Context ctx) {
-        String o = ctx.queryParam("offset");
-        if (o == null) return 0;
-        int v;
-        try {
-            v = Integer.parseInt(o);
-        } catch (NumberFormatException e) {
-            throw Wire.refused(400, "invalid offset '" + o + "'");
-        }
-        if (v < 0 || v > MAX_OFFSET) throw Wire.refused(400, "offset " + v + " is out of range: 0 to " + MAX_OFFSET);
-        return v;
+    /** v1 {@code offset}: 0 to {@value #MAX_OFFSET}. */
+    private static int offset(Params p) {
+        long v = p.count("offset", 0);
+        if (v > MAX_OFFSET) throw p.invalid("offset", v, "0 to " + MAX_OFFSET);
+        return (int) v;
     }
 
     /** v1 page size: the default when absent, capped at the route's maximum. */
-    private static int limitV1(Context ctx, int defaultLimit, int max) {
-        String l = ctx.queryParam("limit");
-        if (l == null) return defaultLimit;
-        try {
-            int v = Integer.parseInt(l);
-            if (v < 0) throw new NumberFormatException();
-            return Math.min(v, max);
-        } catch (NumberFormatException e) {
-            throw Wire.refused(400, "invalid limit '" + l + "'");
-        }
+    private static int limitV1(Params p, int defaultLimit, int max) {
+        return p.capped("limit", defaultLimit, max);
     }
 
     // ---- parameters ----------------------------------------------------------------------------------------------------
 
-    private static String param(Context ctx, String name, String fallback) {
-        String v = ctx.queryParam(name);
-        return v == null || v.isEmpty() ? fallback : v;
+    private static final String ADDRESS_TEXT = "a 0x-prefixed address of 40 hex digits";
+
+    /** {@code user}: an address, lower case; null when absent and not required. */
+    private static String user(Params p, boolean required) {
+        String u = p.matching("user", ADDRESS, ADDRESS_TEXT);
+        if (u == null && required) throw p.missing("user", ADDRESS_TEXT);
+        return u == null ? null : u.toLowerCase(Locale.ROOT);
     }
 
-    private static String param(Context ctx, String fallback, String... names) {
-        for (String n : names) {
-            String v = ctx.queryParam(n);
-            if (v != null && !v.isEmpty()) return v;
-        }
-        return fallback;
-    }
-
-    private static String user(Context ctx, String name, boolean required) {
-        String u = ctx.queryParam(name);
-        if (u == null || u.isEmpty()) {
-            if (required) throw Wire.refused(400, "user is required: a 0x-prefixed address of 40 hex digits");
-            return null;
-        }
-        if (!ADDRESS.matcher(u).matches()) throw Wire.refused(400, "invalid user '" + u + "': expected a 0x-prefixed address of 40 hex digits");
-        return u.toLowerCase(Locale.ROOT);
-    }
-
-    private static Set<String> list(Context ctx, String... names) {
+    /** Condition ids under any of {@code names}, comma-separated or repeated: at most {@value #MAX_CONDITIONS}, lower case. */
+    private static Set<String> conditions(Params p, String... names) {
         Set<String> out = new LinkedHashSet<>();
-        for (String n : names) {
-            for (String v : ctx.queryParams(n)) {
-                for (String s : v.split(",")) if (!s.isBlank()) out.add(s.trim());
-            }
-        }
-        return out;
-    }
-
-    private static Set<String> conditions(Context ctx, String... names) {
-        Set<String> out = new LinkedHashSet<>();
-        for (String c : list(ctx, names)) {
-            if (!HASH64.matcher(c).matches()) throw Wire.refused(400, "invalid condition id '" + c + "': expected 0x and 64 hex digits");
+        for (String c : p.list(names)) {
+            if (!HASH64.matcher(c).matches()) throw p.invalid(names[0], c, "condition ids (0x and 64 hex digits), comma-separated");
             out.add(c.toLowerCase(Locale.ROOT));
         }
-        if (out.size() > MAX_CONDITIONS) throw Wire.refused(400, "too many condition ids: " + out.size() + ", at most " + MAX_CONDITIONS);
+        if (out.size() > MAX_CONDITIONS) throw p.invalid(names[0], out.size() + " condition ids", "at most " + MAX_CONDITIONS + " condition ids");
         return out;
     }
 
-    private static Set<String> types(Context ctx) {
+    private static Set<String> types(Params p) {
         Set<String> out = new LinkedHashSet<>();
-        for (String t : list(ctx, "type")) {
+        for (String t : p.list("type")) {
             String u = t.toUpperCase(Locale.ROOT);
-            if (!TYPES.contains(u)) throw Wire.refused(400, "invalid type '" + t + "': expected one of " + new java.util.TreeSet<>(TYPES));
+            if (!TYPES.contains(u)) throw p.invalid("type", t, "activity types, comma-separated (" + String.join(", ", new TreeSet<>(TYPES)) + ")");
             out.add(u);
         }
         return out;
     }
 
-    private static String side(Context ctx) {
-        String s = ctx.queryParam("side");
-        if (s == null || s.isEmpty()) return null;
-        String u = s.toUpperCase(Locale.ROOT);
-        if (!u.equals("BUY") && !u.equals("SELL")) throw Wire.refused(400, "invalid side '" + s + "': expected BUY or SELL");
-        return u;
+    private static String side(Params p) {
+        return p.oneOf("side", null, List.of("BUY", "SELL"), true);
     }
 
-    private static Boolean bool(Context ctx, String... names) {
-        String v = param(ctx, null, names);
-        if (v == null) return null;
-        if (v.equalsIgnoreCase("true")) return true;
-        if (v.equalsIgnoreCase("false")) return false;
-        throw Wire.refused(400, "invalid " + names[0] + " '" + v + "': expected true or false");
-    }
-
-    private static BigDecimal decimal(Context ctx, String name, BigDecimal fallback) {
-        return decimal(ctx, fallback, name);
-    }
-
-    private static BigDecimal decimal(Context ctx, BigDecimal fallback, String... names) {
-        String v = param(ctx, null, names);
-        if (v == null) return fallback;
-        try {
-            return new BigDecimal(v);
-        } catch (NumberFormatException e) {
-            throw Wire.refused(400, "invalid " + names[0] + " '" + v + "': expected a number");
-        }
-    }
-
-    private static Long seconds(Context ctx, String name) {
-        String v = ctx.queryParam(name);
-        if (v == null || v.isEmpty() || v.equals("0")) return null;
-        try {
-            long s = Long.parseLong(v);
-            if (s < 0) throw new NumberFormatException();
-            return s;
-        } catch (NumberFormatException e) {
-            throw Wire.refused(400, "invalid " + name + " '" + v + "': expected Unix seconds");
-        }
+    /** Unix seconds, 0 or more; 0 counts as absent. */
+    private static Long seconds(Params p, String name) {
+        Long v = p.seconds(name);
+        return v == null || v == 0 ? null : v;
     }
 
     /** {@code filterType} CASH or TOKENS with {@code filterAmount}: the smallest trade kept. */
-    private static Predicate<Ledger.Fill> amount(Context ctx, String typeName, String amountName) {
+    private static Predicate<Ledger.Fill> amount(Params p, String typeName, String amountName) {
         String camelType = typeName.contains("_") ? "filterType" : typeName, camelAmount = amountName.contains("_") ? "filterAmount" : amountName;
-        String type = param(ctx, null, typeName, camelType);
-        BigDecimal min = decimal(ctx, null, amountName, camelAmount);
+        String type = p.string(typeName, camelType);
+        BigDecimal min = p.decimal(null, amountName, camelAmount);
         if (type == null && min == null) return f -> true;
         String t = type == null ? "TOKENS" : type.toUpperCase(Locale.ROOT);
-        if (!t.equals("CASH") && !t.equals("TOKENS")) throw Wire.refused(400, "invalid filter type '" + type + "': expected CASH or TOKENS");
+        if (!t.equals("CASH") && !t.equals("TOKENS")) throw p.invalid(typeName, type, "CASH or TOKENS");
         BigDecimal m = min == null ? BigDecimal.ZERO : min;
         return t.equals("CASH") ? f -> f.usdc().compareTo(m) >= 0 : f -> f.size().compareTo(m) >= 0;
+    }
+
+    /**
+     * One of {@code allowed} (any letter case; given back upper case) under the first of {@code names} given (a v2
+     * parameter and its v1 spelling), or {@code dflt}.
+     */
+    private static String choice(Params p, String dflt, List<String> allowed, String... names) {
+        String v = p.string(names);
+        if (v == null) return dflt;
+        String u = v.toUpperCase(Locale.ROOT);
+        if (!allowed.contains(u)) throw p.invalid(names[0], v, Params.choices(allowed));
+        return u;
+    }
+
+    private static String stringOr(Params p, String dflt, String... names) {
+        String v = p.string(names);
+        return v == null ? dflt : v;
     }
 
     private static String lower(String s) {

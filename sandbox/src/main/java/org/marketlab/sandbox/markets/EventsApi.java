@@ -1,55 +1,58 @@
-package org.marketlab.sandbox;
+package org.marketlab.sandbox.markets;
 
-import org.marketlab.sandbox.route.BadParameter;
-import org.marketlab.sandbox.route.DocumentOrder;
-import org.marketlab.sandbox.route.QueryParams;
-import org.marketlab.sandbox.route.RouteModule;
-import org.marketlab.sandbox.world.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Params;
+import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.route.Trace;
+import org.marketlab.sandbox.world.Fields;
+import org.marketlab.sandbox.world.World;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.DoubleSupplier;
+import java.util.function.Predicate;
 
 /**
- * The market-data interface: {@code GET /events}, {@code /events/keyset}, {@code /events/{id}},
+ * The market-data host's events: {@code GET /events}, {@code /events/keyset}, {@code /events/{id}},
  * {@code /events/{id}/tags} and {@code /ok}. The semantics of every query parameter are on {@link #events}.
  */
-final class MarketsApi implements RouteModule {
+public final class EventsApi implements RouteModule {
 
-    static final int MAX_PAGE = QueryParams.MAX_PAGE;
-    static final int MAX_OFFSET = QueryParams.MAX_OFFSET;
     /** Event fields one can order by: the scalar ones. */
     private static final Set<String> ORDERABLE = orderable();
 
     private static Set<String> orderable() {
         Set<String> nonScalar = Set.of("subEvents", "imageOptimized", "iconOptimized", "featuredImageOptimized",
                 "markets", "tags", "series", "categories", "collections", "eventCreators", "chats", "templates");
-        Set<String> out = new java.util.LinkedHashSet<>(List.of(Fields.EVENT));
+        Set<String> out = new LinkedHashSet<>(List.of(Fields.EVENT));
         out.removeAll(nonScalar);
         return Set.copyOf(out);
     }
 
     private final World world;
-    private final Faults faults;
+    /** The probability that a field of an answered event is null (a fault for tests of a client's reading). */
+    private final DoubleSupplier nullFields;
     private final AtomicLong served = new AtomicLong();
 
-    MarketsApi(World world, Faults faults) {
+    /** @param nullFields the probability, read at each answer, that a field of an event is set to null */
+    public EventsApi(World world, DoubleSupplier nullFields) {
         this.world = world;
-        this.faults = faults;
+        this.nullFields = nullFields;
     }
 
     @Override
@@ -65,7 +68,6 @@ final class MarketsApi implements RouteModule {
         app.get("/events/{id}/tags", this::eventTags);
         app.get("/events/{id}", this::event);
     }
-
 
     /**
      * {@code GET /events}: a page of the events that pass every filter given, as a JSON array of Event.
@@ -107,17 +109,11 @@ final class MarketsApi implements RouteModule {
      * </ul>
      */
     private void events(Context ctx) {
-        Params p = new Params(ctx);
-        int limit = p.pageSize();
-        long offset = p.count("offset", 0);
-        if (offset > MAX_OFFSET) {
-            throw new BadParameter("offset " + offset + " is too large: offsets above " + MAX_OFFSET
-                    + " are refused; use /events/keyset to page further");
-        }
+        Params p = Params.of(ctx, Listing.REFUSED);
+        int limit = Listing.limit(p);
+        long offset = Listing.offset(p, " (page further with /events/keyset)");
         List<World.EventFacts> rows = select(p, offset + limit);
-        int from = (int) Math.min(offset, rows.size());
-        int to = Math.min(rows.size(), from + limit);
-        ctx.contentType("application/json").result(json(documents(rows.subList(from, to), p)));
+        Json.send(ctx, documents(Listing.slice(rows, offset, limit), p));
     }
 
     /**
@@ -127,21 +123,10 @@ final class MarketsApi implements RouteModule {
      * cursor is not capped at any depth.
      */
     private void keyset(Context ctx) {
-        Sandbox.TRACE.accept("sandbox page asked");
-        Params p = new Params(ctx);
-        int limit = p.pageSize();
-        String cursor = ctx.queryParam("after_cursor");
-        int from = 0;
-        if (cursor != null && !cursor.isEmpty()) {
-            try {
-                String s = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-                if (!s.startsWith("k1:")) throw new IllegalArgumentException();
-                from = Integer.parseInt(s.substring(3));
-                if (from < 0) throw new IllegalArgumentException();
-            } catch (IllegalArgumentException e) {
-                throw new BadParameter("after_cursor '" + cursor + "' is not a cursor this server gave");
-            }
-        }
+        Trace.mark("sandbox page asked");
+        Params p = Params.of(ctx, Listing.REFUSED);
+        int limit = Listing.limit(p);
+        int from = cursorOffset(p);
         // One past the page, to know whether there is a next.
         List<World.EventFacts> rows = select(p, (long) from + limit + 1);
         from = Math.min(from, rows.size());
@@ -151,36 +136,43 @@ final class MarketsApi implements RouteModule {
         if (to < rows.size() && to > from) {
             out.put("next_cursor", Base64.getUrlEncoder().withoutPadding().encodeToString(("k1:" + to).getBytes(StandardCharsets.UTF_8)));
         }
-        ctx.contentType("application/json").result(json(out));
-        Sandbox.TRACE.accept("sandbox page written");
+        Json.send(ctx, out);
+        Trace.mark("sandbox page written");
+    }
+
+    /** Where {@code after_cursor} points: 0 without one. */
+    private static int cursorOffset(Params p) {
+        String cursor = p.string("after_cursor");
+        if (cursor == null) return 0;
+        try {
+            String s = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+            int from = s.startsWith("k1:") ? Integer.parseInt(s.substring(3)) : -1;
+            if (from >= 0) return from;
+        } catch (IllegalArgumentException notOurs) {
+            // refused below
+        }
+        throw p.invalid("after_cursor", cursor, "a cursor this server gave (the next_cursor of the page before)");
     }
 
     private void event(Context ctx) {
-        World.EventFacts e = find(ctx.pathParam("id"));
-        if (e == null) {
-            ctx.status(404).json(java.util.Map.of("error", "event not found"));
-            return;
-        }
-        ctx.contentType("application/json").result(json(documents(List.of(e), null).get(0)));
+        Json.send(ctx, documents(List.of(find(ctx.pathParam("id"))), null).get(0));
     }
 
     private void eventTags(Context ctx) {
-        World.EventFacts e = find(ctx.pathParam("id"));
-        if (e == null) {
-            ctx.status(404).json(java.util.Map.of("error", "event not found"));
-            return;
-        }
         ArrayNode tags = World.JSON.arrayNode();
-        for (JsonNode t : e.document().get("tags")) tags.add(t);
-        ctx.contentType("application/json").result(json(tags));
+        for (JsonNode t : find(ctx.pathParam("id")).document().get("tags")) tags.add(t);
+        Json.send(ctx, tags);
     }
 
     private World.EventFacts find(String id) {
+        World.EventFacts e = null;
         try {
-            return world.event(Long.parseLong(id));
-        } catch (NumberFormatException e) {
-            return null;
+            e = world.event(Long.parseLong(id));
+        } catch (NumberFormatException notAnId) {
+            // not found
         }
+        if (e == null) throw Refusal.notFound("event not found");
+        return e;
     }
 
     // ---- selection ----------------------------------------------------------------------------------------------
@@ -191,49 +183,59 @@ final class MarketsApi implements RouteModule {
      * for the rest).
      */
     private List<World.EventFacts> select(Params p, long needed) {
-        List<Long> ids = p.longs("id");
-        List<Long> excluded = p.longs("exclude_tag_id");
-        List<String> slugs = ctxList(p, "slug");
-        Long tagId = p.longOrNull("tag_id");
+        Predicate<World.EventFacts> passes = filters(p);
+        List<String> order = p.order("order", ORDERABLE, "Event");
+        boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
+        List<World.EventFacts> out = new ArrayList<>();
+        for (World.EventFacts e : order.isEmpty() ? world.eventsAsRead() : world.events()) {
+            if (order.isEmpty() && out.size() >= needed) break;
+            if (passes.test(e)) out.add(e);
+        }
+        return order.isEmpty() ? out : Listing.sorted(out, order, ascending, World.EventFacts::document, World.EventFacts::id);
+    }
+
+    /** Every filter of {@link #events} given, as one test. */
+    private Predicate<World.EventFacts> filters(Params p) {
+        List<Predicate<World.EventFacts>> all = new ArrayList<>();
+        List<Long> ids = p.integers("id");
+        List<Long> excluded = p.integers("exclude_tag_id");
+        List<String> slugs = p.all("slug");
+        if (!ids.isEmpty()) all.add(e -> ids.contains(e.id()));
+        if (!slugs.isEmpty()) all.add(e -> slugs.contains(e.slug()));
+        Long tagId = p.integer("tag_id");
         String tagSlug = p.string("tag_slug");
         boolean related = Boolean.TRUE.equals(p.bool("related_tags"));
-        Boolean active = p.bool("active"), archived = p.bool("archived"), featured = p.bool("featured"),
-                cyom = p.bool("cyom"), closed = p.bool("closed");
+        if (tagId != null) all.add(carrying(tagsMatching(t -> t.get("id").asText().equals(Long.toString(tagId)), related)));
+        if (tagSlug != null) all.add(carrying(tagsMatching(t -> t.get("slug").asText().equals(tagSlug), related)));
+        if (!excluded.isEmpty()) all.add(e -> e.tagIds().stream().noneMatch(excluded::contains));
+        flag(all, p.bool("active"), World.EventFacts::active);
+        flag(all, p.bool("archived"), World.EventFacts::archived);
+        flag(all, p.bool("featured"), World.EventFacts::featured);
+        flag(all, p.bool("cyom"), World.EventFacts::cyom);
+        flag(all, p.bool("closed"), World.EventFacts::closed);
         p.bool("include_chat");
         p.bool("include_template");
         String recurrence = p.string("recurrence");
+        if (recurrence != null) all.add(e -> e.recurrences().contains(recurrence));
         Double liqMin = p.number("liquidity_min"), liqMax = p.number("liquidity_max");
         Double volMin = p.number("volume_min"), volMax = p.number("volume_max");
         Instant sMin = p.time("start_date_min"), sMax = p.time("start_date_max");
         Instant eMin = p.time("end_date_min"), eMax = p.time("end_date_max");
-        List<String> order = p.order();
-        boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
+        all.add(e -> Listing.within(e.liquidity(), liqMin, liqMax) && Listing.within(e.volume(), volMin, volMax));
+        all.add(e -> Listing.within(e.startDate(), sMin, sMax) && Listing.within(e.endDate(), eMin, eMax));
+        return e -> all.stream().allMatch(f -> f.test(e));
+    }
 
-        Set<Long> byTagId = tagId == null ? null : tagsMatching(t -> t.get("id").asText().equals(Long.toString(tagId)), related);
-        Set<Long> byTagSlug = tagSlug == null ? null : tagsMatching(t -> t.get("slug").asText().equals(tagSlug), related);
-        List<World.EventFacts> out = new ArrayList<>();
-        for (World.EventFacts e : order.isEmpty() ? world.eventsAsRead() : world.events()) {
-            if (order.isEmpty() && out.size() >= needed) break;
-            if (!ids.isEmpty() && !ids.contains(e.id())) continue;
-            if (!slugs.isEmpty() && !slugs.contains(e.slug())) continue;
-            if (byTagId != null && e.tagIds().stream().noneMatch(byTagId::contains)) continue;
-            if (byTagSlug != null && e.tagIds().stream().noneMatch(byTagSlug::contains)) continue;
-            if (!excluded.isEmpty() && e.tagIds().stream().anyMatch(excluded::contains)) continue;
-            if (active != null && !active.equals(e.active())) continue;
-            if (archived != null && !archived.equals(e.archived())) continue;
-            if (featured != null && !featured.equals(e.featured())) continue;
-            if (cyom != null && !cyom.equals(e.cyom())) continue;
-            if (closed != null && !closed.equals(e.closed())) continue;
-            if (recurrence != null && !e.recurrences().contains(recurrence)) continue;
-            if (!within(e.liquidity(), liqMin, liqMax) || !within(e.volume(), volMin, volMax)) continue;
-            if (!within(e.startDate(), sMin, sMax) || !within(e.endDate(), eMin, eMax)) continue;
-            out.add(e);
-        }
-        return order.isEmpty() ? out : sorted(out, order, ascending);
+    private static void flag(List<Predicate<World.EventFacts>> all, Boolean wanted, java.util.function.Function<World.EventFacts, Boolean> value) {
+        if (wanted != null) all.add(e -> wanted.equals(value.apply(e)));
+    }
+
+    private static Predicate<World.EventFacts> carrying(Set<Long> tags) {
+        return e -> e.tagIds().stream().anyMatch(tags::contains);
     }
 
     /** Ids of the tags a test picks, with their related tags when asked. */
-    private Set<Long> tagsMatching(java.util.function.Predicate<JsonNode> test, boolean related) {
+    private Set<Long> tagsMatching(Predicate<JsonNode> test, boolean related) {
         Set<Long> out = new HashSet<>();
         for (JsonNode t : world.tags()) {
             if (!test.test(t)) continue;
@@ -244,26 +246,12 @@ final class MarketsApi implements RouteModule {
         return out;
     }
 
-    private static List<String> ctxList(Params p, String name) {
-        return p.all(name);
-    }
-
-    private static <T extends Comparable<T>> boolean within(T v, T min, T max) {
-        if (min == null && max == null) return true;
-        if (v == null) return false;
-        return (min == null || v.compareTo(min) >= 0) && (max == null || v.compareTo(max) <= 0);
-    }
-
-    private static List<World.EventFacts> sorted(List<World.EventFacts> rows, List<String> fields, boolean ascending) {
-        return DocumentOrder.sorted(rows, fields, ascending, World.EventFacts::document, World.EventFacts::id);
-    }
-
     // ---- output -------------------------------------------------------------------------------------------------
 
     private ArrayNode documents(List<World.EventFacts> rows, Params p) {
         boolean chat = p != null && Boolean.TRUE.equals(p.bool("include_chat"));
         boolean template = p != null && Boolean.TRUE.equals(p.bool("include_template"));
-        double nulls = faults.nullProbability();
+        double nulls = nullFields.getAsDouble();
         SplittableRandom r = new SplittableRandom(world.seed() * 31 + served.incrementAndGet());
         ArrayNode out = World.JSON.arrayNode();
         for (World.EventFacts e : rows) {
@@ -292,25 +280,6 @@ final class MarketsApi implements RouteModule {
                     if (child.isObject()) nullify((ObjectNode) child, r, p, f.equals("markets") ? Set.of("id", "conditionId") : Set.of("id"));
                 }
             }
-        }
-    }
-
-    private static byte[] json(JsonNode n) {
-        try {
-            return Sandbox.MAPPER.writeValueAsBytes(n);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The query parameters of an events request: the shared readers, and {@code order} over Event fields. */
-    static final class Params extends QueryParams {
-        Params(Context ctx) {
-            super(ctx);
-        }
-
-        List<String> order() {
-            return order("order", ORDERABLE, "Event");
         }
     }
 }

@@ -12,7 +12,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The toolkit's layers (README, Layout): arrows point down only, and no package depends on itself through others.
+ * The toolkit's layers (docs/architecture.md): arrows point down only, and no package depends on itself through others.
  * <pre>
  *   facades   org.marketlab                      (Markets, Clob, Perps, Charts, MarketLab)
  *   domains   markets, clob, perps               (services, queries, records, sessions)

@@ -40,7 +40,7 @@ import java.util.Map;
  */
 public final class EventsTableBench {
 
-    /** The cold JVM's flags, chosen by measurement on this benchmark (see README). */
+    /** The cold JVM's flags, chosen by measurement on this benchmark (docs/performance.md). */
     static final List<String> COLD_JVM = List.of("-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto");
 
     public static void main(String[] args) throws Exception {

@@ -86,8 +86,8 @@ final class CellEvaluator implements AutoCloseable {
      * The start-up imports as one snippet, the kernel's own static import first (the snippet's key in JShell, which a
      * user's import of the same name would replace: see {@link #keepStartupImports}). JShell puts an import snippet's
      * text as written into every later snippet's compilation unit, so one snippet holding the fifteen lines imports
-     * them all, in one compile instead of fifteen (measured in a fresh JVM with the kernel's flags: ~55 ms against
-     * ~140 ms, and about twice that while the sandbox starts beside it); a test checks that every one takes effect.
+     * them all, in one compile instead of fifteen (about 55 ms against 140 ms in a fresh JVM with the kernel's flags,
+     * twice that while the sandbox starts beside it); a test checks that every one takes effect.
      */
     static final String STARTUP_SNIPPET;
 
@@ -103,8 +103,8 @@ final class CellEvaluator implements AutoCloseable {
      * Whether the start-up imports are still to be evaluated. They come before any cell's snippet: the kernel's JShell
      * is ready only once they are in ({@link #startInBackground}), and {@link #eval} puts them in first on an evaluator
      * made otherwise. An import evaluated after a user's snippets makes JShell compile those again, and a variable
-     * compiled again starts over from its default value: a first cell's {@code String fidelity = "1h";} read null
-     * afterwards, seen when a notebook's parameters cell ran before the imports.
+     * compiled again starts over from its default value: a notebook's parameters cell ({@code String fidelity = "1h";})
+     * would read null afterwards.
      */
     private boolean importsPending = true;
     /** The snippet of the start-up imports, once evaluated (null before, and once replaced by single imports). */

@@ -16,8 +16,8 @@ import java.io.UncheckedIOException;
  * ({@link CellEvaluator#joinFullClassPath()}), compiles a typical first cell (and forgets it) and lets JShell index
  * the class path for completion; then, after a longer pause with no cell, starts the embedded sandbox. The first cell
  * cancels what has not begun (a step under way finishes; each is short but the last), so a cell that comes at once,
- * or does not use them, does not share the cores with them. (Begun earlier, from the first kernel_info answer, the
- * class-path scan made a first table about 70 ms faster but a {@code 1+1} sent at once 40 to 120 ms slower.)
+ * or does not use them, does not share the cores with them. Nothing of this starts before JShell is ready: the
+ * class-path scan's four threads would take both cores from JShell's start and delay a {@code 1+1} sent at once.
  */
 final class IdleWarmUp {
 

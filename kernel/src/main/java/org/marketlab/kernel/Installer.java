@@ -161,14 +161,13 @@ final class Installer {
 
     /**
      * The kernel's JVM flags, for the kernel and for the run that makes its archive alike, chosen by measuring fresh
-     * kernels side by side (scripts/bench kernel; figures in the README): the parallel collector, and a larger initial
-     * metaspace threshold that avoids a full collection of the whole heap just for class metadata; a young generation
-     * of 320 MB from the start, so that no collection stops a first table (the default one, ~95 MB of eden, was
-     * collected in the middle of it: a 21-36 ms pause in every traced start); C1 only, on one compiler thread, with
-     * less inlining (methods of at most 15 bytecodes, 5 levels deep): on two cores the compiler thread was the
-     * largest user of CPU until a first table (0.6 of ~2 CPU-s), competing with JShell, the sandbox and the reader,
-     * and these cut the kernel's CPU to a first table by ~0.25 s with no difference in a warm reader's speed beyond
-     * noise.
+     * kernels side by side (scripts/bench kernel; the figures are in docs/performance.md): the parallel collector, and a
+     * larger initial metaspace threshold that avoids a full collection of the whole heap just for class metadata; a
+     * young generation of 320 MB from the start, so that no collection stops a first table (the default, about 95 MB of
+     * eden, is collected in the middle of it: a 21-36 ms pause); C1 only, on one compiler thread, with less inlining
+     * (methods of at most 15 bytecodes, 5 levels deep): on two cores the compiler thread is otherwise the largest user
+     * of CPU until a first table (0.6 of about 2 CPU-s), competing with JShell, the sandbox and the reader, and these
+     * cut the kernel's CPU to a first table by about 0.25 s with no difference in a warm reader's speed beyond noise.
      */
     static final List<String> JVM_FLAGS = List.of("-Djava.awt.headless=true", "-Dfile.encoding=UTF-8",
             "-XX:+UseParallelGC", "-XX:MetaspaceSize=128m", "-XX:NewSize=320m",

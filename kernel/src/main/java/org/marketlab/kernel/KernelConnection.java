@@ -17,9 +17,9 @@ import java.security.NoSuchAlgorithmException;
  * jjava's connection, with shell and control channels that take a request as soon as it comes, and a watch on who
  * listens on IOPub.
  * <ul>
- *   <li>jjava's own shell and control channels check their socket, then sleep 50 ms when it is empty, so every request
- *       (the first cell's among them) waited 25 ms on average, up to 50; these wait in the poll itself, which returns
- *       when a message arrives.</li>
+ *   <li>jjava's own shell and control channels check their socket, then sleep 50 ms when it is empty, so a request
+ *       (the first cell's among them) would wait 25 ms on average, up to 50; these wait in the poll itself, which
+ *       returns when a message arrives.</li>
  *   <li>A client's IOPub subscriber may connect a moment after its shell socket (each retries on its own, every 100 to
  *       200 ms, until the kernel listens), and what is published before it connects is lost. jupyter_client, having
  *       the answer to its first kernel_info request, waits 0.2 s for any IOPub message, and asks again if none came.

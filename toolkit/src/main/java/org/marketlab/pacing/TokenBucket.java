@@ -16,9 +16,9 @@ import java.util.function.Function;
  * <p><b>Exact.</b> The balance is kept in integer units of {@code 1 / period-in-nanoseconds} of a token, so a
  * nanosecond of refill adds exactly {@code refill} units: no rounding anywhere, fractions of a token included.
  * That matters when the server's balance is taken in ({@link #reconcile}): the bucket is set to the server's
- * figure with its fraction. (An earlier version on Bucket4j, whose balance is whole tokens from outside, kept
- * its own fraction, refilled over the request's round trip, under the server's whole figure; after a cancel-all
- * it could stand most of a token above the server, and one cancel was then refused with 429.)
+ * figure with its fraction. (A bucket whose balance can be set only in whole tokens from outside, as Bucket4j's,
+ * keeps its own fraction, refilled over the request's round trip, under the server's whole figure; after a
+ * cancel-all it can stand most of a token above the server, and the next cancel is then refused with 429.)
  *
  * <p><b>Waiting is a reservation</b>: a caller takes its tokens at once, driving the balance below zero if need
  * be, and sleeps until the refill has paid that back. Callers are therefore served in arrival order, and a

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The README's discovery tour through the {@code Markets} facade, on the default embedded sandbox. */
+/** The discovery tour of docs/markets.md through the {@code Markets} facade, on the default embedded sandbox. */
 class DiscoveryFacadeTest {
 
     @Test

@@ -266,8 +266,8 @@ public final class PerpsAccount {
     }
 
     /**
-     * 90 days of deposits up to the anchor (every status; mostly confirmed), from their own draws so that the rest of
-     * the account is drawn as before; a confirmed one adds its amount to the collateral when it is confirmed.
+     * 90 days of deposits up to the anchor (every status; mostly confirmed), from a random stream of their own, so
+     * that they draw nothing from the account's; a confirmed one adds its amount to the collateral when it is confirmed.
      */
     private void deposits(long worldSeed, long anchorMillis) {
         SplittableRandom r = new SplittableRandom((worldSeed * 0x632BE59BD9B4E019L ^ owner.hashCode()) ^ 0x5DEECE66DL);

@@ -236,7 +236,7 @@ public final class ClobAccountsApi implements RouteModule {
         String timestamp = ctx.header("POLY_TIMESTAMP");
         String nonce = ctx.header("POLY_NONCE");
         if (address == null || signature == null || timestamp == null || !address.matches("0x[0-9a-fA-F]{40}")) {
-            throw new Refusal(401, "Invalid L1 Request headers");
+            throw Refusal.unauthorized("Invalid L1 Request headers");
         }
         BigInteger n;
         try {
@@ -246,10 +246,10 @@ public final class ClobAccountsApi implements RouteModule {
                 throw new NumberFormatException("stale");
             }
         } catch (NumberFormatException e) {
-            throw new Refusal(401, "Invalid L1 Request headers");
+            throw Refusal.unauthorized("Invalid L1 Request headers");
         }
         String signer = TypedData.signer(TypedData.clobAuth(address, timestamp, n, L1_MESSAGE), signature);
-        if (signer == null || !signer.equalsIgnoreCase(address)) throw new Refusal(401, "Invalid L1 Request headers");
+        if (signer == null || !signer.equalsIgnoreCase(address)) throw Refusal.unauthorized("Invalid L1 Request headers");
         return new L1(address.toLowerCase(Locale.ROOT), n.longValue());
     }
 
@@ -261,12 +261,12 @@ public final class ClobAccountsApi implements RouteModule {
         String timestamp = ctx.header("POLY_TIMESTAMP");
         String signature = ctx.header("POLY_SIGNATURE");
         if (address == null || key == null || passphrase == null || timestamp == null || signature == null) {
-            throw new Refusal(401, UNAUTHORIZED);
+            throw Refusal.unauthorized(UNAUTHORIZED);
         }
         ApiKeys.Entry e = keys().find(key.trim());
         if (e == null || !e.address().equalsIgnoreCase(address.trim()) || !equal(e.creds().passphrase(), passphrase)
                 || !fresh(timestamp) || !equal(hmac(e.creds().secret(), timestamp, ctx), signature.trim())) {
-            throw new Refusal(401, UNAUTHORIZED);
+            throw Refusal.unauthorized(UNAUTHORIZED);
         }
         builderHeaders(ctx, false);
         return e;
@@ -279,17 +279,17 @@ public final class ClobAccountsApi implements RouteModule {
         String timestamp = ctx.header("POLY_BUILDER_TIMESTAMP");
         String signature = ctx.header("POLY_BUILDER_SIGNATURE");
         if (key == null && passphrase == null && timestamp == null && signature == null) {
-            if (required) throw new Refusal(400, "invalid revoke builder api key headers");
+            if (required) throw Refusal.badRequest("invalid revoke builder api key headers");
             return null;
         }
         if (key == null || passphrase == null || timestamp == null || signature == null) {
-            if (required) throw new Refusal(400, "invalid revoke builder api key headers");
-            throw new Refusal(401, UNAUTHORIZED);
+            if (required) throw Refusal.badRequest("invalid revoke builder api key headers");
+            throw Refusal.unauthorized(UNAUTHORIZED);
         }
         ApiKeys.BuilderKey b = keys().builder(key.trim());
         if (b == null || !equal(b.creds().passphrase(), passphrase) || !fresh(timestamp)
                 || !equal(hmac(b.creds().secret(), timestamp, ctx), signature.trim())) {
-            throw new Refusal(401, UNAUTHORIZED);
+            throw Refusal.unauthorized(UNAUTHORIZED);
         }
         return b;
     }
@@ -337,10 +337,10 @@ public final class ClobAccountsApi implements RouteModule {
             try {
                 body = ctx.body().isBlank() ? null : Json.MAPPER.readTree(ctx.body());
             } catch (Exception ex) {
-                throw new Refusal(400, "invalid revoke builder api key body");
+                throw Refusal.badRequest("invalid revoke builder api key body");
             }
-            if (body == null) throw new Refusal(400, "invalid revoke builder api key headers");
-            if (!body.path("key").isTextual()) throw new Refusal(400, "invalid revoke builder api key body");
+            if (body == null) throw Refusal.badRequest("invalid revoke builder api key headers");
+            if (!body.path("key").isTextual()) throw Refusal.badRequest("invalid revoke builder api key body");
             key = body.get("key").asText();
             ApiKeys.BuilderKey owned = keys().builder(key);
             if (owned == null || !owned.address().equals(e.address())) throw new Refusal(500, "could not revoke the builder api key: " + key);
@@ -371,7 +371,7 @@ public final class ClobAccountsApi implements RouteModule {
     private void order(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         String id = ctx.pathParam("id");
-        if (!ORDER_ID.matcher(id).matches()) throw new Refusal(400, "Invalid orderID");
+        if (!ORDER_ID.matcher(id).matches()) throw Refusal.badRequest("Invalid orderID");
         List<Ledger.Order> all = wallets.openSeeded(wallets.funder(e.address()));
         all.addAll(trading.open(e.address()));
         for (Ledger.Order o : all) {
@@ -380,7 +380,7 @@ public final class ClobAccountsApi implements RouteModule {
                 return;
             }
         }
-        throw new Refusal(400, "Invalid orderID");
+        throw Refusal.badRequest("Invalid orderID");
     }
 
     private ObjectNode order(ApiKeys.Entry e, Ledger.Order o) {

@@ -185,43 +185,52 @@ final class TradingApi {
             cancelAllOf(ctx, text(b, "market"), text(b, "asset_id"));
         });
         app.get("/control/exchange-mode", ctx -> Json.send(ctx, modeBody()));
-        app.post("/control/exchange-mode", ctx -> {
-            JsonNode b = body(ctx);
-            try {
-                mode(ExchangeMode.of(text(b, "mode")), b.path("retry_after_seconds").asLong(60));
-            } catch (IllegalArgumentException e) {
-                throw new Refusal(400, e.getMessage());
-            }
-            Json.send(ctx, modeBody());
-        });
+        app.post("/control/exchange-mode", this::setMode);
         app.get("/control/order-errors", ctx -> Json.send(ctx, failuresBody()));
-        app.post("/control/order-errors", ctx -> {
-            JsonNode b = body(ctx);
-            if (b.path("clear").asBoolean(false)) clearFailures();
-            List<String> rows = new ArrayList<>();
-            for (JsonNode r : b.path("errors")) rows.add(r.asText());
-            try {
-                failNext(rows);
-            } catch (IllegalArgumentException e) {
-                throw new Refusal(400, e.getMessage());
+        app.post("/control/order-errors", this::setOrderErrors);
+        app.post("/control/rate-limit", this::setRateLimit);
+    }
+
+    /** {@code POST /control/exchange-mode {"mode": "cancel-only", "retry_after_seconds": 30}}. */
+    private void setMode(Context ctx) {
+        JsonNode b = body(ctx);
+        try {
+            mode(ExchangeMode.of(text(b, "mode")), b.path("retry_after_seconds").asLong(60));
+        } catch (IllegalArgumentException e) {
+            throw Refusal.badRequest(e.getMessage());
+        }
+        Json.send(ctx, modeBody());
+    }
+
+    /** {@code POST /control/order-errors {"errors": [...], "clear": true}}: see {@link #failNext}. */
+    private void setOrderErrors(Context ctx) {
+        JsonNode b = body(ctx);
+        if (b.path("clear").asBoolean(false)) clearFailures();
+        List<String> rows = new ArrayList<>();
+        for (JsonNode r : b.path("errors")) rows.add(r.asText());
+        try {
+            failNext(rows);
+        } catch (IllegalArgumentException e) {
+            throw Refusal.badRequest(e.getMessage());
+        }
+        Json.send(ctx, failuresBody());
+    }
+
+    /** {@code POST /control/rate-limit}: the buckets' {@code phase}, a signer's {@code tier} ({@code address}), {@code reset}. */
+    private void setRateLimit(Context ctx) {
+        JsonNode b = body(ctx);
+        try {
+            if (b.hasNonNull("phase")) buckets.phase(Buckets.Phase.valueOf(text(b, "phase").toUpperCase(Locale.ROOT)));
+            if (b.hasNonNull("address") && b.hasNonNull("tier")) {
+                buckets.tier(text(b, "address"), Buckets.Tier.valueOf(text(b, "tier").toUpperCase(Locale.ROOT)));
             }
-            Json.send(ctx, failuresBody());
-        });
-        app.post("/control/rate-limit", ctx -> {
-            JsonNode b = body(ctx);
-            try {
-                if (b.hasNonNull("phase")) buckets.phase(Buckets.Phase.valueOf(text(b, "phase").toUpperCase(Locale.ROOT)));
-                if (b.hasNonNull("address") && b.hasNonNull("tier")) {
-                    buckets.tier(text(b, "address"), Buckets.Tier.valueOf(text(b, "tier").toUpperCase(Locale.ROOT)));
-                }
-                if (b.path("reset").asBoolean(false)) buckets.reset();
-            } catch (IllegalArgumentException e) {
-                throw new Refusal(400, "phase is OFF, WARNING or LIVE; tier one of the specification's tiers");
-            }
-            ObjectNode o = Json.object();
-            o.put("phase", buckets.phase().name());
-            Json.send(ctx, o);
-        });
+            if (b.path("reset").asBoolean(false)) buckets.reset();
+        } catch (IllegalArgumentException e) {
+            throw Refusal.badRequest("phase is OFF, WARNING or LIVE; tier one of the specification's tiers");
+        }
+        ObjectNode o = Json.object();
+        o.put("phase", buckets.phase().name());
+        Json.send(ctx, o);
     }
 
     private ObjectNode failuresBody() {
@@ -245,20 +254,20 @@ final class TradingApi {
     private void postOrder(Context ctx) {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
-        if (!b.isObject() || !b.path("order").isObject()) throw new Refusal(400, "Invalid order payload");
+        if (!b.isObject() || !b.path("order").isObject()) throw Refusal.badRequest("Invalid order payload");
         refuseByMode(b.path("postOnly").asBoolean(false));
         admit(ctx, buckets.order(e.address(), 1));
         if (takeFailure(true) != null) throw new Restarting();
         ObjectNode result = place(e, b, true);
-        if (!result.path("success").asBoolean()) throw new Refusal(400, result.path("errorMsg").asText());
+        if (!result.path("success").asBoolean()) throw Refusal.badRequest(result.path("errorMsg").asText());
         Json.send(ctx, result);
     }
 
     private void postOrders(Context ctx) {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
-        if (!b.isArray() || b.isEmpty()) throw new Refusal(400, "Invalid order payload");
-        if (b.size() > MAX_BATCH) throw new Refusal(400, "Too many orders in payload: " + b.size() + ", max allowed: " + MAX_BATCH);
+        if (!b.isArray() || b.isEmpty()) throw Refusal.badRequest("Invalid order payload");
+        if (b.size() > MAX_BATCH) throw Refusal.badRequest("Too many orders in payload: " + b.size() + ", max allowed: " + MAX_BATCH);
         if (mode == ExchangeMode.CANCEL_ONLY || mode == ExchangeMode.DISABLED) refuseByMode(false);
         admit(ctx, buckets.order(e.address(), b.size()));
         if (takeFailure(true) != null) throw new Restarting();
@@ -486,9 +495,9 @@ final class TradingApi {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
         String id = text(b, "orderID");
-        if (id == null) throw new Refusal(400, "Invalid order payload");
+        if (id == null) throw Refusal.badRequest("Invalid order payload");
         if (mode == ExchangeMode.DISABLED) throw modeRefusal(DISABLED);
-        if (!ORDER_ID.matcher(id).matches()) throw new Refusal(400, "Invalid orderID");
+        if (!ORDER_ID.matcher(id).matches()) throw Refusal.badRequest("Invalid orderID");
         admit(ctx, buckets.cancel(e.address(), 1));
         Json.send(ctx, cancelled(e, List.of(id)));
     }
@@ -496,12 +505,12 @@ final class TradingApi {
     private void cancelMany(Context ctx) {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
-        if (!b.isArray()) throw new Refusal(400, "Invalid order payload");
-        if (b.size() > MAX_CANCEL_IDS) throw new Refusal(400, "Too many orders in payload, max allowed: " + MAX_CANCEL_IDS);
+        if (!b.isArray()) throw Refusal.badRequest("Invalid order payload");
+        if (b.size() > MAX_CANCEL_IDS) throw Refusal.badRequest("Too many orders in payload, max allowed: " + MAX_CANCEL_IDS);
         if (mode == ExchangeMode.DISABLED) throw modeRefusal(DISABLED);
         List<String> ids = new ArrayList<>();
         for (JsonNode n : b) {
-            if (!n.isTextual() || !ORDER_ID.matcher(n.asText()).matches()) throw new Refusal(400, "Invalid orderID");
+            if (!n.isTextual() || !ORDER_ID.matcher(n.asText()).matches()) throw Refusal.badRequest("Invalid orderID");
             ids.add(n.asText());
         }
         admit(ctx, buckets.cancel(e.address(), Math.max(1, ids.size())));
@@ -579,7 +588,7 @@ final class TradingApi {
             byte[] b = ctx.bodyAsBytes();
             return b.length == 0 ? Json.object() : Json.MAPPER.readTree(b);
         } catch (Exception e) {
-            throw new Refusal(400, "Invalid order payload");
+            throw Refusal.badRequest("Invalid order payload");
         }
     }
 

@@ -119,7 +119,7 @@ public final class DataApi implements RouteModule {
         }
         rows.sort(positionOrder(choice(q, "TOKENS", POSITION_SORTS, "sortBy"), choice(q, "DESC", DIRECTIONS, "sortDirection")));
         ArrayNode out = Json.array();
-        for (Ledger.Position p : slice(rows, offset(q), limitV1(q, 100, 500))) out.add(positionV1(user, p));
+        for (Ledger.Position p : slice(rows, offset(q), limitV1(q, 100, 500))) out.add(position(user, p, false));
         Json.send(ctx, out);
     }
 
@@ -258,11 +258,10 @@ public final class DataApi implements RouteModule {
 
     private void positionsV2(Context ctx) {
         Params q = Params.of(ctx, 400);
-        noOffset(q);
-        String user = user(q, false);
-        Set<String> markets = conditions(q, "condition", "condition_id", "conditionId");
+        Scope scope = scope(q, false);
+        String user = scope.user();
+        Set<String> markets = scope.markets(), events = scope.events();
         if (user == null && markets.isEmpty()) throw q.missing("user", ADDRESS_TEXT + " (or condition: one or more condition ids)");
-        Set<String> events = q.list("event_id", "eventId");
         String status = choice(q, "OPEN", List.of("OPEN", "REDEEMABLE", "CLOSED"), "status");
         BigDecimal threshold = q.decimal(BigDecimal.ZERO, "size_threshold", "sizeThreshold");
         String title = lower(q.string("title"));
@@ -288,15 +287,14 @@ public final class DataApi implements RouteModule {
         rows.sort(Comparator.comparing(Row::p, order).thenComparing(Row::owner));
         String filters = String.join("|", String.valueOf(user), markets.toString(), events.toString(), status, threshold.toPlainString(),
                 String.valueOf(title), sortBy, direction);
-        page(ctx, q, "positions", filters, rows, 100, 500, r -> positionV2(r.owner(), r.p()));
+        page(ctx, q, "positions", filters, rows, 100, 500, r -> position(r.owner(), r.p(), true));
     }
 
     private void tradesV2(Context ctx) {
         Params q = Params.of(ctx, 400);
-        noOffset(q);
-        String user = user(q, false);
-        Set<String> markets = conditions(q, "condition", "condition_id", "conditionId");
-        Set<String> events = q.list("event_id", "eventId");
+        Scope scope = scope(q, false);
+        String user = scope.user();
+        Set<String> markets = scope.markets(), events = scope.events();
         String side = side(q);
         boolean takerOnly = q.bool("taker_only", "takerOnly") != Boolean.FALSE;
         Predicate<Ledger.Fill> amount = amount(q, "filter_type", "filter_amount");
@@ -328,10 +326,9 @@ public final class DataApi implements RouteModule {
 
     private void activityV2(Context ctx) {
         Params q = Params.of(ctx, 400);
-        noOffset(q);
-        String user = user(q, true);
-        Set<String> markets = conditions(q, "condition", "condition_id", "conditionId");
-        Set<String> events = q.list("event_id", "eventId");
+        Scope scope = scope(q, true);
+        String user = scope.user();
+        Set<String> markets = scope.markets(), events = scope.events();
         Set<String> types = types(q);
         String side = side(q);
         Long start = seconds(q, "start"), end = seconds(q, "end");
@@ -509,66 +506,37 @@ public final class DataApi implements RouteModule {
 
     // ---- rows ----------------------------------------------------------------------------------------------------------
 
-    private ObjectNode positionV1(String user, Ledger.Position p) {
+    /** One position row, v1 (camelCase) or v2 (snake_case, with its {@code status}, without {@code eventId}). */
+    private static ObjectNode position(String user, Ledger.Position p, boolean v2) {
         ObjectNode o = Json.object();
-        o.put("proxyWallet", user);
-        o.put("asset", p.token().tokenId());
-        o.put("conditionId", p.market().conditionId());
-        o.put("size", Json.number(p.size()));
-        o.put("avgPrice", Json.number(p.avgPrice()));
-        o.put("initialValue", Json.number(p.cost()));
-        o.put("currentValue", Json.number(p.currentValue()));
-        o.put("cashPnl", Json.number(p.unrealized()));
-        o.put("percentPnl", Json.number(p.percentPnl()));
-        o.put("totalBought", Json.number(p.totalBought()));
-        o.put("realizedPnl", Json.number(p.realized()));
-        o.put("percentRealizedPnl", Json.number(p.percentRealizedPnl()));
-        o.put("curPrice", Json.number(p.curPrice()));
+        o.put(v2 ? "proxy_wallet" : "proxyWallet", user);
+        o.put(v2 ? "token_id" : "asset", p.token().tokenId());
+        o.put(v2 ? "condition_id" : "conditionId", p.market().conditionId());
+        o.put(v2 ? "current_size" : "size", Json.number(p.size()));
+        o.put(v2 ? "avg_price" : "avgPrice", Json.number(p.avgPrice()));
+        o.put(v2 ? "entry_cost_usdc" : "initialValue", Json.number(p.cost()));
+        o.put(v2 ? "current_value" : "currentValue", Json.number(p.currentValue()));
+        o.put(v2 ? "unrealized_pnl" : "cashPnl", Json.number(p.unrealized()));
+        o.put(v2 ? "percent_pnl" : "percentPnl", Json.number(p.percentPnl()));
+        o.put(v2 ? "total_size" : "totalBought", Json.number(p.totalBought()));
+        o.put(v2 ? "realized_pnl" : "realizedPnl", Json.number(p.realized()));
+        if (!v2) o.put("percentRealizedPnl", Json.number(p.percentRealizedPnl()));
+        o.put(v2 ? "current_price" : "curPrice", Json.number(p.curPrice()));
+        if (v2) o.put("status", p.status().name());
         o.put("redeemable", p.redeemable());
         o.put("mergeable", false);
         o.put("title", p.market().title());
         o.put("slug", p.market().slug());
         o.put("icon", p.market().icon());
-        o.put("eventSlug", p.market().eventSlug());
-        o.put("eventId", p.market().eventId());
+        o.put(v2 ? "event_slug" : "eventSlug", p.market().eventSlug());
+        if (!v2) o.put("eventId", p.market().eventId());
         o.put("outcome", p.token().outcome());
-        o.put("outcomeIndex", p.token().index());
+        o.put(v2 ? "outcome_index" : "outcomeIndex", p.token().index());
         World.Token other = p.market().other(p.token());
-        o.put("oppositeOutcome", other.outcome());
-        o.put("oppositeAsset", other.tokenId());
-        o.put("endDate", p.market().endDate());
-        o.put("negativeRisk", p.market().negRisk());
-        return o;
-    }
-
-    private ObjectNode positionV2(String user, Ledger.Position p) {
-        ObjectNode o = Json.object();
-        o.put("proxy_wallet", user);
-        o.put("token_id", p.token().tokenId());
-        o.put("condition_id", p.market().conditionId());
-        o.put("current_size", Json.number(p.size()));
-        o.put("avg_price", Json.number(p.avgPrice()));
-        o.put("entry_cost_usdc", Json.number(p.cost()));
-        o.put("current_value", Json.number(p.currentValue()));
-        o.put("unrealized_pnl", Json.number(p.unrealized()));
-        o.put("percent_pnl", Json.number(p.percentPnl()));
-        o.put("total_size", Json.number(p.totalBought()));
-        o.put("realized_pnl", Json.number(p.realized()));
-        o.put("current_price", Json.number(p.curPrice()));
-        o.put("status", p.status().name());
-        o.put("redeemable", p.redeemable());
-        o.put("mergeable", false);
-        o.put("title", p.market().title());
-        o.put("slug", p.market().slug());
-        o.put("icon", p.market().icon());
-        o.put("event_slug", p.market().eventSlug());
-        o.put("outcome", p.token().outcome());
-        o.put("outcome_index", p.token().index());
-        World.Token other = p.market().other(p.token());
-        o.put("opposite_outcome", other.outcome());
-        o.put("opposite_token_id", other.tokenId());
-        o.put("end_date", p.market().endDate());
-        o.put("negative_risk", p.market().negRisk());
+        o.put(v2 ? "opposite_outcome" : "oppositeOutcome", other.outcome());
+        o.put(v2 ? "opposite_token_id" : "oppositeAsset", other.tokenId());
+        o.put(v2 ? "end_date" : "endDate", p.market().endDate());
+        o.put(v2 ? "negative_risk" : "negativeRisk", p.market().negRisk());
         return o;
     }
 
@@ -680,6 +648,15 @@ public final class DataApi implements RouteModule {
         } catch (NumberFormatException e) {
             throw p.invalid("cursor", cursor, issued);
         }
+    }
+
+    /** Who and what a v2 read is about: {@code user}, the condition ids and the event ids (no {@code offset}: v2 pages by cursor). */
+    private record Scope(String user, Set<String> markets, Set<String> events) {
+    }
+
+    private static Scope scope(Params p, boolean userRequired) {
+        noOffset(p);
+        return new Scope(user(p, userRequired), conditions(p, "condition", "condition_id", "conditionId"), p.list("event_id", "eventId"));
     }
 
     private static void noOffset(Params p) {

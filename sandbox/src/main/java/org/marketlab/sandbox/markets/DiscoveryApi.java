@@ -121,18 +121,15 @@ public final class DiscoveryApi implements RouteModule {
             if (related) tagSet.addAll(world.relatedTags(tagId));
             all.add(m -> m.event().tagIds().stream().anyMatch(tagSet::contains));
         }
-        Boolean active = p.bool("active"), closed = p.bool("closed"), archived = p.bool("archived");
-        if (active != null) all.add(m -> active.equals(m.active()));
-        if (closed != null) all.add(m -> closed.equals(m.closed()));
-        if (archived != null) all.add(m -> archived.equals(m.archived()));
+        Listing.flag(all, p.bool("active"), Discovery.MarketFacts::active);
+        Listing.flag(all, p.bool("closed"), Discovery.MarketFacts::closed);
+        Listing.flag(all, p.bool("archived"), Discovery.MarketFacts::archived);
         String uma = p.string("uma_resolution_status");
         if (uma != null) all.add(m -> uma.equals(m.umaResolutionStatus()));
-        Double liqMin = p.number("liquidity_num_min"), liqMax = p.number("liquidity_num_max");
-        Double volMin = p.number("volume_num_min"), volMax = p.number("volume_num_max");
-        Instant sMin = p.time("start_date_min"), sMax = p.time("start_date_max");
-        Instant eMin = p.time("end_date_min"), eMax = p.time("end_date_max");
-        all.add(m -> Listing.within(m.liquidity(), liqMin, liqMax) && Listing.within(m.volume(), volMin, volMax));
-        all.add(m -> Listing.within(m.startDate(), sMin, sMax) && Listing.within(m.endDate(), eMin, eMax));
+        all.add(Listing.numberRange(p, "liquidity_num", Discovery.MarketFacts::liquidity));
+        all.add(Listing.numberRange(p, "volume_num", Discovery.MarketFacts::volume));
+        all.add(Listing.timeRange(p, "start_date", Discovery.MarketFacts::startDate));
+        all.add(Listing.timeRange(p, "end_date", Discovery.MarketFacts::endDate));
         return m -> all.stream().allMatch(f -> f.test(m));
     }
 

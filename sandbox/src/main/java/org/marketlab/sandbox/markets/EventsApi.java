@@ -208,26 +208,20 @@ public final class EventsApi implements RouteModule {
         if (tagId != null) all.add(carrying(tagsMatching(t -> t.get("id").asText().equals(Long.toString(tagId)), related)));
         if (tagSlug != null) all.add(carrying(tagsMatching(t -> t.get("slug").asText().equals(tagSlug), related)));
         if (!excluded.isEmpty()) all.add(e -> e.tagIds().stream().noneMatch(excluded::contains));
-        flag(all, p.bool("active"), World.EventFacts::active);
-        flag(all, p.bool("archived"), World.EventFacts::archived);
-        flag(all, p.bool("featured"), World.EventFacts::featured);
-        flag(all, p.bool("cyom"), World.EventFacts::cyom);
-        flag(all, p.bool("closed"), World.EventFacts::closed);
+        Listing.flag(all, p.bool("active"), World.EventFacts::active);
+        Listing.flag(all, p.bool("archived"), World.EventFacts::archived);
+        Listing.flag(all, p.bool("featured"), World.EventFacts::featured);
+        Listing.flag(all, p.bool("cyom"), World.EventFacts::cyom);
+        Listing.flag(all, p.bool("closed"), World.EventFacts::closed);
         p.bool("include_chat");
         p.bool("include_template");
         String recurrence = p.string("recurrence");
         if (recurrence != null) all.add(e -> e.recurrences().contains(recurrence));
-        Double liqMin = p.number("liquidity_min"), liqMax = p.number("liquidity_max");
-        Double volMin = p.number("volume_min"), volMax = p.number("volume_max");
-        Instant sMin = p.time("start_date_min"), sMax = p.time("start_date_max");
-        Instant eMin = p.time("end_date_min"), eMax = p.time("end_date_max");
-        all.add(e -> Listing.within(e.liquidity(), liqMin, liqMax) && Listing.within(e.volume(), volMin, volMax));
-        all.add(e -> Listing.within(e.startDate(), sMin, sMax) && Listing.within(e.endDate(), eMin, eMax));
+        all.add(Listing.numberRange(p, "liquidity", World.EventFacts::liquidity));
+        all.add(Listing.numberRange(p, "volume", World.EventFacts::volume));
+        all.add(Listing.timeRange(p, "start_date", World.EventFacts::startDate));
+        all.add(Listing.timeRange(p, "end_date", World.EventFacts::endDate));
         return e -> all.stream().allMatch(f -> f.test(e));
-    }
-
-    private static void flag(List<Predicate<World.EventFacts>> all, Boolean wanted, java.util.function.Function<World.EventFacts, Boolean> value) {
-        if (wanted != null) all.add(e -> wanted.equals(value.apply(e)));
     }
 
     private static Predicate<World.EventFacts> carrying(Set<Long> tags) {

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marketlab.sandbox.route.DocumentOrder;
 import org.marketlab.sandbox.route.Params;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
 /**
@@ -46,6 +48,23 @@ final class Listing {
         if (min == null && max == null) return true;
         if (v == null) return false;
         return (min == null || v.compareTo(min) >= 0) && (max == null || v.compareTo(max) <= 0);
+    }
+
+    /** {@code <name>_min} and {@code <name>_max}: inclusive bounds on a number; a record without it fails any bound. */
+    static <T> Predicate<T> numberRange(Params p, String name, Function<T, Double> value) {
+        Double min = p.number(name + "_min"), max = p.number(name + "_max");
+        return t -> within(value.apply(t), min, max);
+    }
+
+    /** {@code <name>_min} and {@code <name>_max}: inclusive bounds on a date-time ({@link Params#time} forms). */
+    static <T> Predicate<T> timeRange(Params p, String name, Function<T, Instant> value) {
+        Instant min = p.time(name + "_min"), max = p.time(name + "_max");
+        return t -> within(value.apply(t), min, max);
+    }
+
+    /** A boolean filter: when given, the record's value equals it. */
+    static <T> void flag(List<Predicate<T>> all, Boolean wanted, Function<T, Boolean> value) {
+        if (wanted != null) all.add(t -> wanted.equals(value.apply(t)));
     }
 
     static <T> List<T> sorted(List<T> rows, List<String> fields, boolean ascending, Function<T, ObjectNode> doc, ToLongFunction<T> id) {

@@ -1,8 +1,8 @@
 package org.marketlab.sandbox.perps;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Refusal;
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
 

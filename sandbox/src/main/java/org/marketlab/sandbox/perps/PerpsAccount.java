@@ -113,13 +113,35 @@ public final class PerpsAccount {
     PerpsAccount(String owner, long worldSeed, long anchorMillis, LongSupplier present) {
         this.owner = owner.toLowerCase(Locale.ROOT);
         this.present = present;
+        // One random stream, drawn in this order: the same seed, anchor and owner give the same account.
         SplittableRandom r = new SplittableRandom(worldSeed * 0x9E3779B97F4A7C15L ^ digest(this.owner));
         long from = anchorMillis - 90 * DAY;
         long horizon = anchorMillis + 2 * DAY;
         String[] counterparties = new String[6];
         for (int i = 0; i < counterparties.length; i++) counterparties[i] = "0x" + hex(r, 40);
+        Holdings held = drawPositions(r);
+        drawOrders(r, held.picked(), anchorMillis);
+        BigDecimal required = held.margin().add(orderMarginWith(null, null));
+        // The opening balance (90 days before the anchor) covers the margin one and a half to four times over, and some.
+        this.opening = required.multiply(BigDecimal.valueOf(1.5 + 2.5 * r.nextDouble())).add(new BigDecimal(money(r, 2_000, 20_000)))
+                .setScale(2, RoundingMode.HALF_UP);
+        drawWithdrawals(r, from, horizon, anchorMillis, counterparties);
+        drawTransfers(r, from, horizon, counterparties);
+        drawFunding(r, from, horizon, held);
+        deposits(worldSeed, anchorMillis);
+        settleAmounts(r, required);
+        this.inviteCode = "ML" + hex(r, 8).toUpperCase(Locale.ROOT);
+        this.referralWindowMs = r.nextBoolean() ? 0 : 7 * DAY;
+        this.referralCap = 3 + r.nextInt(8);
+        this.referralsUsed = r.nextInt(4) == 0 ? referralCap : r.nextInt(referralCap);
+    }
 
-        // Positions, held over the whole history: three instruments, the largest id always among them.
+    /** The generated positions: which instruments (indexes into {@link #INSTRUMENTS}), their sizes, the margin they hold. */
+    private record Holdings(int[] picked, BigDecimal[] sizes, BigDecimal margin) {
+    }
+
+    /** Positions held over the whole history: three instruments, the largest id always among them, with their marks. */
+    private Holdings drawPositions(SplittableRandom r) {
         int a = r.nextInt(4), b = (a + 1 + r.nextInt(3)) % 4;
         int[] picked = {Math.min(a, b), Math.max(a, b), 4};
         BigDecimal[] sizes = new BigDecimal[picked.length];
@@ -136,6 +158,11 @@ public final class PerpsAccount {
             sizes[k] = size;
             required = required.add(initialMargin(h, mark));
         }
+        return new Holdings(picked, sizes, required);
+    }
+
+    /** Twelve open orders on the held instruments, resting on the passive side of their marks. */
+    private void drawOrders(SplittableRandom r, int[] picked, long anchorMillis) {
         for (int i = 0; i < 12; i++) {
             ObjectNode o = JSON.objectNode();
             long iid = INSTRUMENTS[picked[i % picked.length]];
@@ -159,18 +186,18 @@ public final class PerpsAccount {
             o.put("coid", hex(r, 32));
             orders.add(o);
         }
-        required = required.add(orderMarginWith(null, null));
-        // The opening balance (90 days before the anchor) covers the margin one and a half to four times over, and some.
-        this.opening = required.multiply(BigDecimal.valueOf(1.5 + 2.5 * r.nextDouble())).add(new BigDecimal(money(r, 2_000, 20_000)))
-                .setScale(2, RoundingMode.HALF_UP);
+    }
 
-        // When each entry happens and what kind it is; the amounts follow, in time order, from the balance then.
-        int nWithdrawals = 140 + r.nextInt(40);
+    /**
+     * When each withdrawal happens and its status; its amount follows in {@link #settleAmounts}. Every status at least
+     * once; then mostly confirmed, a few removed or failed, now and then one pending. One in ten is sent in the same
+     * millisecond as the one before (a batch), so that entries share a paging time. Pending ones are the last hours'
+     * before the anchor.
+     */
+    private void drawWithdrawals(SplittableRandom r, long from, long horizon, long anchorMillis, String[] counterparties) {
+        int n = 140 + r.nextInt(40);
         long created = 0;
-        for (int i = 0; i < nWithdrawals; i++) {
-            // Every status at least once; then mostly confirmed, a few removed or failed, now and then one pending.
-            // One in ten is sent in the same millisecond as the one before (a batch), so that entries share a paging
-            // time. Pending ones are the last hours' before the anchor.
+        for (int i = 0; i < n; i++) {
             int draw = r.nextInt(40);
             String status = i < 4 ? WITHDRAWAL_STATUSES.get(i) : draw == 0 ? "pending" : draw < 4 ? "removed" : draw < 7 ? "failed" : "confirmed";
             if (i < 4 || r.nextInt(10) != 0) created = from + (long) (r.nextDouble() * (horizon - from));
@@ -196,8 +223,12 @@ public final class PerpsAccount {
             if (status.equals("confirmed")) w.put("confirmed_timestamp", created + 60_000L * (5 + r.nextInt(120)));
             withdrawals.add(w);
         }
-        int nTransfers = 120 + r.nextInt(40);
-        for (int i = 0; i < nTransfers; i++) {
+    }
+
+    /** Internal transfers in both directions, with counterparties and labels; their amounts follow in {@link #settleAmounts}. */
+    private void drawTransfers(SplittableRandom r, long from, long horizon, String[] counterparties) {
+        int n = 120 + r.nextInt(40);
+        for (int i = 0; i < n; i++) {
             ObjectNode t = JSON.objectNode();
             t.put("transfer_id", 20_000 + i);
             t.put("asset", "USDC");
@@ -208,28 +239,35 @@ public final class PerpsAccount {
             t.put("label", r.nextInt(3) == 0 ? "desk " + (1 + r.nextInt(4)) : "");
             transfers.add(t);
         }
+    }
+
+    /** A funding charge every 8 hours on each held instrument: longs pay shorts when the rate is positive. */
+    private void drawFunding(SplittableRandom r, long from, long horizon, Holdings held) {
         long id = 30_000;
         long firstCharge = from - Math.floorMod(from, FUNDING_INTERVAL) + FUNDING_INTERVAL;
         for (long ts = firstCharge; ts <= horizon; ts += FUNDING_INTERVAL) {
-            for (int k = 0; k < picked.length; k++) {
+            for (int k = 0; k < held.picked().length; k++) {
+                long instrument = INSTRUMENTS[held.picked()[k]];
                 BigDecimal rate = bd((r.nextDouble() - 0.45) * 0.0004, 8);
                 ObjectNode f = JSON.objectNode();
                 f.put("id", id++);
-                f.put("instrument_id", INSTRUMENTS[picked[k]]);
-                f.put("size", sizes[k].toPlainString());
+                f.put("instrument_id", instrument);
+                f.put("size", held.sizes()[k].toPlainString());
                 f.put("funding_rate", rate.toPlainString());
                 f.put("funding_asset", "USDC");
-                // Longs pay shorts when the rate is positive: a payment is the notional (size at the mark) times the rate.
-                f.put("funding", charge(sizes[k], marks.get(INSTRUMENTS[picked[k]]), rate).toPlainString());
+                // A payment is the notional (size at the mark) times the rate.
+                f.put("funding", charge(held.sizes()[k], marks.get(instrument), rate).toPlainString());
                 f.put("timestamp", ts);
                 funding.add(f);
             }
         }
+    }
 
-        deposits(worldSeed, anchorMillis);
-
-        // The amounts, in time order: withdrawals and transfers out take a small share of the collateral free of
-        // margin at their time, transfers in bring a small share of the opening balance, confirmed deposits theirs.
+    /**
+     * The amounts, in time order: withdrawals and transfers out take a small share of the collateral free of margin at
+     * their time, transfers in bring a small share of the opening balance, confirmed deposits theirs, funding its charge.
+     */
+    private void settleAmounts(SplittableRandom r, BigDecimal required) {
         List<ObjectNode> entries = new ArrayList<>(withdrawals);
         entries.addAll(transfers);
         entries.addAll(funding);
@@ -259,10 +297,6 @@ public final class PerpsAccount {
             balance = balance.add(change);
             if (!e.has("funding")) flows.add(new Flow(time(e), change));
         }
-        this.inviteCode = "ML" + hex(r, 8).toUpperCase(Locale.ROOT);
-        this.referralWindowMs = r.nextBoolean() ? 0 : 7 * DAY;
-        this.referralCap = 3 + r.nextInt(8);
-        this.referralsUsed = r.nextInt(4) == 0 ? referralCap : r.nextInt(referralCap);
     }
 
     /**

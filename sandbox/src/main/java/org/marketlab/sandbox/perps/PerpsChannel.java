@@ -1,6 +1,5 @@
 package org.marketlab.sandbox.perps;
 
-import org.marketlab.sandbox.route.Refusal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -8,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.websocket.WsContext;
 import io.javalin.websocket.WsMessageContext;
+import org.marketlab.sandbox.route.Refusal;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -226,6 +226,10 @@ public final class PerpsChannel {
 
     // ---- client frames --------------------------------------------------------------------------------------------------
 
+    /** The signed commands the channel takes, as over REST. */
+    private static final Set<String> COMMANDS = Set.of("cancelOrders", "modifyOrdersCOID", "cancelOrdersCOID");
+
+    /** One client frame: {@code post auth}, {@code post ping}, {@code sub}, {@code unsub} or a signed command; any refusal in its reply. */
     private void onFrame(WsMessageContext ctx) {
         Connection c = connections.get(ctx.sessionId());
         if (c == null || c.silent) return;
@@ -241,49 +245,19 @@ public final class PerpsChannel {
         reply.set("id", frame.get("id"));
         String req = frame.path("req").asText();
         String type = frame.path("op").path("type").asText();
-        String owner = c.owner;
         try {
+            if (req.equals("post") && type.equals("ping")) {
+                ping(c, reply);
+                return;
+            }
+            if (req.equals("sub") || req.equals("unsub")) {
+                subscribe(c, frame, req.equals("sub"), reply);
+                return;
+            }
             if (req.equals("post") && type.equals("auth")) {
-                JsonNode args = frame.path("op").path("args");
-                ProxyRegistry.Proxy p = proxies.authenticate(args.path("proxy").asText(null), args.path("secret").asText(null), clock.getAsLong());
-                c.owner = p.owner();
-                authentications.incrementAndGet();
-                reply.putObject("data").put("status", "ok").put("pod", "sandbox-0");
-            } else if (req.equals("post") && type.equals("ping")) {
-                synchronized (c) {
-                    reply.putObject("data").put("status", "ok").put("ts", clock.getAsLong()).put("sq", c.total);
-                    c.send(reply.toString());
-                }
-                return;
-            } else if (req.equals("sub") || req.equals("unsub")) {
-                if (owner == null) throw Refusal.unauthorized("authenticate first");
-                JsonNode chs = frame.path("chs");
-                if (!chs.isArray() || chs.isEmpty()) throw Refusal.badRequest("chs must be a non-empty array of channel names");
-                for (JsonNode ch : chs) {
-                    if (!CHANNELS.contains(ch.asText())) {
-                        throw Refusal.badRequest("unknown channel '" + ch.asText() + "'; known: " + String.join(", ", new java.util.TreeSet<>(CHANNELS)));
-                    }
-                }
-                synchronized (c) {
-                    for (JsonNode ch : chs) {
-                        if (req.equals("sub")) c.subscribed.add(ch.asText());
-                        else c.subscribed.remove(ch.asText());
-                    }
-                    reply.putObject("data").put("status", "ok");
-                    c.send(reply.toString());
-                }
-                if (req.equals("sub")) market.startTrading(owner);
-                return;
-            } else if (req.equals("post") && (type.equals("cancelOrders") || type.equals("modifyOrdersCOID") || type.equals("cancelOrdersCOID"))) {
-                if (owner == null) throw Refusal.unauthorized("authenticate first");
-                Trading.Result r = switch (type) {
-                    case "cancelOrders" -> trading.cancel(frame);
-                    case "cancelOrdersCOID" -> trading.cancelByCoid(frame);
-                    default -> trading.modify(frame);
-                };
-                if (!r.proxy().owner().equals(owner)) throw Refusal.unauthorized("the command's signer is not a proxy of the authenticated account");
-                ArrayNode entries = r.entries();
-                reply.set("data", entries);
+                authenticate(c, frame.path("op").path("args"), reply);
+            } else if (req.equals("post") && COMMANDS.contains(type)) {
+                reply.set("data", command(c, frame, type));
             } else {
                 throw Refusal.badRequest("unknown frame: req '" + req + "', op '" + type
                         + "'; known: post auth, post ping, sub, unsub, post cancelOrders, post cancelOrdersCOID, post modifyOrdersCOID");
@@ -292,6 +266,56 @@ public final class PerpsChannel {
             reply.putObject("data").put("status", "err").put("error", e.getMessage());
         }
         c.send(reply.toString());
+    }
+
+    private void authenticate(Connection c, JsonNode args, ObjectNode reply) {
+        ProxyRegistry.Proxy p = proxies.authenticate(args.path("proxy").asText(null), args.path("secret").asText(null), clock.getAsLong());
+        c.owner = p.owner();
+        authentications.incrementAndGet();
+        reply.putObject("data").put("status", "ok").put("pod", "sandbox-0");
+    }
+
+    /** The reply's {@code sq} is the frames pushed on this connection so far, sent under its lock so none comes between. */
+    private void ping(Connection c, ObjectNode reply) {
+        synchronized (c) {
+            reply.putObject("data").put("status", "ok").put("ts", clock.getAsLong()).put("sq", c.total);
+            c.send(reply.toString());
+        }
+    }
+
+    /** Subscribes to or leaves the named channels; a first subscription starts the account's trading. */
+    private void subscribe(Connection c, JsonNode frame, boolean sub, ObjectNode reply) {
+        String owner = c.owner;
+        if (owner == null) throw Refusal.unauthorized("authenticate first");
+        JsonNode chs = frame.path("chs");
+        if (!chs.isArray() || chs.isEmpty()) throw Refusal.badRequest("chs must be a non-empty array of channel names");
+        for (JsonNode ch : chs) {
+            if (!CHANNELS.contains(ch.asText())) {
+                throw Refusal.badRequest("unknown channel '" + ch.asText() + "'; known: " + String.join(", ", new java.util.TreeSet<>(CHANNELS)));
+            }
+        }
+        synchronized (c) {
+            for (JsonNode ch : chs) {
+                if (sub) c.subscribed.add(ch.asText());
+                else c.subscribed.remove(ch.asText());
+            }
+            reply.putObject("data").put("status", "ok");
+            c.send(reply.toString());
+        }
+        if (sub) market.startTrading(owner);
+    }
+
+    /** A signed command of the authenticated account, answered with its entries as over REST. */
+    private ArrayNode command(Connection c, JsonNode frame, String type) {
+        String owner = c.owner;
+        if (owner == null) throw Refusal.unauthorized("authenticate first");
+        Trading.Result r = switch (type) {
+            case "cancelOrders" -> trading.cancel(frame);
+            case "cancelOrdersCOID" -> trading.cancelByCoid(frame);
+            default -> trading.modify(frame);
+        };
+        if (!r.proxy().owner().equals(owner)) throw Refusal.unauthorized("the command's signer is not a proxy of the authenticated account");
+        return r.entries();
     }
 
     private static boolean take(AtomicInteger n) {

@@ -284,21 +284,7 @@ public final class PerpsMarket {
         List<ObjectNode> out = new ArrayList<>();
         synchronized (a) {
             for (ObjectNode f : l.fills) {
-                ObjectNode x = JSON.objectNode();
-                x.set("trade_id", f.get("tid"));
-                x.set("order_id", f.get("oid"));
-                x.set("instrument_id", f.get("iid"));
-                x.set("side", f.get("side"));
-                x.set("price", f.get("p"));
-                x.set("quantity", f.get("qty"));
-                x.set("taker", f.get("taker"));
-                x.set("fee", f.get("fee"));
-                x.set("fee_asset", f.get("fea"));
-                x.set("previous_size", f.get("psz"));
-                x.set("previous_entry_price", f.get("pep"));
-                x.set("pnl", f.get("pnl"));
-                x.set("liquidation", f.get("liq"));
-                x.set("timestamp", f.get("ts"));
+                ObjectNode x = LongNames.of(f, LongNames.FILL);
                 x.put("hash", "0x");
                 out.add(x);
             }

@@ -1,14 +1,14 @@
 package org.marketlab.sandbox.perps;
 
-import org.marketlab.sandbox.route.Refusal;
-import org.marketlab.sandbox.route.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
+import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
 
 import java.io.IOException;
@@ -233,7 +233,7 @@ public final class PerpsSandbox implements RouteModule {
         }
         rows.sort(Comparator.<ObjectNode>comparingLong(o -> o.get("uts").asLong()).thenComparingLong(o -> o.get("oid").asLong()).reversed());
         ArrayNode out = JSON.arrayNode();
-        for (ObjectNode o : rows) out.add(longNames(o));
+        for (ObjectNode o : rows) out.add(LongNames.of(o, LongNames.ORDER));
         json(ctx, out);
     }
 
@@ -379,29 +379,9 @@ public final class PerpsSandbox implements RouteModule {
         ArrayNode out = JSON.arrayNode();
         for (JsonNode o : a.openOrders()) {
             if (instrument != null && o.get("iid").asLong() != instrument) continue;
-            out.add(longNames(o));
+            out.add(LongNames.of(o, LongNames.ORDER));
         }
         json(ctx, out);
-    }
-
-    /** An order in the long names of the official client's order reads. */
-    private static ObjectNode longNames(JsonNode o) {
-        ObjectNode x = JSON.objectNode();
-        x.set("order_id", o.get("oid"));
-        x.set("instrument_id", o.get("iid"));
-        x.set("buy", o.get("buy"));
-        x.set("price", o.get("p"));
-        x.set("quantity", o.get("qty"));
-        x.set("tif", o.get("tif"));
-        x.set("post_only", o.get("po"));
-        x.set("ro", o.get("ro"));
-        x.set("status", o.get("status"));
-        x.set("resting_quantity", o.get("rest"));
-        x.set("filled_quantity", o.get("fill"));
-        x.set("created_timestamp", o.get("cts"));
-        x.set("updated_timestamp", o.get("uts"));
-        x.set("client_order_id", o.get("coid"));
-        return x;
     }
 
     private void trade(Context ctx, boolean modify) throws IOException {

@@ -1,6 +1,7 @@
 package org.marketlab.sandbox.perps;
 
 import org.marketlab.sandbox.route.Refusal;
+
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.nio.charset.StandardCharsets;

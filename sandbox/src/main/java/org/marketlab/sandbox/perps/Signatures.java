@@ -1,7 +1,7 @@
 package org.marketlab.sandbox.perps;
 
-import org.marketlab.sandbox.route.Refusal;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.marketlab.sandbox.route.Refusal;
 import org.msgpack.core.MessageBufferPacker;
 import org.msgpack.core.MessagePack;
 import org.web3j.crypto.Hash;

@@ -1,10 +1,10 @@
 package org.marketlab.sandbox.perps;
 
-import org.marketlab.sandbox.route.Refusal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.marketlab.sandbox.route.Refusal;
 
 import java.math.BigDecimal;
 import java.util.function.Function;

@@ -13,7 +13,6 @@ import org.marketlab.sandbox.world.Fields;
 import org.marketlab.sandbox.world.Lazy;
 import org.marketlab.sandbox.world.World;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;

@@ -14,7 +14,6 @@ import org.marketlab.sandbox.world.Fields;
 import org.marketlab.sandbox.world.World;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;

@@ -2,6 +2,7 @@ package org.marketlab.sandbox;
 
 import org.marketlab.sandbox.world.Fields;
 import org.marketlab.sandbox.world.World;
+import org.marketlab.spi.Documents;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeAll;
@@ -10,8 +11,6 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -195,20 +194,19 @@ class WorldTest {
     }
 
     /**
-     * For every field a captured live document shares with the sandbox's records, the JSON type is the same
+     * For every field a document in the live shapes (org.marketlab.spi.Documents) shares with the sandbox's records, the JSON type is the same
      * (strings stay strings, numbers numbers, ...), and every field of the specification is present.
      */
     @Test
     void theShapesAreThoseOfTheLiveDocuments() throws Exception {
-        Path live = fixtures();
-        JsonNode event = Wire.JSON.readTree(Files.readString(live.resolve("gamma_event.json"))).get(0);
+        JsonNode event = Wire.JSON.readTree(Documents.read("markets-event.json")).get(0);
         List<JsonNode> liveMarkets = new ArrayList<>();
         event.get("markets").forEach(liveMarkets::add);
-        liveMarkets.add(Wire.JSON.readTree(Files.readString(live.resolve("gamma_market.json"))));
-        liveMarkets.add(Wire.JSON.readTree(Files.readString(live.resolve("gamma_market_closed_nonbinary_legacy.json"))));
+        liveMarkets.add(Wire.JSON.readTree(Documents.read("markets-market.json")));
+        liveMarkets.add(Wire.JSON.readTree(Documents.read("markets-market-closed-scalar.json")));
         List<JsonNode> liveTags = new ArrayList<>();
         event.get("tags").forEach(liveTags::add);
-        Wire.JSON.readTree(Files.readString(live.resolve("gamma_tags.json"))).forEach(liveTags::add);
+        Wire.JSON.readTree(Documents.read("markets-tags.json")).forEach(liveTags::add);
 
         List<JsonNode> events = new ArrayList<>(), markets = new ArrayList<>(), tags = new ArrayList<>();
         for (World.EventFacts f : world.events().subList(0, 400)) {
@@ -249,14 +247,5 @@ class WorldTest {
             });
         }
         return out;
-    }
-
-    /** ../shared/fixtures/live beside the project (or -Dmarketlab.shared.dir), as the toolkit's tests find it. */
-    static Path fixtures() {
-        String shared = System.getProperty("marketlab.shared.dir");
-        for (Path p : new Path[]{shared == null ? null : Path.of(shared), Path.of("..", "..", "shared"), Path.of("..", "shared")}) {
-            if (p != null && Files.isDirectory(p.resolve("fixtures").resolve("live"))) return p.resolve("fixtures").resolve("live");
-        }
-        throw new IllegalStateException("the live fixtures are not at ../../shared/fixtures/live; set -Dmarketlab.shared.dir");
     }
 }

@@ -70,7 +70,7 @@ public final class Args {
 
     /** An event, market or tag id: 1 to 19 ASCII digits. */
     public static String id(String value, String name) {
-        return digits(value, name, MAX_ID_DIGITS, "ids are decimal integers as the records carry them, e.g. \"30829\"");
+        return digits(value, name, MAX_ID_DIGITS, "ids are decimal integers as the records carry them, e.g. \"41377\"");
     }
 
     /**

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.marketlab.Charts;
 import org.marketlab.Clob;
-import org.marketlab.Fixtures;
+import org.marketlab.spi.Documents;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.StringColumn;
@@ -72,16 +72,17 @@ class ChartsTest {
     }
 
     @Test
-    void depthOfTheCapturedBook() throws Exception {
-        var chart = Charts.depth(Clob.parseBook(Fixtures.read("clob_book_response.json")));
+    void depthOfABook() throws Exception {
+        var chart = Charts.depth(Clob.parseBook(Documents.read("clob-book.json")));
         rendersWithContent(chart);
-        // Steps: bids 450 / 350 / 150 up to the best bid (0.50), where they end; asks 120 / 300 / 390 from the best ask (0.51).
+        // Steps: bids 410.25 / 270.25 / 210 up to the best bid (0.63), where they end; asks 75 / 205 / 300 from the best ask
+        // (0.65). The outermost level is as wide as the gap before it: 0.01 below the lowest bid, 0.02 above the highest ask.
         var bids = chart.getSeriesMap().get("bids");
         var asks = chart.getSeriesMap().get("asks");
-        assertEquals(java.util.List.of(0.47, 0.48, 0.48, 0.49, 0.49, 0.5, 0.5), java.util.Arrays.stream(bids.getXData()).boxed().map(v -> Math.round(v * 100) / 100.0).toList());
-        assertEquals(java.util.List.of(450.0, 450.0, 350.0, 350.0, 150.0, 150.0, 0.0), java.util.Arrays.stream(bids.getYData()).boxed().toList());
-        assertEquals(java.util.List.of(0.51, 0.51, 0.52, 0.52, 0.53, 0.53, 0.54), java.util.Arrays.stream(asks.getXData()).boxed().map(v -> Math.round(v * 100) / 100.0).toList());
-        assertEquals(java.util.List.of(0.0, 120.0, 120.0, 300.0, 300.0, 390.0, 390.0), java.util.Arrays.stream(asks.getYData()).boxed().toList());
+        assertEquals(java.util.List.of(0.6, 0.61, 0.61, 0.62, 0.62, 0.63, 0.63), java.util.Arrays.stream(bids.getXData()).boxed().map(v -> Math.round(v * 100) / 100.0).toList());
+        assertEquals(java.util.List.of(410.25, 410.25, 270.25, 270.25, 210.0, 210.0, 0.0), java.util.Arrays.stream(bids.getYData()).boxed().toList());
+        assertEquals(java.util.List.of(0.65, 0.65, 0.66, 0.66, 0.68, 0.68, 0.7), java.util.Arrays.stream(asks.getXData()).boxed().map(v -> Math.round(v * 100) / 100.0).toList());
+        assertEquals(java.util.List.of(0.0, 75.0, 75.0, 205.0, 205.0, 300.0, 300.0), java.util.Arrays.stream(asks.getYData()).boxed().toList());
     }
 
     @Test

@@ -2,7 +2,7 @@ package org.marketlab.clob;
 
 import org.junit.jupiter.api.Test;
 import org.marketlab.Clob;
-import org.marketlab.Fixtures;
+import org.marketlab.spi.Documents;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -63,7 +63,7 @@ class BookAnalysisTest {
 
     @Test
     void cumulativeSizesAreExactAndTheTableIsNamedByTheToken() {
-        Book b = Clob.parseBook(Fixtures.read("clob_book_response.json"));
+        Book b = Clob.parseBook(Documents.read("clob-book.json"));
         var t = b.table();
         var cum = t.doubleColumn("cumulative");
         for (int i = 0; i < t.rowCount(); i++) {

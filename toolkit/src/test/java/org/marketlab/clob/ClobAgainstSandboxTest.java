@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.marketlab.Fixtures;
+import org.marketlab.spi.Documents;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.internal.transport.Call;
@@ -229,17 +229,17 @@ class ClobAgainstSandboxTest {
     }
 
     @Test
-    void theCapturedLiveBookReads() {
-        Book b = ClobData.parseBook(org.marketlab.internal.transport.Document.file("clob_book_response.json", Fixtures.read("clob_book_response.json")));
-        assertEquals("12345678901234567890", b.assetId());
-        assertEquals(Instant.ofEpochMilli(1703875200000L), b.timestamp());
-        assertEquals(new BigDecimal("0.50"), b.bestBid());
-        assertEquals(new BigDecimal("0.51"), b.bestAsk());
-        assertEquals(0, new BigDecimal("0.505").compareTo(b.midpoint()));
+    void aBookDocumentReads() {
+        Book b = ClobData.parseBook(org.marketlab.internal.transport.Document.file("clob-book.json", Documents.read("clob-book.json")));
+        assertEquals("44052127076054174695173559235733170212420075037244492572200692849916921080846", b.assetId());
+        assertEquals(Instant.ofEpochMilli(1762356015123L), b.timestamp());
+        assertEquals(new BigDecimal("0.63"), b.bestBid());
+        assertEquals(new BigDecimal("0.65"), b.bestAsk());
+        assertEquals(0, new BigDecimal("0.64").compareTo(b.midpoint()));
         Table t = b.table();
         assertEquals(6, t.rowCount());
-        assertEquals(150.0, t.doubleColumn("cumulative").get(0));
-        assertEquals(450.0, t.doubleColumn("cumulative").get(2), "cumulative from the best bid outwards");
+        assertEquals(210.0, t.doubleColumn("cumulative").get(0));
+        assertEquals(410.25, t.doubleColumn("cumulative").get(2), "cumulative from the best bid outwards");
         assertFalse(b.toString().isEmpty());
     }
 

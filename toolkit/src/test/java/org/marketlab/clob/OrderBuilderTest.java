@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Order builders: immutable, checked before anything is sent, rounded as the official clients round, signed per order. */
 class OrderBuilderTest {
 
-    static final String TOKEN = "71321045679252212594626385532706912750332728571942532289631379312455583992563";
+    static final String TOKEN = "44052127076054174695173559235733170212420075037244492572200692849916921080846";
     static ClobSession s;
 
     @BeforeAll

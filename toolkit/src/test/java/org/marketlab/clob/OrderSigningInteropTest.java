@@ -30,13 +30,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * offline): for a grid of limit and market orders over every tick size, both sides and both exchanges, the official
  * {@code OrderBuilder} computes the same maker and taker amounts as the toolkit, and its signed orders recover as the
  * signer under the toolkit's hashing and domains; every order the toolkit signed hashes the same under ethers'
- * {@code TypedDataEncoder} and verifies with {@code verifyTypedData}. The captured legacy signed order hashes as ethers
- * hashes it with the V1 struct.
+ * {@code TypedDataEncoder} and verifies with {@code verifyTypedData}. A signed order in the legacy shape
+ * (clob-signed-order.json) hashes as ethers hashes it with the V1 struct.
  */
 class OrderSigningInteropTest {
 
     static final String[] TICKS = {"0.1", "0.01", "0.005", "0.0025", "0.001", "0.0001"};
-    static final String TOKEN = "71321045679252212594626385532706912750332728571942532289631379312455583992563";
+    static final String TOKEN = "44052127076054174695173559235733170212420075037244492572200692849916921080846";
 
     static ClobSession session;
 
@@ -93,7 +93,7 @@ class OrderSigningInteropTest {
             t.putObject("domain").put("name", o.domain().name()).put("version", o.domain().version()).put("chainId", o.domain().chainId())
                     .put("verifyingContract", o.domain().verifyingContract());
         }
-        JsonNode captured = json.readTree(org.marketlab.Fixtures.dir().resolve("http_signed_order.json").toFile());
+        JsonNode captured = json.readTree(org.marketlab.spi.Documents.read("clob-signed-order.json"));
         ExchangeDomain v1 = ExchangeDomain.v1(137, false);
         in.putObject("v1").<ObjectNode>set("order", captured);
         ((ObjectNode) in.get("v1")).putObject("domain").put("name", v1.name()).put("version", v1.version()).put("chainId", v1.chainId())
@@ -118,9 +118,9 @@ class OrderSigningInteropTest {
             assertEquals(address.toLowerCase(), signed.get(i).recoverSigner());
         }
 
-        // The captured legacy order: its V1 hash is ethers'; its signature (66 bytes, a placeholder) recovers nothing.
+        // The legacy-shaped order: its V1 hash is ethers'; its signature (66 bytes, one too many) recovers nothing.
         assertEquals(js.get("v1").get("hash").asText(), Numeric.toHexString(SignedOrder.v1Digest(captured, v1)));
-        assertTrue(js.get("v1").has("error"), "ethers refuses the captured placeholder signature too: " + js.get("v1"));
+        assertTrue(js.get("v1").has("error"), "ethers refuses the malformed signature too: " + js.get("v1"));
         assertEquals(66, Numeric.hexStringToByteArray(captured.get("signature").asText()).length);
         assertThrows(IllegalArgumentException.class, () -> org.marketlab.signing.Eip712.recover(SignedOrder.v1Digest(captured, v1),
                 captured.get("signature").asText()));

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.marketlab.Clob;
-import org.marketlab.Fixtures;
+import org.marketlab.spi.Documents;
 import org.marketlab.Markets;
 import org.marketlab.http.MalformedResponseException;
 
@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The readers fed the captured live documents, mutated (fields dropped, types swapped, strings where numbers are,
+ * The readers fed the documents in the live shapes, mutated (fields dropped, types swapped, strings where numbers are,
  * huge strings, nulls): each mutant is read or refused with a {@link MalformedResponseException} (or, for a document
  * that is no longer the kind asked for, an {@link IllegalArgumentException}), within a bounded time, and never with a
  * raw library exception. Seeded: the same mutants every run.
@@ -36,21 +36,21 @@ class ReaderFuzzTest {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private static final Map<String, Consumer<String>> READERS = Map.of(
-            "gamma_event.json", s -> Markets.table(Markets.parseEvents(s)),
-            "gamma_market.json", s -> Markets.marketsTableOf(Markets.parseMarkets(s)),
-            "gamma_market_closed_nonbinary_legacy.json", s -> Markets.marketsTableOf(Markets.parseMarkets(s)),
-            "gamma_tags.json", s -> Markets.tagsTable(Markets.parseTags(s)),
-            "clob_book_response.json", s -> Clob.parseBook(s).table(),
+            "markets-event.json", s -> Markets.table(Markets.parseEvents(s)),
+            "markets-market.json", s -> Markets.marketsTableOf(Markets.parseMarkets(s)),
+            "markets-market-closed-scalar.json", s -> Markets.marketsTableOf(Markets.parseMarkets(s)),
+            "markets-tags.json", s -> Markets.tagsTable(Markets.parseTags(s)),
+            "clob-book.json", s -> Clob.parseBook(s).table(),
             "prices-history (synthetic)", s -> Clob.parsePricesHistory(s));
 
     @ParameterizedTest
-    @ValueSource(strings = {"gamma_event.json", "gamma_market.json", "gamma_market_closed_nonbinary_legacy.json",
-            "gamma_tags.json", "clob_book_response.json", "prices-history (synthetic)"})
+    @ValueSource(strings = {"markets-event.json", "markets-market.json", "markets-market-closed-scalar.json",
+            "markets-tags.json", "clob-book.json", "prices-history (synthetic)"})
     void mutantsAreReadOrRefusedTyped(String file) throws Exception {
         ObjectMapper json = new ObjectMapper();
         JsonNode original = json.readTree(file.startsWith("prices-history")
                 ? "{\"history\":[{\"t\":1700000000,\"p\":0.51},{\"t\":1700000060,\"p\":\"0.52\"},{\"t\":1700000120,\"p\":0.5}]}"
-                : Fixtures.read(file));
+                : Documents.read(file));
         Consumer<String> reader = READERS.get(file);
         reader.accept(original.toString()); // the original reads
         Random random = new Random(file.hashCode());

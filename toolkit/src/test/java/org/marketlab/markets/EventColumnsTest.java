@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.marketlab.Fixtures;
+import org.marketlab.spi.Documents;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.http.MalformedResponseException;
@@ -33,8 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The tables filled straight from the stream are the tables built from records, value for value: on the whole
- * sandbox world (over HTTP, paged, and from one saved document), with random nulls, and on the documents captured
- * from the live service. The hand-written readers agree with the general ones they stand in for.
+ * sandbox world (over HTTP, paged, and from one saved document), with random nulls, and on the documents in the
+ * live service's shapes. The hand-written readers agree with the general ones they stand in for.
  */
 class EventColumnsTest {
 
@@ -117,16 +117,16 @@ class EventColumnsTest {
     }
 
     @Test
-    void liveDocumentsGiveTheRecordsTables() {
-        byte[] event = Fixtures.read("gamma_event.json").getBytes(StandardCharsets.UTF_8);
+    void liveShapedDocumentsGiveTheRecordsTables() {
+        byte[] event = Documents.read("markets-event.json").getBytes(StandardCharsets.UTF_8);
         List<Event> events = MarketData.parseEvents(doc(event));
         EventTables.All all = MarketData.parseEventTables(doc(event));
         assertSameTable(EventTables.events(events), all.events());
         assertSameTable(EventTables.markets(events), all.markets());
         assertSameTable(EventTables.tags(events), all.tags());
-        // The captured markets, each inside an event, as the events listing nests them.
-        for (String name : List.of("gamma_market.json", "gamma_market_closed_nonbinary_legacy.json")) {
-            String market = Fixtures.read(name).strip();
+        // The market documents, each inside an event, as the events listing nests them.
+        for (String name : List.of("markets-market.json", "markets-market-closed-scalar.json")) {
+            String market = Documents.read(name).strip();
             if (market.startsWith("[")) market = market.substring(1, market.lastIndexOf(']'));
             byte[] doc = ("[{\"id\":\"1\",\"slug\":\"s\",\"title\":\"t\",\"markets\":[" + market + "]}]").getBytes(StandardCharsets.UTF_8);
             List<Event> es = MarketData.parseEvents(doc(doc));

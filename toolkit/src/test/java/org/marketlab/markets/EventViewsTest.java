@@ -2,7 +2,7 @@ package org.marketlab.markets;
 
 import org.junit.jupiter.api.Test;
 import org.marketlab.Clob;
-import org.marketlab.Fixtures;
+import org.marketlab.spi.Documents;
 import org.marketlab.Markets;
 
 import java.util.List;
@@ -10,10 +10,10 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The compact views of a captured live event and the outcome table, against the records they come from. */
+/** The compact views of an event in the live shape and the outcome table, against the records they come from. */
 class EventViewsTest {
 
-    private final List<Event> events = Markets.parseEvents(Fixtures.read("gamma_event.json"));
+    private final List<Event> events = Markets.parseEvents(Documents.read("markets-event.json"));
 
     @Test
     void eventsAndMarketsShowTheColumnsScannedFirst() {

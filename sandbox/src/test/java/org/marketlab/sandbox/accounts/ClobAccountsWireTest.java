@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The order book's account routes over HTTP: L1 key creation and derivation, L2 headers (accepted, and refused when
  * tampered, stale, for another address, with another passphrase or a deleted key), key and builder-key registries,
- * open orders, trades and balances in the captured shapes with their filters and cursor walks, every error row of the
+ * open orders, trades and balances in the live shapes with their filters and cursor walks, every error row of the
  * specification for these routes, and each trade reading the same from the order book as from the Data API.
  */
 class ClobAccountsWireTest {
@@ -278,8 +278,8 @@ class ClobAccountsWireTest {
         ECKeyPair k = demo(1);
         String a = address(k);
         Creds c = derive(k);
-        JsonNode captured = DataApiWireTest.fixture("http_open_order.json");
-        JsonNode capturedPage = DataApiWireTest.fixture("http_open_orders_page.json");
+        JsonNode captured = DataApiWireTest.fixture("clob-open-order.json");
+        JsonNode capturedPage = DataApiWireTest.fixture("clob-open-orders-page.json");
         List<JsonNode> orders = walk("/data/orders", "", a, c);
         assertTrue(orders.size() >= 5, "demo 1 has open orders: " + orders.size());
         Set<String> ids = new HashSet<>();
@@ -324,7 +324,7 @@ class ClobAccountsWireTest {
         ECKeyPair k = demo(1);
         String a = address(k), lower = a.toLowerCase(Locale.ROOT);
         Creds c = derive(k);
-        JsonNode captured = DataApiWireTest.fixture("http_trade_report.json");
+        JsonNode captured = DataApiWireTest.fixture("clob-trade.json");
         List<JsonNode> trades = walk("/data/trades", "", a, c);
         JsonNode v1 = data.ok("/trades?user=" + lower + "&takerOnly=false&limit=10000");
         assertEquals(v1.size(), trades.size(), "every fill of the wallet, once");
@@ -393,14 +393,14 @@ class ClobAccountsWireTest {
         String a = address(k);
         Creds c = derive(k);
         JsonNode collateral = ok(signed("GET", "/balance-allowance?asset_type=COLLATERAL&signature_type=0", null, a, c));
-        assertEquals(DataApiWireTest.keys(DataApiWireTest.fixture("http_balance_allowance_collateral.json")), DataApiWireTest.keys(collateral));
+        assertEquals(DataApiWireTest.keys(DataApiWireTest.fixture("clob-balance-allowance-collateral.json")), DataApiWireTest.keys(collateral));
         assertTrue(collateral.get("balance").asText().matches("[0-9]+") && new BigInteger(collateral.get("balance").asText()).signum() > 0);
         assertEquals(collateral, ok(signed("GET", "/balance-allowance/update?asset_type=COLLATERAL&signature_type=0", null, a, c)));
 
         JsonNode position = data.ok("/v2/positions?user=" + a.toLowerCase(Locale.ROOT) + "&limit=500").get("data").get(0);
         String token = position.get("token_id").asText();
         JsonNode conditional = ok(signed("GET", "/balance-allowance?asset_type=CONDITIONAL&token_id=" + token, null, a, c));
-        JsonNode capturedConditional = DataApiWireTest.fixture("http_balance_allowance_conditional.json");
+        JsonNode capturedConditional = DataApiWireTest.fixture("clob-balance-allowance-conditional.json");
         assertEquals(DataApiWireTest.keys(capturedConditional), DataApiWireTest.keys(conditional));
         assertEquals(3, conditional.get("allowances").size());
         BigDecimal sellOrders = BigDecimal.ZERO;

@@ -6,11 +6,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.Sandbox;
+import org.marketlab.spi.Documents;
 import org.marketlab.spi.IpLimit;
 
 import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The Data API over HTTP: v1 and v2 routes read field by field against the captured documents, every filter and
+ * The Data API over HTTP: v1 and v2 routes read field by field against the documents in the live shapes, every filter and
  * cursor walk (each row once, no gap), the documented refusals and misses, and the figures agreeing with each other:
  * a position's size is its net traded (and redeemed) size, total PnL is the sum of the rows and equals the cash the
  * trades moved plus what is still held, value is the sum of current values.
@@ -52,15 +51,9 @@ class DataApiWireTest {
         sandbox.close();
     }
 
-    /** A captured document of ../shared/fixtures/live beside the project (or -Dmarketlab.shared.dir), as WorldTest finds them. */
+    /** A document in the live shapes (see org.marketlab.spi.Documents). */
     static JsonNode fixture(String name) throws Exception {
-        String shared = System.getProperty("marketlab.shared.dir");
-        for (Path p : new Path[]{shared == null ? null : Path.of(shared), Path.of("..", "..", "shared"), Path.of("..", "shared")}) {
-            if (p != null && Files.isRegularFile(p.resolve("fixtures").resolve("live").resolve(name))) {
-                return Http.JSON.readTree(p.resolve("fixtures").resolve("live").resolve(name).toFile());
-            }
-        }
-        throw new IllegalStateException("the live fixtures are not at ../../shared/fixtures/live; set -Dmarketlab.shared.dir");
+        return Http.JSON.readTree(Documents.read(name));
     }
 
     static Set<String> keys(JsonNode n) {
@@ -87,7 +80,7 @@ class DataApiWireTest {
 
     @Test
     void v2PositionsHaveTheCapturedShapeAndEveryStatus() throws Exception {
-        JsonNode captured = fixture("data_api_positions_response.json");
+        JsonNode captured = fixture("data-v2-positions.json");
         Set<String> rowKeys = keys(captured.get("data").get(0));
         assertEquals(keys(captured.get("pagination")), keys(data.ok("/v2/positions?user=" + demo1).get("pagination")));
         for (String status : List.of("OPEN", "REDEEMABLE", "CLOSED")) {
@@ -119,7 +112,7 @@ class DataApiWireTest {
 
     @Test
     void v2TradesHaveTheCapturedShapeAndTheCursorWalkSeesEveryFillOnce() throws Exception {
-        JsonNode captured = fixture("data_api_trades_response.json");
+        JsonNode captured = fixture("data-v2-trades.json");
         List<JsonNode> all = walk("/v2/trades?user=" + demo1 + "&taker_only=false&limit=97", null);
         assertTrue(all.size() >= 1000, "demo 1 has at least 1,000 trades: " + all.size());
         JsonNode v1 = data.ok("/trades?user=" + demo1 + "&takerOnly=false&limit=10000");

@@ -3,7 +3,7 @@ package org.marketlab.markets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import org.junit.jupiter.api.Test;
-import org.marketlab.Fixtures;
+import org.marketlab.spi.Documents;
 import org.marketlab.Markets;
 import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.Table;
@@ -18,14 +18,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every market-data document captured from the live service reads completely into records and tables. */
-class LiveFixturesTest {
+/** Every market-data document in the service's shapes reads completely into records and tables. */
+class MarketDocumentsTest {
 
     private static final JsonMapper RAW = JsonMapper.builder().build();
 
     @Test
-    void liveEventReadsIntoRecordsWithEveryPresentFieldKept() throws Exception {
-        String json = Fixtures.read("gamma_event.json");
+    void eventReadsIntoRecordsWithEveryPresentFieldKept() throws Exception {
+        String json = Documents.read("markets-event.json");
         List<Event> events = Markets.parseEvents(json);
         assertEquals(1, events.size());
         Event e = events.get(0);
@@ -48,7 +48,7 @@ class LiveFixturesTest {
 
     @Test
     void jsonInsideStringsIsDecoded() throws Exception {
-        String json = Fixtures.read("gamma_event.json");
+        String json = Documents.read("markets-event.json");
         Market m = Markets.parseEvents(json).get(0).markets().get(0);
         JsonNode raw = RAW.readTree(json).get(0).get("markets").get(0);
         JsonNode outcomes = RAW.readTree(raw.get("outcomes").asText());
@@ -66,7 +66,7 @@ class LiveFixturesTest {
 
     @Test
     void singleMarketDocumentReads() throws Exception {
-        String json = Fixtures.read("gamma_market.json");
+        String json = Documents.read("markets-market.json");
         Market m = Markets.parseMarkets(json).get(0);
         JsonNode raw = RAW.readTree(json);
         assertEquals(raw.get("id").asText(), m.id());
@@ -78,21 +78,21 @@ class LiveFixturesTest {
     }
 
     @Test
-    void legacyClosedNonBinaryMarketReadsWithBothTimestampForms() throws Exception {
-        String json = Fixtures.read("gamma_market_closed_nonbinary_legacy.json");
+    void closedScalarMarketReadsWithBothTimestampForms() throws Exception {
+        String json = Documents.read("markets-market-closed-scalar.json");
         Market m = Markets.parseMarkets(json).get(0);
         assertEquals(List.of("Long", "Short"), m.outcomes());
-        assertEquals(new BigDecimal("0.5843311669077693146635445446077281"), m.outcomePrices().get(0));
+        assertEquals(new BigDecimal("0.3716204958812077340529118630457722"), m.outcomePrices().get(0));
         assertEquals(Boolean.TRUE, m.closed());
-        assertEquals("2021-01-02 21:45:52+00", m.closedTime(), "closedTime is a string in the specification");
-        assertEquals(Instant.parse("2021-01-02T00:00:00Z"), m.endDate());
+        assertEquals("2021-01-01 18:07:33+00", m.closedTime(), "closedTime is a string in the specification");
+        assertEquals(Instant.parse("2021-01-01T00:00:00Z"), m.endDate());
         assertTrue(m.events().isEmpty(), "a null nested array reads as an empty list");
         assertNull(m.shortOutcomes() == null || m.shortOutcomes().isEmpty() ? null : m.shortOutcomes());
     }
 
     @Test
     void tagsRead() throws Exception {
-        String json = Fixtures.read("gamma_tags.json");
+        String json = Documents.read("markets-tags.json");
         List<Tag> tags = Markets.parseTags(json);
         JsonNode raw = RAW.readTree(json);
         assertEquals(raw.size(), tags.size());
@@ -107,7 +107,7 @@ class LiveFixturesTest {
 
     @Test
     void tablesAreTypedAndComplete() {
-        List<Event> events = Markets.parseEvents(Fixtures.read("gamma_event.json"));
+        List<Event> events = Markets.parseEvents(Documents.read("markets-event.json"));
         Table t = EventTables.events(events);
         assertEquals(1, t.rowCount());
         assertEquals(ColumnType.STRING, t.column("id").type());

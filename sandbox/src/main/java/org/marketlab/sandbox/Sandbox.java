@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 import org.marketlab.sandbox.bridge.BridgeApi;
 import org.marketlab.sandbox.clob.ClobAccountsApi;
 import org.marketlab.sandbox.clob.ClobApi;
@@ -224,7 +225,7 @@ public final class Sandbox implements EmbeddedService {
             first = List.of(new EventsApi(world, faults::nullProbability), new DiscoveryApi(world));
             startServer("markets", channels.get("markets"), first);
             modules = first;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) { // an Error too (a library missing): the gates open and the ports close
             for (ServerSocketChannel c : channels.values()) closeQuietly(c);
             g.values().forEach(CountDownLatch::countDown);
             all.countDown();
@@ -424,9 +425,18 @@ public final class Sandbox implements EmbeddedService {
         Javalin app = Javalin.create(cfg -> {
             cfg.showJavalinBanner = false;
             cfg.startupWatcherEnabled = false;
-            // On the port bound at start (Javalin adds no connector of its own when one is given).
+            // On the port bound at start (Javalin adds no connector of its own when one is given). Every thread of the
+            // server is a daemon (the pool below, and one scheduler for the connector and the session housekeeper,
+            // which would each make a non-daemon one otherwise), so an embedding program ends when its own threads do.
             cfg.jetty.addConnector((server, httpConfig) -> {
-                ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(httpConfig));
+                ScheduledExecutorScheduler scheduler = new ScheduledExecutorScheduler("sandbox-" + service + "-scheduler", true);
+                try {
+                    scheduler.start(); // started here, as the connector's shared scheduler must be; the server stops it
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                server.addManaged(scheduler);
+                ServerConnector connector = new ServerConnector(server, null, scheduler, null, -1, -1, new HttpConnectionFactory(httpConfig));
                 try {
                     connector.open(channel);
                 } catch (IOException e) {

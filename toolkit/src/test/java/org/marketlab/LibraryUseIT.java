@@ -95,16 +95,13 @@ class LibraryUseIT {
     @Test
     void theGuidesProgramAndJBangScriptRunAsPastedOnTheEmbeddedSandbox() throws Exception {
         Path project = project("with-sandbox", dependency(false));
-        String program = javaBlock("static void main(String[] args)");
-        String main = className(program);
-        Files.writeString(project.resolve("src/main/java/" + main + ".java"), program);
         String classPath = build(project);
         for (String entry : classPath.split(":")) {
             if (entry.contains("/org/marketlab/")) assertTrue(entry.startsWith(work.toString()), "from the installed folder: " + entry);
         }
         assertTrue(classPath.contains("marketlab-sandbox"), "the sandbox comes with the one dependency: " + classPath);
 
-        Result r = run(project, Map.of(), 3, List.of(java(), "-cp", project.resolve("target/classes") + ":" + classPath, main));
+        Result r = runProgram(project, classPath);
         assertEquals(0, r.exit, r.out);
         assertTrue(r.out.startsWith("3 events\n"), r.out);
         Matcher quote = Pattern.compile("(?m)^best bid (0\\.[0-9]+), best ask (0\\.[0-9]+)$").matcher(r.out);
@@ -127,14 +124,11 @@ class LibraryUseIT {
     @Test
     void withTheSandboxExcludedTheProgramNamesTheMissingSetting() throws Exception {
         Path project = project("live-only", dependency(true));
-        String program = javaBlock("static void main(String[] args)");
-        String main = className(program);
-        Files.writeString(project.resolve("src/main/java/" + main + ".java"), program);
         String classPath = build(project);
         assertFalse(classPath.contains("marketlab-sandbox"), classPath);
         assertFalse(classPath.contains("javalin"), classPath);
 
-        Result r = run(project, Map.of(), 3, List.of(java(), "-cp", project.resolve("target/classes") + ":" + classPath, main));
+        Result r = runProgram(project, classPath);
         assertEquals(1, r.exit, r.out);
         assertTrue(r.out.contains("java.lang.IllegalStateException: The sandbox profile"), r.out);
         assertTrue(r.out.contains("MARKETLAB_PROFILE=live") && r.out.contains("org.marketlab:marketlab-sandbox"), r.out);
@@ -182,7 +176,7 @@ class LibraryUseIT {
     }
 
     /**
-     * A Maven project that depends on what the guide's block names. The toolkit's artifacts come from the folder
+     * A Maven project with the guide's program, that depends on what the guide's block names. The toolkit's artifacts come from the folder
      * install-lib filled; the libraries they need (and Maven's plugins) from the local repository as a read-only
      * source, then Maven Central (a library version this build manages to another, such as Tablesaw's slf4j-api,
      * comes from there), into a local repository of the project's own.
@@ -220,7 +214,15 @@ class LibraryUseIT {
                   </build>
                 </project>
                 """.formatted(name, repo.toUri(), userRepo, userRepo, dependency));
+        String program = javaBlock("static void main(String[] args)");
+        Files.writeString(p.resolve("src/main/java/" + className(program) + ".java"), program);
         return p;
+    }
+
+    /** Runs the guide's program, compiled in {@code project}, in a JVM of its own. */
+    private static Result runProgram(Path project, String classPath) throws Exception {
+        String main = className(javaBlock("static void main(String[] args)"));
+        return run(project, Map.of(), 3, List.of(java(), "-cp", project.resolve("target/classes") + ":" + classPath, main));
     }
 
     /** Compiles the project and gives its run-time class path. */

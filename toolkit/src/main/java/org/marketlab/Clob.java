@@ -55,6 +55,21 @@ public final class Clob {
         return pricesHistory(tokenId(token));
     }
 
+    /**
+     * The price histories of many tokens (outcome tokens or token ids), one window and fidelity for all:
+     * {@code Clob.pricesHistories(tokens).interval("1m").fidelity(60).toParquet(Path.of("prices"))}.
+     */
+    public static org.marketlab.clob.PricesHistories pricesHistories(java.util.Collection<?> tokens) {
+        if (tokens == null || tokens.isEmpty()) throw new IllegalArgumentException("give one or more tokens (OutcomeToken or token id)");
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        for (Object t : tokens) {
+            if (t instanceof OutcomeToken o) ids.add(tokenId(o));
+            else if (t instanceof String s && !s.isBlank()) ids.add(s);
+            else throw new IllegalArgumentException("a token is an OutcomeToken or a token id, was " + t);
+        }
+        return data().histories(ids);
+    }
+
     /** OHLC candles of an outcome token, titled by its question and outcome. */
     public static OhlcQuery ohlc(OutcomeToken token) {
         return ohlc(tokenId(token));

@@ -55,7 +55,8 @@ class ArchitectureTest {
                 .layer("Domains").definedBy("org.marketlab.markets..", "org.marketlab.clob..", "org.marketlab.perps..", "org.marketlab.accounts..")
                 .layer("Internal").definedBy("org.marketlab.internal..")
                 .layer("Shared").definedBy("org.marketlab.auth..", "org.marketlab.signing..", "org.marketlab.tables..",
-                        "org.marketlab.pacing..", "org.marketlab.charts..", "org.marketlab.http..", "org.marketlab.time..")
+                        "org.marketlab.pacing..", "org.marketlab.charts..", "org.marketlab.http..", "org.marketlab.time..",
+                        "org.marketlab.datasets..")
                 .layer("Config").definedBy("org.marketlab.config..")
                 .whereLayer("Facades").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Domains").mayOnlyBeAccessedByLayers("Facades")

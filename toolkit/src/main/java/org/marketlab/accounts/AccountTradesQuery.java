@@ -109,6 +109,22 @@ public final class AccountTradesQuery {
         return read.stream();
     }
 
+    /**
+     * Harvests the trades into {@code dir} as Parquet, a page at a time, partitioned by the UTC day of each trade
+     * ({@code day=2026-11-01}), resumable: see {@link org.marketlab.datasets.Harvest}. Prices and sizes are stored
+     * exact ({@code DECIMAL(38,18)}).
+     */
+    public org.marketlab.datasets.HarvestReport toParquet(java.nio.file.Path dir) {
+        return harvest().to(dir);
+    }
+
+    /** The harvest {@link #toParquet} runs, to adjust first ({@code chunkRows}, {@code onProgress}, partitions). */
+    public org.marketlab.datasets.Harvest<Trade> harvest() {
+        return org.marketlab.datasets.Harvest.of("trades", Trade.class, read.source()).query(read.describe())
+                .partitionByDay("day", Trade::timestamp).limit(read.limit == null ? null : (long) read.limit)
+                .onProgress(read.progress);
+    }
+
     /** One row per trade, every field, with {@code notional} (price × size). */
     public Table table() {
         List<Trade> rows = list();

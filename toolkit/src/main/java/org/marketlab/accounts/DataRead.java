@@ -104,6 +104,25 @@ final class DataRead<T> {
         return Pager.<T, String>of(name, name, "", (cursor, wanted) -> v2Page(cursor, wanted)).limit(limit).progress(progress);
     }
 
+    /** The same pages for a harvest: positions are the v2 cursor or the v1 offset. */
+    org.marketlab.datasets.Harvest.Source<T> source() {
+        if (v1) {
+            return (position, wanted) -> {
+                Pager.Page<T, Integer> p = v1Page(position == null ? 0 : ((Number) position).intValue(), wanted);
+                return new org.marketlab.datasets.Harvest.Page<>(p.items(), p.next());
+            };
+        }
+        return (position, wanted) -> {
+            Pager.Page<T, String> p = v2Page(position == null ? "" : position.toString(), wanted);
+            return new org.marketlab.datasets.Harvest.Page<>(p.items(), p.next());
+        };
+    }
+
+    /** The route and filters read: what a harvest folder records as its query. */
+    String describe() {
+        return v1 ? v1Route.path() + "?" + v1Params : v2Route.path() + "?" + v2;
+    }
+
     List<T> list() {
         return pager().list();
     }

@@ -51,6 +51,13 @@ public final class ClobData {
         return new PricesHistoryQuery(t, token(tokenId), null, null, null, null);
     }
 
+    /** The price histories of many tokens, one request per token. */
+    public PricesHistories histories(java.util.List<String> tokenIds) {
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        for (String id : tokenIds) ids.add(token(id));
+        return new PricesHistories(ids, history(ids.get(0)), null);
+    }
+
     /** A query of {@code GET /ohlc} candles for one outcome token (1h by default). */
     public OhlcQuery ohlc(String assetId) {
         return new OhlcQuery(t, token(assetId), null, null, "1h", OhlcQuery.MAX_LIMIT, null);

@@ -72,6 +72,16 @@ public final class PricesHistoryQuery {
         return new PricesHistoryQuery(t, token, start, end, interval, minutes);
     }
 
+    /** The same window and fidelity for another token. */
+    PricesHistoryQuery withToken(String tokenId) {
+        return new PricesHistoryQuery(t, tokenId, start, end, interval, fidelity);
+    }
+
+    /** The request's parameters but the token: what a harvest of many tokens records as its query. */
+    String settings() {
+        return "interval=" + (start == null ? (interval == null ? "max" : interval) : "") + " start=" + start + " end=" + end + " fidelity=" + fidelity;
+    }
+
     private Call call() {
         if (end != null && start == null) {
             throw new IllegalArgumentException("end(...) needs start(...) too; or use interval(...) (max, all, 1m, 1w, 1d, 6h, 1h) for a span back from now");

@@ -2,6 +2,8 @@ package org.marketlab.markets;
 
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
+import org.marketlab.datasets.Harvest;
+import org.marketlab.datasets.HarvestReport;
 import org.marketlab.http.NotFoundException;
 import org.marketlab.http.ServiceException;
 import org.marketlab.internal.Args;
@@ -311,6 +313,34 @@ public final class EventsQuery {
      */
     public Table table() {
         return EventViews.events(list());
+    }
+
+    /**
+     * Harvests the matching events into {@code dir} as Parquet, a page at a time, partitioned by the UTC day each
+     * event was created ({@code day=2026-11-01}), resumable: see {@link Harvest}. One row per event, a column per
+     * scalar field (markets and tags are the events' own datasets: {@code marketsTable()}, {@code tagsTable()}).
+     */
+    public HarvestReport toParquet(java.nio.file.Path dir) {
+        return harvest().to(dir);
+    }
+
+    /** The harvest {@link #toParquet} runs, to adjust first ({@code chunkRows}, {@code onProgress}, partitions). */
+    public Harvest<Event> harvest() {
+        checkArguments();
+        Harvest<Event> h;
+        if (selectsNothing()) {
+            h = Harvest.of("events", Event.class, (position, wanted) -> new Harvest.Page<>(List.of(), null));
+        } else {
+            Pages<Event> pages = new Pages<>(filters.toQuery(), EventReader::page);
+            Object first = offset != null || paging == Paging.OFFSET ? (Object) (offset == null ? 0 : offset) : "";
+            h = Harvest.of("events", Event.class, (position, wanted) -> {
+                Pager.Page<Event, Object> p = pages.page(position == null ? first : position, wanted);
+                return new Harvest.Page<>(p.items(), p.next());
+            });
+        }
+        return h.query(filters.toQuery().toString()).distinctBy(Event::id)
+                .partitionByDay("day", e -> e.createdAt() != null ? e.createdAt() : e.startDate())
+                .limit(limit == null ? null : (long) limit).onProgress(progress);
     }
 
     /** The tables with every field of the records: {@code Markets.events().active().allColumns().table()}. */

@@ -2,6 +2,8 @@ package org.marketlab;
 
 import org.marketlab.config.Profile;
 import org.marketlab.config.Progress;
+import org.marketlab.config.Recording;
+import org.marketlab.internal.transport.Recorder;
 import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.PacingStatus;
 import org.marketlab.pacing.RequestLog;
@@ -123,6 +125,45 @@ public final class MarketLab {
     /** Records every request admitted from now until the log is closed (for charts of requests over time). */
     public static RequestLog recordRequests() {
         return RequestLog.of(transport().pacer());
+    }
+
+    /**
+     * Keeps the answer of every read from now on in {@code folder} (owner-only), keyed by request, so that
+     * {@link #replay(Path)} can serve them back without a network: {@code %record dir} in a notebook. Never kept:
+     * request headers (credentials, signatures), the answers of calls that carry secrets (API key creation and
+     * derivation, proxy registration) and writes, which run live. A recording already in the folder is replaced.
+     */
+    public static Recording record(java.nio.file.Path folder) {
+        return Recorder.record(folder);
+    }
+
+    /** {@link #record(java.nio.file.Path)} of a folder given as text. */
+    public static Recording record(String folder) {
+        return Recorder.record(java.nio.file.Path.of(folder));
+    }
+
+    /**
+     * Answers every read from the recording in {@code folder}, offline: a re-run of the recorded notebook gives the
+     * same tables and charts, on any profile, with no request sent ({@code %replay dir}). A read the recording lacks,
+     * a signed write and a secret-bearing call are refused with {@link org.marketlab.http.ReplayException}.
+     */
+    public static Recording replay(java.nio.file.Path folder) {
+        return Recorder.replay(folder);
+    }
+
+    /** {@link #replay(java.nio.file.Path)} of a folder given as text. */
+    public static Recording replay(String folder) {
+        return Recorder.replay(java.nio.file.Path.of(folder));
+    }
+
+    /** Stops recording or replaying: reads go to the service again ({@code %record off}, {@code %replay off}). */
+    public static Recording recordingOff() {
+        return Recorder.off();
+    }
+
+    /** Whether reads are being recorded, replayed, or sent live. */
+    public static Recording recording() {
+        return Recorder.current();
     }
 
     /** Sends progress reports of long tasks to {@code listener} (the kernel draws them as a bar). */

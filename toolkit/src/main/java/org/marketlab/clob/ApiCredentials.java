@@ -19,6 +19,7 @@ public record ApiCredentials(String apiKey, String secret, String passphrase) {
         if (apiKey == null || apiKey.isBlank() || secret == null || secret.isBlank() || passphrase == null || passphrase.isBlank()) {
             throw new IllegalArgumentException("API credentials need an apiKey, a secret and a passphrase");
         }
+        org.marketlab.internal.transport.Recorder.neverRecord(apiKey, secret, passphrase);
     }
 
     /** {@code POST /auth/api-key}, {@code GET /auth/derive-api-key} ({@code apiKey}) or a builder key ({@code key}). */

@@ -14,6 +14,10 @@ import java.util.Map;
 public record ProxyCredentials(String owner, String proxy, String privateKey, String secret, Instant expiresAt, String label,
                                String profile) {
 
+    public ProxyCredentials {
+        org.marketlab.internal.transport.Recorder.neverRecord(privateKey, secret);
+    }
+
     /** Whether the credentials are no longer valid at {@code now}. */
     public boolean expired(Instant now) {
         return !expiresAt.isAfter(now);

@@ -105,6 +105,14 @@ public final class Transport {
      */
     public Document send(Call call) {
         Objects.requireNonNull(call, "call");
+        // A notebook's recording or replay (MarketLab.record/replay): around the whole exchange, so a replay
+        // neither paces, signs nor sends.
+        Recorder recorder = Recorder.active();
+        if (recorder != null) return recorder.exchange(call, resources.json(), () -> sendLive(call));
+        return sendLive(call);
+    }
+
+    private Document sendLive(Call call) {
         HttpUrl url = url(resources.baseUrl(call.service()), call);
         String endpoint = call.method() + " " + url.newBuilder().query(null).build();
         Clock clock = resources.clock();

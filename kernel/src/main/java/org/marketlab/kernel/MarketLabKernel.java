@@ -36,7 +36,8 @@ import java.util.Set;
 public final class MarketLabKernel extends BaseKernel {
 
     static final String VERSION = "0.1.0";
-    static final List<String> MAGICS = List.of("%profile sandbox|live", "%limits", "%timeout [seconds|off]", "%classpath <jar or folder>...");
+    static final List<String> MAGICS = List.of("%profile sandbox|live", "%limits", "%timeout [seconds|off]", "%classpath <jar or folder>...",
+            "%record <folder>|off", "%replay <folder>|off");
 
     /** JShell starts in the background: Jupyter's handshake need not wait for it, the first cell does. */
     private final java.util.concurrent.CompletableFuture<CellEvaluator> starting;
@@ -203,6 +204,14 @@ public final class MarketLabKernel extends BaseKernel {
                     }
                 }
                 return "added to the class path: " + String.join(", ", added);
+            }
+            case "record", "replay" -> {
+                if (args.size() != 1) {
+                    throw new IllegalArgumentException("%" + name + " takes a folder (" + (name.equals("record") ? "where the reads' answers are kept"
+                            : "a recording made with %record") + ") or off; now: " + MarketLab.recording());
+                }
+                if (args.get(0).equals("off")) return MarketLab.recordingOff();
+                return name.equals("record") ? MarketLab.record(args.get(0)) : MarketLab.replay(args.get(0));
             }
             default -> throw new IllegalArgumentException("unknown magic %" + name + "; known: " + String.join(", ", MAGICS));
         }

@@ -24,7 +24,17 @@ import java.util.Map;
 /** How values show in a notebook: tables as HTML, charts as PNG (SVG on request), toolkit records as HTML. */
 final class Renderers {
 
+    /** Rows a SQL query shows when it ends a cell. */
+    static final int SQL_PREVIEW_ROWS = 1_000;
+
     private Renderers() {
+    }
+
+    private static Table emptyOf(org.marketlab.datasets.SqlQuery q) {
+        Table schema = q.schema();
+        Table t = Table.create("sql");
+        for (String name : schema.stringColumn("column")) t.addColumns(tech.tablesaw.api.StringColumn.create(name));
+        return t;
     }
 
     static void register(Renderer renderer) {
@@ -34,6 +44,21 @@ final class Renderers {
                 .register((t, ctx) -> {
                     ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(t));
                     ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> Html.text(t));
+                });
+        // A SQL query shows its first rows (its result may be bigger than memory): .table() holds it all.
+        renderer.createRegistration(org.marketlab.datasets.SqlQuery.class)
+                .preferring(MIMEType.TEXT_HTML)
+                .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+                .register((q, ctx) -> {
+                    Table first;
+                    try (java.util.stream.Stream<Table> b = q.batches(SQL_PREVIEW_ROWS + 1)) {
+                        first = b.findFirst().orElseGet(() -> q.schema().isEmpty() ? Table.create("sql") : emptyOf(q));
+                    }
+                    boolean more = first.rowCount() > SQL_PREVIEW_ROWS;
+                    Table shown = more ? first.first(SQL_PREVIEW_ROWS) : first;
+                    String note = more ? "first " + SQL_PREVIEW_ROWS + " rows; .table() holds them all, .stream() walks them" : "";
+                    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(shown) + (note.isEmpty() ? "" : "<p><i>" + note + "</i></p>"));
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> Html.text(shown) + (note.isEmpty() ? "" : "\n" + note));
                 });
         renderer.createRegistration(PacingStatus.class)
                 .preferring(MIMEType.TEXT_HTML)

@@ -61,6 +61,14 @@ class JupyterKernelIT {
     }
 
     @Test
+    void aNotebookRecordedOnTheSandboxReplaysOfflineIdentically() throws Exception {
+        var r = jupyter.run(jupyter.python("-m", "unittest", "-v", "test_replay"), jupyter.root.resolve("kernel/src/test/python"), 900);
+        System.out.println(r.output());
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("\nOK") && r.output().contains("replayed 6 cells identically"), r.output());
+    }
+
+    @Test
     void everyJavaExampleOfTheReadmeRunsAsPasted() throws Exception {
         var r = jupyter.run(jupyter.python("-m", "unittest", "-v", "test_readme"),
                 jupyter.root.resolve("kernel/src/test/python"), 900, java.util.Map.of("MARKETLAB_CREDENTIALS_DIR", Files.createTempDirectory("marketlab-credentials").toString()));

@@ -9,6 +9,7 @@ import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.wallets.Ledger;
 import org.marketlab.sandbox.wallets.MarketIndex;
+import org.marketlab.sandbox.wallets.SyntheticTape;
 import org.marketlab.sandbox.wallets.Wallets;
 import org.marketlab.sandbox.world.World;
 
@@ -300,7 +301,8 @@ public final class DataApi implements RouteModule {
         Predicate<Ledger.Fill> amount = amount(q, "filter_type", "filter_amount");
         Long start = seconds(q, "start"), end = seconds(q, "end");
         boolean descending = choice(q, "DESC", DIRECTIONS, "sort_direction", "sortDirection").equals("DESC");
-        List<Ledger.Fill> fills = fills(user, markets, events, side, takerOnly, amount, start, end, descending);
+        List<Ledger.Fill> fills = SyntheticTape.holds(user) ? SyntheticTape.fills(wallets.markets(), wallets.anchorSecond(), descending)
+                : fills(user, markets, events, side, takerOnly, amount, start, end, descending);
         String filters = String.join("|", String.valueOf(user), markets.toString(), events.toString(), String.valueOf(side),
                 Boolean.toString(takerOnly), stringOr(q, "", "filter_type", "filterType"), stringOr(q, "", "filter_amount", "filterAmount"),
                 String.valueOf(start), String.valueOf(end), Boolean.toString(descending));

@@ -141,6 +141,11 @@ public final class Wallets {
         return addresses().builderCode();
     }
 
+    /** The world's anchor, Unix seconds. */
+    public long anchorSecond() {
+        return now;
+    }
+
     public MarketIndex markets() {
         return markets.get();
     }

@@ -36,13 +36,13 @@ import java.util.function.Function;
 
 /**
  * The columns of a dataset as the engine stores them, from a Tablesaw table or from a record type, and how a value
- * of each is appended. {@link BigDecimal} is {@code DECIMAL(38,18)}: exact to 18 decimals and to 20 digits before
+ * of each is appended. {@link BigDecimal} is {@code DECIMAL(38,12)}: exact to 12 decimals and to 26 digits before
  * the point; a value that does not fit is refused, never rounded. Instants are UTC timestamps to the microsecond.
  */
 final class Columns {
 
     static final int PRECISION = 38;
-    static final int SCALE = 18;
+    static final int SCALE = 12;
     static final String DECIMAL = "DECIMAL(" + PRECISION + "," + SCALE + ")";
     private static final BigInteger DECIMAL_BOUND = BigInteger.TEN.pow(PRECISION);
 

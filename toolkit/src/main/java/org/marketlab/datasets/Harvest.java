@@ -53,7 +53,7 @@ public final class Harvest<T extends Record> {
     /** The checkpoint's name in a harvest folder (a leading underscore: Spark, DuckDB and polars globs pass it by). */
     public static final String CHECKPOINT = "_harvest.json";
     /** Rows held before a chunk is written, unless {@link #chunkRows} says otherwise. */
-    public static final int DEFAULT_CHUNK_ROWS = 100_000;
+    public static final int DEFAULT_CHUNK_ROWS = 50_000;
     private static final String NULL_PARTITION = "__HIVE_DEFAULT_PARTITION__";
     private static final Pattern PART = Pattern.compile("part-(\\d{6,})\\.parquet");
     private static final ObjectMapper JSON = new ObjectMapper();

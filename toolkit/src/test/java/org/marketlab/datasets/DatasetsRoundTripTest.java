@@ -118,26 +118,26 @@ class DatasetsRoundTripTest {
     @Test
     void edgeValuesAndNullsComeBackExact(@TempDir Path dir) {
         List<Edge> rows = new ArrayList<>();
-        rows.add(new Edge("plain", new BigDecimal("0.000000000000000001"), Instant.parse("1970-01-01T00:00:00Z"), true, 0, 0L, 0.0,
+        rows.add(new Edge("plain", new BigDecimal("0.000000000001"), Instant.parse("1970-01-01T00:00:00Z"), true, 0, 0L, 0.0,
                 List.of("a", "b, c"), List.of(new BigDecimal("1.5"), new BigDecimal("-2"))));
-        rows.add(new Edge("héllo ✓ 'quoted' \"double\"", new BigDecimal("99999999999999999999.999999999999999999"),
+        rows.add(new Edge("héllo ✓ 'quoted' \"double\"", new BigDecimal("99999999999999999999999999.999999999999"),
                 Instant.parse("2026-11-26T12:34:56.123456Z"), false, Integer.MIN_VALUE, Long.MAX_VALUE, -1e-300, List.of(), List.of()));
         rows.add(new Edge(null, null, null, null, null, null, null, null, null));
-        rows.add(new Edge("neg", new BigDecimal("-12345.678901234567890000"), Instant.parse("2262-04-11T23:47:16.854775Z"), null,
+        rows.add(new Edge("neg", new BigDecimal("-12345.678901234500"), Instant.parse("2262-04-11T23:47:16.854775Z"), null,
                 Integer.MAX_VALUE, Long.MIN_VALUE, Double.MAX_VALUE, List.of("x"), List.of(new BigDecimal("0.1"))));
         Path f = Datasets.save(rows, Edge.class, dir.resolve("edge.parquet"));
         List<Edge> back = Datasets.load(f, Edge.class);
         Tables.assertSameRecords(rows, back);
         // decimals come back at the smallest scale that keeps the value
-        assertEquals("99999999999999999999.999999999999999999", back.get(1).amount().toPlainString());
-        assertEquals("-12345.67890123456789", back.get(3).amount().toPlainString());
+        assertEquals("99999999999999999999999999.999999999999", back.get(1).amount().toPlainString());
+        assertEquals("-12345.6789012345", back.get(3).amount().toPlainString());
         assertEquals(List.of(), back.get(2).words(), "a null list reads as an empty list");
         Table t = Datasets.load(f);
         assertEquals("DOUBLE", t.column("amount").type().name(), "a table holds a decimal as a double, as the toolkit's tables do");
         assertEquals("INSTANT", t.column("at").type().name());
         assertEquals("a, b, c", t.stringColumn("words").get(0), "a list reads as its elements joined, as the toolkit's tables show lists");
         Table schema = Datasets.schema(f.toString());
-        assertEquals("DECIMAL(38,18)", schema.where(schema.stringColumn("column").isEqualTo("amount")).stringColumn("type").get(0));
+        assertEquals("DECIMAL(38,12)", schema.where(schema.stringColumn("column").isEqualTo("amount")).stringColumn("type").get(0));
         assertEquals("TIMESTAMP WITH TIME ZONE", schema.where(schema.stringColumn("column").isEqualTo("at")).stringColumn("type").get(0));
     }
 }

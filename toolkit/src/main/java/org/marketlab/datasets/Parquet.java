@@ -229,6 +229,7 @@ public final class Parquet {
             return "read_parquet(" + Engine.literal(p.toString()) + ")";
         }
         List<Path> files = files(p);
+        if (files.isEmpty() && Files.isRegularFile(p.resolve(Harvest.CHECKPOINT))) return emptyHarvest(p);
         if (files.isEmpty()) {
             throw new DatasetException(p + " is a folder with no .parquet file in it or under it: not a dataset "
                     + "(a dataset is a .parquet file, a folder of them (a harvest) or a glob)");
@@ -240,6 +241,24 @@ public final class Parquet {
         StringBuilder list = new StringBuilder("[");
         for (int i = 0; i < files.size(); i++) list.append(i == 0 ? "" : ", ").append(Engine.literal(files.get(i).toString()));
         return "read_parquet(" + list.append("]") + ", hive_partitioning = true)";
+    }
+
+    /** A harvest that found no rows: no file, but its checkpoint names the columns; it reads as zero rows of them. */
+    private static String emptyHarvest(Path dir) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve(Harvest.CHECKPOINT).toFile());
+            StringBuilder b = new StringBuilder("(SELECT ");
+            int i = 0;
+            for (com.fasterxml.jackson.databind.JsonNode col : n.path("schema")) {
+                String sig = col.asText();
+                int space = sig.indexOf(' ');
+                b.append(i++ == 0 ? "" : ", ").append("CAST(NULL AS ").append(sig.substring(space + 1)).append(") AS ").append(Engine.ident(sig.substring(0, space)));
+            }
+            if (i == 0) throw new DatasetException(dir + " holds a harvest checkpoint without columns: not a dataset");
+            return b.append(" WHERE false)").toString();
+        } catch (IOException e) {
+            throw new DatasetException(dir + " holds no .parquet file and its harvest checkpoint is not readable: " + e.getMessage(), e);
+        }
     }
 
     /** The visible .parquet files under a folder, in path order (names beginning with '.' or '_' are not data). */

@@ -132,4 +132,16 @@ class DatasetsSqlAndHarvestsTest {
         assertEquals(expected, Datasets.load(dir.resolve("prices"), TokenPrice.class).size());
         assertEquals(expected, Clob.pricesHistories(tokens).interval("1w").fidelity(60).table().rowCount());
     }
+
+    @Test
+    void aHarvestThatFoundNothingReadsAsNoRowsOfItsColumns(@TempDir Path dir) {
+        var empty = Accounts.of("0x000000000000000000000000000000000000dead").trades();
+        HarvestReport r = empty.toParquet(dir.resolve("none"));
+        assertTrue(r.complete() && r.rows() == 0, r.toString());
+        Table t = Datasets.load(dir.resolve("none"));
+        assertEquals(0, t.rowCount());
+        assertTrue(t.columnNames().containsAll(List.of("price", "size", "timestamp")), t.columnNames().toString());
+        assertEquals("DOUBLE", t.column("price").type().name());
+        assertEquals(List.of(), Datasets.load(dir.resolve("none"), Trade.class));
+    }
 }

@@ -41,7 +41,9 @@ class DocsExamplesTest {
     /** What some examples say they do, checked after their file's blocks have run: expression, expected value. */
     private static final Map<String, Map<String, Object>> CLAIMS = Map.of(
             "docs/trading.md", Map.of("fill.status()", "matched", "quotes.stream().allMatch(OrderResult::accepted)", true),
-            "docs/accounts.md", Map.of("account.trades().list().size() >= 1000", true, "session.orders().list().size() > 0", true));
+            "docs/accounts.md", Map.of("account.trades().list().size() >= 1000", true, "session.orders().list().size() > 0", true),
+            "docs/datasets.md", Map.of("back.rowCount() == events.rowCount()", true, "same.size()", 500, "squares.rows()", 1000L,
+                    "first.equals(again)", true));
 
     record Block(String file, int line, String code, boolean run) {
     }

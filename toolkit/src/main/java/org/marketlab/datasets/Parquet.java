@@ -166,7 +166,7 @@ public final class Parquet {
     public static Table load(String source) {
         String from = from(source);
         try (DuckDBConnection c = Engine.open()) {
-            return Reading.table(c, "SELECT * FROM " + from, name(source));
+            return Reading.scan(c, "SELECT * FROM " + from, name(source));
         } catch (SQLException e) {
             throw new DatasetException("could not read " + source + ": " + e.getMessage(), e);
         }

@@ -140,4 +140,41 @@ class DatasetsRoundTripTest {
         assertEquals("DECIMAL(38,12)", schema.where(schema.stringColumn("column").isEqualTo("amount")).stringColumn("type").get(0));
         assertEquals("TIMESTAMP WITH TIME ZONE", schema.where(schema.stringColumn("column").isEqualTo("at")).stringColumn("type").get(0));
     }
+
+    /**
+     * A table past the size where a load reads its columns on two threads and its repeated text by code: every value
+     * of every row comes back in its row (text repeated and unique, missing values, numbers, instants, booleans).
+     */
+    @Test
+    void aBigTableComesBackValueForValue(@TempDir Path dir) {
+        int n = 150_000;
+        var side = tech.tablesaw.api.StringColumn.create("side");
+        var market = tech.tablesaw.api.StringColumn.create("market");
+        var tx = tech.tablesaw.api.StringColumn.create("tx");
+        var price = tech.tablesaw.api.DoubleColumn.create("price");
+        var count = tech.tablesaw.api.IntColumn.create("count");
+        var at = tech.tablesaw.api.InstantColumn.create("at");
+        var flag = tech.tablesaw.api.BooleanColumn.create("flag");
+        var big = tech.tablesaw.api.LongColumn.create("big");
+        java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+        for (int i = 0; i < n; i++) {
+            side.append(i % 7 == 0 ? "" : (r.nextBoolean() ? "BUY" : "SELL"));
+            market.append("market-" + r.nextInt(500));
+            tx.append(Long.toHexString(r.nextLong()) + i);
+            if (i % 11 == 0) price.appendMissing();
+            else price.append(r.nextInt(10_000) / 10_000.0);
+            count.append(r.nextInt());
+            at.append(Instant.ofEpochMilli(1_700_000_000_000L + r.nextLong(1_000_000_000L)));
+            if (i % 13 == 0) flag.appendMissing();
+            else flag.append(r.nextBoolean());
+            big.append(r.nextLong());
+        }
+        Table t = Table.create("big", side, market, tx, price, count, at, flag, big);
+        Path f = Datasets.save(t, dir.resolve("big.parquet"));
+        Tables.assertSameTable(t, Datasets.load(f).setName("big"));
+        // and as a folder of parts (two files, read in path order)
+        Datasets.save(t.inRange(0, 80_000), dir.resolve("parts/a.parquet"));
+        Datasets.save(t.inRange(80_000, n), dir.resolve("parts/b.parquet"));
+        Tables.assertSameTable(t, Datasets.load(dir.resolve("parts")).setName("big"));
+    }
 }

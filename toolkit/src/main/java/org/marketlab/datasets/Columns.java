@@ -102,13 +102,18 @@ final class Columns {
     /** Appends row {@code i} of the table's columns. */
     static void appendRow(DuckDBAppender a, Column<?>[] cols, Kind[] kinds, int i) throws SQLException {
         a.beginRow();
-        for (int c = 0; c < cols.length; c++) {
-            Column<?> col = cols[c];
+        for (int c = 0; c < cols.length; c++) appendValue(a, cols[c], kinds[c], i);
+        a.endRow();
+    }
+
+    /** Appends row {@code i} of one column. */
+    static void appendValue(DuckDBAppender a, Column<?> col, Kind kind, int i) throws SQLException {
+        {
             if (col.isMissing(i)) {
                 a.appendNull();
-                continue;
+                return;
             }
-            switch (kinds[c]) {
+            switch (kind) {
                 case STRING -> a.append(col.getString(i));
                 case BOOLEAN -> a.append(((BooleanColumn) col).get(i).booleanValue());
                 case SHORT -> a.append(((ShortColumn) col).getShort(i));
@@ -120,10 +125,9 @@ final class Columns {
                 case DATETIME -> a.appendEpochMicros(micros(((DateTimeColumn) col).get(i).toInstant(ZoneOffset.UTC), col.name()));
                 case DATE -> a.append(((DateColumn) col).get(i));
                 case TIME -> a.append(((TimeColumn) col).get(i));
-                default -> throw new IllegalStateException(kinds[c].name());
+                default -> throw new IllegalStateException(kind.name());
             }
         }
-        a.endRow();
     }
 
     // ---- records ---------------------------------------------------------------------------------------------------

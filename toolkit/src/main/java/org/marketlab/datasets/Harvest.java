@@ -178,8 +178,9 @@ public final class Harvest<T extends Record> {
         }
         Checkpoint cp = Checkpoint.open(folder, name, query, schema, partitionKey);
         if (cp.complete) return new HarvestReport(name, folder, cp.rows, 0, 0, 0, true, true);
-        boolean resumed = cp.chunks > 0 || cp.pages > 0;
+        boolean resumed = cp.existed;
         cleanUncommitted(folder, cp.chunks);
+        if (!cp.existed) cp.save(folder); // the folder is a harvest from its first moment: a kill in the first chunk resumes
 
         Progress.Listener progress = listener != null ? listener : Progress.defaultListener();
         Object position = cp.next;
@@ -194,7 +195,24 @@ public final class Harvest<T extends Record> {
                 long held = cp.rows + buffer.size();
                 int wanted = limit == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limit - held);
                 if (wanted == 0) break;
-                Page<T> page = source.page(position, wanted);
+                Page<T> page;
+                try {
+                    page = source.page(position, wanted);
+                } catch (RuntimeException e) {
+                    // The pages read so far are whole: keep them, so a re-run starts at the page that failed.
+                    if (!buffer.isEmpty()) {
+                        files += flush(c, folder, cols, buffer, cp.chunks + 1);
+                        cp.chunks++;
+                        cp.rows += buffer.size();
+                        buffer.clear();
+                        cp.next = position;
+                        cp.lastKeys = lastKeys;
+                        cp.pages += pages - cp.pagesSaved;
+                        cp.pagesSaved = pages;
+                        cp.save(folder);
+                    }
+                    throw e;
+                }
                 pages++;
                 Set<String> pageKeys = key == null ? Set.of() : new HashSet<>();
                 for (T row : page.items()) {
@@ -297,6 +315,8 @@ public final class Harvest<T extends Record> {
         Object next;
         boolean complete;
         Set<String> lastKeys = Set.of();
+        /** Whether the folder held this harvest's checkpoint before this run. */
+        boolean existed;
 
         private Checkpoint(String name, String query, List<String> schema, String partition) {
             this.name = name;
@@ -352,6 +372,7 @@ public final class Harvest<T extends Record> {
                 throw new DatasetException(folder + " is partitioned by " + hadPartition + ", this harvest by " + partition + ": harvest into a new folder");
             }
             Checkpoint cp = fresh;
+            cp.existed = true;
             cp.chunks = n.path("chunks").asLong();
             cp.rows = n.path("rows").asLong();
             cp.pages = n.path("pages").asInt();

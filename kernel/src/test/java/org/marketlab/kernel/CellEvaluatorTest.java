@@ -96,6 +96,7 @@ class CellEvaluatorTest {
         nameByImport.put("import java.time.*;", "Instant");
         nameByImport.put("import java.util.*;", "List");
         nameByImport.put("import org.knowm.xchart.*;", "XYChart");
+        nameByImport.put("import java.nio.file.Path;", "Path");
         assertEquals(new java.util.TreeSet<>(CellEvaluator.STARTUP_IMPORTS), new java.util.TreeSet<>(
                 java.util.stream.Stream.concat(nameByImport.keySet().stream(), java.util.stream.Stream.of("import static org.marketlab.kernel.Notebook.*;")).toList()),
                 "a name for every start-up import");

@@ -64,7 +64,8 @@ public final class EventsQuery {
 
     /**
      * How often one page is asked for before its failure ends the read: an unusable answer (malformed, cut off), no
-     * answer, a server error or a {@code 429} that outlasted the transport's own retries.
+     * answer, or a server error. (A {@code 429} that outlasted the transport's budget for rate-limit waits ends the read
+     * at once.)
      */
     public static final int PAGE_ATTEMPTS = 3;
 

@@ -3,7 +3,6 @@ package org.marketlab.internal.query;
 import org.marketlab.config.Progress;
 import org.marketlab.http.ConnectionException;
 import org.marketlab.http.MalformedResponseException;
-import org.marketlab.http.RateLimitedException;
 import org.marketlab.http.ServerException;
 import org.marketlab.http.ServiceException;
 
@@ -82,9 +81,10 @@ public final class Pager<T, P> {
 
     /**
      * Asks for a page again, up to {@code attempts} times in all, when its answer was unusable (malformed or cut
-     * off), did not come, was a server error, or a {@code 429} outlasted the transport's retries; {@code failures} is
+     * off), did not come, or was a server error; {@code failures} is
      * told of each failure before the page is asked again (the last one ends the read instead). The position does not
-     * move until a page is usable, so nothing is skipped or repeated.
+     * move until a page is usable, so nothing is skipped or repeated. A {@code 429} that outlasted the transport's
+     * budget for rate-limit waits ends the read at once: asking again would only wait that budget out again.
      */
     public Pager<T, P> reask(int attempts, Consumer<ServiceException> failures) {
         if (attempts < 1) throw new IllegalArgumentException("attempts must be 1 or more, was " + attempts);
@@ -161,7 +161,7 @@ public final class Pager<T, P> {
                 try {
                     page = fetch.page(position, wanted);
                     break;
-                } catch (MalformedResponseException | ConnectionException | ServerException | RateLimitedException e) {
+                } catch (MalformedResponseException | ConnectionException | ServerException e) {
                     if (attempt >= attempts) throw e;
                     failures.accept(e);
                 }

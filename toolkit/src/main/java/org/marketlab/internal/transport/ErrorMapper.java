@@ -69,11 +69,15 @@ final class ErrorMapper {
         return status;
     }
 
-    /** A 429 that outlasted the retries (or the deadline): says which scopes the pacer now holds, and until when. */
-    static RateLimitedException rateLimited(String message, String endpoint, Duration retryAfter, int attempts,
+    /**
+     * A 429 that outlasted the call's waits: says why the call ended ({@code why}), and which scopes the pacer now
+     * holds and until when.
+     */
+    static RateLimitedException rateLimited(String message, String endpoint, Duration retryAfter, int attempts, String why,
                                             java.util.Optional<org.marketlab.pacing.Pacer.Hold> hold) {
-        String detail = "still limited after " + attempts + " attempt(s)" + hold.map(h -> "; the pacer holds "
-                + String.join(", ", h.scopes()) + " until " + h.until() + ": calls to them wait until then (MarketLab.pacing() shows it)").orElse("");
+        String detail = "still limited after " + attempts + " attempt(s): " + why + hold.map(h -> "; the pacer holds "
+                + String.join(", ", h.scopes()) + " until " + h.until() + ": calls to them wait until then (MarketLab.pacing() shows it)")
+                .orElse("; no scope of the pacer covers this path");
         return new RateLimitedException(429, message, endpoint, retryAfter, detail, null);
     }
 

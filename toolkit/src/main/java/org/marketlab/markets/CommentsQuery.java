@@ -1,7 +1,8 @@
 package org.marketlab.markets;
 
 import org.marketlab.config.Progress;
-import org.marketlab.internal.transport.Transport;
+import org.marketlab.internal.query.Read;
+import org.marketlab.query.PagedQuery;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
@@ -13,7 +14,7 @@ import java.util.stream.Stream;
  * unless {@link #ascending(boolean)}). The table names each comment's author: {@code authorName},
  * {@code authorPseudonym} and {@code userAddress}.
  */
-public final class CommentsQuery {
+public final class CommentsQuery extends PagedQuery<CommentsQuery, Comment> {
 
     /** What a comment can be on, as the service names it. */
     public enum Parent {
@@ -26,16 +27,13 @@ public final class CommentsQuery {
         }
     }
 
-    private final Listing<Comment> listing;
-
-    CommentsQuery(Transport transport, Parent parent, String parentId) {
-        this(new Listing<>(transport, "/comments", Comment.class)
-                .with("parent_entity_type", parent.wire)
-                .with("parent_entity_id", Checks.ids("parent id", parentId).get(0)));
+    CommentsQuery(Read<Comment> read) {
+        super(read, CommentsQuery::new);
     }
 
-    private CommentsQuery(Listing<Comment> listing) {
-        this.listing = listing;
+    /** The comments on one event, series or market. */
+    static CommentsQuery on(Read<Comment> read, Parent parent, String parentId) {
+        return new CommentsQuery(read.with("parent_entity_type", parent.wire).with("parent_entity_id", Checks.ids("parent id", parentId).get(0)));
     }
 
     /** Order by {@code createdAt} (the default), {@code updatedAt} or {@code id}. */
@@ -43,46 +41,30 @@ public final class CommentsQuery {
         if (!java.util.Set.of("createdAt", "updatedAt", "id").contains(field)) {
             throw new IllegalArgumentException("order: '" + field + "' is not allowed; allowed: createdAt, updatedAt, id");
         }
-        return new CommentsQuery(listing.with("order", field));
+        return with("order", field);
     }
 
     /** Oldest first when {@code true}. */
     public CommentsQuery ascending(boolean ascending) {
-        return new CommentsQuery(listing.with("ascending", ascending));
+        return with("ascending", ascending);
     }
 
     /** Ask for the authors' positions in their profiles. */
     public CommentsQuery positions(boolean getPositions) {
-        return new CommentsQuery(listing.with("get_positions", getPositions));
+        return with("get_positions", getPositions);
     }
 
     /** Only comments by holders of the market. */
     public CommentsQuery holdersOnly(boolean holdersOnly) {
-        return new CommentsQuery(listing.with("holders_only", holdersOnly));
-    }
-
-    public CommentsQuery limit(int limit) {
-        return new CommentsQuery(listing.limit(limit));
+        return with("holders_only", holdersOnly);
     }
 
     public CommentsQuery offset(int offset) {
-        return new CommentsQuery(listing.offset(offset));
+        return withOffset(offset);
     }
 
     public CommentsQuery pageSize(int pageSize) {
-        return new CommentsQuery(listing.pageSize(pageSize));
-    }
-
-    public CommentsQuery onProgress(Progress.Listener listener) {
-        return new CommentsQuery(listing.onProgress(listener));
-    }
-
-    public List<Comment> list() {
-        return listing.list();
-    }
-
-    public Stream<Comment> stream() {
-        return listing.stream();
+        return withPageSize(pageSize);
     }
 
     public Table table() {

@@ -2,6 +2,8 @@ package org.marketlab.markets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.config.Service;
+import org.marketlab.internal.query.Endpoint;
+import org.marketlab.internal.query.Read;
 import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Document;
 import org.marketlab.internal.transport.Query;
@@ -37,7 +39,7 @@ public final class MarketData {
 
     /** A new query of {@code GET /markets}. */
     public MarketsQuery markets() {
-        return new MarketsQuery(transport);
+        return new MarketsQuery(read(Endpoints.MARKETS));
     }
 
     /** One market by id (digits) or slug: {@code /markets/{id}} or {@code /markets/slug/{slug}}. */
@@ -50,7 +52,7 @@ public final class MarketData {
     }
 
     public TagsQuery tags() {
-        return new TagsQuery(transport);
+        return new TagsQuery(read(Endpoints.TAGS));
     }
 
     /** One tag by id (digits) or slug, with its event count where the service gives it. */
@@ -59,7 +61,7 @@ public final class MarketData {
     }
 
     public SeriesQuery series() {
-        return new SeriesQuery(transport);
+        return new SeriesQuery(read(Endpoints.SERIES));
     }
 
     public Series series(String id) {
@@ -68,7 +70,7 @@ public final class MarketData {
     }
 
     public CommentsQuery comments(CommentsQuery.Parent parent, String id) {
-        return new CommentsQuery(transport, Objects.requireNonNull(parent, "parent"), id);
+        return CommentsQuery.on(read(Endpoints.COMMENTS), Objects.requireNonNull(parent, "parent"), id);
     }
 
     public HoldersQuery holders(List<String> conditionIds) {
@@ -82,6 +84,10 @@ public final class MarketData {
     /** The live volume of an event (Data API {@code /live-volume?id=}); an event without trades has none. */
     public LiveVolume liveVolume(String eventId) {
         return parseLiveVolume(transport.send(Call.get(Service.DATA, "/live-volume", Query.empty().with("id", Checks.ids("eventId", eventId).get(0)))));
+    }
+
+    private <T> Read<T> read(Endpoint<T> endpoint) {
+        return Read.of(endpoint, transport::send, transport.clock());
     }
 
     private <T> T byIdOrSlug(String base, String what, String example, String idOrSlug, Class<T> type) {

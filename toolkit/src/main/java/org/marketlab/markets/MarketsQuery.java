@@ -2,7 +2,8 @@ package org.marketlab.markets;
 
 import org.marketlab.config.Progress;
 import org.marketlab.internal.Args;
-import org.marketlab.internal.transport.Transport;
+import org.marketlab.internal.query.Read;
+import org.marketlab.query.PagedQuery;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
@@ -21,42 +22,28 @@ import java.util.stream.Stream;
  *        .order("volumeNum").ascending(false).limit(20).table();
  * }</pre>
  */
-public final class MarketsQuery {
+public final class MarketsQuery extends PagedQuery<MarketsQuery, Market> {
 
-    private final Listing<Market> listing;
-
-    MarketsQuery(Transport transport) {
-        this(new Listing<>(transport, "/markets", Market.class));
-    }
-
-    private MarketsQuery(Listing<Market> listing) {
-        this.listing = listing;
-        listing.filters().checkRange("liquidity_num_min", "liquidity_num_max", "liquidityMin", "liquidityMax")
-                .checkRange("volume_num_min", "volume_num_max", "volumeMin", "volumeMax")
-                .checkRange("start_date_min", "start_date_max", "startDateMin", "startDateMax")
-                .checkRange("end_date_min", "end_date_max", "endDateMin", "endDateMax");
-    }
-
-    private MarketsQuery set(String name, Object value) {
-        return new MarketsQuery(listing.with(name, value));
-    }
-
-    private MarketsQuery each(String name, List<?> values) {
-        return new MarketsQuery(listing.with(name, values));
+    MarketsQuery(Read<Market> read) {
+        super(read, MarketsQuery::new);
+        checkRange("liquidity_num_min", "liquidity_num_max", "liquidityMin", "liquidityMax");
+        checkRange("volume_num_min", "volume_num_max", "volumeMin", "volumeMax");
+        checkRange("start_date_min", "start_date_max", "startDateMin", "startDateMax");
+        checkRange("end_date_min", "end_date_max", "endDateMin", "endDateMax");
     }
 
     /** Only markets with these ids (integers, as records carry them). */
     public MarketsQuery ids(String... ids) {
-        return each("id", Checks.ids("ids", ids));
+        return with("id", Checks.ids("ids", ids));
     }
 
     public MarketsQuery slugs(String... slugs) {
-        return each("slug", Checks.texts("slugs", slugs));
+        return with("slug", Checks.texts("slugs", slugs));
     }
 
     /** Only markets with these condition ids ({@code 0x} and 64 hex digits). */
     public MarketsQuery conditionIds(String... conditionIds) {
-        return each("condition_ids", Checks.hashes("conditionIds", conditionIds));
+        return with("condition_ids", Checks.hashes("conditionIds", conditionIds));
     }
 
     /** Only markets with one of these outcome token ids (decimal strings). */
@@ -64,17 +51,17 @@ public final class MarketsQuery {
         for (String t : tokenIds) {
             if (t == null || !t.matches("[0-9]+")) throw new IllegalArgumentException("clobTokenIds: '" + t + "' is not a token id; expected the decimal digits of a clobTokenIds entry");
         }
-        return each("clob_token_ids", Arrays.asList(tokenIds));
+        return with("clob_token_ids", Arrays.asList(tokenIds));
     }
 
     public MarketsQuery questionIds(String... questionIds) {
-        return each("question_ids", Checks.hashes("questionIds", questionIds));
+        return with("question_ids", Checks.hashes("questionIds", questionIds));
     }
 
     /** Only markets whose event carries this tag. */
     public MarketsQuery tagId(long tagId) {
         if (tagId < 0) throw new IllegalArgumentException("tagId must be 0 or more, was " + tagId);
-        return set("tag_id", tagId);
+        return with("tag_id", tagId);
     }
 
     /** Only markets whose event carries this tag (its id as records carry it). */
@@ -84,105 +71,83 @@ public final class MarketsQuery {
 
     /** With {@link #tagId}: also markets whose event carries a related tag. */
     public MarketsQuery relatedTags(boolean relatedTags) {
-        return set("related_tags", relatedTags);
+        return with("related_tags", relatedTags);
     }
 
     public MarketsQuery active(boolean active) {
-        return set("active", active);
+        return with("active", active);
     }
 
     public MarketsQuery closed(boolean closed) {
-        return set("closed", closed);
+        return with("closed", closed);
     }
 
     public MarketsQuery archived(boolean archived) {
-        return set("archived", archived);
+        return with("archived", archived);
     }
 
     /** Ask for each market's tags (its event's) in {@code tags}. */
     public MarketsQuery includeTag(boolean includeTag) {
-        return set("include_tag", includeTag);
+        return with("include_tag", includeTag);
     }
 
     /** Only markets with this UMA resolution status, e.g. {@code resolved}. */
     public MarketsQuery umaResolutionStatus(String status) {
-        return set("uma_resolution_status", Checks.text("umaResolutionStatus", status));
+        return with("uma_resolution_status", Checks.text("umaResolutionStatus", status));
     }
 
     public MarketsQuery liquidityMin(double v) {
-        return set("liquidity_num_min", Args.finite(v, "liquidityMin"));
+        return with("liquidity_num_min", Args.finite(v, "liquidityMin"));
     }
 
     public MarketsQuery liquidityMax(double v) {
-        return set("liquidity_num_max", Args.finite(v, "liquidityMax"));
+        return with("liquidity_num_max", Args.finite(v, "liquidityMax"));
     }
 
     public MarketsQuery volumeMin(double v) {
-        return set("volume_num_min", Args.finite(v, "volumeMin"));
+        return with("volume_num_min", Args.finite(v, "volumeMin"));
     }
 
     public MarketsQuery volumeMax(double v) {
-        return set("volume_num_max", Args.finite(v, "volumeMax"));
+        return with("volume_num_max", Args.finite(v, "volumeMax"));
     }
 
     public MarketsQuery startDateMin(Instant t) {
-        return set("start_date_min", Args.notNull(t, "startDateMin"));
+        return with("start_date_min", Args.notNull(t, "startDateMin"));
     }
 
     public MarketsQuery startDateMax(Instant t) {
-        return set("start_date_max", Args.notNull(t, "startDateMax"));
+        return with("start_date_max", Args.notNull(t, "startDateMax"));
     }
 
     public MarketsQuery endDateMin(Instant t) {
-        return set("end_date_min", Args.notNull(t, "endDateMin"));
+        return with("end_date_min", Args.notNull(t, "endDateMin"));
     }
 
     public MarketsQuery endDateMax(Instant t) {
-        return set("end_date_max", Args.notNull(t, "endDateMax"));
+        return with("end_date_max", Args.notNull(t, "endDateMax"));
     }
 
     /** Order by these Market fields (wire names, e.g. {@code volumeNum}, {@code endDate}). */
     public MarketsQuery order(String... fields) {
-        return set("order", Checks.order(fields, Checks.fields(Market.class), "Market"));
+        return with("order", Checks.order(fields, Checks.fields(Market.class), "Market"));
     }
 
     public MarketsQuery ascending(boolean ascending) {
-        return set("ascending", ascending);
-    }
-
-    /** At most this many markets in all; without it, every matching market. */
-    public MarketsQuery limit(int limit) {
-        return new MarketsQuery(listing.limit(limit));
+        return with("ascending", ascending);
     }
 
     public MarketsQuery offset(int offset) {
-        return new MarketsQuery(listing.offset(offset));
+        return withOffset(offset);
     }
 
     /** Markets per request, 1 to 100 (the default). */
     public MarketsQuery pageSize(int pageSize) {
-        return new MarketsQuery(listing.pageSize(pageSize));
-    }
-
-    public MarketsQuery onProgress(Progress.Listener listener) {
-        return new MarketsQuery(listing.onProgress(listener));
-    }
-
-    public List<Market> list() {
-        return listing.list();
-    }
-
-    public Stream<Market> stream() {
-        return listing.stream();
+        return withPageSize(pageSize);
     }
 
     /** One row per market, one column per scalar field. */
     public Table table() {
         return EventTables.marketsOf(list());
-    }
-
-    @Override
-    public String toString() {
-        return listing.toString();
     }
 }

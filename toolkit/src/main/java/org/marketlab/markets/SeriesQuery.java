@@ -1,7 +1,8 @@
 package org.marketlab.markets;
 
 import org.marketlab.config.Progress;
-import org.marketlab.internal.transport.Transport;
+import org.marketlab.internal.query.Read;
+import org.marketlab.query.PagedQuery;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
@@ -9,73 +10,51 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** An immutable query of {@code GET /series}: the series that group recurring events. */
-public final class SeriesQuery {
+public final class SeriesQuery extends PagedQuery<SeriesQuery, Series> {
 
-    private final Listing<Series> listing;
-
-    SeriesQuery(Transport transport) {
-        this(new Listing<>(transport, "/series", Series.class));
-    }
-
-    private SeriesQuery(Listing<Series> listing) {
-        this.listing = listing;
+    SeriesQuery(Read<Series> read) {
+        super(read, SeriesQuery::new);
     }
 
     public SeriesQuery slugs(String... slugs) {
-        return new SeriesQuery(listing.with("slug", Checks.texts("slugs", slugs)));
+        return with("slug", Checks.texts("slugs", slugs));
     }
 
     /** Only series whose events are all closed ({@code true}) or not. */
     public SeriesQuery closed(boolean closed) {
-        return new SeriesQuery(listing.with("closed", closed));
+        return with("closed", closed);
     }
 
     /** Only series with this recurrence, e.g. {@code daily}, {@code weekly}, {@code monthly}. */
     public SeriesQuery recurrence(String recurrence) {
-        return new SeriesQuery(listing.with("recurrence", Checks.text("recurrence", recurrence)));
+        return with("recurrence", Checks.text("recurrence", recurrence));
     }
 
     /** Only series in these categories (labels, e.g. {@code Sports}). */
     public SeriesQuery categoriesLabels(String... labels) {
-        return new SeriesQuery(listing.with("categories_labels", Checks.texts("categoriesLabels", labels)));
+        return with("categories_labels", Checks.texts("categoriesLabels", labels));
     }
 
     public SeriesQuery includeChat(boolean includeChat) {
-        return new SeriesQuery(listing.with("include_chat", includeChat));
+        return with("include_chat", includeChat);
     }
 
     public SeriesQuery order(String... fields) {
         java.util.Set<String> allowed = new java.util.LinkedHashSet<>(Checks.fields(Series.class));
         allowed.remove("events");
-        return new SeriesQuery(listing.with("order", Checks.order(fields, allowed, "Series")));
+        return with("order", Checks.order(fields, allowed, "Series"));
     }
 
     public SeriesQuery ascending(boolean ascending) {
-        return new SeriesQuery(listing.with("ascending", ascending));
-    }
-
-    public SeriesQuery limit(int limit) {
-        return new SeriesQuery(listing.limit(limit));
+        return with("ascending", ascending);
     }
 
     public SeriesQuery offset(int offset) {
-        return new SeriesQuery(listing.offset(offset));
+        return withOffset(offset);
     }
 
     public SeriesQuery pageSize(int pageSize) {
-        return new SeriesQuery(listing.pageSize(pageSize));
-    }
-
-    public SeriesQuery onProgress(Progress.Listener listener) {
-        return new SeriesQuery(listing.onProgress(listener));
-    }
-
-    public List<Series> list() {
-        return listing.list();
-    }
-
-    public Stream<Series> stream() {
-        return listing.stream();
+        return withPageSize(pageSize);
     }
 
     /** One row per series, with {@code eventCount}. */

@@ -1,7 +1,8 @@
 package org.marketlab.markets;
 
 import org.marketlab.config.Progress;
-import org.marketlab.internal.transport.Transport;
+import org.marketlab.internal.query.Read;
+import org.marketlab.query.PagedQuery;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
@@ -12,58 +13,36 @@ import java.util.stream.Stream;
  * An immutable query of {@code GET /tags}: every tag, ranked as the service ranks them (on the sandbox: most
  * events first, then id), each with its event count where the service gives one.
  */
-public final class TagsQuery {
+public final class TagsQuery extends PagedQuery<TagsQuery, RankedTag> {
 
-    private final Listing<RankedTag> listing;
-
-    TagsQuery(Transport transport) {
-        this(new Listing<>(transport, "/tags", RankedTag.class));
-    }
-
-    private TagsQuery(Listing<RankedTag> listing) {
-        this.listing = listing;
+    TagsQuery(Read<RankedTag> read) {
+        super(read, TagsQuery::new);
     }
 
     /** Order by these Tag fields (or {@code eventCount}) instead of the ranking. */
     public TagsQuery order(String... fields) {
-        return new TagsQuery(listing.with("order", Checks.order(fields, Checks.fields(RankedTag.class), "Tag")));
+        return with("order", Checks.order(fields, Checks.fields(RankedTag.class), "Tag"));
     }
 
     public TagsQuery ascending(boolean ascending) {
-        return new TagsQuery(listing.with("ascending", ascending));
+        return with("ascending", ascending);
     }
 
     /** Only tags shown (or not) in the carousel. */
     public TagsQuery carousel(boolean isCarousel) {
-        return new TagsQuery(listing.with("is_carousel", isCarousel));
+        return with("is_carousel", isCarousel);
     }
 
     public TagsQuery includeTemplate(boolean includeTemplate) {
-        return new TagsQuery(listing.with("include_template", includeTemplate));
-    }
-
-    public TagsQuery limit(int limit) {
-        return new TagsQuery(listing.limit(limit));
+        return with("include_template", includeTemplate);
     }
 
     public TagsQuery offset(int offset) {
-        return new TagsQuery(listing.offset(offset));
+        return withOffset(offset);
     }
 
     public TagsQuery pageSize(int pageSize) {
-        return new TagsQuery(listing.pageSize(pageSize));
-    }
-
-    public TagsQuery onProgress(Progress.Listener listener) {
-        return new TagsQuery(listing.onProgress(listener));
-    }
-
-    public List<RankedTag> list() {
-        return listing.list();
-    }
-
-    public Stream<RankedTag> stream() {
-        return listing.stream();
+        return withPageSize(pageSize);
     }
 
     /** One row per tag, in rank order, with {@code eventCount}. */

@@ -1,6 +1,7 @@
 package org.marketlab.perps;
 
-import org.marketlab.config.Progress;
+import org.marketlab.internal.query.Endpoint;
+import org.marketlab.internal.query.Read;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
@@ -8,38 +9,12 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** The account's deposits, newest first, every page of them: {@code session.deposits().table()}. Immutable. */
-public final class DepositsQuery {
+public final class DepositsQuery extends HistoryQuery<DepositsQuery, Deposit> {
 
-    static final History.Kind<Deposit> KIND = new History.Kind<>("/v1/account/deposits", "deposits", Deposit.class, Deposit::pagingTime,
+    static final Endpoint<Deposit> ENDPOINT = endpoint("/v1/account/deposits", "deposits", Deposit.class, Deposit::pagingTime,
             Deposit::hash);
 
-    private final History<Deposit> history;
-
-    DepositsQuery(History<Deposit> history) {
-        this.history = history;
-    }
-
-    public DepositsQuery from(Instant from) {
-        return new DepositsQuery(history.from(from));
-    }
-
-    public DepositsQuery to(Instant to) {
-        return new DepositsQuery(history.to(to));
-    }
-
-    public DepositsQuery onProgress(Progress.Listener listener) {
-        return new DepositsQuery(history.onProgress(listener));
-    }
-
-    public List<Deposit> list() {
-        return history.list();
-    }
-
-    public Stream<Deposit> stream() {
-        return history.stream();
-    }
-
-    public Table table() {
-        return history.table();
+    DepositsQuery(PerpsSession session, Read<Deposit> read) {
+        super(session, read, r -> new DepositsQuery(session, r));
     }
 }

@@ -1,6 +1,7 @@
 package org.marketlab.perps;
 
-import org.marketlab.config.Progress;
+import org.marketlab.internal.query.Endpoint;
+import org.marketlab.internal.query.Read;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
@@ -11,45 +12,19 @@ import java.util.stream.Stream;
  * The account's funding charges, newest first, every page of them:
  * {@code session.funding().instrument(1).from(Instant.now().minus(Duration.ofDays(30))).table()}. Immutable.
  */
-public final class FundingQuery {
+public final class FundingQuery extends HistoryQuery<FundingQuery, FundingCharge> {
 
-    static final History.Kind<FundingCharge> KIND = new History.Kind<>("/v1/account/funding", "funding", FundingCharge.class,
+    static final Endpoint<FundingCharge> ENDPOINT = endpoint("/v1/account/funding", "funding", FundingCharge.class,
             FundingCharge::timestamp, FundingCharge::key);
     static final long MAX_INSTRUMENT = 4_294_967_295L;
 
-    private final History<FundingCharge> history;
-
-    FundingQuery(History<FundingCharge> history) {
-        this.history = history;
+    FundingQuery(PerpsSession session, Read<FundingCharge> read) {
+        super(session, read, r -> new FundingQuery(session, r));
     }
 
     /** Only charges on this instrument (0 to 4294967295). */
     public FundingQuery instrument(long instrumentId) {
-        if (instrumentId < 0 || instrumentId > MAX_INSTRUMENT) {
-            throw new IllegalArgumentException("instrument id must be 0 to 4294967295, was " + instrumentId);
-        }
-        return new FundingQuery(history.filter("instrument_id", instrumentId));
-    }
-
-    public FundingQuery from(Instant from) {
-        return new FundingQuery(history.from(from));
-    }
-
-    /** Charges at or before {@code to} (default: when the read begins). */
-    public FundingQuery to(Instant to) {
-        return new FundingQuery(history.to(to));
-    }
-
-    public FundingQuery onProgress(Progress.Listener listener) {
-        return new FundingQuery(history.onProgress(listener));
-    }
-
-    public List<FundingCharge> list() {
-        return history.list();
-    }
-
-    public Stream<FundingCharge> stream() {
-        return history.stream();
+        return with("instrument_id", instrument(instrumentId, "instrument id"));
     }
 
     /**
@@ -57,9 +32,9 @@ public final class FundingQuery {
      * "instrument N" for one the account no longer holds).
      */
     public Table table() {
-        Table t = history.table();
+        Table t = super.table();
         java.util.Map<Long, String> symbols = new java.util.HashMap<>();
-        for (Portfolio.Position p : history.session().portfolio().positions()) symbols.put(p.instrumentId(), p.symbol());
+        for (Portfolio.Position p : session.portfolio().positions()) symbols.put(p.instrumentId(), p.symbol());
         tech.tablesaw.api.StringColumn symbol = tech.tablesaw.api.StringColumn.create("symbol");
         tech.tablesaw.api.LongColumn ids = t.longColumn("instrument_id");
         for (int i = 0; i < t.rowCount(); i++) symbol.append(symbols.getOrDefault(ids.get(i), "instrument " + ids.get(i)));

@@ -124,17 +124,17 @@ public final class PerpsSession implements AutoCloseable {
 
     /** Withdrawals (filters: status, hash, from, to). */
     public WithdrawalsQuery withdrawals() {
-        return new WithdrawalsQuery(new History<>(this, WithdrawalsQuery.KIND));
+        return new WithdrawalsQuery(this, HistoryQuery.read(this, WithdrawalsQuery.ENDPOINT));
     }
 
     /** Internal transfers (filters: direction, from, to). */
     public InternalTransfersQuery internalTransfers() {
-        return new InternalTransfersQuery(new History<>(this, InternalTransfersQuery.KIND));
+        return new InternalTransfersQuery(this, HistoryQuery.read(this, InternalTransfersQuery.ENDPOINT));
     }
 
     /** Funding charges (filters: instrument, from, to). */
     public FundingQuery funding() {
-        return new FundingQuery(new History<>(this, FundingQuery.KIND));
+        return new FundingQuery(this, HistoryQuery.read(this, FundingQuery.ENDPOINT));
     }
 
     /** The account's positions, margin and withdrawable balance. */
@@ -144,7 +144,7 @@ public final class PerpsSession implements AutoCloseable {
 
     /** The account's fills, newest first ({@code GET /v1/account/fills}: the official client's read). */
     public FillsQuery fills() {
-        return new FillsQuery(new History<>(this, FillsQuery.KIND));
+        return new FillsQuery(this, HistoryQuery.read(this, FillsQuery.ENDPOINT));
     }
 
     /** The account's orders, open and ended ({@code GET /v1/account/orders}: the official client's read). */
@@ -154,7 +154,7 @@ public final class PerpsSession implements AutoCloseable {
 
     /** The account's deposits, newest first ({@code GET /v1/account/deposits}: the official client's read). */
     public DepositsQuery deposits() {
-        return new DepositsQuery(new History<>(this, DepositsQuery.KIND));
+        return new DepositsQuery(this, HistoryQuery.read(this, DepositsQuery.ENDPOINT));
     }
 
     /** Balances per asset ({@code GET /v1/account/balances}: the official client's read). */

@@ -1,6 +1,7 @@
 package org.marketlab.perps;
 
-import org.marketlab.config.Progress;
+import org.marketlab.internal.query.Endpoint;
+import org.marketlab.internal.query.Read;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
@@ -14,22 +15,20 @@ import java.util.stream.Stream;
  * their creation ({@link Withdrawal#pagingTime()}): {@code from} and {@code to} select on that time, as the
  * service orders and pages on it.
  */
-public final class WithdrawalsQuery {
+public final class WithdrawalsQuery extends HistoryQuery<WithdrawalsQuery, Withdrawal> {
 
-    static final History.Kind<Withdrawal> KIND = new History.Kind<>("/v1/account/withdrawals", "withdrawals", Withdrawal.class,
+    static final Endpoint<Withdrawal> ENDPOINT = endpoint("/v1/account/withdrawals", "withdrawals", Withdrawal.class,
             Withdrawal::pagingTime, Withdrawal::withdrawId);
     private static final Set<String> STATUSES = Set.of("pending", "confirmed", "removed", "failed");
 
-    private final History<Withdrawal> history;
-
-    WithdrawalsQuery(History<Withdrawal> history) {
-        this.history = history;
+    WithdrawalsQuery(PerpsSession session, Read<Withdrawal> read) {
+        super(session, read, r -> new WithdrawalsQuery(session, r));
     }
 
     /** Only withdrawals in this status: pending, confirmed, removed or failed. */
     public WithdrawalsQuery status(String status) {
         org.marketlab.internal.Args.oneOf(status, "withdrawal status", STATUSES);
-        return new WithdrawalsQuery(history.filter("withdrawal_status", status));
+        return with("withdrawal_status", status);
     }
 
     /** Only the withdrawal with this on-chain transaction hash ({@code 0x} and hex digits). */
@@ -38,35 +37,6 @@ public final class WithdrawalsQuery {
             throw new IllegalArgumentException("hash must be 0x followed by hex digits (a transaction hash has 64), was '"
                     + org.marketlab.internal.Args.shown(hash) + "'");
         }
-        return new WithdrawalsQuery(history.filter("hash", hash));
-    }
-
-    /** Withdrawals at or after {@code from}. */
-    public WithdrawalsQuery from(Instant from) {
-        return new WithdrawalsQuery(history.from(from));
-    }
-
-    /** Withdrawals at or before {@code to} (default: when the read begins). */
-    public WithdrawalsQuery to(Instant to) {
-        return new WithdrawalsQuery(history.to(to));
-    }
-
-    /** Reports the pages read to {@code listener} instead of the default listener. */
-    public WithdrawalsQuery onProgress(Progress.Listener listener) {
-        return new WithdrawalsQuery(history.onProgress(listener));
-    }
-
-    public List<Withdrawal> list() {
-        return history.list();
-    }
-
-    /** Lazily paged: a page is read when the entries before it are consumed. */
-    public Stream<Withdrawal> stream() {
-        return history.stream();
-    }
-
-    /** One row per withdrawal, columns named as on the wire. */
-    public Table table() {
-        return history.table();
+        return with("hash", hash);
     }
 }

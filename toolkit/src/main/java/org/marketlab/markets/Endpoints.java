@@ -1,0 +1,25 @@
+package org.marketlab.markets;
+
+import org.marketlab.config.Service;
+import org.marketlab.internal.query.Endpoint;
+import org.marketlab.internal.query.Paging;
+
+/** The market-data interface's paged listings, declared once each (offset pages of at most 100). */
+final class Endpoints {
+
+    private Endpoints() {
+    }
+
+    /** Pages of at most 100; the service refuses offsets past 2,000, so a longer listing ends with that refusal. */
+    private static final Paging PAGES = Paging.offset(100);
+
+    static final Endpoint<Market> MARKETS = listing("/markets", "markets", Market.class);
+    static final Endpoint<RankedTag> TAGS = listing("/tags", "tags", RankedTag.class);
+    static final Endpoint<Series> SERIES = listing("/series", "series", Series.class);
+    static final Endpoint<Comment> COMMENTS = listing("/comments", "comments", Comment.class);
+
+    /** A listing whose rows are read as the event reader reads them (each an object with an id). */
+    private static <T> Endpoint<T> listing(String path, String name, Class<T> type) {
+        return Endpoint.get(Service.MARKETS, path, name, type).rows((d, array) -> EventReader.many(d, array, type)).paged(PAGES);
+    }
+}

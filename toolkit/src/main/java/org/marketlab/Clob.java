@@ -9,7 +9,6 @@ import org.marketlab.clob.OhlcQuery;
 import org.marketlab.clob.OutcomeToken;
 import org.marketlab.clob.PricesHistoryQuery;
 import org.marketlab.clob.Side;
-import org.marketlab.internal.transport.Document;
 import org.marketlab.markets.Market;
 
 import java.math.BigDecimal;
@@ -238,11 +237,11 @@ public final class Clob {
 
     /** Reads a saved {@code GET /prices-history} document into a (time, price) table. */
     public static tech.tablesaw.api.Table parsePricesHistory(String json) {
-        return ClobData.parsePricesHistory(Document.file("of prices history", json));
+        return ClobData.parsePricesHistory(json);
     }
 
     /** Reads a saved {@code GET /book} document (levels in any order). */
     public static Book parseBook(String json) {
-        return ClobData.parseBook(Document.file("of a book", json));
+        return ClobData.parseBook(json);
     }
 }

@@ -1,5 +1,6 @@
 package org.marketlab;
 
+import org.marketlab.config.Connection;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Progress;
 import org.marketlab.config.Recording;
@@ -91,6 +92,14 @@ public final class MarketLab {
      */
     public static <T> T withTimeout(java.time.Duration timeout, java.util.function.Supplier<T> call) {
         return org.marketlab.internal.transport.Deadline.with(timeout, call);
+    }
+
+    /**
+     * The current profile's connection: what every facade call goes through, and what a service object is bound to
+     * ({@code new MarketData(MarketLab.connection())}).
+     */
+    public static Connection connection() {
+        return transport();
     }
 
     /** The profile in use. */

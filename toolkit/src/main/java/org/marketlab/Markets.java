@@ -18,7 +18,6 @@ import org.marketlab.markets.EventsQuery;
 import org.marketlab.markets.Market;
 import org.marketlab.markets.MarketData;
 import org.marketlab.markets.Tag;
-import org.marketlab.internal.transport.Document;
 import tech.tablesaw.api.Table;
 
 import java.util.List;
@@ -120,7 +119,7 @@ public final class Markets {
 
     /** Reads a saved {@code /public-search} answer. */
     public static SearchResult parseSearch(String json) {
-        return MarketData.parseSearch(Document.file("of a search", json));
+        return MarketData.parseSearch(json);
     }
 
     /** One event by id. */
@@ -165,12 +164,21 @@ public final class Markets {
 
     /** Reads a saved {@code GET /events} answer (a JSON array of events, or one event). */
     public static List<Event> parseEvents(String json) {
-        return MarketData.parseEvents(Document.file("of events", json));
+        return MarketData.parseEvents(json);
+    }
+
+    /**
+     * Every field of a saved {@code GET /events} answer (an array of events, or a keyset page) as three tables, events,
+     * markets and tags, filled straight from its text with no records in between: the same tables as
+     * {@code EventTables} makes from {@link #parseEvents(String)}.
+     */
+    public static EventTables.All parseEventTables(String json) {
+        return MarketData.parseEventTables(json);
     }
 
     /** Reads a saved market document (one market object, or a JSON array of them). */
     public static List<Market> parseMarkets(String json) {
-        return MarketData.parseMarkets(Document.file("of markets", json));
+        return MarketData.parseMarkets(json);
     }
 
     /** Markets as a table, one row per market (no event columns). */
@@ -181,6 +189,6 @@ public final class Markets {
 
     /** Reads a saved tags document (a JSON array of tags). */
     public static List<Tag> parseTags(String json) {
-        return MarketData.parseTags(Document.file("of tags", json));
+        return MarketData.parseTags(json);
     }
 }

@@ -3,12 +3,10 @@ package org.marketlab;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.marketlab.clob.Book;
-import org.marketlab.clob.ClobData;
 import org.marketlab.http.MalformedResponseException;
 import org.marketlab.internal.transport.Document;
 import org.marketlab.markets.Event;
 import org.marketlab.markets.Market;
-import org.marketlab.markets.MarketData;
 import org.marketlab.markets.Tag;
 import org.marketlab.spi.Documents;
 
@@ -31,11 +29,15 @@ class DecodingWithoutTransportTest {
 
     /** The typed reader of each document the toolkit has records for; the rest are read as JSON trees. */
     private static final Map<String, Function<Document, List<?>>> READERS = Map.of(
-            "markets-event.json", MarketData::parseEvents,
-            "markets-market.json", MarketData::parseMarkets,
-            "markets-market-closed-scalar.json", MarketData::parseMarkets,
-            "markets-tags.json", MarketData::parseTags,
-            "clob-book.json", d -> List.of(ClobData.parseBook(d)));
+            "markets-event.json", d -> Markets.parseEvents(text(d)),
+            "markets-market.json", d -> Markets.parseMarkets(text(d)),
+            "markets-market-closed-scalar.json", d -> Markets.parseMarkets(text(d)),
+            "markets-tags.json", d -> Markets.parseTags(text(d)),
+            "clob-book.json", d -> List.of(Clob.parseBook(text(d))));
+
+    private static String text(Document d) {
+        return new String(d.body(), java.nio.charset.StandardCharsets.UTF_8);
+    }
 
     @Test
     void everyDocumentDecodesFromItsBytes() {

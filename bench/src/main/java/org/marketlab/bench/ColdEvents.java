@@ -1,8 +1,7 @@
 package org.marketlab.bench;
 
-import org.marketlab.internal.transport.Document;
+import org.marketlab.Markets;
 import org.marketlab.markets.EventTables;
-import org.marketlab.markets.MarketData;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -10,8 +9,10 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * One cold run of events JSON to tables in this fresh JVM (what {@link EventsTableBench} times as a process):
- * the events, markets and tags tables of the file given. Prints rows, cold_seconds (from JVM start) and
+ * One cold run of events JSON to tables in this fresh JVM (what {@link EventsTableBench} times as a process): by
+ * default the path a notebook takes, {@code Markets.parseEvents} then {@code Markets.table} and
+ * {@code Markets.marketsTable}; with a second argument {@code columns}, {@code Markets.parseEventTables} (every field,
+ * three tables). Prints rows, cold_seconds (from JVM start) and
  * cpu_seconds (this process, every thread: compiler and collector included).
  */
 public final class ColdEvents {
@@ -20,9 +21,15 @@ public final class ColdEvents {
     }
 
     public static void main(String[] args) throws Exception {
-        byte[] bytes = Files.readAllBytes(Path.of(args[0]));
-        EventTables.All all = MarketData.parseEventTables(Document.file(args[0], bytes));
-        int rows = all.events().rowCount() + all.markets().rowCount() + all.tags().rowCount();
+        String json = Files.readString(Path.of(args[0]));
+        int rows;
+        if (args.length > 1 && args[1].equals("columns")) {
+            EventTables.All all = Markets.parseEventTables(json);
+            rows = all.events().rowCount() + all.markets().rowCount() + all.tags().rowCount();
+        } else {
+            var events = Markets.parseEvents(json);
+            rows = Markets.table(events).rowCount() + Markets.marketsTable(events).rowCount();
+        }
         double cold = (System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1e3;
         double cpu = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
         System.out.printf(Locale.ROOT, "rows=%d%ncold_seconds=%.6f%ncpu_seconds=%.6f%n", rows, cold, cpu);

@@ -1,7 +1,6 @@
 package org.marketlab.bench;
 
-import org.marketlab.clob.ClobData;
-import org.marketlab.internal.transport.Document;
+import org.marketlab.Clob;
 import tech.tablesaw.api.Table;
 
 import java.io.ByteArrayOutputStream;
@@ -62,10 +61,11 @@ public final class TableMemoryBench {
 
     /** {bytes per row of the table read from {@code body}, milliseconds to read it}. */
     static double[] bytesPerRow(byte[] body) {
-        ClobData.parsePricesHistory(Document.file("warm-up", "{\"history\":[{\"t\":1,\"p\":0.5}]}")); // load classes first
+        Clob.parsePricesHistory("{\"history\":[{\"t\":1,\"p\":0.5}]}"); // load classes first
+        String json = new String(body, StandardCharsets.UTF_8);
         long before = used();
         long t1 = System.nanoTime();
-        Table table = ClobData.parsePricesHistory(Document.file("prices history", body));
+        Table table = Clob.parsePricesHistory(json);
         double readMs = (System.nanoTime() - t1) / 1e6;
         long after = used(); // the JSON bytes are still held, so the difference is the table alone
         double perRow = (after - before) / (double) table.rowCount();

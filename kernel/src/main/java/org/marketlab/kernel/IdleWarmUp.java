@@ -1,9 +1,8 @@
 package org.marketlab.kernel;
 
 import org.marketlab.MarketLab;
-import org.marketlab.internal.transport.Document;
+import org.marketlab.Markets;
 import org.marketlab.markets.EventTables;
-import org.marketlab.markets.MarketData;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,8 +79,9 @@ final class IdleWarmUp {
 
     /** One pass over what a first harvest runs: the streamed tables, the records, their tables, the HTML. */
     static void readOnce(byte[] doc) {
-        EventTables.All all = MarketData.parseEventTables(Document.file("warm-up-events.json", doc));
-        var events = MarketData.parseEvents(Document.file("warm-up-events.json", doc));
+        String text = new String(doc, java.nio.charset.StandardCharsets.UTF_8);
+        EventTables.All all = Markets.parseEventTables(text);
+        var events = Markets.parseEvents(text);
         EventTables.events(events);
         EventTables.markets(events);
         Html.table(all.events());
@@ -113,9 +113,9 @@ final class IdleWarmUp {
 
     /** What a first {@code Markets.events()...table()} runs after its answer comes: records, table, HTML. */
     static String firstTableOnce(byte[] doc) {
-        var events = MarketData.parseEvents(Document.file(FIRST_TABLE_DOCUMENT, doc));
+        var events = Markets.parseEvents(new String(doc, java.nio.charset.StandardCharsets.UTF_8));
         org.marketlab.tables.TablesawStart.now(); // waits for a scan under way
-        return Html.table(org.marketlab.markets.EventViews.events(events));
+        return Html.table(Markets.table(events));
     }
 
     static byte[] document() {

@@ -2,9 +2,8 @@ package org.marketlab.kernel;
 
 import jdk.jshell.Snippet;
 import org.junit.jupiter.api.Test;
-import org.marketlab.internal.transport.Document;
 import org.marketlab.markets.EventTables;
-import org.marketlab.markets.MarketData;
+import org.marketlab.Markets;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -34,16 +33,16 @@ class WarmUpTest {
     @Test
     void theShippedDocumentReadsIntoTablesAndRecords() {
         byte[] doc = IdleWarmUp.document();
-        EventTables.All all = MarketData.parseEventTables(Document.file("warm-up", doc));
+        EventTables.All all = Markets.parseEventTables(new String(doc, java.nio.charset.StandardCharsets.UTF_8));
         assertEquals(24, all.events().rowCount());
-        assertEquals(all.markets().rowCount(), MarketData.parseEvents(Document.file("warm-up", doc)).stream().mapToInt(e -> e.markets().size()).sum());
+        assertEquals(all.markets().rowCount(), Markets.parseEvents(new String(doc, java.nio.charset.StandardCharsets.UTF_8)).stream().mapToInt(e -> e.markets().size()).sum());
         IdleWarmUp.readOnce(doc); // what the idle kernel runs, HTML included
     }
 
     @Test
     void theFirstTablePassReadsItsShippedEventsIntoAReportTable() {
         byte[] doc = IdleWarmUp.resource(IdleWarmUp.FIRST_TABLE_DOCUMENT);
-        assertEquals(4, MarketData.parseEvents(Document.file("first", doc)).size());
+        assertEquals(4, Markets.parseEvents(new String(doc, java.nio.charset.StandardCharsets.UTF_8)).size());
         String html = IdleWarmUp.firstTableOnce(doc);
         assertTrue(html.contains("<table") && html.contains("4 rows"), html.substring(0, Math.min(400, html.length())));
     }

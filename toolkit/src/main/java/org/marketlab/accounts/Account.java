@@ -7,6 +7,7 @@ import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Document;
 import org.marketlab.internal.transport.JsonFields;
 import org.marketlab.internal.transport.Query;
+import org.marketlab.config.Connection;
 import org.marketlab.internal.transport.Transport;
 import tech.tablesaw.api.Table;
 
@@ -32,7 +33,8 @@ public final class Account {
     private final Transport transport;
     private final String address;
 
-    public Account(Transport transport, String address) {
+    public Account(Connection connection, String address) {
+        Transport transport = Transport.of(connection);
         this.transport = Objects.requireNonNull(transport, "transport");
         if (address == null || !address.trim().matches("0x[0-9a-fA-F]{40}")) {
             throw new IllegalArgumentException("address must be 0x followed by 40 hex digits, was '" + address + "'");

@@ -96,7 +96,7 @@ public final class AccountAnalytics {
      * Current value by tag of each position's event (an event with several tags counts toward each, so shares add
      * to more than 1); the events' tags are read from the markets host, 20 slugs a request.
      */
-    public static Table exposureByTag(Transport transport, List<Position> positions) {
+    static Table exposureByTag(Transport transport, List<Position> positions) {
         Map<String, List<String>> tags = tagsOf(transport, positions);
         Map<String, BigDecimal> value = new HashMap<>();
         Map<String, Integer> count = new HashMap<>();
@@ -236,7 +236,7 @@ public final class AccountAnalytics {
      * Trades whose price is more than {@code distance} from the token's price-history point nearest the trade's time
      * (hourly points, read once per token; a token without history is skipped).
      */
-    public static List<Anomaly> farFromMid(Transport transport, List<Trade> trades, BigDecimal distance) {
+    static List<Anomaly> farFromMid(Transport transport, List<Trade> trades, BigDecimal distance) {
         if (distance == null || distance.signum() <= 0) throw new IllegalArgumentException("distance must be above 0, was " + distance);
         Map<String, List<Trade>> byToken = new LinkedHashMap<>();
         for (Trade t : trades) byToken.computeIfAbsent(t.tokenId(), k -> new ArrayList<>()).add(t);

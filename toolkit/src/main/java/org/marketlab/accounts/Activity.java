@@ -21,7 +21,7 @@ public record Activity(String proxyWallet, Instant timestamp, String conditionId
             "DEPOSIT", "WITHDRAWAL", "YIELD", "MAKER_REBATE", "TAKER_REBATE", "REFERRAL_REWARD");
 
     /** The rows of a saved page: a v2 {@code {data: [...]}} document or a v1 array. */
-    public static java.util.List<Activity> readPage(Document d) {
+    static java.util.List<Activity> readPage(Document d) {
         java.util.List<Activity> out = new java.util.ArrayList<>();
         for (JsonNode n : Pages.rows(d)) out.add(read(d, n));
         return out;

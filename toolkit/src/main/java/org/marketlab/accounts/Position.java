@@ -37,7 +37,7 @@ public record Position(String proxyWallet, String tokenId, String conditionId, B
     }
 
     /** The rows of a saved page: a v2 {@code {data: [...]}} document or a v1 array. */
-    public static java.util.List<Position> readPage(Document d) {
+    static java.util.List<Position> readPage(Document d) {
         java.util.List<Position> out = new java.util.ArrayList<>();
         for (JsonNode n : Pages.rows(d)) out.add(read(d, n, null));
         return out;

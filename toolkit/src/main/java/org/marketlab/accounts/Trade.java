@@ -25,7 +25,7 @@ public record Trade(String proxyWallet, String tokenId, String conditionId, Stri
     }
 
     /** The rows of a saved page: a v2 {@code {data: [...]}} document or a v1 array. */
-    public static java.util.List<Trade> readPage(Document d) {
+    static java.util.List<Trade> readPage(Document d) {
         java.util.List<Trade> out = new java.util.ArrayList<>();
         for (JsonNode n : Pages.rows(d)) out.add(read(d, n));
         return out;

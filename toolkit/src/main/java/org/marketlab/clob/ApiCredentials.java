@@ -23,7 +23,7 @@ public record ApiCredentials(String apiKey, String secret, String passphrase) {
     }
 
     /** {@code POST /auth/api-key}, {@code GET /auth/derive-api-key} ({@code apiKey}) or a builder key ({@code key}). */
-    public static ApiCredentials read(Document doc) {
+    static ApiCredentials read(Document doc) {
         JsonNode n = doc.tree();
         String key = JsonFields.text(n, "apiKey", "key", "api_key");
         String secret = JsonFields.text(n, "secret");

@@ -34,7 +34,7 @@ public record BalanceAllowance(AssetType assetType, String tokenId, BigInteger b
     }
 
     /** Reads a saved or answered document of {@code type} (for {@code tokenId}, or null). */
-    public static BalanceAllowance read(Document doc, AssetType type, String tokenId) {
+    static BalanceAllowance read(Document doc, AssetType type, String tokenId) {
         JsonNode n = doc.tree();
         if (!n.isObject() || n.get("balance") == null) throw doc.malformed("a balance-allowance answer has a balance", null);
         BigInteger balance = integer(doc, JsonFields.text(n, "balance"), "balance");

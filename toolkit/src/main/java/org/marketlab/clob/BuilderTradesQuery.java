@@ -1,6 +1,7 @@
 package org.marketlab.clob;
 
-import org.marketlab.config.Progress;
+import org.marketlab.internal.query.Read;
+import org.marketlab.query.PagedQuery;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
@@ -9,47 +10,25 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** Trades attributed to a builder code ({@code GET /builder/trades}), every page by cursor. */
-public final class BuilderTradesQuery {
+public final class BuilderTradesQuery extends PagedQuery<BuilderTradesQuery, BuilderTrade> {
 
-    private final CursorRead<BuilderTrade> read;
-
-    BuilderTradesQuery(CursorRead<BuilderTrade> read) {
-        this.read = read;
+    BuilderTradesQuery(Read<BuilderTrade> read) {
+        super(read, BuilderTradesQuery::new);
     }
 
     public BuilderTradesQuery market(String conditionId) {
-        return new BuilderTradesQuery(read.with("market", ClobSession.condition(conditionId, "market")));
+        return with("market", ClobSession.condition(conditionId, "market"));
     }
 
     public BuilderTradesQuery asset(String tokenId) {
-        return new BuilderTradesQuery(read.with("asset_id", ClobData.token(tokenId)));
+        return with("asset_id", ClobData.token(tokenId));
     }
 
     public BuilderTradesQuery from(Instant from) {
-        return new BuilderTradesQuery(read.with("after", ClobSession.seconds(from, "from")));
+        return with("after", ClobSession.seconds(from, "from"));
     }
 
     public BuilderTradesQuery to(Instant to) {
-        return new BuilderTradesQuery(read.with("before", ClobSession.seconds(to, "to")));
-    }
-
-    public BuilderTradesQuery limit(int n) {
-        return new BuilderTradesQuery(read.limit(n));
-    }
-
-    public BuilderTradesQuery onProgress(Progress.Listener listener) {
-        return new BuilderTradesQuery(read.progress(listener));
-    }
-
-    public List<BuilderTrade> list() {
-        return read.list();
-    }
-
-    public Stream<BuilderTrade> stream() {
-        return read.stream();
-    }
-
-    public Table table() {
-        return RecordTable.of(BuilderTrade.class).table("builder trades", list());
+        return with("before", ClobSession.seconds(to, "to"));
     }
 }

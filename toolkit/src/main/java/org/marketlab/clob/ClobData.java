@@ -13,6 +13,7 @@ import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Query;
 import org.marketlab.internal.transport.Document;
 import org.marketlab.time.Timestamps;
+import org.marketlab.config.Connection;
 import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.Market;
 import tech.tablesaw.api.Table;
@@ -42,7 +43,8 @@ public final class ClobData {
 
     private final Transport t;
 
-    public ClobData(Transport transport) {
+    public ClobData(Connection connection) {
+        Transport transport = Transport.of(connection);
         this.t = Objects.requireNonNull(transport);
     }
 
@@ -334,12 +336,22 @@ public final class ClobData {
     // ---- reading ----------------------------------------------------------------------------------------------------
 
     /** Reads a saved {@code GET /prices-history} document ({@code {history: [{t, p}]}}) into time and price columns. */
-    public static Table parsePricesHistory(Document d) {
+    /** Reads a saved {@code GET /prices-history} document into a (time, price) table. */
+    public static Table parsePricesHistory(String json) {
+        return parsePricesHistory(Document.file("of prices history", json));
+    }
+
+    /** Reads a saved {@code GET /book} document (levels in any order). */
+    public static Book parseBook(String json) {
+        return parseBook(Document.file("of a book", json));
+    }
+
+    static Table parsePricesHistory(Document d) {
         return PricesHistoryQuery.read(d);
     }
 
     /** Reads a saved {@code GET /book} document. */
-    public static Book parseBook(Document d) {
+    static Book parseBook(Document d) {
         return book(d, d.tree());
     }
 

@@ -25,7 +25,7 @@ public record ClobMarket(String conditionId, String questionId, String question,
         tokens = tokens == null ? List.of() : List.copyOf(tokens);
     }
 
-    public static ClobMarket read(Document doc) {
+    static ClobMarket read(Document doc) {
         JsonNode n = doc.tree();
         if (!n.isObject() || JsonFields.text(n, "condition_id") == null) throw doc.malformed("a market has a condition_id", null);
         List<Token> tokens = new ArrayList<>();

@@ -6,12 +6,14 @@ import org.marketlab.auth.CredentialStore;
 import org.marketlab.config.Service;
 import org.marketlab.http.AuthenticationException;
 import org.marketlab.http.InvalidRequestException;
-import org.marketlab.internal.query.Params;
+import org.marketlab.internal.query.Endpoint;
+import org.marketlab.internal.query.Read;
 import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Document;
 import org.marketlab.internal.transport.JsonFields;
 import org.marketlab.internal.transport.Query;
 import org.marketlab.internal.transport.Signer;
+import org.marketlab.config.Connection;
 import org.marketlab.internal.transport.Transport;
 import org.marketlab.signing.Wallet;
 
@@ -104,7 +106,8 @@ public final class ClobSession {
     }
 
     /** Resumes the stored API credentials of {@code wallet} on the transport's profile, or creates (else derives) them. */
-    public static ClobSession open(Transport transport, Wallet wallet, Options options) {
+    public static ClobSession open(Connection connection, Wallet wallet, Options options) {
+        Transport transport = Transport.of(connection);
         Objects.requireNonNull(wallet, "wallet");
         ClobSession s = new ClobSession(Objects.requireNonNull(transport, "transport"), wallet, options == null ? Options.defaults() : options);
         ApiCredentials stored = s.store.load(Credential.Kind.CLOB_API_KEY, s.profile(), wallet.address()).map(ApiCredentials::of).orElse(null);
@@ -311,14 +314,9 @@ public final class ClobSession {
 
     // ---- orders, trades ------------------------------------------------------------------------------------------
 
-    private Signer perAttempt() {
-        return (call, now) -> l2().sign(call, now);
-    }
-
     /** The account's open orders, every page ({@code GET /data/orders}). */
     public OrdersQuery orders() {
-        return new OrdersQuery(new CursorRead<>(transport, "/data/orders", "open orders", Params.empty(), perAttempt(), OpenOrder::read,
-                OpenOrder::id, null, null).withRetry(this));
+        return new OrdersQuery(read(Endpoints.ORDERS));
     }
 
     /** One order by id ({@code GET /data/order/{id}}); an unknown id is {@code InvalidRequestException: Invalid orderID}. */
@@ -329,8 +327,7 @@ public final class ClobSession {
 
     /** The account's order-book trades, taker and maker sides, every page ({@code GET /data/trades}). */
     public TradesQuery trades() {
-        return new TradesQuery(new CursorRead<>(transport, "/data/trades", "order-book trades", Params.empty(), perAttempt(), ClobTrade::read,
-                ClobTrade::id, null, null).withRetry(this), wallet.address());
+        return new TradesQuery(read(Endpoints.TRADES), wallet.address());
     }
 
     /** Trades attributed to {@code builderCode} ({@code GET /builder/trades}; {@code 0x} and 64 hex digits). */
@@ -338,13 +335,12 @@ public final class ClobSession {
         if (builderCode == null || !builderCode.matches("0x[0-9a-fA-F]{64}")) {
             throw new IllegalArgumentException("builder code must be 0x followed by 64 hex digits, was '" + builderCode + "'");
         }
-        return new BuilderTradesQuery(new CursorRead<>(transport, "/builder/trades", "builder trades", Params.empty().with("builder_code", builderCode),
-                perAttempt(), BuilderTrade::read, BuilderTrade::id, null, null).withRetry(this));
+        return new BuilderTradesQuery(read(Endpoints.BUILDER_TRADES).with("builder_code", builderCode));
     }
 
-    /** Sends one page's call with this session's L2 handling (used by the cursor reads). */
-    Document sendSigned(Call call) {
-        return send(() -> call);
+    /** A read of {@code endpoint} whose pages go through this session's L2 handling (a resumed key re-derived once when refused). */
+    private <T> Read<T> read(Endpoint<T> endpoint) {
+        return Read.of(endpoint, call -> send(() -> call), transport.clock());
     }
 
     // ---- balances -----------------------------------------------------------------------------------------------

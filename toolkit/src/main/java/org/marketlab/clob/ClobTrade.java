@@ -49,7 +49,7 @@ public record ClobTrade(String id, String takerOrderId, String market, String as
     }
 
     /** The rows of a saved page ({@code {data: [...], next_cursor}}). */
-    public static List<ClobTrade> readPage(Document doc) {
+    static List<ClobTrade> readPage(Document doc) {
         JsonNode n = doc.tree();
         JsonNode data = n.isArray() ? n : n.get("data");
         if (data == null || !data.isArray()) throw doc.malformed("a page has a data array", null);
@@ -70,7 +70,7 @@ public record ClobTrade(String id, String takerOrderId, String market, String as
     }
 
     /** A saved trade document (one trade object). */
-    public static ClobTrade read(Document doc) {
+    static ClobTrade read(Document doc) {
         JsonNode n = doc.tree();
         if (!n.isObject() || n.get("id") == null) throw doc.malformed("a trade is an object with an id", null);
         return read(doc, n);

@@ -29,7 +29,7 @@ public record OpenOrder(String id, String status, String market, String assetId,
     }
 
     /** The rows of a saved page ({@code {data: [...], next_cursor}}). */
-    public static List<OpenOrder> readPage(Document doc) {
+    static List<OpenOrder> readPage(Document doc) {
         JsonNode n = doc.tree();
         JsonNode data = n.isArray() ? n : n.get("data");
         if (data == null || !data.isArray()) throw doc.malformed("a page has a data array", null);
@@ -51,7 +51,7 @@ public record OpenOrder(String id, String status, String market, String assetId,
     }
 
     /** A saved {@code GET /data/order/{id}} document. */
-    public static OpenOrder read(Document doc) {
+    static OpenOrder read(Document doc) {
         JsonNode n = doc.tree();
         if (!n.isObject() || n.get("id") == null) throw doc.malformed("an order is an object with an id", null);
         return read(doc, n);

@@ -4,6 +4,7 @@ import org.marketlab.config.Service;
 import org.marketlab.http.ExchangeMode;
 import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Query;
+import org.marketlab.config.Connection;
 import org.marketlab.internal.transport.Transport;
 
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,8 @@ public final class SandboxSwitches {
 
     private final Transport transport;
 
-    public SandboxSwitches(Transport transport) {
+    public SandboxSwitches(Connection connection) {
+        Transport transport = Transport.of(connection);
         this.transport = Objects.requireNonNull(transport, "transport");
         if (!transport.profile().embedded()) {
             throw new IllegalStateException("the exchange mode and the rate limiter's phase are switched on the embedded sandbox only; profile '"

@@ -38,11 +38,13 @@ final class EventColumns implements EventReader.Elements {
     private static final Layout MARKET = new Layout(Market.class);
     private static final Layout TAG = new Layout(Tag.class);
 
-    private final boolean markets, tags;
+    private final boolean markets, tags, dropRepeats;
     private final Set<String> seen = new HashSet<>();
     private final Row events, marketRows, tagRows;
     private final ColumnBuffer.Ints marketCount = new ColumnBuffer.Ints("marketCount");
     private final ColumnBuffer.Strings tagSlugs = new ColumnBuffer.Strings("tagSlugs");
+    /** The tags' labels of each event, for the events view ({@link EventViews}): not a column of the records' tables. */
+    private final ColumnBuffer.Strings tagLabels = new ColumnBuffer.Strings("tags");
     private final ColumnBuffer.Strings mEventId = new ColumnBuffer.Strings("eventId"),
             mEventSlug = new ColumnBuffer.Strings("eventSlug"), mEventTitle = new ColumnBuffer.Strings("eventTitle");
     private final ColumnBuffer.Strings tEventId = new ColumnBuffer.Strings("eventId"),
@@ -52,11 +54,20 @@ final class EventColumns implements EventReader.Elements {
     /** The ids of the events kept from the page being read. */
     private final List<String> pageIds = new ArrayList<>();
 
-    /** Which tables to fill besides the events table (whose derived columns are always filled). */
+    /** Which tables to fill besides the events table (whose derived columns are always filled); repeats dropped. */
     EventColumns(boolean markets, boolean tags) {
+        this(markets, tags, true);
+    }
+
+    /**
+     * Which tables to fill, and whether an event whose id an earlier one had is dropped (as the pager drops it) or
+     * kept (as the records of one document keep it).
+     */
+    EventColumns(boolean markets, boolean tags, boolean dropRepeats) {
         org.marketlab.tables.TablesawStart.inBackground(); // while the stream is read
         this.markets = markets;
         this.tags = tags;
+        this.dropRepeats = dropRepeats;
         this.events = new Row(EVENT);
         this.marketRows = new Row(MARKET);
         this.tagRows = new Row(TAG);
@@ -77,6 +88,7 @@ final class EventColumns implements EventReader.Elements {
         events.truncate(n);
         marketCount.truncate(n);
         tagSlugs.truncate(n);
+        tagLabels.truncate(n);
         marketRows.truncate(m);
         tagRows.truncate(t);
         for (ColumnBuffer b : List.of(mEventId, mEventSlug, mEventTitle)) b.truncate(m);
@@ -89,12 +101,15 @@ final class EventColumns implements EventReader.Elements {
      * document in one pass, which drops the repeat as the records path does).
      */
     boolean appendAll(EventColumns later) {
-        for (String id : later.seen) if (seen.contains(id)) return false;
-        seen.addAll(later.seen);
+        if (dropRepeats) {
+            for (String id : later.seen) if (seen.contains(id)) return false;
+            seen.addAll(later.seen);
+        }
         events.appendAll(later.events);
         marketRows.appendAll(later.marketRows);
         tagRows.appendAll(later.tagRows);
         for (ColumnBuffer[] pair : new ColumnBuffer[][]{{marketCount, later.marketCount}, {tagSlugs, later.tagSlugs},
+                {tagLabels, later.tagLabels},
                 {mEventId, later.mEventId}, {mEventSlug, later.mEventSlug}, {mEventTitle, later.mEventTitle},
                 {tEventId, later.tEventId}, {tEventSlug, later.tEventSlug}}) {
             pair[0].appendAll(pair[1]);
@@ -109,6 +124,22 @@ final class EventColumns implements EventReader.Elements {
         cols.add(marketCount.build());
         cols.add(tagSlugs.build());
         return Table.create("events", cols);
+    }
+
+    /** The events read (repeats dropped). */
+    int rows() {
+        return events.rows;
+    }
+
+    /** One row per event, the columns scanned first: {@link EventViews#events} of the same events, value for value. */
+    Table eventsView() {
+        tagLabels.pad(events.rows);
+        return EventViews.eventsFrom(eventsTable(), tagLabels.build());
+    }
+
+    /** One row per market, the columns scanned first: {@link EventViews#markets} of the same events, value for value. */
+    Table marketsView() {
+        return EventViews.marketsFrom(marketsTable());
     }
 
     Table marketsTable() {
@@ -136,7 +167,7 @@ final class EventColumns implements EventReader.Elements {
     public void read(JsonParser p, int index) throws IOException {
         int row = events.rows, mStart = marketRows.rows, tStart = tagRows.rows;
         int count = 0;
-        String slugs = null;
+        String slugs = null, labels = null;
         JsonToken t;
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
             String name = p.currentName();
@@ -158,18 +189,22 @@ final class EventColumns implements EventReader.Elements {
             } else if (name.equals("tags")) {
                 tagRows.truncate(tStart);
                 slugs = null;
+                labels = null;
                 if (v == JsonToken.START_ARRAY) {
-                    StringBuilder b = null;
+                    StringBuilder b = null, l = null;
                     while ((v = p.nextToken()) != JsonToken.END_ARRAY) {
                         if (v == JsonToken.VALUE_NULL) throw new JsonParseException(p, "tags: an element is null");
                         if (v != JsonToken.START_OBJECT) throw new JsonParseException(p, "tags: an element is not an object");
                         int r = tagRows.read(p);
-                        String slug = tagRows.string("slug", r);
+                        String slug = tagRows.string("slug", r), label = tagRows.string("label", r);
                         if (!tags) tagRows.truncate(r);
                         b = b == null ? new StringBuilder() : b.append(", ");
                         b.append(slug);
+                        l = l == null ? new StringBuilder() : l.append(", ");
+                        l.append(label);
                     }
                     slugs = b == null ? null : b.toString();
+                    labels = l == null ? null : l.toString();
                 } else if (v != JsonToken.VALUE_NULL) {
                     throw new JsonParseException(p, "tags: expected an array, found " + v);
                 }
@@ -181,7 +216,7 @@ final class EventColumns implements EventReader.Elements {
         events.end(row);
         String id = events.string("id", row);
         if (id == null) throw new MissingId(index);
-        if (!seen.add(id)) {
+        if (dropRepeats && !seen.add(id)) {
             events.truncate(row);
             marketRows.truncate(mStart);
             tagRows.truncate(tStart);
@@ -196,6 +231,7 @@ final class EventColumns implements EventReader.Elements {
         tagStart[row] = tStart;
         marketCount.set(row, count);
         tagSlugs.set(row, slugs);
+        tagLabels.set(row, labels);
         String slug = events.string("slug", row), title = events.string("title", row);
         for (int r = mStart; r < marketRows.rows; r++) {
             mEventId.set(r, id);

@@ -34,11 +34,13 @@ public final class EventTables {
 
     /** One row per event, a column per scalar field, plus {@code marketCount} and {@code tagSlugs}. */
     public static Table events(List<Event> events) {
+        if (events instanceof EventList read) return read.tables().events();
         return EVENTS.table("events", events);
     }
 
     /** One row per market, led by its event's {@code eventId}, {@code eventSlug} and {@code eventTitle}. */
     public static Table markets(List<Event> events) {
+        if (events instanceof EventList read) return read.tables().markets();
         List<MarketRow> rows = new ArrayList<>();
         for (Event e : events) for (Market m : e.markets()) rows.add(new MarketRow(e, m));
         return MARKETS.table("markets", rows);
@@ -53,6 +55,7 @@ public final class EventTables {
 
     /** One row per tag of each event, led by the event's {@code eventId} and {@code eventSlug}. */
     public static Table tags(List<Event> events) {
+        if (events instanceof EventList read) return read.tables().tags();
         List<TagRow> rows = new ArrayList<>();
         for (Event e : events) for (Tag t : e.tags()) rows.add(new TagRow(e, t));
         return TAGS.table("tags", rows);

@@ -1,7 +1,10 @@
 package org.marketlab.markets;
 
 import org.marketlab.tables.RecordTable;
+import tech.tablesaw.api.BooleanColumn;
+import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -59,11 +62,13 @@ public final class EventViews {
 
     /** One row per event, the columns scanned first. */
     public static Table events(List<Event> events) {
+        if (events instanceof EventList read) return read.eventsView();
         return EVENTS.table("events", events);
     }
 
     /** One row per market of the events, the columns scanned first. */
     public static Table markets(List<Event> events) {
+        if (events instanceof EventList read) return read.marketsView();
         List<MarketRow> rows = new ArrayList<>();
         for (Event e : events) for (Market m : e.markets()) rows.add(new MarketRow(e, m));
         return MARKETS.table("markets", rows);
@@ -91,6 +96,36 @@ public final class EventViews {
         return OUTCOMES.table("outcomes", rows);
     }
 
+    /** {@link #events} made from the every-field events table ({@link EventTables#events}) and the tags' labels. */
+    static Table eventsFrom(Table all, Column<?> tagLabels) {
+        return Table.create("events", all.column("title"), status(all), all.column("category"), all.column("volume"),
+                all.column("liquidity"), all.column("volume24hr").setName("volume24h"), all.column("endDate"),
+                all.column("marketCount").setName("markets"), tagLabels.setName("tags"), all.column("id"), all.column("slug"));
+    }
+
+    /** {@link #markets} made from the every-field markets table ({@link EventTables#markets}). */
+    static Table marketsFrom(Table all) {
+        return Table.create("markets", all.column("eventTitle").setName("event"), all.column("question"), all.column("outcomes"),
+                all.column("outcomePrices"), all.column("volumeNum").setName("volume"), all.column("liquidityNum").setName("liquidity"),
+                all.column("endDate"), status(all), all.column("id"));
+    }
+
+    /** The status column of a table with active, closed and archived columns. */
+    private static Column<?> status(Table t) {
+        BooleanColumn active = t.booleanColumn("active"), closed = t.booleanColumn("closed"), archived = t.booleanColumn("archived");
+        StringColumn status = StringColumn.create("status");
+        for (int r = 0; r < t.rowCount(); r++) {
+            String s = status(value(active, r), value(closed, r), value(archived, r));
+            if (s == null) status.appendMissing();
+            else status.append(s);
+        }
+        return status;
+    }
+
+    private static Boolean value(BooleanColumn c, int row) {
+        return c.isMissing(row) ? null : c.get(row);
+    }
+
     /** open, closed, archived or inactive. */
     static String status(Boolean active, Boolean closed, Boolean archived) {
         if (Boolean.TRUE.equals(archived)) return "archived";
@@ -101,6 +136,6 @@ public final class EventViews {
 
     private static String join(List<?> list) {
         if (list == null || list.isEmpty()) return null;
-        return list.stream().map(v -> v instanceof BigDecimal b ? b.toPlainString() : String.valueOf(v)).collect(Collectors.joining(", "));
+        return list.stream().map(v -> v instanceof BigDecimal b ? b.toPlainString() : java.util.Objects.toString(v, "")).collect(Collectors.joining(", "));
     }
 }

@@ -313,7 +313,7 @@ public final class EventsQuery {
      * tags, id, slug. {@code allColumns().table()} has every field.
      */
     public Table table() {
-        return EventViews.events(list());
+        return columns(false, false).eventsView();
     }
 
     /**
@@ -384,7 +384,7 @@ public final class EventsQuery {
      * endDate, status, id. {@code allColumns().marketsTable()} has every field.
      */
     public Table marketsTable() {
-        return EventViews.markets(list());
+        return columns(true, false).marketsView();
     }
 
     /** One row per tag of each event, with the event's {@code eventId} and {@code eventSlug}. */

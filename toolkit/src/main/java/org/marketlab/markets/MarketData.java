@@ -7,6 +7,7 @@ import org.marketlab.internal.query.Read;
 import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Document;
 import org.marketlab.internal.transport.Query;
+import org.marketlab.config.Connection;
 import org.marketlab.internal.transport.Transport;
 
 import java.net.URLEncoder;
@@ -19,8 +20,8 @@ public final class MarketData {
 
     private final Transport transport;
 
-    public MarketData(Transport transport) {
-        this.transport = Objects.requireNonNull(transport, "transport");
+    public MarketData(Connection connection) {
+        this.transport = Transport.of(connection);
     }
 
     public EventsQuery events() {
@@ -104,14 +105,43 @@ public final class MarketData {
 
     // ---- saved documents: no transport ------------------------------------------------------------------------
 
-    /** Reads a saved events document: an array of events, a keyset page ({@code {events, next_cursor}}), or one event. */
-    public static List<Event> parseEvents(Document d) {
+    /** Reads a saved events document (see {@link #parseEvents(Document)}). */
+    public static List<Event> parseEvents(String json) {
+        return parseEvents(Document.file("of events", json));
+    }
+
+    /** Every field of a saved events document as three tables (see {@link #parseEventTables(Document)}). */
+    public static EventTables.All parseEventTables(String json) {
+        return parseEventTables(Document.file("of events", json));
+    }
+
+    /** Reads a saved market document (one market object, or a JSON array of them). */
+    public static List<Market> parseMarkets(String json) {
+        return parseMarkets(Document.file("of markets", json));
+    }
+
+    /** Reads a saved {@code /public-search} answer. */
+    public static SearchResult parseSearch(String json) {
+        return parseSearch(Document.file("of a search", json));
+    }
+
+    /** Reads a saved tags document (a JSON array of tags). */
+    public static List<Tag> parseTags(String json) {
+        return parseTags(Document.file("of tags", json));
+    }
+
+    /**
+     * Reads a saved events document: an array of events, a keyset page ({@code {events, next_cursor}}), or one event.
+     * An array or a page is read straight into table columns ({@link EventList}): its records are made when first
+     * asked for, and its tables come from the columns.
+     */
+    static List<Event> parseEvents(Document d) {
         byte[] json = d.body();
         int i = 0;
         while (i < json.length && Character.isWhitespace(json[i])) i++;
-        if (i < json.length && json[i] == '[') return EventReader.page(d, false).events();
+        if (i < json.length && json[i] == '[') return EventList.read(d, i);
         JsonNode n = d.tree();
-        if (n.isObject() && n.has("events")) return EventReader.page(d, true).events();
+        if (n.isObject() && n.has("events")) return EventList.read(d, -1);
         if (n.isObject()) return List.of(EventReader.one(d, n, Event.class));
         throw d.malformed("expected a JSON array of events, a page {events: [...]}, or one event object", null);
     }
@@ -119,9 +149,9 @@ public final class MarketData {
     /**
      * The events, markets and tags tables of a saved events document (an array of events or a keyset page),
      * filled straight from its bytes with no records in between: the same tables as {@link EventTables} makes from
-     * {@link #parseEvents(Document)}. One event object is read through its record.
+     * the records. One event object is read through its record.
      */
-    public static EventTables.All parseEventTables(Document d) {
+    static EventTables.All parseEventTables(Document d) {
         byte[] json = d.body();
         int i = 0;
         while (i < json.length && Character.isWhitespace(json[i])) i++;
@@ -139,29 +169,29 @@ public final class MarketData {
     }
 
     /** Reads a saved market document: one market object, or an array of them. */
-    public static List<Market> parseMarkets(Document d) {
+    static List<Market> parseMarkets(Document d) {
         JsonNode n = d.tree();
         if (n.isObject()) return List.of(EventReader.one(d, n, Market.class));
         return EventReader.many(d, n, Market.class);
     }
 
     /** Reads a saved {@code /public-search} answer. */
-    public static SearchResult parseSearch(Document d) {
+    static SearchResult parseSearch(Document d) {
         return SearchQuery.read(d);
     }
 
     /** Reads a saved Data API {@code /holders} answer ({@code [{token, holders: [...]}]}). */
-    public static List<Holder> parseHolders(Document d) {
+    static List<Holder> parseHolders(Document d) {
         return HoldersQuery.read(d);
     }
 
     /** Reads a saved Data API {@code /oi} answer. */
-    public static List<OpenInterest> parseOpenInterest(Document d) {
+    static List<OpenInterest> parseOpenInterest(Document d) {
         return OpenInterestQuery.read(d);
     }
 
     /** Reads {@code [{"total": ..., "markets": [{"market", "value"}]}]} (an empty array is no volume). */
-    public static LiveVolume parseLiveVolume(Document d) {
+    static LiveVolume parseLiveVolume(Document d) {
         JsonNode body = d.tree();
         if (!body.isArray() || body.size() > 1) throw d.malformed("expected a JSON array of one {total, markets}", null);
         if (body.isEmpty()) return new LiveVolume(java.math.BigDecimal.ZERO, List.of());
@@ -169,7 +199,7 @@ public final class MarketData {
     }
 
     /** Reads a saved tags document (an array of tags). */
-    public static List<Tag> parseTags(Document d) {
+    static List<Tag> parseTags(Document d) {
         return EventReader.many(d, d.tree(), Tag.class);
     }
 }

@@ -21,6 +21,11 @@ final class TwoHalves {
 
     /** The columns of the array starting at {@code open} (its '['), or null to read it in one pass. */
     static EventColumns read(byte[] json, int open) {
+        return read(json, open, true, true, true);
+    }
+
+    /** The same, filling the tables and dropping repeats as asked ({@link EventColumns#EventColumns(boolean, boolean, boolean)}). */
+    static EventColumns read(byte[] json, int open, boolean markets, boolean tags, boolean dropRepeats) {
         if (json.length < MIN_BYTES || ForkJoinPool.getCommonPoolParallelism() < 1 || Runtime.getRuntime().availableProcessors() < 2) return null;
         int cut = middleComma(json, open);
         if (cut < 0) return null;
@@ -30,15 +35,15 @@ final class TwoHalves {
         byte[] second = new byte[json.length - cut];
         second[0] = '[';
         System.arraycopy(json, cut + 1, second, 1, json.length - cut - 1);
-        CompletableFuture<EventColumns> later = CompletableFuture.supplyAsync(() -> half(second));
-        EventColumns head = half(first);
+        CompletableFuture<EventColumns> later = CompletableFuture.supplyAsync(() -> half(second, markets, tags, dropRepeats));
+        EventColumns head = half(first, markets, tags, dropRepeats);
         EventColumns tail = later.join();
         return head != null && tail != null && head.appendAll(tail) ? head : null;
     }
 
-    private static EventColumns half(byte[] array) {
+    private static EventColumns half(byte[] array, boolean markets, boolean tags, boolean dropRepeats) {
         try {
-            EventColumns c = new EventColumns(true, true);
+            EventColumns c = new EventColumns(markets, tags, dropRepeats);
             EventReader.read(Document.file("half", array), false, c, null);
             return c;
         } catch (RuntimeException e) {

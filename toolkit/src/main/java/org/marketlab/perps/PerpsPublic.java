@@ -2,6 +2,7 @@ package org.marketlab.perps;
 
 import org.marketlab.internal.transport.Query;
 import org.marketlab.internal.transport.Signer;
+import org.marketlab.config.Connection;
 import org.marketlab.internal.transport.Transport;
 
 import java.util.List;
@@ -11,7 +12,8 @@ public final class PerpsPublic {
 
     private final PerpsRequests requests;
 
-    public PerpsPublic(Transport transport) {
+    public PerpsPublic(Connection connection) {
+        Transport transport = Transport.of(connection);
         this.requests = new PerpsRequests(transport, Weights.publicReads(transport), null, Signer.NONE);
     }
 

@@ -8,6 +8,7 @@ import org.marketlab.auth.CredentialStore;
 import org.marketlab.internal.transport.Document;
 import org.marketlab.internal.transport.Query;
 import org.marketlab.internal.transport.Signer;
+import org.marketlab.config.Connection;
 import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.WeightBudget;
 import org.marketlab.signing.Wallet;
@@ -103,7 +104,8 @@ public final class PerpsSession implements AutoCloseable {
     }
 
     /** Resumes stored valid credentials of {@code owner} on {@code transport}'s profile, or registers a new proxy. */
-    public static PerpsSession open(Transport transport, Wallet owner, Options options) {
+    public static PerpsSession open(Connection connection, Wallet owner, Options options) {
+        Transport transport = Transport.of(connection);
         return ProxyRegistration.open(transport, owner, options);
     }
 

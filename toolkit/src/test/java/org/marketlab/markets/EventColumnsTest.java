@@ -1,5 +1,7 @@
 package org.marketlab.markets;
 
+import org.marketlab.Markets;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -75,11 +77,63 @@ class EventColumnsTest {
     @Test
     void wholeWorldFromOneDocumentGivesTheRecordsTables() {
         byte[] doc = worldDocument();
-        List<Event> events = MarketData.parseEvents(doc(doc));
+        List<Event> events = records(doc(doc));
         EventTables.All all = MarketData.parseEventTables(doc(doc));
         assertSameTable(EventTables.events(events), all.events());
         assertSameTable(EventTables.markets(events), all.markets());
         assertSameTable(EventTables.tags(events), all.tags());
+    }
+
+    /**
+     * The default path, {@code Markets.parseEvents} then {@code Markets.table} / {@code marketsTable} (and
+     * {@code EventTables} of the same list), is read into columns: its tables are the records' tables, value for
+     * value, and its records are the records.
+     */
+    @Test
+    void theDefaultPathGivesTheRecordsViewsValueForValue() {
+        byte[] doc = worldDocument();
+        String text = new String(doc, StandardCharsets.UTF_8);
+        List<Event> parsed = Markets.parseEvents(text);
+        List<Event> records = records(doc(doc));
+        assertTrue(records.size() >= 2000);
+        assertSameTable(EventViews.events(records), Markets.table(parsed));
+        assertSameTable(EventViews.markets(records), Markets.marketsTable(parsed));
+        assertSameTable(EventTables.events(records), EventTables.events(parsed));
+        assertSameTable(EventTables.markets(records), EventTables.markets(parsed));
+        assertSameTable(EventTables.tags(records), EventTables.tags(parsed));
+        assertEquals(records.size(), parsed.size());
+        assertEquals(records, parsed, "the records, made when asked for");
+        // An event repeated within one document is kept, as its records keep it.
+        String firstEvent = pages(1).get(0);
+        String repeated = text.substring(0, text.length() - 1) + "," + firstEvent + "]";
+        List<Event> twice = Markets.parseEvents(repeated);
+        assertEquals(records.size() + 1, twice.size());
+        assertSameTable(EventViews.events(new ArrayList<>(twice)), Markets.table(twice));
+        assertSameTable(EventViews.markets(new ArrayList<>(twice)), Markets.marketsTable(twice));
+    }
+
+    @Test
+    void theQueryTablesAreTheRecordsViews() {
+        assertSameTable(EventViews.events(q().list()), q().table());
+        assertSameTable(EventViews.markets(q().list()), q().marketsTable());
+        assertSameTable(EventViews.events(q().active().closed(false).limit(130).list()), q().active().closed(false).limit(130).table());
+        assertSameTable(EventViews.markets(q().paging(EventsQuery.Paging.OFFSET).limit(250).list()),
+                q().paging(EventsQuery.Paging.OFFSET).limit(250).marketsTable());
+    }
+
+    @Test
+    void theDefaultPathWithRandomNullsGivesTheRecordsViews() {
+        sandbox.faults().nullFields(0.3);
+        try {
+            String text = "[" + String.join(",", pages(4)) + "]";
+            List<Event> parsed = Markets.parseEvents(text);
+            List<Event> records = records(Document.file("events.json", text));
+            assertTrue(Markets.table(parsed).stringColumn("title").countMissing() > 0);
+            assertSameTable(EventViews.events(records), Markets.table(parsed));
+            assertSameTable(EventViews.markets(records), Markets.marketsTable(parsed));
+        } finally {
+            sandbox.faults().clear();
+        }
     }
 
     @Test
@@ -91,7 +145,7 @@ class EventColumnsTest {
         String firstEvent = pages(1).get(0);
         byte[] repeated = (text.substring(0, text.length() - 1) + "," + firstEvent + "]").getBytes(StandardCharsets.UTF_8);
         assertNull(TwoHalves.read(repeated, 0), "an event in both halves: one pass instead");
-        List<Event> events = MarketData.parseEvents(doc(doc));
+        List<Event> events = records(doc(doc));
         EventTables.All all = MarketData.parseEventTables(doc(repeated));
         assertSameTable(EventTables.events(events), all.events());
         assertSameTable(EventTables.markets(events), all.markets());
@@ -105,7 +159,7 @@ class EventColumnsTest {
         sandbox.faults().nullFields(0.3);
         try {
             byte[] doc = ("[" + String.join(",", pages(4)) + "]").getBytes(StandardCharsets.UTF_8);
-            List<Event> events = MarketData.parseEvents(doc(doc));
+            List<Event> events = records(doc(doc));
             EventTables.All all = MarketData.parseEventTables(doc(doc));
             assertTrue(all.events().stringColumn("title").countMissing() > 0);
             assertSameTable(EventTables.events(events), all.events());
@@ -119,7 +173,7 @@ class EventColumnsTest {
     @Test
     void liveShapedDocumentsGiveTheRecordsTables() {
         byte[] event = Documents.read("markets-event.json").getBytes(StandardCharsets.UTF_8);
-        List<Event> events = MarketData.parseEvents(doc(event));
+        List<Event> events = records(doc(event));
         EventTables.All all = MarketData.parseEventTables(doc(event));
         assertSameTable(EventTables.events(events), all.events());
         assertSameTable(EventTables.markets(events), all.markets());
@@ -129,7 +183,7 @@ class EventColumnsTest {
             String market = Documents.read(name).strip();
             if (market.startsWith("[")) market = market.substring(1, market.lastIndexOf(']'));
             byte[] doc = ("[{\"id\":\"1\",\"slug\":\"s\",\"title\":\"t\",\"markets\":[" + market + "]}]").getBytes(StandardCharsets.UTF_8);
-            List<Event> es = MarketData.parseEvents(doc(doc));
+            List<Event> es = records(doc(doc));
             assertSameTable(EventTables.markets(es), MarketData.parseEventTables(doc(doc)).markets());
         }
     }
@@ -245,6 +299,11 @@ class EventColumnsTest {
             throw new java.io.UncheckedIOException(e);
         }
         return out;
+    }
+
+    /** The records of a document, as a plain list: its tables are made from the records. */
+    static List<Event> records(Document d) {
+        return new ArrayList<>(MarketData.parseEvents(d));
     }
 
     private static Document doc(byte[] bytes) {

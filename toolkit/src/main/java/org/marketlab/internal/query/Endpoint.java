@@ -39,6 +39,16 @@ public record Endpoint<T>(Service service, String method, String path, String na
     public interface Rows<T> {
         List<T> read(Document page, JsonNode array);
 
+        /** Each row read by {@code row} (given the page, for messages, and the row). */
+        static <T> Rows<T> each(java.util.function.BiFunction<Document, JsonNode, T> row) {
+            return (d, array) -> {
+                if (!array.isArray()) throw d.malformed("expected a JSON array of rows", null);
+                List<T> out = new ArrayList<>(array.size());
+                for (JsonNode n : array) out.add(row.apply(d, n));
+                return out;
+            };
+        }
+
         /** Each row bound to {@code type}; a row that cannot be is malformed, named by its place. */
         static <T> Rows<T> bound(Class<T> type, String name) {
             return (d, array) -> {

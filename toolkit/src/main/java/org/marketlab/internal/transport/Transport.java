@@ -1,6 +1,7 @@
 package org.marketlab.internal.transport;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.marketlab.config.Connection;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.http.ConnectionException;
@@ -26,7 +27,7 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>A transport sends through its profile's {@link Resources}; {@link #of(Profile)} gives the shared one.
  */
-public final class Transport {
+public final class Transport implements Connection {
 
     private static final Map<Profile, Transport> BY_PROFILE = new ConcurrentHashMap<>();
 
@@ -61,6 +62,13 @@ public final class Transport {
         }
     }
 
+    /** The transport behind a connection (every connection is one the toolkit made). */
+    public static Transport of(Connection connection) {
+        if (connection instanceof Transport t) return t;
+        throw new IllegalArgumentException("connection must be one the toolkit made (MarketLab.connection()), was "
+                + (connection == null ? "null" : connection.getClass().getName()));
+    }
+
     /** A private transport with its own clock and retry policy (tests and benchmarks). */
     public static Transport create(Profile profile, Clock clock, RetryPolicy retry) {
         return new Transport(new Resources(profile, clock), retry, SendStep.DEFAULT);
@@ -70,6 +78,7 @@ public final class Transport {
         return resources;
     }
 
+    @Override
     public Profile profile() {
         return resources.profile();
     }

@@ -23,33 +23,23 @@ import tech.tablesaw.api.Table;
  */
 public final class MarketLab {
 
-    /** The profile every facade call uses; the environment's until {@link #use(Profile)}. */
-    private static volatile Profile current;
-
     private MarketLab() {
     }
 
     /** Makes {@code profile} the one every facade call uses from now on. */
     public static Profile use(Profile profile) {
         if (profile == null) throw new IllegalArgumentException("profile is null; give Profile.sandbox(), Profile.live() or a profile built from them");
-        current = profile;
+        Transport.use(profile);
         return profile;
     }
 
     /** The transport of the current profile: what every facade binds its services to. */
     static Transport transport() {
-        return Transport.of(currentProfile());
+        return Transport.current();
     }
 
     private static Profile currentProfile() {
-        Profile p = current;
-        if (p == null) {
-            synchronized (MarketLab.class) {
-                if (current == null) current = Profile.fromEnvironment();
-                p = current;
-            }
-        }
-        return p;
+        return Transport.currentProfile();
     }
 
     /** The current profile's name, without building its transport (an HTTP client) or starting the sandbox. */

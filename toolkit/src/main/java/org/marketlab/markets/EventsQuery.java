@@ -305,7 +305,7 @@ public final class EventsQuery {
         checkArguments();
         if (selectsNothing()) return Stream.empty();
         return new Pages<Event>(filters.toQuery(), EventReader::page).pager(Event::id).stream()
-                .peek(e -> TokenNames.remember(e.markets())); // so tables and charts of their tokens carry names
+                .peek(e -> TokenNames.names(transport).learnAll(e.markets())); // so tables and charts of their tokens carry names
     }
 
     /**

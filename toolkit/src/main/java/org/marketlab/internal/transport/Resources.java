@@ -28,6 +28,7 @@ public final class Resources {
     private final OkHttpClient http;
     private final Pacer pacer;
     private volatile Map<String, URI> embedded;
+    private final Map<Class<?>, Object> locals = new java.util.concurrent.ConcurrentHashMap<>();
 
     public Resources(Profile profile, Clock clock) {
         this.profile = Objects.requireNonNull(profile, "profile");
@@ -77,6 +78,15 @@ public final class Resources {
 
     public Pacer pacer() {
         return pacer;
+    }
+
+    /**
+     * What this connection keeps of one kind ({@code type}), made by {@code make} on first use: a cache that belongs
+     * to the profile's connection rather than to the JVM (the token names its reads have learnt). Each kind bounds
+     * itself.
+     */
+    public <T> T local(Class<T> type, java.util.function.Supplier<T> make) {
+        return type.cast(locals.computeIfAbsent(type, k -> make.get()));
     }
 
     /** The base URL of a service: the profile's, or the embedded sandbox's (started now if need be). */

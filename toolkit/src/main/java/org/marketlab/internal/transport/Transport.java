@@ -43,6 +43,36 @@ public final class Transport implements Connection {
         this.chain = new SendStep.Chain(this.steps);
     }
 
+    /** The profile every facade call uses; the environment's until {@link #use(Profile)}. */
+    private static volatile Profile current;
+
+    /** Makes {@code profile} the one every facade call uses from now on. */
+    public static void use(Profile profile) {
+        current = Objects.requireNonNull(profile, "profile");
+    }
+
+    /** The current profile: the one last {@link #use}d, else the environment's ({@link Profile#fromEnvironment()}). */
+    public static Profile currentProfile() {
+        Profile p = current;
+        if (p == null) {
+            synchronized (Transport.class) {
+                if (current == null) current = Profile.fromEnvironment();
+                p = current;
+            }
+        }
+        return p;
+    }
+
+    /** The current profile's shared transport. */
+    public static Transport current() {
+        return of(currentProfile());
+    }
+
+    /** The current profile's shared transport if it has been made, else null (nothing is built). */
+    public static Transport currentIfMade() {
+        return BY_PROFILE.get(currentProfile());
+    }
+
     /** The shared transport of a profile (its resources shared by every facade call on it). */
     public static Transport of(Profile profile) {
         return BY_PROFILE.computeIfAbsent(profile, p -> new Transport(new Resources(p, Clock.system()), RetryPolicy.DEFAULT, SendStep.DEFAULT));

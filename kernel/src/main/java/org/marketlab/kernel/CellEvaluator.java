@@ -1,5 +1,10 @@
 package org.marketlab.kernel;
 
+import org.marketlab.kernel.startup.CompileJar;
+import org.marketlab.kernel.startup.CompilePathFileManager;
+import org.marketlab.kernel.startup.StartTrace;
+import org.marketlab.kernel.startup.WarmShell;
+
 import jdk.jshell.Diag;
 import jdk.jshell.EvalException;
 import jdk.jshell.JShell;
@@ -21,11 +26,11 @@ import java.util.function.Function;
  * Runs cells in one JShell whose snippets execute in this JVM. A cell may hold many snippets; declarations
  * persist across cells; the value of a cell whose last snippet is an expression is the cell's result.
  */
-final class CellEvaluator implements AutoCloseable {
+final class CellEvaluator implements AutoCloseable, WarmShell {
 
     /**
      * Imports every session starts with, so the first cell needs none: the facades, and the toolkit's types that the
-     * shipped notebooks and the README name (27 in all; {@code var} serves for the rest, and any other type is one
+     * shipped notebooks and the README name (30 in all; {@code var} serves for the rest, and any other type is one
      * import away). Plus Tablesaw's tables, XChart, {@code java.time} and {@code java.util}.
      */
     static final List<String> STARTUP_IMPORTS = List.of(
@@ -33,12 +38,15 @@ final class CellEvaluator implements AutoCloseable {
             "import org.marketlab.config.Profile;",
             "import org.marketlab.signing.Wallet;",
             "import org.marketlab.auth.CredentialStore;",
+            "import org.marketlab.clob.ClobSession;",
+            "import org.marketlab.clob.SignatureType;",
             "import org.marketlab.clob.Side;",
             "import org.marketlab.clob.AssetType;",
             "import org.marketlab.clob.OrderResult;",
             "import org.marketlab.clob.Book;",
             "import org.marketlab.clob.Level;",
             "import org.marketlab.clob.OutcomeToken;",
+            "import org.marketlab.perps.PerpsSession;",
             "import org.marketlab.perps.Modification;",
             "import org.marketlab.perps.Order;",
             "import org.marketlab.perps.Fill;",
@@ -159,7 +167,8 @@ final class CellEvaluator implements AutoCloseable {
     private boolean indexingHeld;
 
     /** Lets JShell's background indexing of the class path run (held back from the start on). */
-    synchronized void resumeIndexing() {
+    @Override
+    public synchronized void resumeIndexing() {
         if (indexingHeld) indexing(shell.sourceCodeAnalysis(), "resumeIndexing");
         indexingHeld = false;
     }
@@ -197,7 +206,8 @@ final class CellEvaluator implements AutoCloseable {
      * kernel is idle, before completion or inspection (which list what there is), and before a cell that did not
      * compile without it is tried again.
      */
-    synchronized void joinFullClassPath() {
+    @Override
+    public synchronized void joinFullClassPath() {
         if (fullClassPathJoined) return;
         fullClassPathJoined = true;
         files.joinFullClassPath();
@@ -245,6 +255,11 @@ final class CellEvaluator implements AutoCloseable {
     static final String WARM_UP_COMPILE = "void $warmUp() { Table t = Markets.events().limit(10).table(); System.out.println(t.rowCount()); }";
 
     /** Runs {@code sources} and forgets them: no variable, method or value of them stays in the session. */
+    @Override
+    public void compileTypicalCell() {
+        warmUp(WARM_UP_COMPILE);
+    }
+
     synchronized void warmUp(String... sources) {
         for (String source : sources) {
             if (!source.equals(WARM_UP_RUN)) completeImports();

@@ -1,5 +1,7 @@
 package org.marketlab.kernel;
 
+import org.marketlab.kernel.startup.CompileJar;
+
 import javax.imageio.ImageIO;
 import java.awt.BasicStroke;
 import java.awt.Color;

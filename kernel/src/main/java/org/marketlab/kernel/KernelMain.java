@@ -1,5 +1,7 @@
 package org.marketlab.kernel;
 
+import org.marketlab.kernel.startup.StartTrace;
+
 import org.dflib.jjava.jupyter.channels.JupyterConnection;
 import org.dflib.jjava.jupyter.kernel.JupyterIO;
 import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;

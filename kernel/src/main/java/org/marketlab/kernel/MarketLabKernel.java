@@ -1,5 +1,8 @@
 package org.marketlab.kernel;
 
+import org.marketlab.kernel.startup.StartTrace;
+import org.marketlab.kernel.startup.StartUp;
+
 import jdk.jshell.SourceCodeAnalysis;
 import org.dflib.jjava.jupyter.kernel.BaseKernel;
 import org.dflib.jjava.jupyter.kernel.HelpLink;
@@ -44,6 +47,7 @@ public final class MarketLabKernel extends BaseKernel {
     private final SessionHistory history;
     private final ProgressDisplay progress;
     private final LiveDisplay live;
+    private final StartUp startUp;
     /** The newest execute request's context: live displays send their updates with it. */
     private volatile ShellReplyEnvironment latestEnv;
 
@@ -57,6 +61,7 @@ public final class MarketLabKernel extends BaseKernel {
                         .addHighlightStyle(TextColor.BOLD_RESET_FG).build());
         this.history = history;
         this.starting = starting;
+        this.startUp = new StartUp(starting, Html::table);
         this.progress = new ProgressDisplay(io);
         this.live = new LiveDisplay(io, getRenderer(), () -> latestEnv);
         Renderers.register(getRenderer());
@@ -68,37 +73,14 @@ public final class MarketLabKernel extends BaseKernel {
         }
     }
 
-    /** A cell that calls a facade, and so (on the sandbox profile) needs the embedded sandbox. */
-    private static final java.util.regex.Pattern USES_SERVICE = java.util.regex.Pattern.compile("\\b(Markets|Clob|Perps|MarketLab)\\s*\\.");
-    /** A cell that (most likely) makes a table. */
-    private static final java.util.regex.Pattern USES_TABLES = java.util.regex.Pattern.compile("\\b(Markets|Clob|Perps|MarketLab|Charts|Table)\\s*\\.");
-    private volatile boolean serviceAsked;
-
-    /** Set once a cell has come: background work then stops. */
-    private volatile boolean cellSeen;
-    private volatile IdleWarmUp idle;
-
-    /**
-     * Once JShell is ready, and unless a cell has come already, warms Tablesaw, the readers and the compiler, and later
-     * starts the sandbox, in the background ({@link IdleWarmUp}); the first cell cancels it.
-     */
+    /** Once JShell is ready, the start-up warm-up while no cell has come ({@link StartUp#warmUpWhileIdle}). */
     void warmUpWhileIdle() {
-        starting.whenComplete((e, failed) -> beginIdleWarmUp());
+        startUp.warmUpWhileIdle();
     }
 
-    private synchronized void beginIdleWarmUp() {
-        if (cellSeen || idle != null) return;
-        idle = IdleWarmUp.start(starting, true);
-        if (cellSeen) idle.cancel();
-    }
-
-    /**
-     * The evaluator once the idle warm-up has been told to stop: a user's request comes first. (Every use of JShell
-     * holds the evaluator's lock, so a warm-up step under way finishes before the request runs.)
-     */
+    /** The evaluator once the start-up warm-up has been told to stop: a user's request comes first. */
     private CellEvaluator quietEvaluator() {
-        IdleWarmUp w = idle;
-        if (w != null) w.cancel();
+        startUp.quiet();
         return evaluator();
     }
 
@@ -134,19 +116,7 @@ public final class MarketLabKernel extends BaseKernel {
 
     @Override
     public Object evalRaw(String cell) {
-        StartTrace.mark("cell received");
-        cellSeen = true;
-        IdleWarmUp w = idle;
-        if (w != null) w.cancel();
-        // The embedded sandbox, and Tablesaw (whose first use scans the class path), start while JShell compiles
-        // the first cell that uses them,
-        if (!serviceAsked && USES_SERVICE.matcher(cell).find()) {
-            serviceAsked = true;
-            MarketLab.warmUp();
-        }
-        // and a first table's reading and rendering is walked once on a few shipped events, so that the cell's own
-        // reading finds its classes loaded.
-        if (USES_TABLES.matcher(cell).find()) IdleWarmUp.firstTableInBackground();
+        startUp.cellArrived(cell);
         history.add(cell);
         progress.reset();
         StringBuilder code = new StringBuilder();

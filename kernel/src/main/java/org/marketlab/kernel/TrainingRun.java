@@ -1,5 +1,7 @@
 package org.marketlab.kernel;
 
+import org.marketlab.kernel.startup.IdleWarmUp;
+
 import org.dflib.jjava.jupyter.channels.JupyterSocket;
 import org.dflib.jjava.jupyter.kernel.JupyterIO;
 import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;
@@ -60,7 +62,7 @@ final class TrainingRun {
             client.bind(props);
             client.ask(KernelInfoRequest.MESSAGE_TYPE, new KernelInfoRequest());
             // What the idle kernel runs: reading the shipped document, compiling a typical cell.
-            IdleWarmUp.readOnce(IdleWarmUp.document());
+            IdleWarmUp.readOnce(IdleWarmUp.document(), Html::table);
             kernel.evalForTest(CellEvaluator.WARM_UP_COMPILE);
             for (String cell : CELLS) {
                 client.ask(ExecuteRequest.MESSAGE_TYPE, new ExecuteRequest(cell, false, true, Map.of(), false, true));

@@ -1,5 +1,7 @@
 package org.marketlab.kernel;
 
+import org.marketlab.kernel.startup.CompileJar;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -4,6 +4,7 @@ import jdk.jshell.Snippet;
 import org.junit.jupiter.api.Test;
 import org.marketlab.markets.EventTables;
 import org.marketlab.Markets;
+import org.marketlab.kernel.startup.IdleWarmUp;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -36,14 +37,14 @@ class WarmUpTest {
         EventTables.All all = Markets.parseEventTables(new String(doc, java.nio.charset.StandardCharsets.UTF_8));
         assertEquals(24, all.events().rowCount());
         assertEquals(all.markets().rowCount(), Markets.parseEvents(new String(doc, java.nio.charset.StandardCharsets.UTF_8)).stream().mapToInt(e -> e.markets().size()).sum());
-        IdleWarmUp.readOnce(doc); // what the idle kernel runs, HTML included
+        IdleWarmUp.readOnce(doc, Html::table); // what the idle kernel runs, HTML included
     }
 
     @Test
     void theFirstTablePassReadsItsShippedEventsIntoAReportTable() {
         byte[] doc = IdleWarmUp.resource(IdleWarmUp.FIRST_TABLE_DOCUMENT);
         assertEquals(4, Markets.parseEvents(new String(doc, java.nio.charset.StandardCharsets.UTF_8)).size());
-        String html = IdleWarmUp.firstTableOnce(doc);
+        String html = IdleWarmUp.firstTableOnce(doc, Html::table);
         assertTrue(html.contains("<table") && html.contains("4 rows"), html.substring(0, Math.min(400, html.length())));
     }
 }

@@ -1,4 +1,4 @@
-package org.marketlab.kernel;
+package org.marketlab.kernel.startup;
 
 import java.lang.management.ManagementFactory;
 
@@ -7,7 +7,7 @@ import java.lang.management.ManagementFactory;
  * started, when the environment sets {@code MARKETLAB_TRACE_START=1}: where a first cell's time goes, for whoever
  * works on the kernel's start. Off, a mark costs one field read.
  */
-final class StartTrace {
+public final class StartTrace {
 
     private static final boolean ON = "1".equals(System.getenv("MARKETLAB_TRACE_START"));
     private static final long START = ON ? ManagementFactory.getRuntimeMXBean().getStartTime() : 0;
@@ -18,7 +18,7 @@ final class StartTrace {
     /** The standard error the kernel started with (a cell's output goes to the notebook instead). */
     private static final java.io.PrintStream ERR = System.err;
 
-    static void mark(String what) {
+    public static void mark(String what) {
         if (ON) {
             long now = System.currentTimeMillis();
             ERR.printf("[start +%5d ms, at %d] %s (%s)%n", now - START, now, what, Thread.currentThread().getName());

@@ -1,24 +1,27 @@
-package org.marketlab.kernel;
+package org.marketlab.kernel.startup;
 
 import org.marketlab.MarketLab;
 import org.marketlab.Markets;
 import org.marketlab.markets.EventTables;
+import tech.tablesaw.api.Table;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * What the kernel does while it waits for its first cell, once JShell is ready and the kernel has been idle a moment:
  * initialises Tablesaw (whose first use scans the class path), reads a shipped events document into tables and
  * renders one, so the first harvest runs on warm code; gives the compiler the whole class path
- * ({@link CellEvaluator#joinFullClassPath()}), compiles a typical first cell (and forgets it) and lets JShell index
+ * ({@link WarmShell#joinFullClassPath()}), compiles a typical first cell (and forgets it) and lets JShell index
  * the class path for completion; then, after a longer pause with no cell, starts the embedded sandbox. The first cell
  * cancels what has not begun (a step under way finishes; each is short but the last), so a cell that comes at once,
  * or does not use them, does not share the cores with them. Nothing of this starts before JShell is ready: the
  * class-path scan's four threads would take both cores from JShell's start and delay a {@code 1+1} sent at once.
  */
-final class IdleWarmUp {
+public final class IdleWarmUp {
 
     /** Rounds of reading the shipped document: enough for the compiler to take the reader's paths. */
     static final int ROUNDS = 6;
@@ -30,15 +33,21 @@ final class IdleWarmUp {
     private volatile boolean cancelled;
     private final Thread thread;
 
-    private IdleWarmUp(java.util.concurrent.CompletableFuture<CellEvaluator> shell, boolean sandbox) {
+    private final Function<Table, String> render;
+
+    private IdleWarmUp(CompletableFuture<? extends WarmShell> shell, boolean sandbox, Function<Table, String> render) {
+        this.render = render;
         thread = new Thread(() -> run(shell, sandbox), "marketlab-idle-warm-up");
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
     }
 
-    /** Starts the warm-up in the background, JShell being {@code shell} (perhaps still starting). */
-    static IdleWarmUp start(java.util.concurrent.CompletableFuture<CellEvaluator> shell, boolean sandbox) {
-        IdleWarmUp w = new IdleWarmUp(shell, sandbox);
+    /**
+     * Starts the warm-up in the background, JShell being {@code shell} (perhaps still starting), tables rendered as
+     * the kernel renders them ({@code render}).
+     */
+    static IdleWarmUp start(CompletableFuture<? extends WarmShell> shell, boolean sandbox, Function<Table, String> render) {
+        IdleWarmUp w = new IdleWarmUp(shell, sandbox, render);
         w.thread.start();
         return w;
     }
@@ -48,19 +57,19 @@ final class IdleWarmUp {
         cancelled = true;
     }
 
-    private void run(java.util.concurrent.CompletableFuture<CellEvaluator> starting, boolean sandbox) {
+    private void run(CompletableFuture<? extends WarmShell> starting, boolean sandbox) {
         try {
             long start = System.currentTimeMillis();
-            CellEvaluator shell = starting.join();
+            WarmShell shell = starting.join();
             idleUntil(System.currentTimeMillis() + BEGIN_AFTER_MS);
             if (!cancelled) org.marketlab.tables.TablesawStart.now();
             byte[] doc = document();
-            for (int i = 0; i < ROUNDS && !cancelled; i++) readOnce(doc);
+            for (int i = 0; i < ROUNDS && !cancelled; i++) readOnce(doc, render);
             synchronized (shell) { // checked under the evaluator's lock: a request that cancelled first runs alone
                 if (!cancelled) shell.joinFullClassPath();
             }
             synchronized (shell) {
-                if (!cancelled) shell.warmUp(CellEvaluator.WARM_UP_COMPILE);
+                if (!cancelled) shell.compileTypicalCell();
             }
             if (!cancelled) shell.resumeIndexing(); // JShell's class-path index for completion, on its own thread
             if (!sandbox) return;
@@ -78,14 +87,14 @@ final class IdleWarmUp {
     }
 
     /** One pass over what a first harvest runs: the streamed tables, the records, their tables, the HTML. */
-    static void readOnce(byte[] doc) {
+    public static void readOnce(byte[] doc, Function<Table, String> render) {
         String text = new String(doc, java.nio.charset.StandardCharsets.UTF_8);
         EventTables.All all = Markets.parseEventTables(text);
         var events = Markets.parseEvents(text);
         EventTables.events(events);
         EventTables.markets(events);
-        Html.table(all.events());
-        Html.table(all.markets());
+        render.apply(all.events());
+        render.apply(all.markets());
     }
 
     /**
@@ -93,12 +102,12 @@ final class IdleWarmUp {
      * its HTML, begun when a cell that uses the facades arrives, so that its own reading, cold otherwise, finds them
      * loaded. Tablesaw's class-path scan runs beside it on a thread of its own (the table waits for it).
      */
-    static void firstTableInBackground() {
+    static void firstTableInBackground(Function<Table, String> render) {
         if (!FIRST_TABLE.compareAndSet(false, true)) return;
         org.marketlab.tables.TablesawStart.inBackground();
         Thread t = new Thread(() -> {
             try {
-                firstTableOnce(resource(FIRST_TABLE_DOCUMENT));
+                firstTableOnce(resource(FIRST_TABLE_DOCUMENT), render);
             } catch (RuntimeException ignored) {
                 // a warm-up only
             }
@@ -109,20 +118,20 @@ final class IdleWarmUp {
 
     private static final java.util.concurrent.atomic.AtomicBoolean FIRST_TABLE = new java.util.concurrent.atomic.AtomicBoolean();
     /** Four one-market events of the idle warm-up's document. */
-    static final String FIRST_TABLE_DOCUMENT = "warm-up-first-table.json";
+    public static final String FIRST_TABLE_DOCUMENT = "warm-up-first-table.json";
 
     /** What a first {@code Markets.events()...table()} runs after its answer comes: records, table, HTML. */
-    static String firstTableOnce(byte[] doc) {
+    public static String firstTableOnce(byte[] doc, Function<Table, String> render) {
         var events = Markets.parseEvents(new String(doc, java.nio.charset.StandardCharsets.UTF_8));
         org.marketlab.tables.TablesawStart.now(); // waits for a scan under way
-        return Html.table(Markets.table(events));
+        return render.apply(Markets.table(events));
     }
 
-    static byte[] document() {
+    public static byte[] document() {
         return resource("warm-up-events.json");
     }
 
-    static byte[] resource(String name) {
+    public static byte[] resource(String name) {
         try (InputStream in = IdleWarmUp.class.getResourceAsStream(name)) {
             if (in == null) throw new IllegalStateException(name + " is missing from the kernel jar");
             return in.readAllBytes();

@@ -1,4 +1,4 @@
-package org.marketlab.kernel;
+package org.marketlab.kernel.startup;
 
 import javax.tools.FileObject;
 import javax.tools.ForwardingJavaFileManager;
@@ -22,7 +22,7 @@ import java.util.Set;
  * javac on a small compile path instead (see {@link CompileJar}) plus whatever else was added (a user's
  * {@code %classpath}), until {@link #joinFullClassPath()}, after which javac sees what JShell asked for.
  */
-final class CompilePathFileManager extends ForwardingJavaFileManager<StandardJavaFileManager> implements StandardJavaFileManager {
+public final class CompilePathFileManager extends ForwardingJavaFileManager<StandardJavaFileManager> implements StandardJavaFileManager {
 
     private static final Set<String> CLASS_PATH_OPTIONS = Set.of("-classpath", "-cp", "--class-path");
 
@@ -31,7 +31,7 @@ final class CompilePathFileManager extends ForwardingJavaFileManager<StandardJav
     private volatile boolean joined;
 
     /** {@code compilePath} as a class path string; the JVM's class path is what it stands in for. */
-    CompilePathFileManager(StandardJavaFileManager delegate, String compilePath) {
+    public CompilePathFileManager(StandardJavaFileManager delegate, String compilePath) {
         super(delegate);
         this.compilePath = entries(compilePath);
         this.fullPath = new LinkedHashSet<>(entries(System.getProperty("java.class.path")));
@@ -43,7 +43,7 @@ final class CompilePathFileManager extends ForwardingJavaFileManager<StandardJav
     }
 
     /** From now on javac sees the class path JShell asks for (it is set at JShell's next addition to it). */
-    void joinFullClassPath() {
+    public void joinFullClassPath() {
         joined = true;
     }
 

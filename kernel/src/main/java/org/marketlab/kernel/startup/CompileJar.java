@@ -1,4 +1,4 @@
-package org.marketlab.kernel;
+package org.marketlab.kernel.startup;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -28,13 +28,13 @@ import java.util.zip.ZipOutputStream;
  * written against (the toolkit, sandbox and kernel, Tablesaw, XChart), the classes they name, and the supertypes of
  * all of these. javac indexes every entry of every jar on its class path before its first compile (about 0.2 CPU
  * seconds for the kernel jar's ~39,000 entries), so a jar of a few thousand entries makes the first cell cheaper.
- * The whole class path joins the compiler later ({@link CellEvaluator#joinFullClassPath()}): while the kernel is
+ * The whole class path joins the compiler later ((the kernel's {@code CellEvaluator.joinFullClassPath})): while the kernel is
  * idle, before completion or inspection, or when a cell does not compile without it.
  */
-final class CompileJar {
+public final class CompileJar {
 
     /** The file name, beside {@code marketlab-kernel.jar} in the kernelspec folder (written by the installer). */
-    static final String NAME = "marketlab-compile.jar";
+    public static final String NAME = "marketlab-compile.jar";
     /** The packages cells are written against: all their classes go in. */
     static final List<String> ROOTS = List.of("org/marketlab/", "tech/tablesaw/", "org/knowm/xchart/");
 
@@ -44,13 +44,13 @@ final class CompileJar {
     }
 
     /** {@link #installed()} as a class path, or null. */
-    static String installedPath() {
+    public static String installedPath() {
         Path p = installed();
         return p == null ? null : p.toString();
     }
 
     /** The compile jar beside the jar this class was loaded from, if there is one; else null. */
-    static Path installed() {
+    public static Path installed() {
         try {
             var source = CompileJar.class.getProtectionDomain().getCodeSource();
             if (source == null) return null;
@@ -64,7 +64,7 @@ final class CompileJar {
     }
 
     /** Writes the compile jar of {@code kernelJar} to {@code out}; returns how many classes it holds. */
-    static int write(Path kernelJar, Path out) throws IOException {
+    public static int write(Path kernelJar, Path out) throws IOException {
         try (ZipFile zip = new ZipFile(kernelJar.toFile())) {
             Map<String, ZipEntry> classes = new HashMap<>();
             for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
@@ -116,10 +116,10 @@ final class CompileJar {
     }
 
     /** The classes a class file names (class constants and the types in its descriptors), and its supertypes. */
-    record References(Set<String> names, List<String> supertypes) {
+    public record References(Set<String> names, List<String> supertypes) {
     }
 
-    static References references(byte[] classFile) throws IOException {
+    public static References references(byte[] classFile) throws IOException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile));
         if (in.readInt() != 0xCAFEBABE) throw new IOException("not a class file");
         in.readUnsignedShort();

@@ -1,0 +1,72 @@
+package org.marketlab.kernel.startup;
+
+import org.marketlab.MarketLab;
+import tech.tablesaw.api.Table;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * The kernel's start-up tuning, in one place, beside the message loop rather than in it: what runs while the kernel
+ * waits for its first cell ({@link IdleWarmUp}), and what a first cell sets going before JShell compiles it (the
+ * embedded sandbox for a cell that calls a facade; a first table's path walked once for a cell that most likely makes
+ * a table). The kernel tells it when JShell is ready ({@link #warmUpWhileIdle}), when a cell arrives
+ * ({@link #cellArrived}) and when any other request is about to use JShell ({@link #quiet}).
+ */
+public final class StartUp {
+
+    /** A cell that calls a facade, and so (on the sandbox profile) needs the embedded sandbox. */
+    private static final Pattern USES_SERVICE = Pattern.compile("\\b(Markets|Clob|Perps|MarketLab)\\s*\\.");
+    /** A cell that (most likely) makes a table. */
+    private static final Pattern USES_TABLES = Pattern.compile("\\b(Markets|Clob|Perps|MarketLab|Charts|Table)\\s*\\.");
+
+    private final CompletableFuture<? extends WarmShell> shell;
+    private final Function<Table, String> render;
+    private volatile boolean serviceAsked;
+    /** Set once a cell has come: background work then stops. */
+    private volatile boolean cellSeen;
+    private volatile IdleWarmUp idle;
+
+    /** For the kernel whose JShell is {@code shell} (perhaps still starting) and whose tables render by {@code render}. */
+    public StartUp(CompletableFuture<? extends WarmShell> shell, Function<Table, String> render) {
+        this.shell = shell;
+        this.render = render;
+    }
+
+    /**
+     * Once JShell is ready, and unless a cell has come already, warms Tablesaw, the readers and the compiler, and later
+     * starts the sandbox, in the background ({@link IdleWarmUp}); the first cell cancels it.
+     */
+    public void warmUpWhileIdle() {
+        shell.whenComplete((e, failed) -> beginIdleWarmUp());
+    }
+
+    private synchronized void beginIdleWarmUp() {
+        if (cellSeen || idle != null) return;
+        idle = IdleWarmUp.start(shell, true, render);
+        if (cellSeen) idle.cancel();
+    }
+
+    /** A request is about to use JShell: the idle warm-up stops before its next step (a user's request comes first). */
+    public void quiet() {
+        IdleWarmUp w = idle;
+        if (w != null) w.cancel();
+    }
+
+    /**
+     * A cell has arrived: the idle warm-up stops; the embedded sandbox, and Tablesaw (whose first use scans the class
+     * path), start while JShell compiles the first cell that uses them; and a first table's reading and rendering is
+     * walked once on a few shipped events, so that the cell's own reading finds its classes loaded.
+     */
+    public void cellArrived(String cell) {
+        StartTrace.mark("cell received");
+        cellSeen = true;
+        quiet();
+        if (!serviceAsked && USES_SERVICE.matcher(cell).find()) {
+            serviceAsked = true;
+            MarketLab.warmUp();
+        }
+        if (USES_TABLES.matcher(cell).find()) IdleWarmUp.firstTableInBackground(render);
+    }
+}

@@ -1,28 +1,15 @@
 package org.marketlab.clob;
 
 import org.marketlab.internal.query.Read;
-import org.marketlab.query.PagedQuery;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
-import java.util.List;
-import java.util.stream.Stream;
 
 /** The account's open orders ({@code GET /data/orders}), every page by cursor: {@code session.orders().market(c).table()}. */
-public final class OrdersQuery extends PagedQuery<OrdersQuery, OpenOrder> {
+public final class OrdersQuery extends AccountQuery<OrdersQuery, OpenOrder> {
 
     OrdersQuery(Read<OpenOrder> read) {
         super(read, OrdersQuery::new);
-    }
-
-    /** Only orders on this market (its condition id, {@code 0x} and 64 hex digits). */
-    public OrdersQuery market(String conditionId) {
-        return with("market", ClobSession.condition(conditionId, "market"));
-    }
-
-    /** Only orders on this outcome token. */
-    public OrdersQuery asset(String tokenId) {
-        return with("asset_id", ClobData.token(tokenId));
     }
 
     /** Only the order with this id. */

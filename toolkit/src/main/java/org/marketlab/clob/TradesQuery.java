@@ -1,20 +1,17 @@
 package org.marketlab.clob;
 
 import org.marketlab.internal.query.Read;
-import org.marketlab.query.PagedQuery;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The account's order-book trades ({@code GET /data/trades}), taker and maker sides, newest first, every page by
  * cursor: {@code session.trades().market(c).from(t0).table()}.
  */
-public final class TradesQuery extends PagedQuery<TradesQuery, ClobTrade> {
+public final class TradesQuery extends AccountQuery<TradesQuery, ClobTrade> {
 
     private final String address;
 
@@ -22,16 +19,6 @@ public final class TradesQuery extends PagedQuery<TradesQuery, ClobTrade> {
         super(read, r -> new TradesQuery(r, address));
         this.address = address;
         checkRange("after", "before", "from", "to");
-    }
-
-    /** Only trades on this market (condition id). */
-    public TradesQuery market(String conditionId) {
-        return with("market", ClobSession.condition(conditionId, "market"));
-    }
-
-    /** Only trades of this outcome token. */
-    public TradesQuery asset(String tokenId) {
-        return with("asset_id", ClobData.token(tokenId));
     }
 
     /** Only the trade with this id. */

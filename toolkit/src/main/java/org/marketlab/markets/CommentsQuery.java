@@ -1,20 +1,16 @@
 package org.marketlab.markets;
 
-import org.marketlab.config.Progress;
 import org.marketlab.internal.query.Read;
-import org.marketlab.query.PagedQuery;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
-import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * An immutable query of {@code GET /comments} on one event, series or market, paged to the end (newest first
  * unless {@link #ascending(boolean)}). The table names each comment's author: {@code authorName},
  * {@code authorPseudonym} and {@code userAddress}.
  */
-public final class CommentsQuery extends PagedQuery<CommentsQuery, Comment> {
+public final class CommentsQuery extends ListingQuery<CommentsQuery, Comment> {
 
     /** What a comment can be on, as the service names it. */
     public enum Parent {
@@ -44,11 +40,6 @@ public final class CommentsQuery extends PagedQuery<CommentsQuery, Comment> {
         return with("order", field);
     }
 
-    /** Oldest first when {@code true}. */
-    public CommentsQuery ascending(boolean ascending) {
-        return with("ascending", ascending);
-    }
-
     /** Ask for the authors' positions in their profiles. */
     public CommentsQuery positions(boolean getPositions) {
         return with("get_positions", getPositions);
@@ -57,14 +48,6 @@ public final class CommentsQuery extends PagedQuery<CommentsQuery, Comment> {
     /** Only comments by holders of the market. */
     public CommentsQuery holdersOnly(boolean holdersOnly) {
         return with("holders_only", holdersOnly);
-    }
-
-    public CommentsQuery offset(int offset) {
-        return withOffset(offset);
-    }
-
-    public CommentsQuery pageSize(int pageSize) {
-        return withPageSize(pageSize);
     }
 
     public Table table() {

@@ -1,15 +1,11 @@
 package org.marketlab.markets;
 
-import org.marketlab.config.Progress;
 import org.marketlab.internal.Args;
 import org.marketlab.internal.query.Read;
-import org.marketlab.query.PagedQuery;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * An immutable query of {@code GET /markets}, the markets listing with the official filters: ids, slugs,
@@ -22,7 +18,7 @@ import java.util.stream.Stream;
  *        .order("volumeNum").ascending(false).limit(20).table();
  * }</pre>
  */
-public final class MarketsQuery extends PagedQuery<MarketsQuery, Market> {
+public final class MarketsQuery extends ListingQuery<MarketsQuery, Market> {
 
     MarketsQuery(Read<Market> read) {
         super(read, MarketsQuery::new);
@@ -131,19 +127,6 @@ public final class MarketsQuery extends PagedQuery<MarketsQuery, Market> {
     /** Order by these Market fields (wire names, e.g. {@code volumeNum}, {@code endDate}). */
     public MarketsQuery order(String... fields) {
         return with("order", Checks.order(fields, Checks.fields(Market.class), "Market"));
-    }
-
-    public MarketsQuery ascending(boolean ascending) {
-        return with("ascending", ascending);
-    }
-
-    public MarketsQuery offset(int offset) {
-        return withOffset(offset);
-    }
-
-    /** Markets per request, 1 to 100 (the default). */
-    public MarketsQuery pageSize(int pageSize) {
-        return withPageSize(pageSize);
     }
 
     /** One row per market, one column per scalar field. */

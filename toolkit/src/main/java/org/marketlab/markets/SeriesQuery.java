@@ -1,16 +1,13 @@
 package org.marketlab.markets;
 
-import org.marketlab.config.Progress;
 import org.marketlab.internal.query.Read;
-import org.marketlab.query.PagedQuery;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
 import java.util.List;
-import java.util.stream.Stream;
 
 /** An immutable query of {@code GET /series}: the series that group recurring events. */
-public final class SeriesQuery extends PagedQuery<SeriesQuery, Series> {
+public final class SeriesQuery extends ListingQuery<SeriesQuery, Series> {
 
     SeriesQuery(Read<Series> read) {
         super(read, SeriesQuery::new);
@@ -43,18 +40,6 @@ public final class SeriesQuery extends PagedQuery<SeriesQuery, Series> {
         java.util.Set<String> allowed = new java.util.LinkedHashSet<>(Checks.fields(Series.class));
         allowed.remove("events");
         return with("order", Checks.order(fields, allowed, "Series"));
-    }
-
-    public SeriesQuery ascending(boolean ascending) {
-        return with("ascending", ascending);
-    }
-
-    public SeriesQuery offset(int offset) {
-        return withOffset(offset);
-    }
-
-    public SeriesQuery pageSize(int pageSize) {
-        return withPageSize(pageSize);
     }
 
     /** One row per series, with {@code eventCount}. */

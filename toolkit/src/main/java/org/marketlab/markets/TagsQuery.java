@@ -1,19 +1,16 @@
 package org.marketlab.markets;
 
-import org.marketlab.config.Progress;
 import org.marketlab.internal.query.Read;
-import org.marketlab.query.PagedQuery;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * An immutable query of {@code GET /tags}: every tag, ranked as the service ranks them (on the sandbox: most
  * events first, then id), each with its event count where the service gives one.
  */
-public final class TagsQuery extends PagedQuery<TagsQuery, RankedTag> {
+public final class TagsQuery extends ListingQuery<TagsQuery, RankedTag> {
 
     TagsQuery(Read<RankedTag> read) {
         super(read, TagsQuery::new);
@@ -24,10 +21,6 @@ public final class TagsQuery extends PagedQuery<TagsQuery, RankedTag> {
         return with("order", Checks.order(fields, Checks.fields(RankedTag.class), "Tag"));
     }
 
-    public TagsQuery ascending(boolean ascending) {
-        return with("ascending", ascending);
-    }
-
     /** Only tags shown (or not) in the carousel. */
     public TagsQuery carousel(boolean isCarousel) {
         return with("is_carousel", isCarousel);
@@ -35,14 +28,6 @@ public final class TagsQuery extends PagedQuery<TagsQuery, RankedTag> {
 
     public TagsQuery includeTemplate(boolean includeTemplate) {
         return with("include_template", includeTemplate);
-    }
-
-    public TagsQuery offset(int offset) {
-        return withOffset(offset);
-    }
-
-    public TagsQuery pageSize(int pageSize) {
-        return withPageSize(pageSize);
     }
 
     /** One row per tag, in rank order, with {@code eventCount}. */

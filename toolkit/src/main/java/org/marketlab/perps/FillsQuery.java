@@ -2,11 +2,8 @@ package org.marketlab.perps;
 
 import org.marketlab.internal.query.Endpoint;
 import org.marketlab.internal.query.Read;
-import tech.tablesaw.api.Table;
 
 import java.time.Instant;
-import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The account's fills, newest first, every page of them ({@code GET /v1/account/fills}, the official client's read;

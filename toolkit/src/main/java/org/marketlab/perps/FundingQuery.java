@@ -5,8 +5,6 @@ import org.marketlab.internal.query.Read;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
-import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The account's funding charges, newest first, every page of them:

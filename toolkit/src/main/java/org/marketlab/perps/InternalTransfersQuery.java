@@ -2,11 +2,7 @@ package org.marketlab.perps;
 
 import org.marketlab.internal.query.Endpoint;
 import org.marketlab.internal.query.Read;
-import tech.tablesaw.api.Table;
 
-import java.time.Instant;
-import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The account's internal transfers, newest first, every page of them:

@@ -2,12 +2,8 @@ package org.marketlab.perps;
 
 import org.marketlab.internal.query.Endpoint;
 import org.marketlab.internal.query.Read;
-import tech.tablesaw.api.Table;
 
-import java.time.Instant;
-import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The account's withdrawals, newest first, every page of them: {@code session.withdrawals().status("pending").table()}.

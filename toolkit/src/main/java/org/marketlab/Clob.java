@@ -1,5 +1,8 @@
 package org.marketlab;
 
+import org.marketlab.clob.RewardMarket;
+import org.marketlab.query.PagedQuery;
+
 import org.marketlab.clob.Book;
 import org.marketlab.clob.ClobData;
 import org.marketlab.clob.ClobSession;
@@ -203,6 +206,14 @@ public final class Clob {
     /** The change and log return between consecutive points of a (time, price) table. */
     public static tech.tablesaw.api.Table returns(tech.tablesaw.api.Table history) {
         return org.marketlab.clob.PriceSeries.returns(history);
+    }
+
+    /**
+     * The markets that pay liquidity rewards, with the rewards' terms (daily rate, minimum size, maximum spread):
+     * {@code Clob.rewardMarkets().table()}.
+     */
+    public static PagedQuery<?, RewardMarket> rewardMarkets() {
+        return data().rewardMarkets();
     }
 
     /** A market's outcome tokens (token id, outcome name, price, market id, question). */

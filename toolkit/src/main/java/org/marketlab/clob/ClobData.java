@@ -9,6 +9,7 @@ import org.marketlab.http.InvalidRequestException;
 import org.marketlab.http.NotFoundException;
 import org.marketlab.http.ServiceException;
 import org.marketlab.internal.Args;
+import org.marketlab.internal.query.Read;
 import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Query;
 import org.marketlab.internal.transport.Document;
@@ -16,6 +17,7 @@ import org.marketlab.time.Timestamps;
 import org.marketlab.config.Connection;
 import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.Market;
+import org.marketlab.query.PagedQuery;
 import tech.tablesaw.api.Table;
 
 import java.io.IOException;
@@ -72,6 +74,11 @@ public final class ClobData {
     public ClobMarket market(String conditionId) {
         String id = ClobSession.condition(conditionId, "condition id");
         return ClobMarket.read(t.send(Call.get(Service.CLOB, "/markets/" + id, Query.empty())));
+    }
+
+    /** The markets that pay liquidity rewards, every page ({@code GET /sampling-simplified-markets}). */
+    public PagedQuery<?, RewardMarket> rewardMarkets() {
+        return new PlainQuery<>(Read.of(Endpoints.REWARD_MARKETS, t::send, t.clock()));
     }
 
     // ---- checks the service would make, made before sending ------------------------------------------------------

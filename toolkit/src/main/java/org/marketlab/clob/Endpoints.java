@@ -23,6 +23,9 @@ final class Endpoints {
     static final Endpoint<BuilderTrade> BUILDER_TRADES = cursor("/builder/trades", "builder trades", BuilderTrade.class, BuilderTrade::read,
             BuilderTrade::id);
 
+    static final Endpoint<RewardMarket> REWARD_MARKETS = Endpoint.get(Service.CLOB, "/sampling-simplified-markets", "reward markets",
+            RewardMarket.class).rows(Endpoint.Rows.each(RewardMarket::read)).paged(CURSOR);
+
     /** A cursor-paged read of the account (signed per attempt by the session), each row once by its id. */
     private static <T> Endpoint<T> cursor(String path, String name, Class<T> type, BiFunction<Document, JsonNode, T> row, Function<T, ?> id) {
         return Endpoint.get(Service.CLOB, path, name, type).rows(Endpoint.Rows.each(row)).paged(CURSOR).distinctBy(id);

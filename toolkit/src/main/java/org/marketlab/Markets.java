@@ -137,7 +137,6 @@ public final class Markets {
      * {@code EventTables.events(events)} has every field.
      */
     public static Table table(List<Event> events) {
-        Args.elements(events, "events");
         return org.marketlab.markets.EventViews.events(events);
     }
 
@@ -146,7 +145,6 @@ public final class Markets {
      * {@code EventTables.markets(events)} has every field.
      */
     public static Table marketsTable(List<Event> events) {
-        Args.elements(events, "events");
         return org.marketlab.markets.EventViews.markets(events);
     }
 

@@ -62,13 +62,15 @@ public final class EventViews {
 
     /** One row per event, the columns scanned first. */
     public static Table events(List<Event> events) {
-        if (events instanceof EventList read) return read.eventsView();
+        if (events instanceof EventList read) return read.eventsView(); // no null element: no records are made
+        org.marketlab.internal.Args.elements(events, "events");
         return EVENTS.table("events", events);
     }
 
     /** One row per market of the events, the columns scanned first. */
     public static Table markets(List<Event> events) {
-        if (events instanceof EventList read) return read.marketsView();
+        if (events instanceof EventList read) return read.marketsView(); // no null element: no records are made
+        org.marketlab.internal.Args.elements(events, "events");
         List<MarketRow> rows = new ArrayList<>();
         for (Event e : events) for (Market m : e.markets()) rows.add(new MarketRow(e, m));
         return MARKETS.table("markets", rows);

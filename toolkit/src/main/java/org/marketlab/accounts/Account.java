@@ -52,17 +52,17 @@ public final class Account {
 
     /** Positions held now ({@code OPEN}, the default: redeemable ones included), or {@code .status(REDEEMABLE | CLOSED)}. */
     public PositionsQuery positions() {
-        return new PositionsQuery(this);
+        return PositionsQuery.of(this);
     }
 
     /** Every trade (both sides: taker and maker fills), newest first. */
     public AccountTradesQuery trades() {
-        return new AccountTradesQuery(this);
+        return AccountTradesQuery.of(this);
     }
 
     /** Every activity row (trades, splits, merges, redeems, rewards, ...), newest first. */
     public ActivityQuery activity() {
-        return new ActivityQuery(this);
+        return ActivityQuery.of(this);
     }
 
     /** What the positions are worth now ({@code /v2/value}). */
@@ -122,7 +122,7 @@ public final class Account {
     /** The note an empty read leaves: what was empty, and the likely cause. */
     String emptyNote(String what, boolean filtered) {
         StringBuilder b = new StringBuilder("No ").append(what).append(" for ").append(address).append(" on the Data API");
-        if (filtered && !new ActivityQuery(this).limit(1).onProgress(p -> { }).list().isEmpty()) {
+        if (filtered && !ActivityQuery.of(this).limit(1).onProgress(p -> { }).list().isEmpty()) {
             b.append(" with these filters.");
             return b.toString();
         }

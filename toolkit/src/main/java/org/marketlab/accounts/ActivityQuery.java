@@ -1,6 +1,6 @@
 package org.marketlab.accounts;
 
-import org.marketlab.config.Progress;
+import org.marketlab.internal.query.Read;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
@@ -8,30 +8,21 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * A wallet's on-chain activity: {@code Accounts.of(a).activity().types("REDEEM", "REWARD").from(t0).table()}.
  * Newest first unless {@link #ascending()}; v2 {@code /v2/activity} by cursor, 1,000 a page; {@link #v1()} reads
  * {@code /activity}.
  */
-public final class ActivityQuery {
+public final class ActivityQuery extends DataQuery<ActivityQuery, Activity> {
 
-    static final DataRead.Route V2 = new DataRead.Route("/v2/activity", 1000);
-    static final DataRead.Route V1 = new DataRead.Route("/activity", 500);
-
-    private final Account account;
-    private final DataRead<Activity> read;
-    private final boolean filtered;
-
-    ActivityQuery(Account account) {
-        this(account, new DataRead<>(account.transport(), "activity", V2, V1, Activity::read).with("user", "user", account.address()), false);
+    ActivityQuery(Account account, Read<Activity> read) {
+        super(account, read, r -> new ActivityQuery(account, r));
+        checkRange("start", "end", "from", "to");
     }
 
-    private ActivityQuery(Account account, DataRead<Activity> read, boolean filtered) {
-        this.account = account;
-        this.read = read;
-        this.filtered = filtered;
+    static ActivityQuery of(Account account) {
+        return new ActivityQuery(account, read(account, Endpoints.ACTIVITY));
     }
 
     /** Only these types: TRADE, SPLIT, MERGE, REDEEM, REWARD, CONVERSION, DEPOSIT, WITHDRAWAL, YIELD, MAKER_REBATE, TAKER_REBATE, REFERRAL_REWARD. */
@@ -43,69 +34,32 @@ public final class ActivityQuery {
             if (!Activity.TYPES.contains(u)) throw new IllegalArgumentException("activity type '" + s + "' is not one of " + Activity.TYPES);
             t.add(u);
         }
-        return new ActivityQuery(account, read.with("type", "type", String.join(",", t)), true);
+        return filter("type", "type", String.join(",", t));
     }
 
-    public ActivityQuery condition(String... conditionIds) {
-        return new ActivityQuery(account, read.with("condition", "market", String.join(",", Checks.conditions(conditionIds))), true);
-    }
-
-    public ActivityQuery event(String... eventIds) {
-        for (String e : eventIds) if (e == null || !e.trim().matches("[0-9]+")) throw new IllegalArgumentException("event id must be digits, was '" + e + "'");
-        return new ActivityQuery(account, read.with("event_id", "eventId", String.join(",", eventIds)), true);
-    }
-
+    /** Only buys or only sells ({@code BUY} or {@code SELL}). */
     public ActivityQuery side(String side) {
-        return new ActivityQuery(account, read.with("side", "side", Checks.side(side)), true);
+        return filter("side", "side", Checks.side(side));
     }
 
     /** Activity at or after {@code from}. */
     public ActivityQuery from(Instant from) {
-        return new ActivityQuery(account, read.with("start", "start", Checks.seconds(from, "from")), true).checked();
+        return filter("start", "start", Checks.seconds(from, "from"));
     }
 
     /** Activity at or before {@code to}. */
     public ActivityQuery to(Instant to) {
-        return new ActivityQuery(account, read.with("end", "end", Checks.seconds(to, "to")), true).checked();
+        return filter("end", "end", Checks.seconds(to, "to"));
     }
 
-    private ActivityQuery checked() {
-        read.v2.checkRange("start", "end", "from", "to");
-        return this;
-    }
-
+    /** Oldest first. */
     public ActivityQuery ascending() {
-        return new ActivityQuery(account, read.with("sort_direction", "sortDirection", "ASC"), filtered);
+        return both("sort_direction", "sortDirection", "ASC");
     }
 
-    public ActivityQuery v1() {
-        return new ActivityQuery(account, read.version1(true), filtered);
-    }
-
-    /** Rows per request (default the route's maximum: fewer requests). */
-    public ActivityQuery pageSize(int n) {
-        return new ActivityQuery(account, read.pageSize(n), filtered);
-    }
-
-    public ActivityQuery limit(int n) {
-        return new ActivityQuery(account, read.limit(n), filtered);
-    }
-
-    public ActivityQuery onProgress(Progress.Listener listener) {
-        return new ActivityQuery(account, read.progress(listener), filtered);
-    }
-
-    public List<Activity> list() {
-        return read.list();
-    }
-
-    public Stream<Activity> stream() {
-        return read.stream();
-    }
-
+    /** One row per activity, every field. */
+    @Override
     public Table table() {
-        List<Activity> rows = list();
-        Table t = RecordTable.of(Activity.class).table("activity", rows);
-        return rows.isEmpty() ? account.empty(t, "activity", filtered) : t;
+        return orEmpty(RecordTable.of(Activity.class).table("activity", list()), "activity");
     }
 }

@@ -72,6 +72,26 @@ public abstract class PagedQuery<Q extends PagedQuery<Q, T>, T> {
         return read.toString();
     }
 
+    /** The read behind this query, for a change that is more than a parameter (another route of the endpoint). */
+    protected final Read<T> read() {
+        return read;
+    }
+
+    /** The same pages for a harvest ({@code org.marketlab.datasets.Harvest}): a position is where a page starts. */
+    protected final org.marketlab.datasets.Harvest.Source<T> harvestSource() {
+        Read<T> r = read;
+        return (position, wanted) -> {
+            org.marketlab.internal.query.Pager.Page<T, Object> p =
+                    r.endpoint().paging().page(r, position == null ? r.endpoint().paging().first(r) : position, wanted);
+            return new org.marketlab.datasets.Harvest.Page<>(p.items(), p.next());
+        };
+    }
+
+    /** The endpoint and every parameter, a query's own included: what a harvest folder records as its query. */
+    protected final String describe() {
+        return read.endpoint() + "?" + read.params();
+    }
+
     /** This query with one more parameter ({@code null} removes it; a list repeats the name). */
     protected final Q with(String name, Object value) {
         return make.apply(read.with(name, value));

@@ -94,6 +94,11 @@ public record Endpoint<T>(Service service, String method, String path, String na
 
     /** The call of one page: the path, and the parameters given. */
     public Call call(Params params) {
+        return call(path, params);
+    }
+
+    /** The call of one page at another path of the same endpoint (a read with two versions of its route). */
+    public Call call(String path, Params params) {
         return new Call(service, method, path, params.toQuery(), java.util.Map.of(), null, safety);
     }
 

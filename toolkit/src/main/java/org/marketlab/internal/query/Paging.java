@@ -143,4 +143,79 @@ public interface Paging {
             }
         };
     }
+
+    /**
+     * The Data API's two versions of a read, one parameter store for both: v2 ({@code {data, pagination: {has_more,
+     * next_cursor}}}, pages of up to {@code v2Max} by cursor, the parameters re-sent with each cursor) by default, v1
+     * (bare arrays, {@code limit}/{@code offset} up to {@value #DATA_V1_MAX_OFFSET}) when the parameter
+     * {@value #DATA_V1} is {@code true}. A parameter's v1 spelling is stored as {@code v1.name}, its v2 spelling as
+     * the name itself; names beginning with {@code $} are the query's own and never sent. Rows whose time (by
+     * {@code time}, may be null) lies outside {@code $from}/{@code $to} (Instants) are dropped: the v1 routes cannot
+     * filter by time themselves.
+     */
+    static <E> Paging dataApi(int v2Max, String v1Path, int v1Max, Function<E, Instant> time) {
+        return new Paging() {
+            @Override
+            public Object first(Read<?> read) {
+                return Boolean.TRUE.equals(read.params().get(DATA_V1)) ? (Object) 0 : "";
+            }
+
+            @Override
+            public <T> Pager.Page<T, Object> page(Read<T> read, Object position, int wanted) {
+                return position instanceof String cursor ? v2(read, cursor, wanted) : v1(read, (Integer) position, wanted);
+            }
+
+            private <T> Pager.Page<T, Object> v2(Read<T> read, String cursor, int wanted) {
+                Params p = read.params().renamed(n -> n.startsWith("$") || n.startsWith("v1.") ? null : n)
+                        .with("limit", size(read, v2Max, wanted));
+                if (!cursor.isEmpty()) p = p.with("cursor", cursor);
+                Document doc = read.send(p);
+                JsonNode n = doc.tree();
+                JsonNode data = n.get("data");
+                List<T> rows = List.of();
+                if (data != null && data.isArray()) rows = kept(read, read.endpoint().rows().read(doc, data));
+                else if (data != null && !data.isNull()) throw doc.malformed("a v2 page's data is an array or null", null);
+                JsonNode pg = n.path("pagination");
+                String next = pg.path("has_more").asBoolean(false) ? pg.path("next_cursor").asText(null) : null;
+                if (next != null && (next.isEmpty() || next.equals(cursor))) next = null;
+                return new Pager.Page<>(rows, next);
+            }
+
+            private <T> Pager.Page<T, Object> v1(Read<T> read, int offset, int wanted) {
+                int size = size(read, v1Max, wanted);
+                if (offset > DATA_V1_MAX_OFFSET) return Pager.Page.last(List.of());
+                Params p = read.params().renamed(n -> n.startsWith("v1.") ? n.substring(3) : null).with("limit", size).with("offset", offset);
+                Document doc = read.send(v1Path, p);
+                JsonNode n = doc.tree();
+                if (!n.isArray()) throw doc.malformed("a v1 page is an array", null);
+                List<T> rows = kept(read, read.endpoint().rows().read(doc, n));
+                int next = offset + n.size();
+                boolean more = n.size() >= size && next <= DATA_V1_MAX_OFFSET;
+                return new Pager.Page<>(rows, more ? next : null);
+            }
+
+            private int size(Read<?> read, int max, int wanted) {
+                int size = read.pageSize() == null ? max : Math.min(read.pageSize(), max);
+                return wanted < 0 ? size : Math.max(1, Math.min(size, wanted));
+            }
+
+            @SuppressWarnings("unchecked")
+            private <T> List<T> kept(Read<T> read, List<T> rows) {
+                Instant from = read.params().get("$from"), to = read.params().get("$to");
+                if (time == null || (from == null && to == null)) return rows;
+                Function<T, Instant> timeOf = (Function<T, Instant>) (Function<?, Instant>) time;
+                List<T> out = new java.util.ArrayList<>(rows.size());
+                for (T r : rows) {
+                    Instant t = timeOf.apply(r);
+                    if ((from == null || !t.isBefore(from)) && (to == null || !t.isAfter(to))) out.add(r);
+                }
+                return out;
+            }
+        };
+    }
+
+    /** The parameter that makes a {@link #dataApi} read take its v1 route. */
+    String DATA_V1 = "$v1";
+    /** The largest offset the Data API's v1 routes take. */
+    int DATA_V1_MAX_OFFSET = 10_000;
 }

@@ -56,6 +56,19 @@ public final class Params {
         return this;
     }
 
+    /**
+     * These parameters renamed by {@code rename} (a name it maps to {@code null} is left out), in the same order: a
+     * read that keeps two spellings of its parameters sends one of them.
+     */
+    public Params renamed(java.util.function.Function<String, String> rename) {
+        LinkedHashMap<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : values.entrySet()) {
+            String name = rename.apply(e.getKey());
+            if (name != null) out.put(name, e.getValue());
+        }
+        return new Params(Collections.unmodifiableMap(out));
+    }
+
     /** The wire parameters, in the order they were first set; lists as repeated names. */
     public Query toQuery() {
         Query q = Query.empty();

@@ -73,6 +73,16 @@ public record Read<T>(Endpoint<T> endpoint, Function<Call, Document> sender, Clo
         return sender.apply(endpoint.call(pageParams));
     }
 
+    /** Sends one page's call to another path of the endpoint. */
+    public Document send(String path, Params pageParams) {
+        return sender.apply(endpoint.call(path, pageParams));
+    }
+
+    /** The same read of another endpoint (another route, or rows read another way), its parameters kept. */
+    public Read<T> endpoint(Endpoint<T> other) {
+        return new Read<>(other, sender, clock, params, limit, pageSize, start, progress);
+    }
+
     /** The pages, read lazily by the one pager. */
     public Pager<T, Object> pager() {
         Pager<T, Object> p = Pager.<T, Object>of(endpoint.name(), endpoint.name(), endpoint.paging().first(this),

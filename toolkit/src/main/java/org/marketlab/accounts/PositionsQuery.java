@@ -5,10 +5,7 @@ import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
 import java.math.BigDecimal;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * A wallet's positions: {@code Accounts.of(a).positions().status(Status.CLOSED).sortBy(Sort.REALIZED_PNL).table()}.

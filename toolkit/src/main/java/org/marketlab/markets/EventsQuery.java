@@ -1,18 +1,12 @@
 package org.marketlab.markets;
 
-import org.marketlab.config.Progress;
-import org.marketlab.config.Service;
 import org.marketlab.datasets.Harvest;
 import org.marketlab.datasets.HarvestReport;
-import org.marketlab.http.NotFoundException;
 import org.marketlab.http.ServiceException;
 import org.marketlab.internal.Args;
-import org.marketlab.internal.query.Pager;
-import org.marketlab.internal.query.Params;
-import org.marketlab.internal.transport.Call;
-import org.marketlab.internal.transport.Document;
-import org.marketlab.internal.transport.Query;
+import org.marketlab.internal.query.Read;
 import org.marketlab.internal.transport.Transport;
+import org.marketlab.query.PagedQuery;
 import tech.tablesaw.api.Table;
 
 import java.time.Instant;
@@ -30,7 +24,7 @@ import java.util.stream.Stream;
  * default, or by offset when {@link #offset(int)} is given or the server has no keyset form. Arguments the
  * client can judge are checked before anything is sent.
  */
-public final class EventsQuery {
+public final class EventsQuery extends PagedQuery<EventsQuery, Event> {
 
     /** How pages are fetched. */
     public enum Paging {
@@ -45,15 +39,6 @@ public final class EventsQuery {
     /** The most events one page of the service holds. */
     public static final int MAX_PAGE = 100;
 
-    private final Transport transport;
-    private final Params filters;
-    private final Integer limit;
-    private final Integer offset;
-    private final int pageSize;
-    private final Paging paging;
-    private final Progress.Listener progress;
-    private final Consumer<ServiceException> pageFailures;
-
     /**
      * How often one page is asked for before its failure ends the read: an unusable answer (malformed, cut off), no
      * answer, or a server error. (A {@code 429} that outlasted the transport's budget for rate-limit waits ends the read
@@ -61,61 +46,31 @@ public final class EventsQuery {
      */
     public static final int PAGE_ATTEMPTS = 3;
 
-    EventsQuery(Transport transport) {
-        this(transport, Params.empty(), null, null, MAX_PAGE, Paging.AUTO, null, e -> { });
-    }
+    private final Transport transport;
 
-    private EventsQuery(Transport transport, Params filters, Integer limit, Integer offset, int pageSize, Paging paging,
-                        Progress.Listener progress, Consumer<ServiceException> pageFailures) {
+    EventsQuery(Transport transport, Read<Event> read) {
+        super(read, r -> new EventsQuery(transport, r));
         this.transport = transport;
-        this.filters = filters.checkRange("liquidity_min", "liquidity_max", "liquidityMin", "liquidityMax")
-                .checkRange("volume_min", "volume_max", "volumeMin", "volumeMax")
-                .checkRange("start_date_min", "start_date_max", "startDateMin", "startDateMax")
-                .checkRange("end_date_min", "end_date_max", "endDateMin", "endDateMax");
-        this.limit = limit;
-        this.offset = offset;
-        this.pageSize = pageSize;
-        this.paging = paging;
-        this.progress = progress;
-        this.pageFailures = pageFailures;
-    }
-
-    private EventsQuery with(String name, Object value) {
-        return new EventsQuery(transport, filters.with(name, value), limit, offset, pageSize, paging, progress, pageFailures);
+        checkRange("liquidity_min", "liquidity_max", "liquidityMin", "liquidityMax");
+        checkRange("volume_min", "volume_max", "volumeMin", "volumeMax");
+        checkRange("start_date_min", "start_date_max", "startDateMin", "startDateMax");
+        checkRange("end_date_min", "end_date_max", "endDateMin", "endDateMax");
     }
 
     // ---- paging and size -------------------------------------------------------------------------------------
 
-    /** At most this many events in all (0 or more); without it, every matching event. */
-    public EventsQuery limit(int limit) {
-        if (limit < 0) throw new IllegalArgumentException("limit must be 0 or more, was " + limit);
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress, pageFailures);
-    }
-
     /** Skip this many matching events (0 or more); implies offset paging. */
     public EventsQuery offset(int offset) {
-        if (offset < 0) throw new IllegalArgumentException("offset must be 0 or more, was " + offset);
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress, pageFailures);
+        return withOffset(offset);
     }
 
     /** Events per request, 1 to 100 (the service's cap; the default). */
     public EventsQuery pageSize(int pageSize) {
-        if (pageSize < 1 || pageSize > MAX_PAGE) {
-            throw new IllegalArgumentException("pageSize must be 1 to " + MAX_PAGE + " (the service caps a page at "
-                    + MAX_PAGE + "), was " + pageSize);
-        }
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress, pageFailures);
+        return withPageSize(pageSize);
     }
 
     public EventsQuery paging(Paging paging) {
-        Args.notNull(paging, "paging");
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress, pageFailures);
-    }
-
-    /** Reports progress of this query to {@code listener} instead of the default listener. */
-    public EventsQuery onProgress(Progress.Listener listener) {
-        Args.notNull(listener, "listener");
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, listener, pageFailures);
+        return with(EventsPaging.MODE, Args.notNull(paging, "paging"));
     }
 
     /**
@@ -123,8 +78,7 @@ public final class EventsQuery {
      * times; the last failure ends the read instead). Every one is a typed {@code ServiceException}.
      */
     public EventsQuery onPageFailure(Consumer<ServiceException> listener) {
-        Args.notNull(listener, "listener");
-        return new EventsQuery(transport, filters, limit, offset, pageSize, paging, progress, listener);
+        return withRead(r -> r.pageFailures(listener));
     }
 
     // ---- ordering ---------------------------------------------------------------------------------------------
@@ -276,16 +230,10 @@ public final class EventsQuery {
         return with("end_date_max", Args.notNull(t, "endDateMax"));
     }
 
-    // ---- the request ------------------------------------------------------------------------------------------
-
-    /** The query parameters this query sends (without paging). */
-    Query filters() {
-        return filters.toQuery();
-    }
-
     // ---- terminal calls ---------------------------------------------------------------------------------------
 
     /** Every matching event (up to the limit), in the service's order. */
+    @Override
     public List<Event> list() {
         List<Event> out = new ArrayList<>();
         stream().forEach(out::add);
@@ -293,17 +241,18 @@ public final class EventsQuery {
     }
 
     /** The matching events, fetched page by page as the stream is read. */
+    @Override
     public Stream<Event> stream() {
         checkArguments();
         if (selectsNothing()) return Stream.empty();
-        return new Pages<Event>(filters.toQuery(), EventReader::page).pager(Event::id).stream()
-                .peek(e -> TokenNames.names(transport).learnAll(e.markets())); // so tables and charts of their tokens carry names
+        return super.stream().peek(e -> TokenNames.names(transport).learnAll(e.markets())); // so tables and charts of their tokens carry names
     }
 
     /**
      * One row per event, the columns scanned first: title, status, category, volume, liquidity, volume24h, endDate, markets,
      * tags, id, slug. {@code allColumns().table()} has every field.
      */
+    @Override
     public Table table() {
         return columns(false, false).eventsView();
     }
@@ -320,20 +269,12 @@ public final class EventsQuery {
     /** The harvest {@link #toParquet} runs, to adjust first ({@code chunkRows}, {@code onProgress}, partitions). */
     public Harvest<Event> harvest() {
         checkArguments();
-        Harvest<Event> h;
-        if (selectsNothing()) {
-            h = Harvest.of("events", Event.class, (position, wanted) -> new Harvest.Page<>(List.of(), null));
-        } else {
-            Pages<Event> pages = new Pages<>(filters.toQuery(), EventReader::page);
-            Object first = offset != null || paging == Paging.OFFSET ? (Object) (offset == null ? 0 : offset) : "";
-            h = Harvest.of("events", Event.class, (position, wanted) -> {
-                Pager.Page<Event, Object> p = pages.page(position == null ? first : position, wanted);
-                return new Harvest.Page<>(p.items(), p.next());
-            });
-        }
-        return h.query(filters.toQuery().toString()).distinctBy(Event::id)
+        Harvest<Event> h = selectsNothing()
+                ? Harvest.of("events", Event.class, (position, wanted) -> new Harvest.Page<>(List.of(), null))
+                : Harvest.of("events", Event.class, harvestSource());
+        return h.query(describe()).distinctBy(Event::id)
                 .partitionByDay("day", e -> e.createdAt() != null ? e.createdAt() : e.startDate())
-                .limit(limit == null ? null : (long) limit).onProgress(progress);
+                .limit(read().limit() == null ? null : (long) read().limit()).onProgress(read().progress());
     }
 
     /** The tables with every field of the records: {@code Markets.events().active().allColumns().table()}. */
@@ -391,67 +332,23 @@ public final class EventsQuery {
     private EventColumns columns(boolean markets, boolean tags) {
         checkArguments();
         EventColumns sink = new EventColumns(markets, tags);
-        long delivered = selectsNothing() ? 0
-                : new Pages<String>(filters.toQuery(), (r, keyset) -> sink.readPage(r, keyset)).pager(id -> id).stream().count();
-        sink.keepEvents((int) delivered);
+        if (!selectsNothing()) {
+            org.marketlab.internal.query.Endpoint<String> into = Endpoints.eventsInto(sink);
+            sink.keepEvents((int) read().endpoint(into).stream().count());
+        } else {
+            sink.keepEvents(0);
+        }
         return sink;
     }
 
     /** ids() of nothing selects nothing; sending no id parameter would select everything. */
     private boolean selectsNothing() {
-        return filters.get("id") instanceof java.util.Collection<?> c && c.isEmpty();
+        return param("id") instanceof java.util.Collection<?> c && c.isEmpty();
     }
 
     private void checkArguments() {
-        if (Boolean.TRUE.equals(filters.get("related_tags")) && !filters.has("tag_id") && !filters.has("tag_slug")) {
+        if (Boolean.TRUE.equals(param("related_tags")) && !has("tag_id") && !has("tag_slug")) {
             throw new IllegalArgumentException("relatedTags needs tagId or tagSlug");
-        }
-    }
-
-    /**
-     * The pages of this query: by keyset ({@code after_cursor}, the position a cursor; {@code ""} the first page)
-     * until the server has no keyset form, then by offset (the position an integer). Each page is read by
-     * {@code reader}: into records, or into table columns.
-     */
-    private final class Pages<T> {
-        private final Query filters;
-        private final java.util.function.BiFunction<Document, Boolean, EventReader.Page<T>> reader;
-        private Paging mode = offset != null ? Paging.OFFSET : paging;
-
-        Pages(Query filters, java.util.function.BiFunction<Document, Boolean, EventReader.Page<T>> reader) {
-            this.filters = filters;
-            this.reader = reader;
-        }
-
-        Pager<T, Object> pager(java.util.function.Function<T, ?> key) {
-            Object first = mode == Paging.OFFSET ? (Object) (offset == null ? 0 : offset) : "";
-            return Pager.<T, Object>of("events", "events", first, this::page).distinctBy(key).limit(limit).progress(progress)
-                    .reask(PAGE_ATTEMPTS, pageFailures);
-        }
-
-        private Pager.Page<T, Object> page(Object position, int wanted) {
-            int want = wanted < 0 ? pageSize : Math.min(pageSize, wanted);
-            if (position instanceof String cursor) {
-                Call call = Call.get(Service.MARKETS, "/events/keyset", filters.with("limit", want).with("after_cursor", cursor.isEmpty() ? null : cursor));
-                Document r;
-                try {
-                    r = transport.send(call);
-                } catch (NotFoundException e) {
-                    if (mode == Paging.KEYSET || !cursor.isEmpty()) throw e;
-                    mode = Paging.OFFSET; // the server has no keyset form: start again by offset
-                    return page(0, wanted);
-                }
-                EventReader.Page<T> page = reader.apply(r, true);
-                String next = page.nextCursor();
-                if (next != null && next.equals(cursor)) throw r.malformed("next_cursor did not advance (" + next + ")", null);
-                if (page.read() == 0 && next != null) throw r.malformed("an empty page with a next_cursor", null);
-                return new Pager.Page<>(page.items(), next);
-            }
-            int at = (Integer) position;
-            Document r = transport.send(Call.get(Service.MARKETS, "/events", filters.with("limit", want).with("offset", at)));
-            EventReader.Page<T> page = reader.apply(r, false);
-            // A short page is the last one: the service caps pages at 100, so ask again only on a full page.
-            return new Pager.Page<>(page.items(), page.read() < Math.min(want, MAX_PAGE) ? null : at + page.read());
         }
     }
 }

@@ -25,7 +25,7 @@ public final class MarketData {
     }
 
     public EventsQuery events() {
-        return new EventsQuery(transport);
+        return new EventsQuery(transport, read(Endpoints.EVENTS));
     }
 
     public Event event(String id) {

@@ -92,6 +92,11 @@ public abstract class PagedQuery<Q extends PagedQuery<Q, T>, T> {
         return read.endpoint() + "?" + read.params();
     }
 
+    /** This query over a changed read (a change that is more than a parameter). */
+    protected final Q withRead(java.util.function.UnaryOperator<Read<T>> change) {
+        return make.apply(change.apply(read));
+    }
+
     /** This query with one more parameter ({@code null} removes it; a list repeats the name). */
     protected final Q with(String name, Object value) {
         return make.apply(read.with(name, value));

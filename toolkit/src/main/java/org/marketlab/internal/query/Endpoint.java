@@ -29,10 +29,12 @@ import java.util.function.Function;
  * @param paging  how it pages ({@link Paging#single()}: one answer)
  * @param key     an item's identity, to drop repeats at page boundaries ({@code null}: none dropped)
  * @param safety  what the transport may retry
+ * @param pageAttempts how often the pager asks for one page whose answer was unusable (malformed, cut off, none, a
+ *                server error) before that failure ends the read; 1: never again
  * @param <T>     the item
  */
 public record Endpoint<T>(Service service, String method, String path, String name, Class<T> type,
-                          Rows<T> rows, Paging paging, Function<T, ?> key, Call.Safety safety) {
+                          Rows<T> rows, Paging paging, Function<T, ?> key, Call.Safety safety, int pageAttempts) {
 
     /** Reads the items of one page from its array of rows. */
     @FunctionalInterface
@@ -70,26 +72,32 @@ public record Endpoint<T>(Service service, String method, String path, String na
         Objects.requireNonNull(rows, "rows");
         Objects.requireNonNull(paging, "paging");
         Objects.requireNonNull(safety, "safety");
+        if (pageAttempts < 1) throw new IllegalArgumentException("pageAttempts must be 1 or more, was " + pageAttempts);
     }
 
     /** A read of one answer, its rows bound to {@code type}, retried as reads are. */
     public static <T> Endpoint<T> get(Service service, String path, String name, Class<T> type) {
-        return new Endpoint<>(service, "GET", path, name, type, Rows.bound(type, name), Paging.single(), null, Call.Safety.IDEMPOTENT);
+        return new Endpoint<>(service, "GET", path, name, type, Rows.bound(type, name), Paging.single(), null, Call.Safety.IDEMPOTENT, 1);
     }
 
     /** This endpoint, paged by {@code paging}. */
     public Endpoint<T> paged(Paging paging) {
-        return new Endpoint<>(service, method, path, name, type, rows, paging, key, safety);
+        return new Endpoint<>(service, method, path, name, type, rows, paging, key, safety, pageAttempts);
     }
 
     /** This endpoint, its rows read by {@code rows}. */
     public Endpoint<T> rows(Rows<T> rows) {
-        return new Endpoint<>(service, method, path, name, type, rows, paging, key, safety);
+        return new Endpoint<>(service, method, path, name, type, rows, paging, key, safety, pageAttempts);
     }
 
     /** This endpoint, an item repeated across pages (same key) kept once. */
     public Endpoint<T> distinctBy(Function<T, ?> key) {
-        return new Endpoint<>(service, method, path, name, type, rows, paging, Objects.requireNonNull(key, "key"), safety);
+        return new Endpoint<>(service, method, path, name, type, rows, paging, Objects.requireNonNull(key, "key"), safety, pageAttempts);
+    }
+
+    /** This endpoint, a page whose answer was unusable asked for up to {@code attempts} times in all. */
+    public Endpoint<T> reask(int attempts) {
+        return new Endpoint<>(service, method, path, name, type, rows, paging, key, safety, attempts);
     }
 
     /** The call of one page: the path, and the parameters given. */

@@ -57,7 +57,7 @@ public interface Paging {
             public <T> Pager.Page<T, Object> page(Read<T> read, Object position, int wanted) {
                 int size = read.pageSize() == null ? maxPage : read.pageSize();
                 int want = wanted < 0 ? size : Math.min(size, wanted);
-                int at = (Integer) position;
+                int at = ((Number) position).intValue();
                 Document d = read.send(read.params().with("limit", want).with("offset", at));
                 List<T> items = read.endpoint().rows().read(d, d.tree());
                 return new Pager.Page<>(items, items.size() < want ? null : at + items.size());
@@ -116,7 +116,7 @@ public interface Paging {
             @Override
             @SuppressWarnings("unchecked")
             public <T> Pager.Page<T, Object> page(Read<T> read, Object position, int wanted) {
-                long at = (Long) position;
+                long at = ((Number) position).longValue();
                 Long from = read.params().get("start_timestamp");
                 long start = from == null ? 0 : from;
                 Document r = read.send(read.params().with("start_timestamp", start).with("end_timestamp", at));
@@ -162,7 +162,7 @@ public interface Paging {
 
             @Override
             public <T> Pager.Page<T, Object> page(Read<T> read, Object position, int wanted) {
-                return position instanceof String cursor ? v2(read, cursor, wanted) : v1(read, (Integer) position, wanted);
+                return position instanceof String cursor ? v2(read, cursor, wanted) : v1(read, ((Number) position).intValue(), wanted);
             }
 
             private <T> Pager.Page<T, Object> v2(Read<T> read, String cursor, int wanted) {

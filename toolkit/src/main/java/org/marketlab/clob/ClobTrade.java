@@ -50,12 +50,7 @@ public record ClobTrade(String id, String takerOrderId, String market, String as
 
     /** The rows of a saved page ({@code {data: [...], next_cursor}}). */
     static List<ClobTrade> readPage(Document doc) {
-        JsonNode n = doc.tree();
-        JsonNode data = n.isArray() ? n : n.get("data");
-        if (data == null || !data.isArray()) throw doc.malformed("a page has a data array", null);
-        List<ClobTrade> out = new ArrayList<>();
-        for (JsonNode r : data) out.add(read(doc, r));
-        return out;
+        return SavedPages.rows(doc, ClobTrade::read);
     }
 
     static ClobTrade read(Document doc, JsonNode n) {

@@ -30,12 +30,7 @@ public record OpenOrder(String id, String status, String market, String assetId,
 
     /** The rows of a saved page ({@code {data: [...], next_cursor}}). */
     static List<OpenOrder> readPage(Document doc) {
-        JsonNode n = doc.tree();
-        JsonNode data = n.isArray() ? n : n.get("data");
-        if (data == null || !data.isArray()) throw doc.malformed("a page has a data array", null);
-        List<OpenOrder> out = new ArrayList<>();
-        for (JsonNode r : data) out.add(read(doc, r));
-        return out;
+        return SavedPages.rows(doc, OpenOrder::read);
     }
 
     static OpenOrder read(Document doc, JsonNode n) {

@@ -41,31 +41,31 @@ public final class EventTables {
     /** One row per market, led by its event's {@code eventId}, {@code eventSlug} and {@code eventTitle}. */
     public static Table markets(List<Event> events) {
         if (events instanceof EventList read) return read.tables().markets();
-        List<MarketRow> rows = new ArrayList<>();
-        for (Event e : events) for (Market m : e.markets()) rows.add(new MarketRow(e, m));
-        return MARKETS.table("markets", rows);
+        return MARKETS.table("markets", rows(events, Event::markets, MarketRow::new));
     }
 
     /** One row per market of a plain list of markets (no event columns filled). */
     public static Table marketsOf(List<Market> markets) {
-        List<MarketRow> rows = new ArrayList<>();
-        for (Market m : markets) rows.add(new MarketRow(null, m));
-        return MARKETS.table("markets", rows);
+        return MARKETS.table("markets", markets.stream().map(m -> new MarketRow(null, m)).toList());
     }
 
     /** One row per tag of each event, led by the event's {@code eventId} and {@code eventSlug}. */
     public static Table tags(List<Event> events) {
         if (events instanceof EventList read) return read.tables().tags();
-        List<TagRow> rows = new ArrayList<>();
-        for (Event e : events) for (Tag t : e.tags()) rows.add(new TagRow(e, t));
-        return TAGS.table("tags", rows);
+        return TAGS.table("tags", rows(events, Event::tags, TagRow::new));
     }
 
     /** One row per tag. */
     public static Table tagsOf(List<Tag> tags) {
-        List<TagRow> rows = new ArrayList<>();
-        for (Tag t : tags) rows.add(new TagRow(null, t));
-        return TAGS.table("tags", rows);
+        return TAGS.table("tags", tags.stream().map(t -> new TagRow(null, t)).toList());
+    }
+
+    /** One row per part ({@code parts}: an event's markets, or its tags) of each event, with its event. */
+    private static <P, R> List<R> rows(List<Event> events, java.util.function.Function<Event, List<P>> parts,
+                                       java.util.function.BiFunction<Event, P, R> row) {
+        List<R> rows = new ArrayList<>();
+        for (Event e : events) for (P p : parts.apply(e)) rows.add(row.apply(e, p));
+        return rows;
     }
 
     private static RecordTable<MarketRow> marketTable() {

@@ -108,13 +108,7 @@ public final class EventsQuery extends PagedQuery<EventsQuery, Event> {
 
     /** Only events with these ids. */
     public EventsQuery ids(long... ids) {
-        Args.notNull(ids, "ids");
-        List<Long> list = new ArrayList<>();
-        for (long id : ids) {
-            if (id < 0) throw new IllegalArgumentException("ids: " + id + " is negative; event ids are 0 or more");
-            list.add(id);
-        }
-        return with("id", list);
+        return with("id", nonNegative(ids, "ids", "; event ids are 0 or more"));
     }
 
     /** Only events with these ids, given as the strings records carry. */
@@ -131,13 +125,18 @@ public final class EventsQuery extends PagedQuery<EventsQuery, Event> {
 
     /** No event carrying any of these tags. */
     public EventsQuery excludeTagIds(long... tagIds) {
-        Args.notNull(tagIds, "excludeTagIds");
-        List<Long> list = new ArrayList<>();
-        for (long id : tagIds) {
-            if (id < 0) throw new IllegalArgumentException("excludeTagIds: " + id + " is negative");
+        return with("exclude_tag_id", nonNegative(tagIds, "excludeTagIds", ""));
+    }
+
+    /** The ids as a list, each checked to be 0 or more. */
+    private static List<Long> nonNegative(long[] ids, String name, String why) {
+        Args.notNull(ids, name);
+        List<Long> list = new ArrayList<>(ids.length);
+        for (long id : ids) {
+            if (id < 0) throw new IllegalArgumentException(name + ": " + id + " is negative" + why);
             list.add(id);
         }
-        return with("exclude_tag_id", list);
+        return list;
     }
 
     /** Only events with these slugs. */

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * <pre>{@code
  * Markets.tags().limit(20).table();                 // one page of 20
  * session.fills().from(yesterday).stream()          // pages read as the stream is consumed
- *        .filter(f -> f.size().signum() > 0).count();
+ *        .filter(f -> Boolean.TRUE.equals(f.taker())).count();
  * }</pre>
  *
  * @param <Q> the query's own type (what its setters return)

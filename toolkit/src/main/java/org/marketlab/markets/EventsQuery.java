@@ -59,6 +59,12 @@ public final class EventsQuery extends PagedQuery<EventsQuery, Event> {
 
     // ---- paging and size -------------------------------------------------------------------------------------
 
+    /** At most this many events in all (0 or more); without it, every matching event. */
+    @Override
+    public EventsQuery limit(int limit) {
+        return super.limit(limit);
+    }
+
     /** Skip this many matching events (0 or more); implies offset paging. */
     public EventsQuery offset(int offset) {
         return withOffset(offset);

@@ -30,8 +30,9 @@ final class CellEvaluator implements AutoCloseable, WarmShell {
 
     /**
      * Imports every session starts with, so the first cell needs none: the facades, and the toolkit's types that the
-     * shipped notebooks and the README name (30 in all; {@code var} serves for the rest, and any other type is one
-     * import away). Plus Tablesaw's tables, XChart, {@code java.time} and {@code java.util}.
+     * shipped notebooks and the README name (29 types: the seven facades and 22 others; {@code var} serves for the
+     * rest, and any other type is one import away). Plus Tablesaw's tables, XChart, {@code java.time} and
+     * {@code java.util}.
      */
     static final List<String> STARTUP_IMPORTS = List.of(
             "import org.marketlab.*;",

@@ -30,7 +30,7 @@ final class CellEvaluator implements AutoCloseable, WarmShell {
 
     /**
      * Imports every session starts with, so the first cell needs none: the facades, and the toolkit's types that the
-     * shipped notebooks and the README name (29 types: the seven facades and 22 others; {@code var} serves for the
+     * shipped notebooks and the README name (30 types: the seven facades and 23 others; {@code var} serves for the
      * rest, and any other type is one import away). Plus Tablesaw's tables, XChart, {@code java.time} and
      * {@code java.util}.
      */
@@ -56,6 +56,7 @@ final class CellEvaluator implements AutoCloseable, WarmShell {
             "import org.marketlab.accounts.AccountAnalytics;",
             "import org.marketlab.accounts.AccountValue;",
             "import org.marketlab.accounts.Position;",
+            "import org.marketlab.accounts.Trade;",
             "import org.marketlab.accounts.PositionsQuery;",
             "import org.marketlab.http.ServiceException;",
             "import org.marketlab.http.ExchangeMode;",

@@ -19,6 +19,7 @@ import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.route.Trace;
 import org.marketlab.sandbox.wallets.Wallets;
+import org.marketlab.sandbox.world.Bias;
 import org.marketlab.sandbox.world.World;
 import org.marketlab.spi.EmbeddedService;
 import org.marketlab.spi.IpLimit;
@@ -66,6 +67,7 @@ import java.util.function.LongSupplier;
 public final class Sandbox implements EmbeddedService {
 
     private final long seed;
+    private final double longshotBias;
     private final Instant now;
     private final LongSupplier clock;
     /** How far histories, candles, books and account histories reach (ms). */
@@ -94,6 +96,7 @@ public final class Sandbox implements EmbeddedService {
 
     private Sandbox(Builder b) {
         this.seed = b.seed;
+        this.longshotBias = b.longshotBias;
         this.now = b.now;
         this.clock = b.clock;
         Instant fixed = b.present != null ? b.present : b.now;
@@ -110,6 +113,7 @@ public final class Sandbox implements EmbeddedService {
     /** Options of a sandbox. */
     public static final class Builder {
         private long seed = 7;
+        private double longshotBias = Bias.DEFAULT;
         private Instant now;
         private LongSupplier clock = System::currentTimeMillis;
         private Instant present;
@@ -119,6 +123,18 @@ public final class Sandbox implements EmbeddedService {
 
         public Builder seed(long seed) {
             this.seed = seed;
+            return this;
+        }
+
+        /**
+         * The favourite-longshot bias of the world's prices (default {@value Bias#DEFAULT}): an outcome priced
+         * {@code p} comes true with probability {@code logistic((1 + x) · logit(p))}, so cheap outcomes win a little
+         * less often than their price says and dear ones a little more. 0 makes a perfectly calibrated world; at most
+         * {@value Bias#MAX}. See {@link Bias} for the literature the default comes from.
+         */
+        public Builder longshotBias(double x) {
+            new Bias(x); // checks the range
+            this.longshotBias = x;
             return this;
         }
 
@@ -220,7 +236,7 @@ public final class Sandbox implements EmbeddedService {
         List<RouteModule> first;
         try {
             for (int i = 0; i < http.length; i++) channels.put(http[i], bind(firstPort > 0 ? firstPort + i : 0));
-            world = World.generate(worldSeed, anchor);
+            world = World.generate(worldSeed, anchor, longshotBias);
             Trace.mark("sandbox world frame");
             first = List.of(new EventsApi(world, faults::nullProbability), new DiscoveryApi(world));
             startServer("markets", channels.get("markets"), first);

@@ -52,25 +52,32 @@ class HoldersAgainstSandboxTest {
     void holdersSumToTheOpenInterest() {
         Account demo = new Account(transport, Wallets.demoAddress(1));
         Set<String> conditions = new LinkedHashSet<>();
-        for (Position p : demo.positions().list()) if (p.size().signum() > 0 && conditions.size() < 4) conditions.add(p.conditionId());
+        // Open markets' positions: a resolved market's crowd has redeemed, and only the wallets that have not are left.
+        for (Position p : demo.positions().list()) {
+            if (p.size().signum() > 0 && !Boolean.TRUE.equals(p.redeemable()) && conditions.size() < 4) conditions.add(p.conditionId());
+        }
         assertFalse(conditions.isEmpty(), "the demo wallet holds open positions");
         Map<String, BigDecimal> oi = data.openInterest(new ArrayList<>(conditions)).list().stream()
                 .collect(Collectors.toMap(OpenInterest::market, OpenInterest::value));
         assertEquals(conditions, oi.keySet());
         for (String c : conditions) {
             List<Holder> holders = data.holders(List.of(c)).limit(500).minBalance(0).list();
-            assertTrue(holders.stream().anyMatch(h -> h.proxyWallet().equalsIgnoreCase(demo.address())), "the demo wallet holds " + c);
+            Holder mine = holders.stream().filter(h -> h.proxyWallet().equalsIgnoreCase(demo.address())).findFirst().orElseThrow();
+            // The demo wallet's row is its position; its price prices its outcome, the complement the other.
+            Position held = demo.positions().condition(c).list().stream().filter(p -> p.tokenId().equals(mine.token())).findFirst().orElseThrow();
+            assertEquals(0, held.size().compareTo(mine.amount()), "the holder's shares are the position's size");
             BigDecimal sum = BigDecimal.ZERO;
+            List<BigDecimal> perToken = new ArrayList<>();
             for (String token : holders.stream().map(Holder::token).distinct().toList()) {
                 List<Holder> ofToken = holders.stream().filter(h -> h.token().equals(token)).toList();
                 for (int i = 1; i < ofToken.size(); i++) assertTrue(ofToken.get(i - 1).amount().compareTo(ofToken.get(i).amount()) >= 0, "largest first");
-                // the token's price, as the Data API values its first holder's position
-                Position held = new Account(transport, ofToken.get(0).proxyWallet()).positions().condition(c).list().stream()
-                        .filter(p -> p.tokenId().equals(token)).findFirst().orElseThrow();
-                assertEquals(0, held.size().compareTo(ofToken.get(0).amount()), "the holder's shares are the position's size");
                 BigDecimal shares = ofToken.stream().map(Holder::amount).reduce(BigDecimal.ZERO, BigDecimal::add);
-                sum = sum.add(shares.multiply(held.currentPrice()));
+                BigDecimal price = token.equals(mine.token()) ? held.currentPrice() : BigDecimal.ONE.subtract(held.currentPrice());
+                sum = sum.add(shares.multiply(price));
+                perToken.add(shares);
             }
+            assertEquals(2, perToken.size(), "both outcomes are held");
+            assertEquals(0, perToken.get(0).compareTo(perToken.get(1)), "each outcome's holders hold the complete sets outstanding: " + perToken);
             assertEquals(0, sum.compareTo(oi.get(c)), c + ": holders " + sum + " vs open interest " + oi.get(c));
         }
         Table t = data.holders(new ArrayList<>(conditions)).table();

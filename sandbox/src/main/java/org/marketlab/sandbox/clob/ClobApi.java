@@ -10,6 +10,7 @@ import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.trading.Engine;
+import org.marketlab.sandbox.world.Hash;
 import org.marketlab.sandbox.world.PricePath;
 import org.marketlab.sandbox.world.TickQuotes;
 import org.marketlab.sandbox.world.World;
@@ -19,7 +20,6 @@ import java.math.RoundingMode;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,7 +65,13 @@ public final class ClobApi implements RouteModule {
     private final LongSupplier clock;
     /** The sandbox's present in ms: books, the ends of histories and candles. */
     private final LongSupplier present;
-    private final Map<String, PricePath> paths = new HashMap<>();
+    /** The paths of the tokens asked for lately (each holds its event's model, rebuilt from the seed when dropped). */
+    private final Map<String, PricePath> paths = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, PricePath> eldest) {
+            return size() > 4096;
+        }
+    };
     private volatile Engine live;
 
     /**
@@ -212,17 +218,17 @@ public final class ClobApi implements RouteModule {
         return side;
     }
 
-    /** The token's price path: what its histories, candles and seeded books are read from. */
-    public synchronized PricePath path(World.Token t) {
-        return paths.computeIfAbsent(t.tokenId(), k -> {
-            World.Token first = t.index() == 0 ? t : firstOf(t);
-            return new PricePath(t, first, world.now());
-        });
-    }
-
-    private World.Token firstOf(World.Token t) {
-        for (World.Token x : world.tokens()) if (x.marketId().equals(t.marketId()) && x.index() == 0) return x;
-        return t;
+    /** The token's price path: what its histories, candles, seeded books and tape are read from. */
+    public PricePath path(World.Token t) {
+        synchronized (paths) {
+            PricePath p = paths.get(t.tokenId());
+            if (p != null) return p;
+        }
+        PricePath p = world.path(t);
+        synchronized (paths) {
+            paths.putIfAbsent(t.tokenId(), p);
+        }
+        return p;
     }
 
     // ---- the book -------------------------------------------------------------------------------------------------
@@ -232,7 +238,11 @@ public final class ClobApi implements RouteModule {
         return world.now().getEpochSecond() / 60;
     }
 
-    /** The present's minute: books and the ends of histories and candles. */
+    /** The present's minute: books, the ends of histories, candles and tapes. */
+    long presentMinute() {
+        return nowMinute();
+    }
+
     private long nowMinute() {
         return present.getAsLong() / 60_000;
     }
@@ -280,7 +290,8 @@ public final class ClobApi implements RouteModule {
         Engine e = live;
         var fill = e == null ? null : e.lastFill(t.tokenId());
         if (fill != null) return fill.takerBought() ? "BUY" : "SELL";
-        return PricePath.unit(PricePath.mix(t.tokenId().hashCode()), 3) < 0.5 ? "BUY" : "SELL";
+        org.marketlab.sandbox.world.Tape.Trade last = path(t).tape().last(t.index(), nowMinute() * 60 + 59);
+        return last != null ? last.side() : "BUY";
     }
 
     /** The book, best price last on both sides, and its hash over the compact JSON with {@code hash} empty. */
@@ -323,7 +334,7 @@ public final class ClobApi implements RouteModule {
 
     private void seededLevels(World.Token t, ArrayNode bids, ArrayNode asks) {
         BigDecimal bid = seededBid(t), ask = seededAsk(t), tick = tick(t);
-        long seed = PricePath.mix(t.tokenId().hashCode());
+        long seed = Hash.mix(t.tokenId().hashCode());
         for (int k = 9; k >= 0; k--) {
             BigDecimal p = bid.subtract(tick.multiply(BigDecimal.valueOf(k)));
             if (p.compareTo(tick) < 0) continue;
@@ -343,7 +354,7 @@ public final class ClobApi implements RouteModule {
     }
 
     private static BigDecimal size(long seed, int k) {
-        double u = PricePath.unit(seed + k * 7919L, k);
+        double u = Hash.unit(seed + k * 7919L, k);
         return BigDecimal.valueOf(Math.exp(3 + 3 * u)).setScale(2, RoundingMode.HALF_UP);
     }
 
@@ -378,10 +389,11 @@ public final class ClobApi implements RouteModule {
         ObjectNode out = World.JSON.objectNode();
         ArrayNode h = out.putArray("history");
         long first = from % fidelity == 0 ? from : from + (fidelity - from % fidelity);
+        PricePath.Reader prices = path.reader();
         for (long m = first; m <= to; m += fidelity) {
             ObjectNode pt = h.addObject();
             pt.put("t", m * 60);
-            pt.put("p", Math.round(path.at(m) * 10_000) / 10_000.0);
+            pt.put("p", r4(prices.at(m)));
         }
         Json.send(ctx, out);
     }
@@ -444,18 +456,22 @@ public final class ClobApi implements RouteModule {
         long bucket = bucketStart(from, minutes);
         ObjectNode out = World.JSON.objectNode();
         ArrayNode candles = out.putArray("candles");
+        PricePath.Reader prices = path.reader();
+        org.marketlab.sandbox.world.Tape tape = path.tape();
         for (int n = 0; n < limit && bucket <= to; bucket += minutes) {
             long lo = Math.max(bucket, path.startMinute());
             long hi = Math.min(bucket + minutes - 1, to);
             if (lo > hi) continue;
-            // Every minute of the bucket: a candle agrees with the finer candles and the history inside it.
-            double open = r4(path.at(lo)), close = r4(path.at(hi)), high = Math.max(open, close), low = Math.min(open, close), vol = 0;
+            // Every minute of the bucket: a candle agrees with the finer candles and the history inside it; its
+            // volume is the shares of this outcome its trades moved.
+            double open = r4(prices.at(lo)), high = open, low = open, close = open;
             for (long m = lo; m <= hi; m++) {
-                double price = r4(path.at(m));
-                if (price > high) high = price;
-                if (price < low) low = price;
-                vol += path.volume(m);
+                double p = r4(prices.at(m));
+                if (p > high) high = p;
+                if (p < low) low = p;
+                close = p;
             }
+            double vol = tape.shares(path.outcome(), lo * 60, hi * 60 + 59);
             ObjectNode c = candles.addObject();
             c.put("t", bucket * 60);
             c.put("o", open);

@@ -45,4 +45,14 @@ public final class Quotes implements Prices {
     public ObjectNode book(World.Token token) {
         return clob.seededBook(token);
     }
+
+    @Override
+    public org.marketlab.sandbox.world.Tape tape(World.Token token) {
+        return clob.path(token).tape();
+    }
+
+    @Override
+    public long presentMinute() {
+        return clob.presentMinute();
+    }
 }

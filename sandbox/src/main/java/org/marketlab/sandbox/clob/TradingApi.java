@@ -482,9 +482,9 @@ final class TradingApi {
             txs.add(tx);
             String takerSide = f.taker().buy() ? "BUY" : "SELL", makerSide = f.maker().buy() ? "BUY" : "SELL";
             wallets.addFills(f.taker().owner(), List.of(new Ledger.Fill(f.taker().owner(), seq.getAndIncrement(), id, market, token, takerSide,
-                    f.price(), f.size(), time, tx, false, f.taker().id(), f.maker().owner(), f.maker().id(), f.maker().apiKey(), false)));
+                    f.price(), f.size(), time, tx, false, f.taker().id(), f.maker().owner(), f.maker().id(), f.maker().apiKey(), false, -1)));
             if (!f.maker().owner().equals(Engine.SEEDED_MAKER)) wallets.addFills(f.maker().owner(), List.of(new Ledger.Fill(f.maker().owner(), seq.getAndIncrement(), id, market, token, makerSide,
-                    f.price(), f.size(), time, tx, true, f.maker().id(), f.taker().owner(), f.taker().id(), f.taker().apiKey(), false)));
+                    f.price(), f.size(), time, tx, true, f.maker().id(), f.taker().owner(), f.taker().id(), f.taker().apiKey(), false, -1)));
         }
         return txs;
     }

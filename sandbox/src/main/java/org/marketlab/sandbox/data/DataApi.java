@@ -43,8 +43,14 @@ import java.util.regex.Pattern;
  * and binds the filters it was made under (re-send them: a cursor with other filters, or a bare cursor, is a 400);
  * feeds are newest first unless {@code sort_direction=ASC}; {@code taker_only} (v1 {@code takerOnly}) defaults to
  * true, so a wallet's maker fills show with {@code taker_only=false}; non-trade activity rows carry an empty
- * {@code asset} and {@code side} and outcome index 999; {@code /v2/value} answers {@code {data: {user, value}}}; open
- * interest and holders count the seeded wallets' shares.
+ * {@code asset} and {@code side} and outcome index 999; {@code /v2/value} answers {@code {data: {user, value}}}.
+ *
+ * <p>A market's trades, holders and open interest are the world's ({@link org.marketlab.sandbox.world.Tape}): with a
+ * {@code market}/{@code condition} or {@code eventId} and no {@code user}, {@code /trades} lists the market's public
+ * tape, every participant's trades (the seeded wallets' among them: their fills are parts of tape trades); holders are
+ * the seeded wallets and the market's crowd, whose shares of each outcome add up to the complete sets outstanding; open
+ * interest is priced gross, every holder's shares at their current prices. With no filter at all {@code /trades} lists
+ * the seeded wallets' fills, and {@code /oi} the sum of every open market's complete sets.
  */
 public final class DataApi implements RouteModule {
 
@@ -156,10 +162,11 @@ public final class DataApi implements RouteModule {
     private void tradesV1(Context ctx) {
         Params q = Params.of(ctx, 400);
         String user = user(q, false);
+        int offset = offset(q), limit = limitV1(q, 100, MAX_OFFSET);
         List<Ledger.Fill> fills = fills(user, conditions(q, "market"), q.list("eventId"), side(q),
-                q.bool("takerOnly") != Boolean.FALSE, amount(q, "filterType", "filterAmount"), null, null, true);
+                q.bool("takerOnly") != Boolean.FALSE, amount(q, "filterType", "filterAmount"), null, null, true, offset + limit);
         ArrayNode out = Json.array();
-        for (Ledger.Fill f : slice(fills, offset(q), limitV1(q, 100, MAX_OFFSET))) {
+        for (Ledger.Fill f : slice(fills, offset, limit)) {
             ObjectNode o = out.addObject();
             o.put("proxyWallet", owner(f, user));
             o.put("side", f.side());
@@ -301,11 +308,12 @@ public final class DataApi implements RouteModule {
         Predicate<Ledger.Fill> amount = amount(q, "filter_type", "filter_amount");
         Long start = seconds(q, "start"), end = seconds(q, "end");
         boolean descending = choice(q, "DESC", DIRECTIONS, "sort_direction", "sortDirection").equals("DESC");
-        List<Ledger.Fill> fills = SyntheticTape.holds(user) ? SyntheticTape.fills(wallets.markets(), wallets.anchorSecond(), descending)
-                : fills(user, markets, events, side, takerOnly, amount, start, end, descending);
         String filters = String.join("|", String.valueOf(user), markets.toString(), events.toString(), String.valueOf(side),
                 Boolean.toString(takerOnly), stringOr(q, "", "filter_type", "filterType"), stringOr(q, "", "filter_amount", "filterAmount"),
                 String.valueOf(start), String.valueOf(end), Boolean.toString(descending));
+        Cursor window = cursor(q, "trades", filters, 100, 1000);
+        List<Ledger.Fill> fills = SyntheticTape.holds(user) ? SyntheticTape.fills(wallets.markets(), wallets.anchorSecond(), descending)
+                : fills(user, markets, events, side, takerOnly, amount, start, end, descending, window.offset + window.limit + 1);
         page(ctx, q, "trades", filters, fills, 100, 1000, f -> {
             ObjectNode o = Json.object();
             o.put("proxy_wallet", owner(f, user));
@@ -424,9 +432,16 @@ public final class DataApi implements RouteModule {
 
     // ---- reads over the wallets -------------------------------------------------------------------------------------
 
-    /** The fills a trade read selects: one wallet's, or (no user) every seeded wallet's, newest first unless asked. */
+    /**
+     * The fills a trade read selects: one wallet's; with no user, the public tape of the markets (or events) asked
+     * for, every participant's trades; with neither, every seeded wallet's. Newest first unless asked. A tape is read
+     * only as far as the page needs ({@code upTo} rows).
+     */
     private List<Ledger.Fill> fills(String user, Set<String> markets, Set<String> events, String side, boolean takerOnly,
-                                    Predicate<Ledger.Fill> amount, Long start, Long end, boolean descending) {
+                                    Predicate<Ledger.Fill> amount, Long start, Long end, boolean descending, int upTo) {
+        if (user == null && (!markets.isEmpty() || !events.isEmpty())) {
+            return tapes(markets, events, side, takerOnly, amount, start, end, descending, upTo);
+        }
         List<Ledger.Fill> out = new ArrayList<>();
         for (String owner : user != null ? List.of(user) : wallets.seeded()) {
             for (Ledger.Fill f : wallets.ledger(owner).fills) {
@@ -440,6 +455,25 @@ public final class DataApi implements RouteModule {
         Comparator<Ledger.Fill> order = Comparator.comparingLong(Ledger.Fill::time).thenComparing(Ledger.Fill::id);
         out.sort(descending ? order.reversed() : order);
         return out;
+    }
+
+    /** The tapes of the markets asked for (directly or by event), merged in time order, the first {@code upTo} rows. */
+    private List<Ledger.Fill> tapes(Set<String> markets, Set<String> events, String side, boolean takerOnly,
+                                    Predicate<Ledger.Fill> amount, Long start, Long end, boolean descending, int upTo) {
+        List<MarketIndex.Market> chosen = new ArrayList<>();
+        for (String c : markets) {
+            MarketIndex.Market m = wallets.markets().byCondition(c);
+            if (m != null) chosen.add(m);
+        }
+        if (!events.isEmpty()) chosen.addAll(wallets.markets().ofEvents(events));
+        long from = start != null ? start : 0, to = Math.min(end != null ? end : Long.MAX_VALUE, wallets.quotes().presentMinute() * 60 + 59);
+        Predicate<Ledger.Fill> keep = f -> (side == null || side.equals(f.side())) && amount.test(f);
+        List<Ledger.Fill> out = new ArrayList<>();
+        for (MarketIndex.Market m : chosen) out.addAll(wallets.tape(m, from, to, descending, takerOnly, upTo, keep));
+        Comparator<Ledger.Fill> order = Comparator.comparingLong(Ledger.Fill::time).thenComparingLong(Ledger.Fill::seq)
+                .thenComparing(Ledger.Fill::maker).thenComparing(Ledger.Fill::wallet);
+        out.sort(descending ? order.reversed() : order);
+        return out.size() > upTo ? new ArrayList<>(out.subList(0, upTo)) : out;
     }
 
     private static String owner(Ledger.Fill f, String user) {
@@ -485,14 +519,7 @@ public final class DataApi implements RouteModule {
     private Map<String, BigDecimal> openInterest(Set<String> markets) {
         Map<String, BigDecimal> out = new java.util.LinkedHashMap<>();
         if (markets.isEmpty()) {
-            BigDecimal total = BigDecimal.ZERO;
-            Set<String> seen = new LinkedHashSet<>();
-            for (String a : wallets.seeded()) {
-                for (Ledger.Position p : wallets.ledger(a).positions.values()) {
-                    if (p.size().signum() > 0 && seen.add(p.market().conditionId())) total = total.add(wallets.openInterest(p.market()));
-                }
-            }
-            out.put("GLOBAL", total);
+            out.put("GLOBAL", wallets.globalOpenInterest());
             return out;
         }
         for (String c : markets) {

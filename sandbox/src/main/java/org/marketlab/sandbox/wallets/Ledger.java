@@ -21,11 +21,12 @@ public final class Ledger {
 
     /**
      * One fill from the wallet's side. {@code maker}: the wallet's resting order was hit; else the wallet took.
-     * The counterparty is the other side's address, order and API key (its owner id).
+     * The counterparty is the other side's address, order and API key (its owner id). {@code tapeSeq} is the trade of
+     * the market's public tape the fill is part of (a seeded wallet's), or -1 (a fill on the sandbox's order book).
      */
     public record Fill(String wallet, long seq, String id, MarketIndex.Market market, World.Token token, String side, BigDecimal price,
                 BigDecimal size, long time, String txHash, boolean maker, String orderId, String counterparty,
-                String counterpartyOrderId, String counterpartyOwner, boolean builder) {
+                String counterpartyOrderId, String counterpartyOwner, boolean builder, long tapeSeq) {
 
         public BigDecimal usdc() {
             return price.multiply(size);

@@ -39,6 +39,7 @@ public final class MarketIndex {
     private final Map<String, Market> byToken = new HashMap<>();
     private final List<Market> open = new ArrayList<>();
     private final List<Market> resolved = new ArrayList<>();
+    private final Map<String, List<Market>> byEvent = new HashMap<>();
 
     MarketIndex(World world) {
         Map<String, World.Token[]> tokens = new HashMap<>();
@@ -55,6 +56,7 @@ public final class MarketIndex {
                 byCondition.put(condition, market);
                 byToken.put(pair[0].tokenId(), market);
                 byToken.put(pair[1].tokenId(), market);
+                byEvent.computeIfAbsent(market.eventId(), k -> new ArrayList<>()).add(market);
                 if (!market.closed()) open.add(market);
                 else if (market.resolved()) resolved.add(market);
             }
@@ -67,6 +69,13 @@ public final class MarketIndex {
 
     public Market byToken(String tokenId) {
         return byToken.get(tokenId);
+    }
+
+    /** The markets of the events with these ids, in the world's order. */
+    public List<Market> ofEvents(java.util.Set<String> eventIds) {
+        List<Market> out = new ArrayList<>();
+        for (String e : eventIds) out.addAll(byEvent.getOrDefault(e, List.of()));
+        return out;
     }
 
     /** Markets whose books are open, in the world's order. */

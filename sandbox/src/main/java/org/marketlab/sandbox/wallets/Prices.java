@@ -29,4 +29,10 @@ public interface Prices {
      * levels the matching engine starts from and the seeded orders rest at, the same whatever traded first.
      */
     ObjectNode book(World.Token token);
+
+    /** The public trades of the token's market (both outcomes), as its price path makes them. */
+    org.marketlab.sandbox.world.Tape tape(World.Token token);
+
+    /** The sandbox's present, epoch minute: how far tapes, holders and open interest reach. */
+    long presentMinute();
 }

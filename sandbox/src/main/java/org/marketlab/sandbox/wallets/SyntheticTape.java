@@ -44,7 +44,7 @@ public final class SyntheticTape {
                 long time = anchorSecond - (n - 1 - i);
                 String tx = "0x" + String.format("%016x%016x%016x%016x", r.nextLong(), r.nextLong(), r.nextLong(), (long) i);
                 return new Ledger.Fill(ADDRESS, i, "tape-" + i, m, token, r.nextBoolean() ? "BUY" : "SELL", price, size, time, tx,
-                        false, null, null, null, null, false);
+                        false, null, null, null, null, false, -1);
             }
 
             @Override

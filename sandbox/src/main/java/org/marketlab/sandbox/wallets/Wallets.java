@@ -3,6 +3,7 @@ package org.marketlab.sandbox.wallets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marketlab.sandbox.world.Lazy;
+import org.marketlab.sandbox.world.Tape;
 import org.marketlab.sandbox.world.World;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Hash;
@@ -66,6 +67,8 @@ public final class Wallets {
     private final Map<String, String> owners = new ConcurrentHashMap<>();
     /** The ids of the seeded open orders cancelled at run time, by wallet (the seeded lists themselves never change). */
     private final Map<String, Set<String>> cancelledSeeded = new ConcurrentHashMap<>();
+    /** The seeded wallets' fills by market and tape trade (they are parts of tape trades). */
+    private final Lazy<Map<String, Map<Long, List<Ledger.Fill>>>> seededFills = new Lazy<>(this::indexSeededFills);
 
     public Wallets(World world, Prices quotes) {
         this.world = world;
@@ -225,22 +228,113 @@ public final class Wallets {
     public record Holder(String address, Ledger.Position position) {
     }
 
-    /** Every seeded wallet holding shares of a token, largest first (ties by address). */
+    /**
+     * Every holder of a token at the present, largest first (ties by address): the seeded wallets holding it, and the
+     * market's crowd holding the rest of the complete sets outstanding ({@link Tape#holders}), so that each outcome's
+     * holders together hold the open interest.
+     */
     public List<Holder> holders(World.Token token) {
-        List<Holder> out = new ArrayList<>();
-        for (String a : seeded()) {
-            Ledger.Position p = ledger(a).positions.get(token.tokenId());
-            if (p != null && p.size().signum() > 0) out.add(new Holder(a, p));
+        List<Holder> out = seededHolders(token);
+        BigDecimal seeded = BigDecimal.ZERO;
+        for (Holder h : out) seeded = seeded.add(h.position().size());
+        Tape tape = quotes.tape(token);
+        BigDecimal price = token.closed() ? BigDecimal.valueOf(markets().byToken(token.tokenId()).payout(token.index())) : quotes.midpoint(token);
+        MarketIndex.Market m = markets().byToken(token.tokenId());
+        for (Tape.Holding h : tape.holders(token.index(), quotes.presentMinute(), seeded)) {
+            out.add(new Holder(h.address(), new Ledger.Position(m, token, h.shares(), BigDecimal.ZERO, BigDecimal.ZERO, h.shares(),
+                    BigDecimal.ZERO, BigDecimal.ZERO, price, Ledger.Status.OPEN, now)));
         }
         out.sort(Comparator.<Holder, BigDecimal>comparing(h -> h.position().size()).reversed().thenComparing(Holder::address));
         return out;
     }
 
-    /** Open interest: the value of every seeded wallet's shares in the market, at their current prices. */
+    /** The seeded wallets holding shares of a token. */
+    private List<Holder> seededHolders(World.Token token) {
+        List<Holder> out = new ArrayList<>();
+        for (String a : seeded()) {
+            Ledger.Position p = ledger(a).positions.get(token.tokenId());
+            if (p != null && p.size().signum() > 0) out.add(new Holder(a, p));
+        }
+        return out;
+    }
+
+    /**
+     * Every open market's complete sets outstanding at the present, summed (USDC): the world's open interest. (Each
+     * market's priced figure, {@link #openInterest}, is the same unless the seeded wallets hold more than its crowd.)
+     */
+    public BigDecimal globalOpenInterest() {
+        double total = 0;
+        long minute = quotes.presentMinute();
+        for (MarketIndex.Market m : markets().open()) total += world.openInterest(m.tokens()[0], minute);
+        return BigDecimal.valueOf(total).setScale(2, java.math.RoundingMode.HALF_UP);
+    }
+
+    /** Open interest, priced gross: every holder's shares of both outcomes at their current prices (USDC). */
     public BigDecimal openInterest(MarketIndex.Market market) {
         BigDecimal v = BigDecimal.ZERO;
         for (World.Token t : market.tokens()) for (Holder h : holders(t)) v = v.add(h.position().currentValue());
         return v;
+    }
+
+    /**
+     * The public trades of a market from {@code from} to {@code to} (epoch seconds), newest first unless asked, as the
+     * Data API lists them: one row per trade for its taker, and with {@code takerOnly} false one per maker too (a
+     * seeded wallet's part of a trade its own row, the crowd maker the rest). Stops once {@code limit} rows pass
+     * {@code keep}.
+     */
+    public List<Ledger.Fill> tape(MarketIndex.Market market, long from, long to, boolean newestFirst, boolean takerOnly, int limit,
+                           java.util.function.Predicate<Ledger.Fill> keep) {
+        Map<Long, List<Ledger.Fill>> seededParts = seededFills().getOrDefault(market.conditionId(), Map.of());
+        Tape tape = quotes.tape(market.tokens()[0]);
+        List<Ledger.Fill> out = new ArrayList<>();
+        tape.visit(from, to, newestFirst, t -> {
+            List<Ledger.Fill> rows = rows(market, t, seededParts.getOrDefault(t.seq(), List.of()), takerOnly);
+            if (newestFirst) java.util.Collections.reverse(rows);
+            for (Ledger.Fill f : rows) if (out.size() < limit && keep.test(f)) out.add(f);
+            return out.size() < limit;
+        });
+        return out;
+    }
+
+    /** The rows of one tape trade: its taker's, then (unless {@code takerOnly}) its makers'. */
+    private List<Ledger.Fill> rows(MarketIndex.Market m, Tape.Trade t, List<Ledger.Fill> seededParts, boolean takerOnly) {
+        World.Token token = m.tokens()[t.outcome()];
+        String makerSide = t.side().equals("BUY") ? "SELL" : "BUY";
+        List<Ledger.Fill> out = new ArrayList<>(2);
+        String taker = t.taker();
+        BigDecimal makersRest = t.size();
+        for (Ledger.Fill f : seededParts) {
+            if (f.maker()) makersRest = makersRest.subtract(f.size());
+            else taker = f.wallet();
+        }
+        String tradeId = UUID.nameUUIDFromBytes(bytes(seed + ":tape:" + t.hash())).toString();
+        out.add(crowdFill(taker, t, m, token, t.side(), t.size(), false, tradeId, t.maker()));
+        if (takerOnly) return out;
+        for (Ledger.Fill f : seededParts) if (f.maker()) out.add(f);
+        if (makersRest.signum() > 0) out.add(crowdFill(t.maker(), t, m, token, makerSide, makersRest, true, tradeId, taker));
+        return out;
+    }
+
+    private Ledger.Fill crowdFill(String wallet, Tape.Trade t, MarketIndex.Market m, World.Token token, String side, BigDecimal size,
+                                  boolean maker, String tradeId, String counterparty) {
+        return new Ledger.Fill(wallet, t.seq(), tradeId, m, token, side, t.price(), size, t.time(), t.hash(), maker,
+                orderId(wallet, "tape", t.seq()), counterparty, orderId(counterparty, "tape", t.seq()), "", false, t.seq());
+    }
+
+    /** The seeded wallets' fills by market and tape trade, made once (all seeded ledgers are generated for it). */
+    private Map<String, Map<Long, List<Ledger.Fill>>> seededFills() {
+        return seededFills.get();
+    }
+
+    private Map<String, Map<Long, List<Ledger.Fill>>> indexSeededFills() {
+        Map<String, Map<Long, List<Ledger.Fill>>> out = new HashMap<>();
+        for (String a : seeded()) {
+            for (Ledger.Fill f : ledger(a).fills) {
+                if (f.tapeSeq() < 0) continue;
+                out.computeIfAbsent(f.market().conditionId(), k -> new HashMap<>()).computeIfAbsent(f.tapeSeq(), k -> new ArrayList<>()).add(f);
+            }
+        }
+        return out;
     }
 
     // ---- generation ---------------------------------------------------------------------------------------------
@@ -270,13 +364,16 @@ public final class Wallets {
         Map<String, BigDecimal> held = new HashMap<>();
         List<World.Token> holding = new ArrayList<>();
 
-        List<MarketIndex.Market> chosenOpen = pick(r, markets().open(), profile.open(), nowMinute);
-        List<MarketIndex.Market> chosenResolved = pick(r, markets().resolved(), profile.resolved(), nowMinute);
+        // Markets whose tapes have trades enough for the wallet's share of them, three times over.
+        long busy = Math.max(40, 3L * profile.trades() / (profile.open() + profile.resolved()));
+        List<MarketIndex.Market> chosenOpen = pick(r, markets().open(), profile.open(), nowMinute, busy);
+        List<MarketIndex.Market> chosenResolved = pick(r, markets().resolved(), profile.resolved(), nowMinute, busy);
         List<MarketIndex.Market> all = new ArrayList<>(chosenOpen);
         all.addAll(chosenResolved);
         double[] weights = new double[all.size()];
         double sum = 0;
         for (int i = 0; i < weights.length; i++) sum += weights[i] = 0.5 + r.nextDouble();
+        int shortfall = 0;
         for (int i = 0; i < all.size(); i++) {
             MarketIndex.Market m = all.get(i);
             boolean resolved = i >= chosenOpen.size();
@@ -284,8 +381,11 @@ public final class Wallets {
             Plan plan = resolved ? (k % 5 < 2 ? Plan.REDEEMABLE : k % 5 < 4 ? Plan.REDEEMED : Plan.EXIT)
                     : (k % 4 == 3 ? Plan.EXIT : Plan.HOLD);
             World.Token token = m.tokens()[r.nextInt(2)];
-            int n = Math.max(2, (int) Math.round(profile.trades() * weights[i] / sum));
+            // A market whose tape runs out of trades for the wallet passes what it could not take to the next.
+            int n = Math.max(2, (int) Math.round(profile.trades() * weights[i] / sum)) + shortfall;
+            int before = fills.size();
             BigDecimal h = trade(r, address, m, token, plan, n, seq, fills, activity);
+            shortfall = Math.max(0, n - (fills.size() - before));
             held.put(token.tokenId(), h);
             if (resolved) {
                 BigDecimal payout = BigDecimal.valueOf(m.payout(token.index()));
@@ -339,56 +439,98 @@ public final class Wallets {
         return new Ledger(address, fills, activity, orders, deposit, curPrices, statusOf);
     }
 
-    /** Distinct markets with at least two hours of trading in the last year. */
-    private List<MarketIndex.Market> pick(SplittableRandom r, List<MarketIndex.Market> from, int count, long nowMinute) {
-        Set<Integer> tried = new LinkedHashSet<>();
+    /**
+     * Distinct markets with at least two hours of trading in the last year and at least {@code trades} on their tape;
+     * of open markets, the first half still undecided (priced 0.2 to 0.8) and traded in cents, where traders are most
+     * active. Should too few be, the rest are any.
+     */
+    private List<MarketIndex.Market> pick(SplittableRandom r, List<MarketIndex.Market> from, int count, long nowMinute, long trades) {
         List<MarketIndex.Market> out = new ArrayList<>();
-        while (out.size() < count && tried.size() < from.size()) {
-            int i = r.nextInt(from.size());
-            if (!tried.add(i)) continue;
-            MarketIndex.Market m = from.get(i);
-            World.Token t = m.tokens()[0];
-            long start = Math.max(quotes.firstMinute(t), nowMinute - 365L * 1440);
-            if (quotes.lastMinute(t) - start >= 120) out.add(m);
+        for (int pass = 0; pass < 2 && out.size() < count; pass++) {
+            Set<Integer> tried = new LinkedHashSet<>();
+            int want = pass == 0 ? (count + 1) / 2 : count;
+            while (out.size() < want && tried.size() < from.size()) {
+                int i = r.nextInt(from.size());
+                if (!tried.add(i)) continue;
+                MarketIndex.Market m = from.get(i);
+                World.Token t = m.tokens()[0];
+                if (out.contains(m) || pass == 0 && (t.closed() || t.price() < 0.2 || t.price() > 0.8 || t.tickSize() != 0.01)) continue;
+                long start = Math.max(quotes.firstMinute(t), nowMinute - 365L * 1440);
+                if (quotes.lastMinute(t) - start >= 120 && quotes.tape(t).count() >= trades) out.add(m);
+            }
         }
         return out;
     }
 
-    /** The fills of one market under a plan; answers the shares held at the end. */
+    /**
+     * The fills of one market under a plan, each part of a trade of the market's public tape: the wallet takes the
+     * whole trade when the taker's side is its own (and, selling, it holds enough), else it is a maker for part of it
+     * on the other side. Its buys and sells therefore happen at the tape's minutes and prices, and the tape's
+     * volume already counts them. Answers the shares held at the end.
+     */
     private BigDecimal trade(SplittableRandom r, String address, MarketIndex.Market m, World.Token token, Plan plan, int n,
                              long[] seq, List<Ledger.Fill> fills, List<Ledger.Activity> activity) {
+        Tape tape = quotes.tape(token);
+        // A wallet holds at most 3 % of an open market's complete sets at the anchor, so that the seeded wallets
+        // together never hold more of an outcome than is outstanding.
+        BigDecimal cap = m.closed() ? null : BigDecimal.valueOf(0.03 * tape.openInterest(now / 60)).setScale(2, RoundingMode.DOWN);
         long last = quotes.lastMinute(token) - (m.closed() ? 1 : 0);
         long first = Math.max(quotes.firstMinute(token), now / 60 - 365L * 1440);
         long[] minutes = new long[n];
         for (int i = 0; i < n; i++) minutes[i] = first + (long) (r.nextDouble() * (last - first));
         java.util.Arrays.sort(minutes);
-        BigDecimal tick = BigDecimal.valueOf(token.tickSize());
+        Set<Long> used = new java.util.HashSet<>();
         BigDecimal held = BigDecimal.ZERO;
+        long previous = Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
-            boolean lastOne = i == n - 1;
-            BigDecimal size = BigDecimal.valueOf(500 + r.nextInt(19_500), 2);
-            String side;
-            if (lastOne && plan == Plan.EXIT && held.signum() > 0) {
-                side = "SELL";
-                size = held;
-            } else if (lastOne || held.signum() == 0 || r.nextInt(10) < 6) {
-                side = "BUY";
-            } else {
-                side = "SELL";
-                size = size.min(held);
-            }
+            boolean exit = i == n - 1 && plan == Plan.EXIT && held.signum() > 0;
+            String side = exit || !(i == n - 1 || held.signum() == 0 || r.nextInt(10) < 6) ? "SELL" : "BUY";
+            BigDecimal want = exit ? held : BigDecimal.valueOf(500 + r.nextInt(19_500), 2);
+            if (side.equals("SELL")) want = want.min(held);
+            // The first trade of this outcome from the minute drawn on that the wallet can be part of; an exit one
+            // that can take all it holds.
+            BigDecimal need = exit ? held : BigDecimal.ZERO;
+            BigDecimal fits = side.equals("BUY") ? (cap == null ? null : cap.subtract(held)) : held;
+            Tape.Trade t = find(tape, token.index(), minutes[i], previous, last, used, need, side, fits);
+            if (t == null) continue;
+            used.add(t.seq());
+            previous = t.time();
+            BigDecimal room = side.equals("BUY") && cap != null ? cap.subtract(held) : null;
+            boolean taker = t.side().equals(side)
+                    && (side.equals("BUY") ? room == null || t.size().compareTo(room) <= 0 : t.size().compareTo(held) <= 0);
+            BigDecimal size = taker ? t.size() : want.min(t.size());
+            if (room != null) size = size.min(room);
+            if (size.signum() <= 0) continue;
             held = side.equals("BUY") ? held.add(size) : held.subtract(size);
-            long time = Math.min(now - 1, minutes[i] * 60 + r.nextInt(60));
-            BigDecimal price = BigDecimal.valueOf(quotes.priceAt(token, minutes[i])).divide(tick, 0, RoundingMode.HALF_UP).multiply(tick)
-                    .max(tick).min(BigDecimal.ONE.subtract(tick)).setScale(tick.scale(), RoundingMode.UNNECESSARY);
-            String counterparty = addresses().traders().get(r.nextInt(TRADERS));
-            if (counterparty.equals(address)) counterparty = addresses().traders().get((addresses().traders().indexOf(address) + 1) % TRADERS);
+            String counterparty = taker ? t.maker() : t.taker();
             long s = seq[0]++;
-            fills.add(new Ledger.Fill(address, s, uuid(address, "fill", s), m, token, side, price, size, time, txHash(address, "fill", s),
-                    r.nextInt(10) < 4, orderId(address, "fill", s), counterparty, orderId(counterparty, address, s), owner(counterparty),
-                    r.nextInt(5) == 0));
+            fills.add(new Ledger.Fill(address, s, uuid(address, "fill", s), m, token, side, t.price(), size, Math.min(now - 1, t.time()),
+                    t.hash(), !taker, orderId(address, "fill", s), counterparty, orderId(counterparty, address, s), owner(counterparty),
+                    r.nextInt(5) == 0, t.seq()));
         }
         return held;
+    }
+
+    /**
+     * The first trade of {@code outcome} from minute {@code from} on, no earlier than the wallet's previous fill (epoch
+     * second {@code previous}: its fills stay in time order) and up to minute {@code last}, not yet used, of at least
+     * {@code size} shares; in the hour it is found in, preferably one the wallet can take whole (its taker on
+     * {@code side}, at most {@code fits} shares, or any number for null). Null if the rest of the window has none.
+     */
+    private static Tape.Trade find(Tape tape, int outcome, long from, long previous, long last, Set<Long> used, BigDecimal size,
+                                   String side, BigDecimal fits) {
+        long lo = Math.max(from, Math.floorDiv(previous, 60));
+        for (long h = Math.floorDiv(lo, 60); h <= Math.floorDiv(last, 60); h++) {
+            Tape.Trade any = null;
+            for (Tape.Trade t : tape.hour(h)) {
+                if (t.time() / 60 < lo || t.time() / 60 > last || t.time() < previous) continue;
+                if (t.outcome() != outcome || used.contains(t.seq()) || t.size().compareTo(size) < 0) continue;
+                if (t.side().equals(side) && (fits == null || t.size().compareTo(fits) <= 0)) return t;
+                if (any == null) any = t;
+            }
+            if (any != null) return any;
+        }
+        return null;
     }
 
     /** Orders resting at the books' existing levels: buys at a bid level, sells (of shares held) at an ask level. */

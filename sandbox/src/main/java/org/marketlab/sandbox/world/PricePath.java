@@ -1,113 +1,135 @@
 package org.marketlab.sandbox.world;
 
-import java.time.Instant;
+import java.math.BigDecimal;
 
 /**
- * A token's price over time, computable at any minute in constant time (no walk to replay), so that a history
- * reaches whatever minute is asked for: a logit-space curve from smooth waves (a day to half a year long, the
- * long ones larger, as beliefs drift slowly and jitter a little) with token-specific phases, plus per-minute
- * noise hashed from the token and minute. An open market's path passes through its current price at the world's
- * anchor and runs on past it; a closed market's path trades near a price of its own and converges on its
- * resolution over the last part of its life, then sits there. Bounded in (0, 1); a binary market's second
- * outcome is one minus the first, so the two sum to one.
+ * A token's price over time, on its market's tick grid, computable at any minute: its event's model ({@link
+ * EventModel}) read at that minute and rounded to the nearest tick, within one tick of 0 and 1; the second outcome
+ * of a market is the first's complement on the same grid, so the two always sum to one. A market closed by the
+ * world's anchor sits at its resolution (1 or 0) from its last trading minute on; an open market's path runs on past
+ * the anchor. The price at a minute depends on the seed alone, never on when it is asked.
+ *
+ * <p>The token's trades are its market's {@link Tape}; its volume in a minute is the shares of this outcome traded
+ * then.
  */
 public final class PricePath {
 
-    /** The waves' base amplitudes (logit) and periods (minutes): a day, six days, a month, half a year. */
-    private static final double[] AMPLITUDES = {0.005, 0.05, 0.15, 0.3};
-    private static final double[] PERIODS = {1440, 8640, 43_200, 259_200};
-
-    private final long key;
-    private final long startMinute;
-    private final long endMinute;
-    private final double offset;
+    private final EventModel model;
+    private final int market;
     private final boolean complement;
-    /** The first outcome's resolution, or NaN while the market is open. */
-    private final double resolved;
-    /** Minutes over which a closed market's price converges on its resolution. */
-    private final double settle;
-    private final double[] amplitude = new double[4];
-    private final double[] period = new double[4];
-    private final double[] phase = new double[4];
+    private final BigDecimal tick;
+    private final long ticks;
+    private final boolean closed;
+    private final long crowd;
 
-    /**
-     * @param token  the token; the path of a market's second outcome is the complement of the first
-     * @param first  the market's first outcome
-     * @param anchor the world's anchor, where an open market's path passes through its current price
-     */
-    public PricePath(World.Token token, World.Token first, Instant anchor) {
-        this.key = mix(Long.parseLong(first.tokenId().substring(0, 15)));
-        this.complement = token.index() == 1;
-        this.startMinute = first.createdAt().getEpochSecond() / 60;
-        long anchorMinute = anchor.getEpochSecond() / 60;
-        boolean closed = first.closed();
-        this.endMinute = closed ? Math.max(startMinute, Math.min(first.endDate().getEpochSecond() / 60, anchorMinute)) : Long.MAX_VALUE;
-        for (int i = 0; i < 4; i++) {
-            amplitude[i] = AMPLITUDES[i] * (1 + 2 * unit(key, 11 + i));
-            period[i] = PERIODS[i] * (0.5 + unit(key, 21 + i));
-            phase[i] = 2 * Math.PI * unit(key, 31 + i);
-        }
-        double p;
-        if (closed) {
-            // Before the outcome was known the market traded somewhere in between.
-            p = 0.15 + 0.7 * unit(key, 41);
-            this.resolved = first.price();
-            this.settle = Math.max(60, Math.min(7 * 1440, (endMinute - startMinute) / 4.0));
-        } else {
-            p = Math.min(0.998, Math.max(0.002, first.price()));
-            this.resolved = Double.NaN;
-            this.settle = 1;
-        }
-        this.offset = Math.log(p / (1 - p)) - raw(closed ? endMinute : anchorMinute);
+    PricePath(EventModel model, int market, boolean complement, BigDecimal tick, long crowdKey) {
+        this.model = model;
+        this.market = market;
+        this.complement = complement;
+        this.tick = tick;
+        this.ticks = Math.round(1 / tick.doubleValue());
+        this.closed = model.closedAtAnchor(market);
+        this.crowd = crowdKey;
     }
 
+    /** The minute the market opened. */
     public long startMinute() {
-        return startMinute;
+        return model.created;
     }
 
     /** A closed market's last trading minute; {@link Long#MAX_VALUE} for an open market. */
     public long endMinute() {
-        return endMinute;
+        return closed ? model.close(market) : Long.MAX_VALUE;
     }
 
-    /** The price at the start of a minute (epoch minutes). */
+    /** Whether the market has closed by the world's anchor. */
+    public boolean closed() {
+        return closed;
+    }
+
+    /** The market's tick. */
+    public BigDecimal tick() {
+        return tick;
+    }
+
+    /** The price at the start of a minute (epoch minutes), on the tick grid. */
     public double at(long minute) {
-        double q;
-        if (!Double.isNaN(resolved) && minute >= endMinute) {
-            q = resolved;
-        } else {
-            q = 1 / (1 + Math.exp(-(raw(minute) + offset)));
-            q = Math.min(0.999, Math.max(0.001, q));
-            if (!Double.isNaN(resolved)) {
-                double w = Math.exp(-(endMinute - minute) / settle);
-                q = q * (1 - w) + resolved * w;
-            }
-        }
-        return complement ? 1 - q : q;
+        return reader().at(minute);
     }
 
-    /** Shares traded in a minute: mostly quiet, now and then busy. */
+    /** A reader for runs of minutes (a history, candles): much cheaper per minute than {@link #at}. Not shared between threads. */
+    public Reader reader() {
+        return new Reader(model.reader());
+    }
+
+    /** A reader on the event's model reader {@code r}, shared with the other markets of the event read at the same minutes. */
+    Reader reader(EventModel.Reader r) {
+        return new Reader(r);
+    }
+
+    /** A reader of the event's prices, to share between its markets' paths ({@link #reader(EventModel.Reader)}). */
+    EventModel.Reader modelReader() {
+        return model.reader();
+    }
+
+    /** The first outcome's exact price at a minute, as the model has it (off the grid, before any resolution). */
+    double exact(long minute) {
+        return model.yes(market, minute, model.reader());
+    }
+
+    /** The market's trades (both outcomes). */
+    public Tape tape() {
+        return new Tape(model, market, this, crowd);
+    }
+
+    /** The path of the market's other outcome. */
+    PricePath other() {
+        return new PricePath(model, market, !complement, tick, crowd);
+    }
+
+    /** Which outcome this path is: 0 for the first, 1 for the second. */
+    public int outcome() {
+        return complement ? 1 : 0;
+    }
+
+    /** Shares of this outcome traded in a minute. */
     public double volume(long minute) {
-        if (minute < startMinute || minute > endMinute) return 0;
-        double u = unit(key ^ minute * 0x9E3779B97F4A7C15L, 7);
-        return u < 0.7 ? 0 : Math.round(Math.exp(2 + 3 * unit(key ^ minute, 9)) * 100) / 100.0;
+        return volume(minute, minute);
     }
 
-    private double raw(long minute) {
-        double t = minute - startMinute;
-        double v = 0;
-        for (int i = 0; i < 4; i++) v += amplitude[i] * Math.sin(2 * Math.PI * t / period[i] + phase[i]);
-        v += 0.004 * (unit(key ^ minute * 0xC2B2AE3D27D4EB4FL, 3) - 0.5);
-        return v;
+    /** Shares of this outcome traded from minute {@code from} to minute {@code to}, both included. */
+    public double volume(long from, long to) {
+        return tape().shares(outcome(), from * 60, to * 60 + 59);
     }
 
-    public static double unit(long x, int salt) {
-        return (mix(x * 31 + salt) >>> 11) * 0x1.0p-53;
+    /** The first outcome's resolution once the market has closed: 1 if it won, else 0. */
+    double resolution() {
+        return model.wins(market) ? 1 : 0;
     }
 
-    public static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+    /** Reads prices minute by minute with cursors on the model's walks. */
+    public final class Reader {
+        private final EventModel.Reader r;
+
+        private Reader(EventModel.Reader r) {
+            this.r = r;
+        }
+
+        /** The price at the start of a minute, on the tick grid. */
+        public double at(long minute) {
+            return onGrid(minute) / (double) ticks;
+        }
+
+        /** The price at the start of a minute in ticks (0 to the ticks in a dollar). */
+        public long onGrid(long minute) {
+            long k;
+            if (closed && minute >= model.close(market)) {
+                k = model.wins(market) ? ticks : 0;
+            } else {
+                double p = model.yes(market, minute, r);
+                k = Math.max(1, Math.min(ticks - 1, Math.round(p * ticks)));
+            }
+            return complement ? ticks - k : k;
+        }
     }
 }

@@ -17,7 +17,10 @@ public final class TickQuotes {
     private static final BigDecimal MILL = new BigDecimal("0.001");
 
     public static BigDecimal tick(World.Token t) {
-        double size = t.tickSize();
+        return tick(t.tickSize());
+    }
+
+    static BigDecimal tick(double size) {
         return size == 0.01 ? CENT : size == 0.001 ? MILL : BigDecimal.valueOf(size);
     }
 
@@ -45,7 +48,7 @@ public final class TickQuotes {
     }
 
     private static int halfSpreadTicks(World.Token t) {
-        return 1 + (int) (PricePath.unit(PricePath.mix(t.marketId().hashCode()), 5) * 2);
+        return 1 + (int) (Hash.unit(Hash.mix(t.marketId().hashCode()), 5) * 2);
     }
 
     /** The best bid when the token's price is {@code price}. */
@@ -62,10 +65,13 @@ public final class TickQuotes {
         return BigDecimal.valueOf(Math.min(ticks(tick) - 1, mid + halfSpreadTicks(t)), tick.scale());
     }
 
-    /** The price of the last minute with trades up to {@code minute}, on the tick grid. */
+    /**
+     * The price of the token's last trade up to the end of {@code minute} (within the 90 days before it; the path's
+     * price then if it has none), on the tick grid: its market's {@link Tape}.
+     */
     public static BigDecimal lastTrade(World.Token t, PricePath p, long minute) {
-        long m = Math.min(minute, p.endMinute());
-        while (m > p.startMinute() && p.volume(m) == 0) m--;
-        return round(t, p.at(m));
+        long m = Math.min(minute, p.endMinute() == Long.MAX_VALUE ? minute : p.endMinute() - 1);
+        Tape.Trade last = p.tape().last(t.index(), m * 60 + 59);
+        return last != null ? last.price() : round(t, p.at(m));
     }
 }

@@ -1,0 +1,224 @@
+package org.marketlab.sandbox.world;
+
+import java.util.List;
+
+/**
+ * The world's vocabulary: the categories and topics its events are about, the tags of each, and the names its
+ * questions use. Leagues, teams, offices, parties, indicators, companies and assets are real; every person, film,
+ * album, song, show and game is invented (a question never puts an outcome in a real person's mouth).
+ */
+final class Catalogue {
+
+    private Catalogue() {
+    }
+
+    /**
+     * A topic: its category (the event's {@code category}, first tag of its family), its label (the event's
+     * {@code subcategory}), its tags (the category's first), and how often the world asks about it.
+     */
+    record Topic(String category, String label, List<String> tags, double weight) {
+    }
+
+    static final List<String> CATEGORIES = List.of("Politics", "Sports", "Crypto", "Economics", "Culture", "Science",
+            "Business", "World");
+    /** How much of the world each category makes up (and how much it trades, relative to the others). */
+    static final double[] CATEGORY_WEIGHT = {1.2, 1.6, 1.3, 1.0, 0.6, 0.6, 0.7, 0.6};
+    static final double[] CATEGORY_VOLUME = {1.8, 1.3, 1.6, 1.0, 0.4, 0.35, 0.5, 0.7};
+
+    static final List<Topic> TOPICS = List.of(
+            new Topic("Politics", "US Elections", List.of("Politics", "Elections", "US Politics"), 3),
+            new Topic("Politics", "Congress", List.of("Politics", "Congress", "US Politics"), 1.5),
+            new Topic("Politics", "Supreme Court", List.of("Politics", "Courts", "Supreme Court"), 1),
+            new Topic("Politics", "Approval", List.of("Politics", "Polls", "US Politics"), 1),
+            new Topic("Politics", "World Elections", List.of("Politics", "World Elections", "Elections"), 2),
+            new Topic("Sports", "NBA", List.of("Sports", "NBA", "Basketball"), 2.5),
+            new Topic("Sports", "NFL", List.of("Sports", "NFL", "Football"), 2.5),
+            new Topic("Sports", "MLB", List.of("Sports", "MLB", "Baseball"), 1.5),
+            new Topic("Sports", "NHL", List.of("Sports", "NHL", "Hockey"), 1.2),
+            new Topic("Sports", "Premier League", List.of("Sports", "Soccer", "Premier League"), 2),
+            new Topic("Sports", "Champions League", List.of("Sports", "Soccer", "Champions League"), 1),
+            new Topic("Sports", "F1", List.of("Sports", "F1", "Motorsport"), 1),
+            new Topic("Sports", "Tennis", List.of("Sports", "Tennis"), 1),
+            new Topic("Sports", "Golf", List.of("Sports", "Golf"), 0.7),
+            new Topic("Sports", "UFC", List.of("Sports", "UFC", "MMA"), 0.8),
+            new Topic("Crypto", "Bitcoin", List.of("Crypto", "Bitcoin", "Crypto Prices"), 3),
+            new Topic("Crypto", "Ethereum", List.of("Crypto", "Ethereum", "Crypto Prices"), 2),
+            new Topic("Crypto", "Solana", List.of("Crypto", "Solana", "Crypto Prices"), 1.2),
+            new Topic("Crypto", "XRP", List.of("Crypto", "XRP", "Crypto Prices"), 0.8),
+            new Topic("Crypto", "Dogecoin", List.of("Crypto", "Dogecoin", "Memecoins"), 0.6),
+            new Topic("Crypto", "Cardano", List.of("Crypto", "Cardano", "Crypto Prices"), 0.4),
+            new Topic("Crypto", "Crypto Policy", List.of("Crypto", "Regulation", "ETFs"), 1),
+            new Topic("Economics", "Fed", List.of("Economics", "Fed", "Interest Rates"), 2),
+            new Topic("Economics", "Inflation", List.of("Economics", "Inflation", "CPI"), 1.2),
+            new Topic("Economics", "Jobs", List.of("Economics", "Jobs", "Unemployment"), 0.8),
+            new Topic("Economics", "GDP", List.of("Economics", "GDP", "Recession"), 0.8),
+            new Topic("Economics", "Commodities", List.of("Economics", "Commodities"), 1),
+            new Topic("Economics", "Stocks", List.of("Economics", "Stocks", "Indices"), 1.2),
+            new Topic("Economics", "Tariffs", List.of("Economics", "Trade", "Tariffs"), 0.8),
+            new Topic("Culture", "Movies", List.of("Culture", "Movies", "Box Office"), 1),
+            new Topic("Culture", "Awards", List.of("Culture", "Awards"), 1),
+            new Topic("Culture", "Music", List.of("Culture", "Music", "Streaming"), 0.7),
+            new Topic("Culture", "TV", List.of("Culture", "TV", "Emmys"), 0.5),
+            new Topic("Culture", "Gaming", List.of("Culture", "Gaming", "Video Games"), 0.5),
+            new Topic("Science", "AI", List.of("Science", "AI", "Tech"), 2),
+            new Topic("Science", "Space", List.of("Science", "Space", "SpaceX"), 1),
+            new Topic("Science", "Climate", List.of("Science", "Climate", "Weather"), 1.2),
+            new Topic("Science", "Hurricanes", List.of("Science", "Weather", "Hurricanes"), 0.5),
+            new Topic("Science", "Health", List.of("Science", "Health", "Pandemics"), 0.5),
+            new Topic("Science", "Earthquakes", List.of("Science", "Earthquakes", "Natural Disasters"), 0.4),
+            new Topic("Business", "Big Tech", List.of("Business", "Big Tech", "Stocks"), 1.5),
+            new Topic("Business", "Earnings", List.of("Business", "Earnings"), 1),
+            new Topic("Business", "IPOs", List.of("Business", "IPOs"), 1),
+            new Topic("Business", "Tesla", List.of("Business", "Tesla", "EVs"), 0.8),
+            new Topic("Business", "CEOs", List.of("Business", "CEOs"), 0.6),
+            new Topic("Business", "Layoffs", List.of("Business", "Layoffs", "Tech"), 0.6),
+            new Topic("World", "Ukraine", List.of("World", "Ukraine", "Russia"), 1.5),
+            new Topic("World", "Middle East", List.of("World", "Middle East", "Diplomacy"), 1.2),
+            new Topic("World", "NATO", List.of("World", "NATO", "Europe"), 0.7),
+            new Topic("World", "United Nations", List.of("World", "UN", "Diplomacy"), 0.6),
+            new Topic("World", "China", List.of("World", "China", "Asia"), 0.8));
+
+    /** Tags an event can carry beyond its topic's: the country, company or asset it is about. */
+    static final List<String> SUBJECT_TAGS = List.of("UK", "Germany", "France", "Canada", "Japan", "Brazil", "Australia",
+            "Nvidia", "Microsoft", "Apple", "Alphabet", "Amazon", "Meta", "OpenAI", "Anthropic", "Gold", "Oil", "Silver",
+            "S&P 500", "Nasdaq", "Governors", "Senate", "House", "Trump", "Stablecoins", "Spotify", "Oscars", "Grammys",
+            "Box Office", "World Series", "Super Bowl", "NBA Finals", "Stanley Cup", "Grand Slam", "Majors", "Starship",
+            "NASA", "WHO", "Israel", "Iran", "Saudi Arabia", "Taiwan", "EU", "Mexico", "India");
+
+    /** Which category a subject tag belongs to (its family, for related tags). */
+    static String familyOf(String subjectTag) {
+        return switch (subjectTag) {
+            case "UK", "Germany", "France", "Canada", "Japan", "Brazil", "Australia", "Governors", "Senate", "House", "Trump" -> "Politics";
+            case "Nvidia", "Microsoft", "Apple", "Alphabet", "Amazon", "Meta" -> "Business";
+            case "OpenAI", "Anthropic", "Starship", "NASA", "WHO" -> "Science";
+            case "Gold", "Oil", "Silver", "S&P 500", "Nasdaq", "EU", "Mexico", "India" -> "Economics";
+            case "Stablecoins" -> "Crypto";
+            case "Spotify", "Oscars", "Grammys", "Box Office" -> "Culture";
+            case "World Series", "Super Bowl", "NBA Finals", "Stanley Cup", "Grand Slam", "Majors" -> "Sports";
+            default -> "World";
+        };
+    }
+
+    static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July", "August",
+            "September", "October", "November", "December"};
+
+    // ---- people, places and things ----------------------------------------------------------------------------------
+
+    static final String[] FIRST_NAMES = {"Alex", "Maria", "James", "Sofia", "Daniel", "Elena", "Marcus", "Priya",
+            "Lucas", "Hannah", "Mateo", "Chloe", "Ravi", "Ingrid", "Tomas", "Amara", "Felix", "Yuki", "Omar", "Clara",
+            "Noah", "Leila", "Victor", "Nadia", "Henrik", "Zara", "Diego", "Mei", "Samuel", "Freya", "Andre", "Lina",
+            "Julian", "Aisha", "Mikael", "Rosa", "Owen", "Tara", "Emil", "Iris"};
+    static final String[] SURNAMES = {"Alvarez", "Bennett", "Castellano", "Dubois", "Eriksen", "Fujita", "Garrido",
+            "Hartley", "Ivanova", "Johansson", "Kowalski", "Lindqvist", "Moreau", "Nakamura", "Okafor", "Petrakis",
+            "Quinlan", "Rossetti", "Sandoval", "Takeda", "Umarov", "Varga", "Whitmore", "Xiang", "Yilmaz", "Zeller",
+            "Abernathy", "Brennan", "Carvalho", "Delacroix", "Esposito", "Fairbanks", "Galloway", "Halvorsen",
+            "Iwasaki", "Jurado", "Kavanagh", "Lombardi", "Marchetti", "Navarro", "Oyelaran", "Pellegrini", "Rahimi",
+            "Stavros", "Thorne", "Underhill", "Valdivia", "Winslow", "Yamada", "Zubiri"};
+
+    /** Invented titles: an adjective and a noun, or "The" and a noun. */
+    static final String[] TITLE_WORDS_A = {"Silver", "Northern", "Quiet", "Broken", "Golden", "Hollow", "Electric",
+            "Last", "Paper", "Crimson", "Distant", "Glass", "Velvet", "Wild", "Burning", "Midnight", "Salt", "Iron",
+            "Lonely", "Bright"};
+    static final String[] TITLE_WORDS_B = {"Harbor", "Orchard", "Static", "Horizon", "Kingdom", "Signal", "Frontier",
+            "Garden", "Echo", "Empire", "Tide", "Lantern", "River", "Summer", "Machine", "Crown", "Meridian", "Archive",
+            "Comet", "Season"};
+
+    // ---- leagues ------------------------------------------------------------------------------------------------------
+
+    /** Teams by league: a city or club name and a short name the questions use. */
+    static final String[][] NBA = {{"Atlanta Hawks", "Hawks"}, {"Boston Celtics", "Celtics"}, {"Brooklyn Nets", "Nets"},
+            {"Charlotte Hornets", "Hornets"}, {"Chicago Bulls", "Bulls"}, {"Cleveland Cavaliers", "Cavaliers"},
+            {"Dallas Mavericks", "Mavericks"}, {"Denver Nuggets", "Nuggets"}, {"Detroit Pistons", "Pistons"},
+            {"Golden State Warriors", "Warriors"}, {"Houston Rockets", "Rockets"}, {"Indiana Pacers", "Pacers"},
+            {"Los Angeles Clippers", "Clippers"}, {"Los Angeles Lakers", "Lakers"}, {"Memphis Grizzlies", "Grizzlies"},
+            {"Miami Heat", "Heat"}, {"Milwaukee Bucks", "Bucks"}, {"Minnesota Timberwolves", "Timberwolves"},
+            {"New Orleans Pelicans", "Pelicans"}, {"New York Knicks", "Knicks"}, {"Oklahoma City Thunder", "Thunder"},
+            {"Orlando Magic", "Magic"}, {"Philadelphia 76ers", "76ers"}, {"Phoenix Suns", "Suns"},
+            {"Portland Trail Blazers", "Trail Blazers"}, {"Sacramento Kings", "Kings"}, {"San Antonio Spurs", "Spurs"},
+            {"Toronto Raptors", "Raptors"}, {"Utah Jazz", "Jazz"}, {"Washington Wizards", "Wizards"}};
+    static final String[][] NFL = {{"Arizona Cardinals", "Cardinals"}, {"Atlanta Falcons", "Falcons"},
+            {"Baltimore Ravens", "Ravens"}, {"Buffalo Bills", "Bills"}, {"Carolina Panthers", "Panthers"},
+            {"Chicago Bears", "Bears"}, {"Cincinnati Bengals", "Bengals"}, {"Cleveland Browns", "Browns"},
+            {"Dallas Cowboys", "Cowboys"}, {"Denver Broncos", "Broncos"}, {"Detroit Lions", "Lions"},
+            {"Green Bay Packers", "Packers"}, {"Houston Texans", "Texans"}, {"Indianapolis Colts", "Colts"},
+            {"Jacksonville Jaguars", "Jaguars"}, {"Kansas City Chiefs", "Chiefs"}, {"Las Vegas Raiders", "Raiders"},
+            {"Los Angeles Chargers", "Chargers"}, {"Los Angeles Rams", "Rams"}, {"Miami Dolphins", "Dolphins"},
+            {"Minnesota Vikings", "Vikings"}, {"New England Patriots", "Patriots"}, {"New Orleans Saints", "Saints"},
+            {"New York Giants", "Giants"}, {"New York Jets", "Jets"}, {"Philadelphia Eagles", "Eagles"},
+            {"Pittsburgh Steelers", "Steelers"}, {"San Francisco 49ers", "49ers"}, {"Seattle Seahawks", "Seahawks"},
+            {"Tampa Bay Buccaneers", "Buccaneers"}, {"Tennessee Titans", "Titans"}, {"Washington Commanders", "Commanders"}};
+    static final String[][] MLB = {{"Arizona Diamondbacks", "Diamondbacks"}, {"Atlanta Braves", "Braves"},
+            {"Baltimore Orioles", "Orioles"}, {"Boston Red Sox", "Red Sox"}, {"Chicago Cubs", "Cubs"},
+            {"Chicago White Sox", "White Sox"}, {"Cincinnati Reds", "Reds"}, {"Cleveland Guardians", "Guardians"},
+            {"Colorado Rockies", "Rockies"}, {"Detroit Tigers", "Tigers"}, {"Houston Astros", "Astros"},
+            {"Kansas City Royals", "Royals"}, {"Los Angeles Angels", "Angels"}, {"Los Angeles Dodgers", "Dodgers"},
+            {"Miami Marlins", "Marlins"}, {"Milwaukee Brewers", "Brewers"}, {"Minnesota Twins", "Twins"},
+            {"New York Mets", "Mets"}, {"New York Yankees", "Yankees"}, {"Philadelphia Phillies", "Phillies"},
+            {"Pittsburgh Pirates", "Pirates"}, {"San Diego Padres", "Padres"}, {"San Francisco Giants", "Giants"},
+            {"Seattle Mariners", "Mariners"}, {"St. Louis Cardinals", "Cardinals"}, {"Tampa Bay Rays", "Rays"},
+            {"Texas Rangers", "Rangers"}, {"Toronto Blue Jays", "Blue Jays"}, {"Washington Nationals", "Nationals"},
+            {"Athletics", "Athletics"}};
+    static final String[][] NHL = {{"Anaheim Ducks", "Ducks"}, {"Boston Bruins", "Bruins"}, {"Buffalo Sabres", "Sabres"},
+            {"Calgary Flames", "Flames"}, {"Carolina Hurricanes", "Hurricanes"}, {"Chicago Blackhawks", "Blackhawks"},
+            {"Colorado Avalanche", "Avalanche"}, {"Columbus Blue Jackets", "Blue Jackets"}, {"Dallas Stars", "Stars"},
+            {"Detroit Red Wings", "Red Wings"}, {"Edmonton Oilers", "Oilers"}, {"Florida Panthers", "Panthers"},
+            {"Los Angeles Kings", "Kings"}, {"Minnesota Wild", "Wild"}, {"Montreal Canadiens", "Canadiens"},
+            {"Nashville Predators", "Predators"}, {"New Jersey Devils", "Devils"}, {"New York Islanders", "Islanders"},
+            {"New York Rangers", "Rangers"}, {"Ottawa Senators", "Senators"}, {"Philadelphia Flyers", "Flyers"},
+            {"Pittsburgh Penguins", "Penguins"}, {"San Jose Sharks", "Sharks"}, {"Seattle Kraken", "Kraken"},
+            {"St. Louis Blues", "Blues"}, {"Tampa Bay Lightning", "Lightning"}, {"Toronto Maple Leafs", "Maple Leafs"},
+            {"Utah Hockey Club", "Utah"}, {"Vancouver Canucks", "Canucks"}, {"Vegas Golden Knights", "Golden Knights"},
+            {"Washington Capitals", "Capitals"}, {"Winnipeg Jets", "Jets"}};
+    static final String[][] EPL = {{"Arsenal", "Arsenal"}, {"Aston Villa", "Aston Villa"}, {"Bournemouth", "Bournemouth"},
+            {"Brentford", "Brentford"}, {"Brighton & Hove Albion", "Brighton"}, {"Burnley", "Burnley"},
+            {"Chelsea", "Chelsea"}, {"Crystal Palace", "Crystal Palace"}, {"Everton", "Everton"}, {"Fulham", "Fulham"},
+            {"Leeds United", "Leeds"}, {"Liverpool", "Liverpool"}, {"Manchester City", "Man City"},
+            {"Manchester United", "Man United"}, {"Newcastle United", "Newcastle"}, {"Nottingham Forest", "Nottingham Forest"},
+            {"Sunderland", "Sunderland"}, {"Tottenham Hotspur", "Tottenham"}, {"West Ham United", "West Ham"},
+            {"Wolverhampton Wanderers", "Wolves"}};
+    static final String[][] UCL = {{"Real Madrid", "Real Madrid"}, {"FC Barcelona", "Barcelona"},
+            {"Bayern Munich", "Bayern"}, {"Paris Saint-Germain", "PSG"}, {"Manchester City", "Man City"},
+            {"Arsenal", "Arsenal"}, {"Liverpool", "Liverpool"}, {"Inter Milan", "Inter"}, {"Atlético Madrid", "Atlético"},
+            {"Borussia Dortmund", "Dortmund"}, {"Juventus", "Juventus"}, {"AC Milan", "Milan"},
+            {"Bayer Leverkusen", "Leverkusen"}, {"Benfica", "Benfica"}, {"Napoli", "Napoli"}, {"Chelsea", "Chelsea"}};
+    static final String[] F1_TEAMS = {"McLaren", "Ferrari", "Red Bull Racing", "Mercedes", "Aston Martin", "Alpine",
+            "Williams", "Haas", "Racing Bulls", "Audi"};
+    static final String[] GRANDS_PRIX = {"Australian", "Chinese", "Japanese", "Bahrain", "Saudi Arabian", "Miami",
+            "Emilia-Romagna", "Monaco", "Spanish", "Canadian", "Austrian", "British", "Belgian", "Hungarian", "Dutch",
+            "Italian", "Azerbaijan", "Singapore", "United States", "Mexico City", "São Paulo", "Las Vegas", "Qatar",
+            "Abu Dhabi"};
+    /** Grand Slam and golf majors with the month and day their finals are played. */
+    static final Object[][] TENNIS_MAJORS = {{"Australian Open", 1, 31}, {"French Open", 6, 7}, {"Wimbledon", 7, 12},
+            {"US Open", 9, 13}};
+    static final Object[][] GOLF_MAJORS = {{"The Masters", 4, 12}, {"PGA Championship", 5, 17}, {"U.S. Open", 6, 21},
+            {"The Open Championship", 7, 19}};
+
+    // ---- offices, parties, indicators, companies ----------------------------------------------------------------------
+
+    /** Elections abroad: country, what is elected, the parties or "" for a race of people, first date, cycle in years. */
+    static final Object[][] ELECTIONS = {
+            {"UK", "general election", new String[]{"Labour", "Conservatives", "Reform UK", "Liberal Democrats", "Greens"}, "2024-07-04", 5},
+            {"Germany", "federal election", new String[]{"CDU/CSU", "AfD", "SPD", "Greens", "Die Linke"}, "2025-02-23", 4},
+            {"France", "presidential election", null, "2022-04-24", 5},
+            {"Canada", "federal election", new String[]{"Liberal", "Conservative", "NDP", "Bloc Québécois"}, "2025-04-28", 4},
+            {"Japan", "general election", new String[]{"LDP", "CDP", "Ishin", "DPFP", "Komeito"}, "2024-10-27", 4},
+            {"Brazil", "presidential election", null, "2022-10-30", 4},
+            {"Australia", "federal election", new String[]{"Labor", "Coalition", "Greens"}, "2025-05-03", 3}};
+    static final String[] STATES = {"Arizona", "California", "Colorado", "Florida", "Georgia", "Michigan", "Nevada",
+            "New York", "Ohio", "Pennsylvania", "Texas", "Wisconsin", "Minnesota", "Iowa"};
+    static final String[] BILLS = {"a federal budget", "a crypto market-structure bill", "a border security bill",
+            "a farm bill", "a federal privacy law", "an AI safety bill", "a permitting reform bill", "a debt-ceiling increase"};
+    static final String[] CASES = {"the tariff-authority case", "the birthright-citizenship case", "the agency-independence case",
+            "the age-verification case", "the campaign-finance case", "the Voting Rights Act case"};
+    static final String[] COMPANIES = {"Nvidia", "Microsoft", "Apple", "Alphabet", "Amazon", "Meta", "Broadcom",
+            "Saudi Aramco", "Tesla", "Netflix", "Oracle", "Intel", "Salesforce", "Adobe"};
+    static final String[] PRIVATE_COMPANIES = {"Stripe", "Databricks", "SpaceX", "Revolut", "Shein", "Canva", "Discord",
+            "Anduril", "Chime", "Klarna", "Plaid", "Ramp"};
+    static final String[] AI_LABS = {"OpenAI", "Google", "Anthropic", "xAI", "Meta", "DeepSeek", "Mistral", "Alibaba"};
+    static final String[] COUNTRIES_TARIFF = {"China", "the EU", "Mexico", "Canada", "Japan", "India", "Brazil", "Vietnam"};
+    static final String[] MISSIONS = {"NASA's crewed lunar flyby", "NASA's crewed Moon landing", "Blue Origin's first crewed New Glenn flight",
+            "ESA's Rosalind Franklin rover", "SpaceX's first crewed Starship flight", "Japan's SLIM-2 lander"};
+    /** Cities for daily temperature questions and their usual daily high (°F) in January and July. */
+    static final Object[][] CITIES = {{"New York City", 39, 85}, {"Chicago", 32, 84}, {"Miami", 76, 91},
+            {"Los Angeles", 68, 84}, {"London", 47, 73}, {"Seoul", 34, 84}, {"Toronto", 30, 80}, {"Dallas", 57, 96}};
+}

@@ -10,6 +10,7 @@ import org.marketlab.sandbox.perps.PerpsChannel;
 import org.marketlab.signing.Wallet;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,7 @@ class LiveFeedTest {
 
             // A modification across the mark fills at once, as taker.
             Order third = s.openOrders().get(2);
-            modify(s, third, third.buy() ? "5000" : "0.01");
+            modify(s, third, across(third));
             Fill taken = next(fills, f -> f.oid() == third.oid());
             assertTrue(taken.taker());
             assertEquals("filled", next(orders, o -> o.oid() == third.oid() && "filled".equals(o.status())).status());
@@ -212,14 +213,26 @@ class LiveFeedTest {
 
     // ---- helpers ------------------------------------------------------------------------------------------------------
 
-    /** A price that never crosses a mark (the sandbox's marks lie between 100 and 1000 or near). */
+    /** A price that never crosses its instrument's mark: half a buy's price, twice a sell's (orders rest within 10 % of it). */
     static String passive(Order o) {
-        return o.buy() ? "1.25" : "2500";
+        BigDecimal p = o.buy() ? o.p().divide(BigDecimal.valueOf(2), o.p().scale(), RoundingMode.DOWN) : o.p().multiply(BigDecimal.valueOf(2));
+        return p.stripTrailingZeros().toPlainString();
+    }
+
+    /** A price across its instrument's mark: a quarter above a buy's price, a quarter below a sell's. */
+    static String across(Order o) {
+        BigDecimal p = o.p().multiply(new BigDecimal(o.buy() ? "1.25" : "0.75")).setScale(o.p().scale(), RoundingMode.HALF_UP);
+        return p.stripTrailingZeros().toPlainString();
+    }
+
+    /** A quantity beyond what the order has filled by about {@code dollars} at its price (a thousandth at least). */
+    static String more(Order o, int dollars) {
+        BigDecimal extra = BigDecimal.valueOf(dollars).divide(o.p(), 3, RoundingMode.DOWN).max(new BigDecimal("0.001"));
+        return o.fill().add(extra).toPlainString();
     }
 
     private static void modify(PerpsSession s, Order o, String price) {
-        String qty = o.fill().add(new BigDecimal("0.2")).toPlainString();
-        assertTrue(s.modifyOrders(Map.of(o.coid(), Modification.of(price, qty))).get(0).ok());
+        assertTrue(s.modifyOrders(Map.of(o.coid(), Modification.of(price, more(o, 300)))).get(0).ok());
     }
 
     static void assertSameAsRest(PerpsSession s, LiveFeed feed) {

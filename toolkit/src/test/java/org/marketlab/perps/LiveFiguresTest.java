@@ -47,8 +47,7 @@ class LiveFiguresTest {
                 for (int i = 0; i < 6; i++) if (market.fillNow(owner.address()) != null) fills++;
                 for (int i = 0; i < 30; i++) market.tick(); // marks move, and a resting order fills one draw in three
                 Order taker = s.openOrders().get(0);
-                String across = taker.buy() ? "5000" : "0.01";
-                assertTrue(s.modifyOrders(Map.of(taker.coid(), Modification.of(across, taker.fill().add(new BigDecimal("0.2")).toPlainString())))
+                assertTrue(s.modifyOrders(Map.of(taker.coid(), Modification.of(LiveFeedTest.across(taker), LiveFeedTest.more(taker, 300))))
                         .get(0).ok());
                 fills++;
                 feed.settle();

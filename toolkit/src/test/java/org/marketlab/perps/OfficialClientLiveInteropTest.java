@@ -64,14 +64,14 @@ class OfficialClientLiveInteropTest {
                                     + p.margin().totalAccountValue().stripTrailingZeros().toPlainString()));
                     List<Order> open = ours.openOrders();
                     Order a = open.get(0), b = open.get(1);
-                    assertTrue(ours.modifyOrders(Map.of(a.coid(), Modification.of(LiveFeedTest.passive(a), "1.5"))).get(0).ok());
+                    assertTrue(ours.modifyOrders(Map.of(a.coid(), Modification.of(LiveFeedTest.passive(a), LiveFeedTest.more(a, 400)))).get(0).ok());
                     perps.market().fillNow(owner.address());
                     assertTrue(ours.cancelOrders(List.of(b.oid())).get(0).ok());
                     // An order the fill process left open (which one it fills depends on the random owner), perhaps filled in
-                    // part: its new quantity exceeds what is filled by 0.3, as the exchange requires of a modification.
+                    // part: its new quantity exceeds what is filled, as the exchange requires of a modification.
                     Order c = ours.openOrders().stream().filter(o -> o.oid() != a.oid() && o.oid() != b.oid()).findFirst().orElseThrow();
-                    String qty = c.fill().add(new BigDecimal("0.3")).toPlainString();
-                    var crossing = ours.modifyOrders(Map.of(c.coid(), Modification.of(c.buy() ? "5000" : "0.01", qty))).get(0);
+                    String qty = LiveFeedTest.more(c, 300);
+                    var crossing = ours.modifyOrders(Map.of(c.coid(), Modification.of(LiveFeedTest.across(c), qty))).get(0);
                     assertTrue(crossing.ok(), "the modification of " + c + " across the mark: " + crossing);
                     LiveFeedTest.await(() -> seen.stream().filter(x -> x.startsWith("fills")).count() >= 2 && seen.size() >= 11, "the toolkit's frames");
                     Thread.sleep(500);

@@ -8,7 +8,9 @@ import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -84,12 +86,65 @@ class PerpsFiguresTest {
             for (Deposit d : s.deposits().list()) flows.add(new Flow(d.pagingTime(), d.status().equals("confirmed") ? d.amount() : BigDecimal.ZERO, BigDecimal.ZERO));
             flows.sort(Comparator.comparing(Flow::at));
             BigDecimal balance = collateral.subtract(flows.stream().map(Flow::change).reduce(BigDecimal.ZERO, BigDecimal::add));
-            assertTrue(balance.signum() > 0, "an opening balance " + balance);
+            assertEquals(0, balance.signum(), "the account starts empty: its deposits fund it, and every change is in its histories");
             for (Flow f : flows) {
                 assertTrue(f.taken().compareTo(balance) <= 0, f.taken() + " taken at " + f.at() + " from " + balance);
                 balance = balance.add(f.change());
             }
             assertEquals(0, balance.compareTo(collateral));
         }
+    }
+
+    /**
+     * An account reads like a real one: listed instruments (ids 1 to 8) marked near their assets' levels, funding that
+     * keeps its sign for days (it follows the perpetual's premium over its index), deposits shown, and every
+     * withdrawal's and deposit's status agreeing with its confirmations and hash.
+     */
+    @Test
+    void theLedgerReadsLikeARealOne() {
+        Map<String, double[]> levels = Map.of("SP500-USD", new double[]{2_000, 20_000}, "GOLD-USD", new double[]{1_000, 10_000},
+                "WTIOIL-USD", new double[]{20, 250}, "NAS100-USD", new double[]{7_000, 70_000}, "SILVER-USD", new double[]{10, 130},
+                "BTC-USD", new double[]{25_000, 400_000}, "ETH-USD", new double[]{700, 15_000}, "SOL-USD", new double[]{20, 1_500});
+        int flips = 0, pairs = 0;
+        for (int i = 0; i < 4; i++) {
+            PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
+            for (Portfolio.Position x : s.portfolio().positions()) {
+                assertTrue(x.instrumentId() >= 1 && x.instrumentId() <= 8, "a listed instrument: " + x);
+                double[] range = levels.get(x.symbol());
+                double mark = x.positionValue().doubleValue() / x.size().abs().doubleValue(), entry = x.entryPrice().doubleValue();
+                assertTrue(mark > range[0] && mark < range[1] && entry > range[0] && entry < range[1], x.symbol() + " at " + entry + " and " + mark);
+            }
+            List<FundingCharge> funding = new ArrayList<>(s.funding().list());
+            funding.sort(Comparator.comparing(FundingCharge::timestamp));
+            Map<Long, BigDecimal> last = new HashMap<>();
+            for (FundingCharge f : funding) {
+                BigDecimal before = last.put(f.instrumentId(), f.fundingRate());
+                if (before == null) continue;
+                pairs++;
+                if (before.signum() * f.fundingRate().signum() < 0) flips++;
+            }
+            List<Deposit> deposits = s.deposits().list();
+            assertFalse(deposits.isEmpty(), "deposits are shown");
+            assertTrue(deposits.stream().anyMatch(d -> d.status().equals("confirmed")));
+            for (Withdrawal w : s.withdrawals().list()) {
+                int c = w.confirmations(), need = w.requiredConfirmations();
+                switch (w.status()) {
+                    case "pending", "removed" -> assertTrue(c == 0 && w.hash().equals("0x"), "not sent, not mined: " + w);
+                    case "confirmed" -> assertTrue(c >= need && w.hash().length() == 66 && w.confirmedAt() != null, "confirmed: " + w);
+                    default -> assertTrue(w.hash().length() == 66, "failed after it was sent: " + w);
+                }
+            }
+            for (Deposit d : deposits) {
+                int c = d.confirmations(), need = d.requiredConfirmations();
+                assertTrue(d.hash().length() == 66, "a deposit comes from the chain: " + d);
+                switch (d.status()) {
+                    case "pending" -> assertTrue(c > 0 && c < need, "seen, awaiting its confirmations: " + d);
+                    case "confirmed" -> assertTrue(c >= need && d.confirmedTimestamp() != null, "confirmed: " + d);
+                    default -> assertEquals(0, c, "dropped: " + d);
+                }
+            }
+        }
+        System.out.printf("funding: the rate changed sign in %d of %d consecutive charges%n", flips, pairs);
+        assertTrue(pairs > 500 && flips < pairs / 10, "funding keeps its sign: " + flips + " flips in " + pairs);
     }
 }

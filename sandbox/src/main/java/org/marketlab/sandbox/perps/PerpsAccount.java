@@ -17,35 +17,48 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
+import org.marketlab.sandbox.world.Assets;
 
 /**
  * One perpetuals account of the sandbox, generated from the world seed, the world's anchor and the owner's address
- * alone (the same three give the same account, in any order of requests): 90 days before the anchor to two days
- * after it of withdrawals (every status, some sharing a timestamp), internal transfers (both directions) and funding
- * charges every 8 hours on three instruments (among them the largest id, 4294967295), each history well over the
- * 100-entry page; 90 days of deposits up to the anchor; positions; open orders with client order ids; an invite code. What the service shows is what has
- * happened by the sandbox's present: entries up to it, the collateral they leave, positions' funding so far. Orders,
- * positions, marks and the invite change as the account is used and traded ({@link PerpsMarket}'s fills, at the
- * wall clock); the histories do not, except that a funding charge is on the size held at its time.
+ * alone (the same three give the same account, in any order of requests), on the world's asset paths ({@link Assets}):
+ * three of the listed instruments (ids 1 to 8, SP500-USD to SOL-USD), each position opened before the histories start
+ * at that day's level and marked at the level at the anchor; 90 days of deposits up to the anchor, the first one
+ * funding the account; from 90 days before the anchor to two days after it, withdrawals (every status, some sharing a
+ * timestamp), internal transfers (both directions) and funding charges every 8 hours on each position (held over all
+ * of the histories) at the instrument's rate ({@link FundingRates}) and level then, each history well over the
+ * 100-entry page; open orders with client order ids; an invite code. What the service shows is what has happened by the sandbox's
+ * present: entries up to it, the collateral they leave, positions' funding so far. Orders, positions, marks and the
+ * invite change as the account is used and traded ({@link PerpsMarket}'s fills, at the wall clock); the histories do
+ * not, except that a funding charge is on the size held at its time.
  *
- * <p>The figures agree with each other: the collateral is the opening balance plus every confirmed deposit, transfer in
- * and funding payment, less every transfer out and every withdrawal not failed or removed (with its fee), plus what live fills
- * realised less their fees; no withdrawal or transfer out is more than the collateral free of margin at its time; a
- * position's unrealised PnL is its size times mark less entry price, its return on equity that over the margin it
- * was opened with, its value size times mark, its margins a share of its value by its leverage, its liquidation price
- * beyond its mark (no position is being liquidated: marks and fills stay on the safe side of it), and its cumulative
- * funding the sum of its funding charges. Open orders rest on the passive side of their instrument's mark.
+ * <p>The figures agree with each other: the account starts empty, and its collateral is every confirmed deposit and
+ * transfer in and every funding payment, less every transfer out and every withdrawal not failed or removed (with its
+ * fee), plus what live fills realised less their fees; no withdrawal or transfer out is more than the collateral free
+ * of margin at its time; a withdrawal's status agrees with its confirmations (pending: not yet sent, no hash and none;
+ * confirmed: at least the required number; failed: sent and reverted); a position's unrealised PnL is its size times
+ * mark less entry price, its return on equity that over the margin it was opened with, its value size times mark, its
+ * margins a share of its value by its leverage, its liquidation price beyond its mark (no position is being
+ * liquidated: marks and fills stay on the safe side of it), and its cumulative funding the sum of its funding charges.
+ * Open orders rest on the passive side of their instrument's mark.
  *
  * <p>The getters hand out copies in the service's wire form, for tests to compare a client's reading with.
  */
 public final class PerpsAccount {
 
     static final List<String> WITHDRAWAL_STATUSES = List.of("pending", "confirmed", "removed", "failed");
-    static final long[] INSTRUMENTS = {0, 1, 2, 7, 4_294_967_295L};
-    static final String[] SYMBOLS = {"BTC-PERP", "ETH-PERP", "SOL-PERP", "ELECTION-PERP", "INDEX-PERP"};
+    /** The listed instruments (the live exchange's ids and symbols) and the world's assets they follow. */
+    static final long[] INSTRUMENTS = {1, 2, 3, 4, 5, 6, 7, 8};
+    static final String[] SYMBOLS = {"SP500-USD", "GOLD-USD", "WTIOIL-USD", "NAS100-USD", "SILVER-USD", "BTC-USD", "ETH-USD", "SOL-USD"};
+    private static final String[] ASSETS = {"SP500", "GOLD", "WTIOIL", "NAS100", "SILVER", "BTC", "ETH", "SOL"};
+    /** Decimals of each instrument's prices. */
+    private static final int[] PRICE_DECIMALS = {2, 2, 3, 2, 3, 1, 2, 3};
+    /** How often each instrument is held: the crypto ones most. */
+    private static final double[] POPULARITY = {1, 1, 0.6, 0.7, 0.4, 3, 2, 1.5};
     /** Share of an order's notional (price × quantity) held as margin while it rests: 10x. */
     static final BigDecimal ORDER_MARGIN_RATE = new BigDecimal("0.1");
     static final BigDecimal WITHDRAWAL_FEE = new BigDecimal("1.00");
+    static final int REQUIRED_CONFIRMATIONS = 12;
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final long DAY = 86_400_000L;
@@ -96,7 +109,8 @@ public final class PerpsAccount {
     /** Each instrument's mark price, moved by the market while the account trades. */
     private final Map<Long, BigDecimal> marks = new LinkedHashMap<>();
     private final List<Change> changes = new ArrayList<>();
-    private final BigDecimal opening;
+    /** The balance before the first deposit: none (the account's money is its deposits). */
+    private final BigDecimal opening = BigDecimal.ZERO;
     /** What live fills realised, less their fees. */
     private BigDecimal realised = BigDecimal.ZERO;
     private final String inviteCode;
@@ -106,75 +120,111 @@ public final class PerpsAccount {
     private final long referralWindowMs;
     private long inviteCreatedAt = -1;
 
+    /** The held positions' open times (epoch ms), in the order of {@link #positions}. */
+    private final List<Long> opened = new ArrayList<>();
+
     /**
      * @param anchorMillis the world's anchor: the histories run from 90 days before it to two days after
      * @param present      the sandbox's present (Unix ms): what has happened by then is shown
      */
     PerpsAccount(String owner, long worldSeed, long anchorMillis, LongSupplier present) {
+        this(owner, worldSeed, anchorMillis, present, Assets.of(worldSeed, Math.floorDiv(anchorMillis, 60_000)));
+    }
+
+    /**
+     * An account on the world's asset paths: its positions were opened at the levels of their days, are marked at the
+     * level at the anchor, and pay or receive each instrument's funding at the levels of their times.
+     */
+    PerpsAccount(String owner, long worldSeed, long anchorMillis, LongSupplier present, Assets assets) {
         this.owner = owner.toLowerCase(Locale.ROOT);
         this.present = present;
-        // One random stream, drawn in this order: the same seed, anchor and owner give the same account.
         SplittableRandom r = new SplittableRandom(worldSeed * 0x9E3779B97F4A7C15L ^ digest(this.owner));
         long from = anchorMillis - 90 * DAY;
         long horizon = anchorMillis + 2 * DAY;
         String[] counterparties = new String[6];
         for (int i = 0; i < counterparties.length; i++) counterparties[i] = "0x" + hex(r, 40);
-        Holdings held = drawPositions(r);
-        drawOrders(r, held.picked(), anchorMillis);
-        BigDecimal required = held.margin().add(orderMarginWith(null, null));
-        // The opening balance (90 days before the anchor) covers the margin one and a half to four times over, and some.
-        this.opening = required.multiply(BigDecimal.valueOf(1.5 + 2.5 * r.nextDouble())).add(new BigDecimal(money(r, 2_000, 20_000)))
-                .setScale(2, RoundingMode.HALF_UP);
-        drawWithdrawals(r, from, horizon, anchorMillis, counterparties);
-        drawTransfers(r, from, horizon, counterparties);
-        drawFunding(r, from, horizon, held);
-        deposits(worldSeed, anchorMillis);
-        settleAmounts(r, required);
+        int[] picked = instruments(r);
+        BigDecimal required = positions(r, picked, anchorMillis, assets);
+        orders(r, picked, anchorMillis);
+        required = required.add(orderMarginWith(null, null));
+        withdrawalsDrawn(r, counterparties, from, horizon, anchorMillis);
+        transfersDrawn(r, counterparties, from, horizon);
+        fundingDrawn(worldSeed, picked, from, horizon, assets);
+        deposits(worldSeed, anchorMillis, required);
+        amounts(r, required);
         this.inviteCode = "ML" + hex(r, 8).toUpperCase(Locale.ROOT);
         this.referralWindowMs = r.nextBoolean() ? 0 : 7 * DAY;
         this.referralCap = 3 + r.nextInt(8);
         this.referralsUsed = r.nextInt(4) == 0 ? referralCap : r.nextInt(referralCap);
     }
 
-    /** The generated positions: which instruments (indexes into {@link #INSTRUMENTS}), their sizes, the margin they hold. */
-    private record Holdings(int[] picked, BigDecimal[] sizes, BigDecimal margin) {
+    /** Three instruments of the eight, the crypto ones likelier, in id order. */
+    private static int[] instruments(SplittableRandom r) {
+        List<Integer> chosen = new ArrayList<>();
+        while (chosen.size() < 3) {
+            double total = 0;
+            for (int i = 0; i < POPULARITY.length; i++) if (!chosen.contains(i)) total += POPULARITY[i];
+            double u = r.nextDouble() * total;
+            for (int i = 0; i < POPULARITY.length; i++) {
+                if (chosen.contains(i)) continue;
+                if ((u -= POPULARITY[i]) < 0) {
+                    chosen.add(i);
+                    break;
+                }
+            }
+        }
+        chosen.sort(null);
+        return chosen.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** Positions held over the whole history: three instruments, the largest id always among them, with their marks. */
-    private Holdings drawPositions(SplittableRandom r) {
-        int a = r.nextInt(4), b = (a + 1 + r.nextInt(3)) % 4;
-        int[] picked = {Math.min(a, b), Math.max(a, b), 4};
-        BigDecimal[] sizes = new BigDecimal[picked.length];
+    /** An instrument's price at a time: its asset's level on the world's path, to the instrument's decimals. */
+    private static BigDecimal level(Assets assets, int instrument, long millis) {
+        double v = assets.level(Assets.bySymbol(ASSETS[instrument]), Math.floorDiv(millis, 60_000));
+        return bd(v, PRICE_DECIMALS[instrument]);
+    }
+
+    /**
+     * The positions, held since some day of the three months before the histories start: a notional of two to sixty
+     * thousand dollars at the level of that day (the entry), marked at the level at the anchor, with a leverage that
+     * keeps the liquidation price well beyond the mark (a position the market has moved far from is on the side that
+     * gained). Answers the margin they hold.
+     */
+    private BigDecimal positions(SplittableRandom r, int[] picked, long anchorMillis, Assets assets) {
         BigDecimal required = BigDecimal.ZERO;
-        for (int k = 0; k < picked.length; k++) {
-            int leverage = 1 + r.nextInt(10);
-            BigDecimal size = bd((r.nextBoolean() ? 1 : -1) * (0.5 + r.nextDouble() * 20), 4);
-            BigDecimal entry = bd(100 + r.nextDouble() * 900, 2);
-            // The mark has moved from the entry by less than 0.3 / leverage either way; liquidation is 0.5 / leverage away.
-            BigDecimal mark = bd(entry.doubleValue() * (1 + (r.nextDouble() - 0.5) * 0.6 / leverage), 2);
-            Held h = new Held(INSTRUMENTS[picked[k]], SYMBOLS[picked[k]], leverage, r.nextBoolean(), size, entry);
+        for (int i : picked) {
+            long open = anchorMillis - 91 * DAY - (long) (r.nextDouble() * 90 * DAY);
+            BigDecimal entry = level(assets, i, open), mark = level(assets, i, anchorMillis);
+            double notional = 2_000 + r.nextDouble() * 58_000, moved = mark.doubleValue() / entry.doubleValue() - 1;
+            int side = Math.abs(moved) > 0.3 ? (moved > 0 ? 1 : -1) : r.nextBoolean() ? 1 : -1;
+            BigDecimal size = bd(side * notional / entry.doubleValue(), 4);
+            if (size.signum() == 0) size = new BigDecimal("0.0001");
+            // Liquidation is 0.5 / leverage from the entry: the mark must stay within 0.4 / leverage of it.
+            double move = Math.abs(mark.doubleValue() / entry.doubleValue() - 1);
+            int most = (int) Math.max(1, Math.min(20, Math.floor(0.4 / Math.max(move, 1e-9))));
+            int leverage = 1 + r.nextInt(most);
+            Held h = new Held(INSTRUMENTS[i], SYMBOLS[i], leverage, r.nextBoolean(), size, entry);
             positions.add(h);
+            opened.add(open);
             marks.put(h.instrument, mark);
-            sizes[k] = size;
             required = required.add(initialMargin(h, mark));
         }
-        return new Holdings(picked, sizes, required);
+        return required;
     }
 
-    /** Twelve open orders on the held instruments, resting on the passive side of their marks. */
-    private void drawOrders(SplittableRandom r, int[] picked, long anchorMillis) {
+    /** Twelve open orders resting on the passive side of their instrument's mark, each a few hundred to a few thousand dollars. */
+    private void orders(SplittableRandom r, int[] picked, long anchorMillis) {
         for (int i = 0; i < 12; i++) {
             ObjectNode o = JSON.objectNode();
             long iid = INSTRUMENTS[picked[i % picked.length]];
             boolean buy = r.nextBoolean();
+            BigDecimal mark = marks.get(iid);
             o.put("oid", 900_000 + i);
             o.put("iid", iid);
             o.put("buy", buy);
             // Resting on the passive side of the mark: bids 1 to 10 % below it, asks as far above.
             double away = 0.01 + r.nextDouble() * 0.09;
-            o.put("p", dec(marks.get(iid).doubleValue() * (buy ? 1 - away : 1 + away), 2));
-            // Small orders: together they hold a few percent of the collateral as margin.
-            o.put("qty", dec(0.1 + r.nextDouble() * 2, 3));
+            o.put("p", dec(mark.doubleValue() * (buy ? 1 - away : 1 + away), mark.scale()));
+            o.put("qty", dec(Math.max(0.001, (200 + r.nextDouble() * 4_800) / mark.doubleValue()), 3));
             o.put("tif", "gtc");
             o.put("po", r.nextInt(4) == 0);
             o.put("ro", false);
@@ -189,12 +239,13 @@ public final class PerpsAccount {
     }
 
     /**
-     * When each withdrawal happens and its status; its amount follows in {@link #settleAmounts}. Every status at least
-     * once; then mostly confirmed, a few removed or failed, now and then one pending. One in ten is sent in the same
-     * millisecond as the one before (a batch), so that entries share a paging time. Pending ones are the last hours'
-     * before the anchor.
+     * Withdrawals (amounts follow, in time order): every status at least once, then mostly confirmed, a few removed or
+     * failed, now and then one pending. One in ten is sent in the same millisecond as the one before (a batch), so that
+     * entries share a paging time. A pending withdrawal is waiting to be sent (the last hours before the anchor): not
+     * mined, no hash, no confirmations; a confirmed one has at least the required confirmations; a failed one was mined
+     * and reverted (a hash, final); a removed one was cancelled before it was sent.
      */
-    private void drawWithdrawals(SplittableRandom r, long from, long horizon, long anchorMillis, String[] counterparties) {
+    private void withdrawalsDrawn(SplittableRandom r, String[] counterparties, long from, long horizon, long anchorMillis) {
         int n = 140 + r.nextInt(40);
         long created = 0;
         for (int i = 0; i < n; i++) {
@@ -211,12 +262,8 @@ public final class PerpsAccount {
             w.put("to", r.nextInt(4) == 0 ? counterparties[r.nextInt(counterparties.length)] : this.owner);
             boolean mined = status.equals("confirmed") || status.equals("failed");
             w.put("hash", mined ? "0x" + hex(r, 64) : "0x");
-            w.put("confirmations", switch (status) {
-                case "confirmed" -> 12 + r.nextInt(100);
-                case "pending" -> r.nextInt(12);
-                default -> 0;
-            });
-            w.put("required_confirmations", 12);
+            w.put("confirmations", mined ? REQUIRED_CONFIRMATIONS + (status.equals("confirmed") ? r.nextInt(100) : 0) : 0);
+            w.put("required_confirmations", REQUIRED_CONFIRMATIONS);
             w.put("created_timestamp", created);
             // Only a confirmed withdrawal has a confirmation time; the field is absent otherwise (the official
             // client reads it as optional and pages on it when present).
@@ -225,8 +272,7 @@ public final class PerpsAccount {
         }
     }
 
-    /** Internal transfers in both directions, with counterparties and labels; their amounts follow in {@link #settleAmounts}. */
-    private void drawTransfers(SplittableRandom r, long from, long horizon, String[] counterparties) {
+    private void transfersDrawn(SplittableRandom r, String[] counterparties, long from, long horizon) {
         int n = 120 + r.nextInt(40);
         for (int i = 0; i < n; i++) {
             ObjectNode t = JSON.objectNode();
@@ -241,22 +287,27 @@ public final class PerpsAccount {
         }
     }
 
-    /** A funding charge every 8 hours on each held instrument: longs pay shorts when the rate is positive. */
-    private void drawFunding(SplittableRandom r, long from, long horizon, Holdings held) {
+    /**
+     * A funding charge every 8 hours on each position while it is held: the size times the instrument's level then
+     * times the instrument's rate, which is the world's, the same for every account ({@link FundingRates}).
+     */
+    private void fundingDrawn(long worldSeed, int[] picked, long from, long horizon, Assets assets) {
         long id = 30_000;
         long firstCharge = from - Math.floorMod(from, FUNDING_INTERVAL) + FUNDING_INTERVAL;
         for (long ts = firstCharge; ts <= horizon; ts += FUNDING_INTERVAL) {
-            for (int k = 0; k < held.picked().length; k++) {
-                long instrument = INSTRUMENTS[held.picked()[k]];
-                BigDecimal rate = bd((r.nextDouble() - 0.45) * 0.0004, 8);
+            for (int k = 0; k < picked.length; k++) {
+                Held h = positions.get(k);
+                if (ts < opened.get(k)) continue;
+                BigDecimal rate = FundingRates.rate(worldSeed, picked[k], ts);
+                BigDecimal mark = level(assets, picked[k], ts);
                 ObjectNode f = JSON.objectNode();
                 f.put("id", id++);
-                f.put("instrument_id", instrument);
-                f.put("size", held.sizes()[k].toPlainString());
+                f.put("instrument_id", h.instrument);
+                f.put("size", h.size.toPlainString());
                 f.put("funding_rate", rate.toPlainString());
                 f.put("funding_asset", "USDC");
-                // A payment is the notional (size at the mark) times the rate.
-                f.put("funding", charge(held.sizes()[k], marks.get(instrument), rate).toPlainString());
+                // Longs pay shorts when the rate is positive: a payment is the notional (size at the level) times the rate.
+                f.put("funding", charge(h.size, mark, rate).toPlainString());
                 f.put("timestamp", ts);
                 funding.add(f);
             }
@@ -264,16 +315,17 @@ public final class PerpsAccount {
     }
 
     /**
-     * The amounts, in time order: withdrawals and transfers out take a small share of the collateral free of margin at
-     * their time, transfers in bring a small share of the opening balance, confirmed deposits theirs, funding its charge.
+     * The amounts, in time order: the account starts empty and is funded by its deposits (the first, 90 days before
+     * the anchor, covering the positions' margin and then some); withdrawals and transfers out take a small share of
+     * the collateral free of margin at their time, transfers in bring a small share of what has been deposited.
      */
-    private void settleAmounts(SplittableRandom r, BigDecimal required) {
+    private void amounts(SplittableRandom r, BigDecimal required) {
         List<ObjectNode> entries = new ArrayList<>(withdrawals);
         entries.addAll(transfers);
         entries.addAll(funding);
         entries.addAll(deposits);
         entries.sort(Comparator.comparingLong(PerpsAccount::time).thenComparingLong(PerpsAccount::entryId));
-        BigDecimal balance = opening;
+        BigDecimal balance = opening, deposited = BigDecimal.ZERO;
         for (ObjectNode e : entries) {
             BigDecimal free = balance.subtract(required).max(BigDecimal.ZERO);
             BigDecimal change;
@@ -285,12 +337,13 @@ public final class PerpsAccount {
                 change = status.equals("confirmed") || status.equals("pending") ? amount.add(WITHDRAWAL_FEE).negate() : BigDecimal.ZERO;
             } else if (e.has("transfer_id")) {
                 boolean in = e.get("direction").asText().equals("in");
-                BigDecimal amount = (in ? opening.multiply(BigDecimal.valueOf(0.005 + 0.035 * r.nextDouble()))
+                BigDecimal amount = (in ? deposited.multiply(BigDecimal.valueOf(0.002 + 0.018 * r.nextDouble()))
                         : free.multiply(BigDecimal.valueOf(0.003 + 0.017 * r.nextDouble()))).setScale(2, RoundingMode.DOWN);
                 e.put("amount", amount.toPlainString());
                 change = in ? amount : amount.negate();
             } else if (e.has("from")) {
                 change = e.get("status").asText().equals("confirmed") ? new BigDecimal(e.get("amount").asText()) : BigDecimal.ZERO;
+                deposited = deposited.add(change);
             } else {
                 change = new BigDecimal(e.get("funding").asText());
             }
@@ -300,24 +353,29 @@ public final class PerpsAccount {
     }
 
     /**
-     * 90 days of deposits up to the anchor (every status; mostly confirmed), from a random stream of their own, so
-     * that they draw nothing from the account's; a confirmed one adds its amount to the collateral when it is confirmed.
+     * 90 days of deposits up to the anchor, from their own draws: the first, at the start, confirmed and large enough
+     * for the positions' margin one and a half to four times over and some; then every status, mostly confirmed. A
+     * deposit comes from the chain, so it always has a hash: a pending one is waiting for its confirmations (fewer than
+     * required), a removed one was dropped (none). A confirmed one adds its amount when it is confirmed.
      */
-    private void deposits(long worldSeed, long anchorMillis) {
+    private void deposits(long worldSeed, long anchorMillis, BigDecimal required) {
         SplittableRandom r = new SplittableRandom((worldSeed * 0x632BE59BD9B4E019L ^ owner.hashCode()) ^ 0x5DEECE66DL);
         int n = 24 + r.nextInt(24);
         for (int i = 0; i < n; i++) {
-            String status = i < 3 ? List.of("pending", "confirmed", "removed").get(i) : r.nextInt(10) < 8 ? "confirmed" : "pending";
-            long created = anchorMillis - 90 * DAY + (long) (r.nextDouble() * 90 * DAY);
+            String status = i == 0 ? "confirmed" : i < 3 ? List.of("pending", "removed").get(i - 1) : r.nextInt(10) < 8 ? "confirmed" : "pending";
+            long created = i == 0 ? anchorMillis - 90 * DAY - HOUR : anchorMillis - 90 * DAY + (long) (r.nextDouble() * 90 * DAY);
+            BigDecimal amount = i == 0 ? required.multiply(BigDecimal.valueOf(1.5 + 2.5 * r.nextDouble())).add(BigDecimal.valueOf(2_000 + r.nextDouble() * 18_000))
+                    : BigDecimal.valueOf(50 + r.nextDouble() * 9_950);
             ObjectNode d = JSON.objectNode();
             d.put("hash", "0x" + hex(r, 64));
             d.put("asset", "USDC");
-            d.put("amount", BigDecimal.valueOf(50 + r.nextDouble() * 9_950).setScale(2, RoundingMode.HALF_UP).toPlainString());
+            d.put("amount", amount.setScale(2, RoundingMode.HALF_UP).toPlainString());
             d.put("status", status);
             d.put("from", "0x" + hex(r, 40));
             d.put("to", owner);
-            d.put("confirmations", status.equals("confirmed") ? 12 + r.nextInt(200) : status.equals("pending") ? r.nextInt(12) : 0);
-            d.put("required_confirmations", 12);
+            d.put("confirmations", status.equals("confirmed") ? REQUIRED_CONFIRMATIONS + r.nextInt(200)
+                    : status.equals("pending") ? 1 + r.nextInt(REQUIRED_CONFIRMATIONS - 1) : 0);
+            d.put("required_confirmations", REQUIRED_CONFIRMATIONS);
             d.put("created_timestamp", created);
             if (status.equals("confirmed")) d.put("confirmed_timestamp", Math.min(anchorMillis, created + 60_000L * (2 + r.nextInt(30))));
             deposits.add(d);

@@ -73,6 +73,8 @@ public final class PerpsSandbox implements RouteModule {
     private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
 
     private final long worldSeed;
+    /** The world's asset paths the instruments follow, drawn once for every account. */
+    private volatile org.marketlab.sandbox.world.Assets assets;
     private final long worldNow;
     /** The sandbox's wall clock in ms: signatures, proxies' expiry. */
     private final LongSupplier clock;
@@ -105,6 +107,17 @@ public final class PerpsSandbox implements RouteModule {
     @Override
     public String service() {
         return "perps";
+    }
+
+    private org.marketlab.sandbox.world.Assets assets() {
+        org.marketlab.sandbox.world.Assets a = assets;
+        if (a == null) {
+            synchronized (this) {
+                if (assets == null) assets = org.marketlab.sandbox.world.Assets.of(worldSeed, Math.floorDiv(worldNow, 60_000));
+                a = assets;
+            }
+        }
+        return a;
     }
 
     // ---- for tests --------------------------------------------------------------------------------------------------
@@ -148,7 +161,7 @@ public final class PerpsSandbox implements RouteModule {
     }
 
     private PerpsAccount accountOf(String owner) {
-        return accounts.computeIfAbsent(owner.toLowerCase(Locale.ROOT), o -> new PerpsAccount(o, worldSeed, worldNow, present));
+        return accounts.computeIfAbsent(owner.toLowerCase(Locale.ROOT), o -> new PerpsAccount(o, worldSeed, worldNow, present, assets()));
     }
 
     /**

@@ -201,11 +201,12 @@ public final class AccountAnalytics {
         return RecordTable.of(PnlPoint.class).table("equity curve", series);
     }
 
-    /** Resolved positions still held: never redeemed. */
+    /** Winning resolved positions still held, worth more than zero: money not yet collected. */
     public static List<Anomaly> redeemableNotRedeemed(List<Position> positions) {
         List<Anomaly> out = new ArrayList<>();
         for (Position p : positions) {
-            if (Boolean.TRUE.equals(p.redeemable()) && nz(p.size()).signum() > 0) {
+            // A losing position is redeemable too, for nothing: only a winner's unredeemed shares are money left behind.
+            if (Boolean.TRUE.equals(p.redeemable()) && nz(p.size()).signum() > 0 && nz(p.currentValue()).signum() > 0) {
                 out.add(new Anomaly("REDEEMABLE_NOT_REDEEMED", null, p.title(), p.outcome(), p.tokenId(), nz(p.currentValue()),
                         p.size().stripTrailingZeros().toPlainString() + " shares resolved at " + nz(p.currentPrice()).stripTrailingZeros().toPlainString()
                                 + ", worth " + nz(p.currentValue()).stripTrailingZeros().toPlainString() + ", not redeemed (market ended " + p.endDate() + ")"));

@@ -69,7 +69,7 @@ public final class SandboxStartBench {
             World.generate(21 + i, anchor);
             genWall.add((System.nanoTime() - t) / 1e6);
         }
-        System.out.printf(Locale.ROOT, "World.generate (the frame: tags, event ids and streams; events are made on first use), warm: median %.0f ms wall, %.0f ms CPU a world (%d worlds)%n",
+        System.out.printf(Locale.ROOT, "World.generate (the frame: tags, each event's id, question and stream; events are made on first use), warm: median %.0f ms wall, %.0f ms CPU a world (%d worlds)%n",
                 median(genWall), (OS.getProcessCpuTime() - c0) / 1e6 / n, n);
         System.out.printf(Locale.ROOT, "load average %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
     }

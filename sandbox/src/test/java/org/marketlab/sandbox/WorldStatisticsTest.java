@@ -336,6 +336,8 @@ class WorldStatisticsTest {
                 if (m.get("orderPriceMinTickSize").asDouble() != 0.001 || created.getEpochSecond() > ANCHOR_S - 35 * 86_400L) continue;
                 if (end == null || end.getEpochSecond() < ANCHOR_S + 8 * 86_400L) continue; // not yet converging on its outcome
                 double[] p = history(run, m.get("positionIds").get(0).asText(), ANCHOR_S - 30 * 86_400L, ANCHOR_S, 60);
+                // Undecided markets, whose moves show on the grid (near 0 or 1 most hours move a tick or none).
+                if (p[p.length - 1] < 0.1 || p[p.length - 1] > 0.9) continue;
                 double[] r = new double[p.length - 1];
                 for (int i = 0; i < r.length; i++) r[i] = p[i + 1] - p[i];
                 double mean = Arrays.stream(r).average().orElse(0), m2 = 0, m4 = 0;
@@ -355,10 +357,10 @@ class WorldStatisticsTest {
         double[] k = kurtosis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         double[] c = clustering.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         double meanC = Arrays.stream(c).average().orElseThrow(), sdC = Math.sqrt(Arrays.stream(c).map(x -> (x - meanC) * (x - meanC)).sum() / (c.length - 1));
-        System.out.printf(Locale.ROOT, "hourly returns over 30 days of %d open markets (tick 0.001): kurtosis median %.1f, pooled %.1f (normal: 3); "
+        System.out.printf(Locale.ROOT, "hourly returns over 30 days of %d open markets (tick 0.001, priced 0.1 to 0.9): kurtosis median %.1f, pooled %.1f (normal: 3); "
                         + "lag-1 autocorrelation of |return| mean %.3f, median %.3f (s.e. of the mean %.3f)%n",
                 k.length, k[k.length / 2], pooled4 / pooledN, meanC, c[c.length / 2], sdC / Math.sqrt(c.length));
-        assertTrue(k.length > 150, "markets " + k.length);
+        assertTrue(k.length > 100, "markets " + k.length);
         assertTrue(k[k.length / 2] > 6, "fat tails: median kurtosis " + k[k.length / 2]);
         assertTrue(meanC > 0.05 && meanC > 4 * sdC / Math.sqrt(c.length), "volatility clusters: |return| autocorrelation " + meanC);
     }

@@ -429,8 +429,8 @@ public final class PerpsAccount {
     }
 
     /**
-     * The collateral: the opening balance and every change of it since, up to the present (funding as charged on
-     * the sizes held), and what live fills realised less their fees.
+     * The collateral: every change of it since the account opened empty, up to the present (deposits, transfers,
+     * withdrawals, funding as charged on the sizes held), and what live fills realised less their fees.
      */
     public synchronized BigDecimal collateral() {
         long now = present.getAsLong();

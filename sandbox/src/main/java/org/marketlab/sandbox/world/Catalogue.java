@@ -47,7 +47,7 @@ final class Catalogue {
             new Topic("Crypto", "XRP", List.of("Crypto", "XRP", "Crypto Prices"), 0.8),
             new Topic("Crypto", "Dogecoin", List.of("Crypto", "Dogecoin", "Memecoins"), 0.6),
             new Topic("Crypto", "Cardano", List.of("Crypto", "Cardano", "Crypto Prices"), 0.4),
-            new Topic("Crypto", "Crypto Policy", List.of("Crypto", "Regulation", "ETFs"), 1),
+            new Topic("Crypto", "Crypto Policy", List.of("Crypto", "Regulation"), 1),
             new Topic("Economics", "Fed", List.of("Economics", "Fed", "Interest Rates"), 2),
             new Topic("Economics", "Inflation", List.of("Economics", "Inflation", "CPI"), 1.2),
             new Topic("Economics", "Jobs", List.of("Economics", "Jobs", "Unemployment"), 0.8),
@@ -81,7 +81,7 @@ final class Catalogue {
     /** Tags an event can carry beyond its topic's: the country, company or asset it is about. */
     static final List<String> SUBJECT_TAGS = List.of("UK", "Germany", "France", "Canada", "Japan", "Brazil", "Australia",
             "Nvidia", "Microsoft", "Apple", "Alphabet", "Amazon", "Meta", "OpenAI", "Anthropic", "Gold", "Oil", "Silver",
-            "S&P 500", "Nasdaq", "Governors", "Senate", "House", "Trump", "Stablecoins", "Spotify", "Oscars", "Grammys",
+            "S&P 500", "Nasdaq", "Governors", "Senate", "House", "Trump", "Stablecoins", "ETFs", "Spotify", "Oscars", "Grammys",
             "Box Office", "World Series", "Super Bowl", "NBA Finals", "Stanley Cup", "Grand Slam", "Majors", "Starship",
             "NASA", "WHO", "Israel", "Iran", "Saudi Arabia", "Taiwan", "EU", "Mexico", "India");
 
@@ -92,7 +92,7 @@ final class Catalogue {
             case "Nvidia", "Microsoft", "Apple", "Alphabet", "Amazon", "Meta" -> "Business";
             case "OpenAI", "Anthropic", "Starship", "NASA", "WHO" -> "Science";
             case "Gold", "Oil", "Silver", "S&P 500", "Nasdaq", "EU", "Mexico", "India" -> "Economics";
-            case "Stablecoins" -> "Crypto";
+            case "Stablecoins", "ETFs" -> "Crypto";
             case "Spotify", "Oscars", "Grammys", "Box Office" -> "Culture";
             case "World Series", "Super Bowl", "NBA Finals", "Stanley Cup", "Grand Slam", "Majors" -> "Sports";
             default -> "World";

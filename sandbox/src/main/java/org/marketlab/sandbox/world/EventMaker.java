@@ -77,18 +77,19 @@ final class EventMaker {
         long key = r.nextLong();
         long created = World.minute(f.created()), end = World.minute(f.end());
         double days = Math.max(0.25, (end - created) / 1440.0);
-        // News every few days, a third of it in the last fifth of the life, where questions get answered; most items
-        // small, a few large (exponential sizes in log-odds).
-        int n = (int) Math.max(1, Math.min(200, Math.round(days / 4 * (0.5 + r.nextDouble()))));
+        // News every five days or so, a third of it in the last fifth of the life, where questions get answered. Most
+        // items are small, one in four large (exponential sizes of two scales); together they move the log-odds about
+        // as much as the walk does over the whole life, however long it is.
+        int n = (int) Math.max(1, Math.min(300, Math.round(days / 5 * (0.5 + r.nextDouble()))));
+        double scale = 0.7 + 0.8 * r.nextDouble(), unit = scale / Math.sqrt(n * 3.26);
         long[] news = new long[n];
         double[] sizes = new double[n];
         for (int k = 0; k < n; k++) {
             double u = k % 3 == 2 ? 0.8 + 0.2 * r.nextDouble() : r.nextDouble();
             news[k] = created + (long) (u * (end - created));
-            sizes[k] = 0.1 - 0.35 * Math.log(1 - r.nextDouble());
+            sizes[k] = unit * (r.nextInt(4) == 0 ? 2.5 : 0.3) * -Math.log(1 - r.nextDouble());
         }
         Arrays.sort(news);
-        double scale = 0.7 + 0.8 * r.nextDouble();
         int count = plan.items().size();
         long[] exits = exits(r, plan, created, end, closed);
         double[] volumes = volumes(r, f, plan, count);

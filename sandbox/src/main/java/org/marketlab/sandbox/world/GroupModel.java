@@ -81,7 +81,10 @@ final class GroupModel extends EventModel {
             int i = 0;
             while (i < k - 1 && (u -= Math.sqrt(priors[i])) > 0) i++;
             a[i][n[i]] = news[j];
-            s[i][n[i]++] = Hash.unit(Hash.key(key, 8), j) < 0.5 ? -sizes[j] : sizes[j];
+            // An outcome hears about one item in k of the event's: its items are larger, so that its score moves as a
+            // single belief's does.
+            double heard = sizes[j] * Math.sqrt(k);
+            s[i][n[i]++] = Hash.unit(Hash.key(key, 8), j) < 0.5 ? -heard : heard;
         }
         for (int i = 0; i < k; i++) {
             if (exits[i] != Long.MAX_VALUE) {

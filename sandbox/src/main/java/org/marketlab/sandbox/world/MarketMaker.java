@@ -48,15 +48,22 @@ final class MarketMaker {
         boolean eventClosed = event.get("closed").asBoolean();
         int count = plan.items().size();
         double ageDays = (now.getEpochSecond() - f.created().getEpochSecond()) / 86_400.0;
+        // What rests on the books follows what trades there (the busiest markets are the deepest), and builds up over
+        // a market's first weeks.
+        double traded = 0;
+        for (int k = 0; k < count; k++) traded += model.volumeTarget(k);
         double liquidity = eventClosed ? (r.nextInt(4) == 0 ? Math.exp(5 + r.nextGaussian()) : 0)
-                : Math.exp(8 + 1.8 * r.nextGaussian()) * Math.min(1, ageDays / 45);
+                : 2 * Math.pow(Math.max(1, traded), 0.75) * Math.exp(0.8 * r.nextGaussian()) * Math.min(1, ageDays / 45);
         // Small groups trade in cents; large fields of candidates in tenths of a cent.
         boolean fine = count >= 6 || r.nextInt(3) == 0;
         ArrayNode ms = World.JSON.arrayNode();
         for (int k = 0; k < count; k++) {
             SplittableRandom mr = r.split();
             double tick = fine ? 0.001 : 0.01;
-            ms.add(market(mr, firstMarketId + k, k, count, tick, liquidity / count * (0.5 + mr.nextDouble()), f, sink));
+            // Market makers quote most where the outcome is still open: an undecided market's book is the deepest.
+            double p = model.closedAtAnchor(k) ? 0 : model.yes(k, anchor, prices);
+            double depth = liquidity / count * (0.5 + mr.nextDouble()) * (0.25 + 3 * p * (1 - p));
+            ms.add(market(mr, firstMarketId + k, k, count, tick, depth, f, sink));
         }
         event.set("markets", ms);
     }

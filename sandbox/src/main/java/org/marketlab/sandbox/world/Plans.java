@@ -273,7 +273,8 @@ final class Plans {
         double step = Assets.step(level, Math.max(0.004, (form == Form.BRACKET ? 4 : 2.4) * move / Math.max(1, n - 2)));
         double centre = Math.round(level / step) * step;
         if (form == Form.ABOVE) {
-            double k = Math.max(step, Math.round(level * Math.exp(0.7 * move * r.nextGaussian()) / step) * step);
+            double z = Math.max(-1.5, Math.min(1.5, r.nextGaussian()));
+            double k = Math.max(step, Math.round(level * Math.exp(0.5 * move * z) / step) * step);
             String q = f.title().replace("___", a.format(k));
             Item item = new Item(q, List.of("Yes", "No"), Kind.BINARY, null, rules(form, the + " is above " + a.format(k) + " at the close on " + date));
             return new Plan(q, List.of(item), Shape.LADDER, 0, null, new double[]{k}, a, false, tags);
@@ -367,6 +368,8 @@ final class Plans {
             case SENATE -> "Senate";
             case HOUSE -> "House";
             case CRYPTO_BILL -> "Stablecoins";
+            case ETF -> "ETFs";
+            case RESERVE -> "Bitcoin";
             case BEST_PICTURE -> "Oscars";
             case ALBUM -> "Grammys";
             case TOP_ARTIST -> "Spotify";
@@ -392,7 +395,7 @@ final class Plans {
             };
             default -> null;
         };
-        if (extra != null && Catalogue.SUBJECT_TAGS.contains(extra) && !out.contains(extra)) out.add(extra);
+        if (extra != null && Tags.known(extra) && !out.contains(extra)) out.add(extra);
         return out;
     }
 }

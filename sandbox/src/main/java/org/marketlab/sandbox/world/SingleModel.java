@@ -26,8 +26,8 @@ final class SingleModel extends EventModel {
         double days = Math.max(0.25, (this.end - created) / (double) DAY);
         this.walk = Walk.draw(new Walk.Spec(Hash.key(key, 1), created, this.end, logit(start), scale / Math.sqrt(days), 0.7,
                 Walk.Drift.LOGIT, news, newsSizes));
-        // Noise a third of a day's move, in the walk's volatility regime: it moves prices hour by hour and fades.
-        this.jitter = new Jitter(Hash.key(key, 2), 0.3 * scale / Math.sqrt(days));
+        // Noise a fifth of a day's move, in the walk's volatility regime: it moves prices hour by hour and fades.
+        this.jitter = new Jitter(Hash.key(key, 2), 0.2 * scale / Math.sqrt(days));
         this.volume = volume;
     }
 

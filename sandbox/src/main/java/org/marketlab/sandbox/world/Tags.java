@@ -43,6 +43,13 @@ final class Tags {
         return t;
     }
 
+    /** Whether {@code label} is one of the world's tags (a topic's or a subject's). */
+    static boolean known(String label) {
+        if (Catalogue.SUBJECT_TAGS.contains(label)) return true;
+        for (Catalogue.Topic t : Catalogue.TOPICS) if (t.tags().contains(label)) return true;
+        return false;
+    }
+
     /** Each family's labels, in order, each label in the first family that uses it. */
     static List<List<String>> families() {
         List<List<String>> out = new ArrayList<>();

@@ -11,7 +11,8 @@ import java.util.Arrays;
  * day the path is a Brownian bridge between the day's two ends, hour by hour and then minute by minute, every draw
  * hashed from the walk's key and the hour or minute: any minute is found from its day's ends alone. Hours have a
  * volatility of their own: a daily cycle (the quiet hours of the night in the Americas, the busy afternoon) and a
- * burst after each news item that decays over hours. The jumps land on their minute.
+ * burst after each news item that decays over hours, and a log-normal draw of each hour's own. The jumps land on their
+ * minute.
  */
 final class Walk {
 
@@ -20,6 +21,8 @@ final class Walk {
     private static final double[] SEASON = new double[24];
     /** How the variance after a news item decays: e-folding minutes, and its size relative to an ordinary hour. */
     static final double BURST_MINUTES = 360, BURST = 4;
+    /** The log standard deviation of an hour's own variance factor. */
+    static final double HOUR_NOISE = 1.0;
 
     static {
         double sum = 0;
@@ -207,12 +210,20 @@ final class Walk {
         return at < news ? 0 : BURST * Math.exp(-(at - news) / BURST_MINUTES);
     }
 
-    /** A variance factor per hour of a day: its place in the daily cycle and the bursts of recent news. */
+    /**
+     * A variance factor per hour of a day: its place in the daily cycle, the bursts of recent news, and a log-normal
+     * draw of its own (mean one), as some hours of any day are busier than others.
+     */
     double hourFactor(long hourStart) {
         double f = SEASON[(int) Math.floorMod(hourStart / 60, 24L)];
         int i = firstJumpAfter(hourStart - (long) (6 * BURST_MINUTES));
         for (; i < jumpAt.length && jumpAt[i] < hourStart + 60; i++) f += burst(hourStart + 30, jumpAt[i]);
-        return f;
+        return f * hourNoise(Math.floorDiv(hourStart, 60));
+    }
+
+    /** The hour's own factor: log-normal with a log standard deviation of {@value #HOUR_NOISE}, mean one. */
+    private double hourNoise(long hour) {
+        return Math.exp(HOUR_NOISE * Hash.quick(Hash.key(key, 6), hour) - HOUR_NOISE * HOUR_NOISE / 2);
     }
 
     /** {@link #hourFactor} for the 24 hours of the day starting at {@code dayStart}, into {@code out}; answers their sum. */
@@ -223,7 +234,7 @@ final class Walk {
             long start = dayStart + h * 60L;
             double f = SEASON[h];
             for (int i = first; i < jumpAt.length && jumpAt[i] < start + 60; i++) f += burst(start + 30, jumpAt[i]);
-            total += out[h] = f;
+            total += out[h] = f * hourNoise(Math.floorDiv(start, 60));
         }
         return total;
     }

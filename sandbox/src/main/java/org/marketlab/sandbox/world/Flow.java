@@ -11,8 +11,9 @@ import java.util.Arrays;
  * bursts of the day, and a ramp toward the market's close (trading picks up as the end nears); the weights are
  * scaled so that the days before the world's anchor add up to what the market has traded by then. A day trades as
  * many whole trades of the market's typical size as its value allows, the remainder carried to the next day, and
- * they fall in its hours in proportion to each hour's activity (the daily cycle, news bursts, noise). Within an hour
- * trades land on hashed minutes, with log-normal sizes that add up to the hour's value.
+ * they fall in its hours in proportion to each hour's activity (the daily cycle, news bursts, noise); the day's value
+ * is shared among those hours by their trades and a log-normal draw. Within an hour trades land on hashed minutes,
+ * with log-normal sizes that add up to the hour's value.
  *
  * <p>Open interest (the complete sets outstanding, in USDC) grows by half of each day's traded value and decays by
  * one forty-fifth a day: positions are opened as the market trades and closed over weeks.
@@ -23,6 +24,10 @@ final class Flow {
     static final long HORIZON_DAYS = 60;
     /** How open interest decays, per day, and the share of traded value that opens positions. */
     static final double OI_DECAY = Math.exp(-1 / 45.0), OI_OPENED = 0.5;
+
+    /** How an epoch day's trades fall in its hours: trades and value (USDC) per hour. */
+    record Day(long day, int[] counts, double[] values) {
+    }
 
     /** The trades of one hour: minutes (sorted) and values (USDC), in trade order. */
     record Hour(long hour, long[] minutes, double[] values) {
@@ -94,12 +99,29 @@ final class Flow {
         return w;
     }
 
-    /** How many trades fall in each hour of epoch day {@code day} (zero outside the market's trading). */
-    int[] hourCounts(long day) {
-        int[] out = new int[24];
+    /**
+     * How epoch day {@code day} spreads over its hours: whole trades in proportion to each hour's activity, and the
+     * day's value shared among the hours that trade, each by its trades times a log-normal draw (an hour of a few large
+     * trades, an hour of many small ones), so that an hour's value is not a multiple of the market's typical trade.
+     */
+    Day day(long day) {
         int d = (int) (day - firstDay);
+        Day out = new Day(day, new int[24], new double[24]);
         if (d < 0 || d >= trades.length || trades[d] == 0) return out;
         double[] lambda = new double[24];
+        if (!hourActivity(day, lambda)) return out;
+        shareTrades(trades[d], lambda, out.counts());
+        double total = 0;
+        long k = Hash.key(key, 4);
+        for (int h = 0; h < 24; h++) {
+            if (out.counts()[h] > 0) total += out.values()[h] = out.counts()[h] * Math.exp(0.5 * Hash.quick(k, day * 24 + h));
+        }
+        for (int h = 0; h < 24; h++) out.values()[h] *= values[d] / total;
+        return out;
+    }
+
+    /** Each hour's activity on {@code day} (the daily cycle, news, noise; zero outside trading); false if none. */
+    private boolean hourActivity(long day, double[] lambda) {
         activity.hourFactors(day * Walk.DAY, lambda);
         double total = 0;
         long k = Hash.key(key, 1);
@@ -108,28 +130,34 @@ final class Flow {
             if (start + 60 <= open || start >= close) lambda[h] = 0;
             else total += lambda[h] *= Math.exp(0.6 * Hash.quick(k, day * 24 + h));
         }
-        if (total == 0) return out;
-        // Whole trades in proportion to the hours' activity, the last few to the largest remainders.
+        return total > 0;
+    }
+
+    /** {@code n} whole trades shared in proportion to {@code lambda}, the last few to the largest remainders. */
+    private static void shareTrades(int n, double[] lambda, int[] out) {
+        double total = 0;
+        for (double l : lambda) total += l;
         int given = 0;
         double[] rest = new double[24];
         for (int h = 0; h < 24; h++) {
-            double x = trades[d] * lambda[h] / total;
+            double x = n * lambda[h] / total;
             out[h] = (int) Math.floor(x);
             rest[h] = x - out[h];
             given += out[h];
         }
-        while (given < trades[d]) {
+        while (given < n) {
             int best = 0;
             for (int h = 1; h < 24; h++) if (rest[h] > rest[best]) best = h;
             out[best]++;
             rest[best] = -1;
             given++;
         }
-        return out;
     }
 
-    /** The trades of an hour, given how many it has ({@link #hourCounts}): their minutes and values. */
-    Hour hour(long hour, int n) {
+    /** The trades of an hour of {@code day} ({@link #day}): their minutes and values. */
+    Hour hour(long hour, Day day) {
+        int h = (int) (hour - day.day() * 24);
+        int n = day.counts()[h];
         long start = hour * 60;
         long lo = Math.max(start, open), hi = Math.min(start + 60, close);
         long[] minutes = new long[n];
@@ -140,8 +168,7 @@ final class Flow {
             minutes[k] = lo + (long) ((hi - lo) * Hash.unit(Hash.key(key, 2), hour * 4096 + k));
             total += values[k] = Math.exp(Hash.normal(Hash.key(key, 3), hour * 4096 + k));
         }
-        double value = n * average;
-        for (int k = 0; k < n; k++) values[k] *= value / total;
+        for (int k = 0; k < n; k++) values[k] *= day.values()[h] / total;
         sortTogether(minutes, values);
         return new Hour(hour, minutes, values);
     }
@@ -173,17 +200,17 @@ final class Flow {
     }
 
     private double partialDay(long day, long from, long to) {
-        int[] counts = hourCounts(day);
+        Day hours = day(day);
         double sum = 0;
         for (int h = 0; h < 24; h++) {
-            if (counts[h] == 0) continue;
+            if (hours.counts()[h] == 0) continue;
             long hour = day * 24 + h, start = hour * 60;
             if (start + 60 <= from || start >= to) continue;
             if (start >= from && start + 60 <= to) {
-                sum += counts[h] * average;
+                sum += hours.values()[h];
                 continue;
             }
-            Hour t = hour(hour, counts[h]);
+            Hour t = hour(hour, hours);
             for (int k = 0; k < t.size(); k++) if (t.minutes()[k] >= from && t.minutes()[k] < to) sum += t.values()[k];
         }
         return sum;

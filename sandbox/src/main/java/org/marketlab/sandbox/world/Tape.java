@@ -46,8 +46,7 @@ public final class Tape {
     private final long crowd;
     private final long key;
     private final int participants;
-    private long countsDay = Long.MIN_VALUE;
-    private int[] counts;
+    private Flow.Day day;
 
     Tape(EventModel model, int market, PricePath path, long crowd) {
         this.model = model;
@@ -77,17 +76,20 @@ public final class Tape {
     public List<Trade> hour(long hour) {
         long day = Math.floorDiv(hour, 24);
         if (flow.tradesOn(day) == 0) return List.of();
-        if (day != countsDay) {
-            counts = flow.hourCounts(day);
-            countsDay = day;
-        }
-        Flow.Hour h = flow.hour(hour, counts[(int) (hour - day * 24)]);
+        Flow.Hour h = flow.hour(hour, hours(day));
         if (h.size() == 0) return List.of();
         List<Trade> out = new ArrayList<>(h.size());
         PricePath.Reader yes = first.reader();
         long ticks = Math.round(1 / first.tick().doubleValue());
         for (int k = 0; k < h.size(); k++) out.add(trade(h, k, yes, ticks));
         return out;
+    }
+
+    /** How epoch day {@code d} spreads over its hours, the last day asked kept. */
+    private Flow.Day hours(long d) {
+        Flow.Day kept = day;
+        if (kept == null || kept.day() != d) day = kept = flow.day(d);
+        return kept;
     }
 
     /** Trade {@code k} of an hour: its outcome, price on the path at its minute, size, side, taker and maker. */
@@ -190,13 +192,10 @@ public final class Tape {
                 h = day * 24;
                 continue;
             }
-            if (day != countsDay) {
-                counts = flow.hourCounts(day);
-                countsDay = day;
-            }
-            int n = counts[(int) (h - day * 24)];
+            Flow.Day hours = hours(day);
+            int n = hours.counts()[(int) (h - day * 24)];
             if (n == 0) continue;
-            Flow.Hour hour = flow.hour(h, n);
+            Flow.Hour hour = flow.hour(h, hours);
             for (int k = n - 1; k >= 0; k--) {
                 long seq = h * 4096 + k;
                 if (outcome != (Hash.unit(key, seq * 8 + 1) < 0.5 ? 0 : 1)) continue;

@@ -97,13 +97,24 @@ public final class Assets {
     }
 
     /**
-     * The volatility a market prices with over one day (in log terms): the walk's own and its jumps', so that a
-     * price question on the asset is fair on average whatever the day's regime.
+     * The volatility a market prices with over one day (in log terms): the asset's own, which the walk's diffusion,
+     * its jumps and the bursts after them add up to, so that a price question on the asset is fair on average whatever
+     * the day's regime.
      */
     static double pricingVolatility(Asset a) {
-        double s = a.dailyVolatility();
-        double jump = 2.5 * s;
-        return Math.sqrt(s * s + jump * jump / NEWS_DAYS);
+        return a.dailyVolatility();
+    }
+
+    /** A jump's typical size, in multiples of the walk's diffusive daily volatility. */
+    private static final double JUMP = 2.5;
+
+    /**
+     * The walk's diffusive daily volatility: what is left of the asset's once its jumps (one in {@value #NEWS_DAYS}
+     * days, {@value #JUMP} of it) and the bursts of variance after them (about one day's worth each) are counted.
+     */
+    static double diffusion(Asset a) {
+        double bursts = Walk.BURST * Walk.BURST_MINUTES / 60 / 24;
+        return a.dailyVolatility() / Math.sqrt(1 + (JUMP * JUMP + bursts) / NEWS_DAYS);
     }
 
     private Walk draw(int a) {
@@ -113,13 +124,13 @@ public final class Assets {
         int n = 0;
         long[] at = new long[2 * SPAN_DAYS / NEWS_DAYS * 3];
         double[] size = new double[at.length];
-        double s = asset.dailyVolatility();
+        double s = diffusion(asset);
         // News arrive as a Poisson stream: exponential gaps, a mean of NEWS_DAYS days.
         for (double t = first; n < at.length; n++) {
             t += -Math.log(1 - Hash.unit(Hash.key(key, 11), n)) * NEWS_DAYS * Walk.DAY;
             if (t >= last) break;
             at[n] = (long) t;
-            size[n] = 2.5 * s * Hash.normal(Hash.key(key, 12), n);
+            size[n] = JUMP * s * Hash.normal(Hash.key(key, 12), n);
         }
         Walk w = Walk.draw(new Walk.Spec(key, first, last, 0, s, 0.45, Walk.Drift.LOG,
                 java.util.Arrays.copyOf(at, n), java.util.Arrays.copyOf(size, n)));

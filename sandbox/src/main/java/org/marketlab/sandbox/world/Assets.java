@@ -82,8 +82,10 @@ public final class Assets {
         throw new IllegalArgumentException("no asset " + symbol);
     }
 
+    /** The asset's place in {@link #ALL}, by identity (a record's {@code equals} is bootstrapped on first use: slow cold). */
     static int index(Asset a) {
-        return ALL.indexOf(a);
+        for (int i = 0; i < ALL.size(); i++) if (ALL.get(i) == a) return i;
+        throw new IllegalArgumentException("not one of the world's assets: " + a.symbol());
     }
 
     /** The asset's price at the start of an epoch minute. */

@@ -253,7 +253,7 @@ final class EventMaker {
             e.set("series", World.JSON.arrayNode());
             return;
         }
-        int t = Questions.TEMPLATES.indexOf(f.template());
+        int t = f.template().index();
         String name = f.template().topicOf().label() + " " + f.template().form().name().toLowerCase().replace('_', ' ');
         ObjectNode s = World.JSON.objectNode();
         // One series per template and recurrence: every event of it carries the same id, slug and title.

@@ -67,7 +67,7 @@ final class Plans {
                     Shape.BELIEF, start, null, null, null, false, tags(f));
         }
         String body = form == Form.FIGHT ? title.substring("UFC: ".length()) : title;
-        String[] sides = body.split(" vs\\. ");
+        String[] sides = sides(body);
         return new Plan(title, List.of(new Item(body, List.of(sides[0], sides[1]), Kind.SIDES, null,
                 "Resolves to the side that wins, per the official " + f.template().topicOf().label()
                         + " result. Synthetic sandbox data.")), Shape.BELIEF, start, null, null, null, false, tags(f));
@@ -128,7 +128,7 @@ final class Plans {
         List<Item> items = new ArrayList<>();
         double[] priors;
         if (form == Form.SOCCER_GAME) {
-            String[] sides = f.title().split(" vs\\. ");
+            String[] sides = sides(f.title());
             String on = " on " + Questions.date(end);
             priors = new double[]{0.3 + 0.3 * r.nextDouble(), 0.22 + 0.08 * r.nextDouble(), 0};
             priors[2] = 1 - priors[0] - priors[1];
@@ -397,5 +397,11 @@ final class Plans {
         };
         if (extra != null && Tags.known(extra) && !out.contains(extra)) out.add(extra);
         return out;
+    }
+
+    /** The two sides of "A vs. B" (by hand: a regular expression costs its compilation at a first page). */
+    private static String[] sides(String title) {
+        int at = title.indexOf(" vs. ");
+        return new String[]{title.substring(0, at), title.substring(at + " vs. ".length())};
     }
 }

@@ -540,7 +540,8 @@ final class Questions {
 
     /**
      * Calendars of the templates that end on fixed dates, as sorted epoch days from 2015 to 2040, made once per template
-     * and subject (plain date arithmetic: this runs when the world's frame is drawn, at the sandbox's start).
+     * (and subject, for the forms whose dates depend on it): plain date arithmetic, as this runs when the world's frame
+     * is drawn, at the sandbox's start.
      */
     static final class Calendar {
 
@@ -560,13 +561,18 @@ final class Questions {
         }
 
         static int[] days(Template t, int s) {
-            long k = (long) t.index() << 32 | s;
+            long k = (long) t.index() << 32 | (bySubject(t.form()) ? s : 0);
             int[] d = CACHE.get(k);
             if (d == null) {
                 d = make(t, s);
                 CACHE.putIfAbsent(k, d);
             }
             return d;
+        }
+
+        /** Whether the form's dates depend on the subject (a country's elections, a race's or a major's date). */
+        private static boolean bySubject(Form f) {
+            return f == Form.FOREIGN || f == Form.GRAND_PRIX || f == Form.SLAM || f == Form.GOLF_MAJOR;
         }
 
         private static int[] make(Template t, int s) {
@@ -586,9 +592,11 @@ final class Questions {
                 case NOMINEE -> { if (y % 4 == 0) out[n++] = day(y, 8, 20); }
                 case VACANCY, HOTTEST_YEAR, RECESSION, TOP_FILM, TOP_ARTIST, FED_CUTS, STARSHIP, CHINA_GROWTH -> out[n++] = day(y, 12, 31);
                 case FOREIGN -> {
-                    LocalDate first = LocalDate.parse((String) Catalogue.ELECTIONS[s][3]);
+                    // An ISO date, read by hand: LocalDate.parse would start the formatter machinery at the sandbox's start.
+                    String first = (String) Catalogue.ELECTIONS[s][3];
+                    int y0 = Integer.parseInt(first, 0, 4, 10), m0 = Integer.parseInt(first, 5, 7, 10), d0 = Integer.parseInt(first, 8, 10, 10);
                     int cycle = (Integer) Catalogue.ELECTIONS[s][4];
-                    if (y >= first.getYear() && (y - first.getYear()) % cycle == 0) out[n++] = day(y, first.getMonthValue(), first.getDayOfMonth());
+                    if (y >= y0 && (y - y0) % cycle == 0) out[n++] = day(y, m0, d0);
                 }
                 case CHAMPION -> out[n++] = finals(t.param(), y);
                 case CONSTRUCTORS -> out[n++] = day(y, 12, 6);

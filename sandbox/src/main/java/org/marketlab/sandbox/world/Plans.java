@@ -174,13 +174,15 @@ final class Plans {
             }
             default -> Questions.titles(r, n);
         };
-        String what = f.title().substring(0, f.title().length() - 1);
-        what = Character.toLowerCase(what.charAt(0)) + what.substring(1);
+        String award = f.title().substring(0, f.title().length() - 1);
+        // An award keeps its name's capitals ("win Best Picture at the 2027 Oscars"); a ranking reads as a phrase.
+        boolean wins = form == Form.BEST_PICTURE || form == Form.ALBUM || form == Form.DRAMA || form == Form.GOTY;
+        String what = wins ? award : Character.toLowerCase(award.charAt(0)) + award.substring(1);
         List<Item> items = new ArrayList<>();
         for (String name : names) {
             String q = form == Form.BEST_AI ? "Will " + name + " have the best AI model at the end of " + Questions.month(LocalDate.ofInstant(f.end(), ZoneOffset.UTC)) + "?"
                     : form == Form.LARGEST ? "Will " + name + " be the largest company by market cap at the end of " + Questions.month(LocalDate.ofInstant(f.end(), ZoneOffset.UTC)) + "?"
-                    : "Will " + name + " be the " + what + "?";
+                    : "Will " + name + (wins ? " win " : " be the ") + what + "?";
             items.add(new Item(q, List.of("Yes", "No"), Kind.BINARY, name, rules(form, name + " is the answer")));
         }
         return group(f, items, skewed(r, n), true);

@@ -1,17 +1,13 @@
 package org.marketlab.kernel;
 
 import org.marketlab.tables.ColumnKind;
-import org.marketlab.tables.TableFormat;
-import tech.tablesaw.api.NumericColumn;
+import org.marketlab.tables.ColumnLabels;
+import org.marketlab.tables.Formats;
+import org.marketlab.tables.TableView;
 import tech.tablesaw.api.Table;
-import tech.tablesaw.columns.Column;
 
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -46,16 +42,18 @@ final class Html {
     }
 
     /**
-     * A table: a caption naming it with its shape, the header (each column's type and kind as its tooltip), head
-     * and tail rows with an elision row between; cells formatted by {@link TableFormat} (numbers right-aligned,
-     * the same decimals down a column).
-     */
-    /**
      * Classes that keep the notebook's math typesetting (MathJax: {@code $...$}) out of a table: a market named
      * "$390 to $395" reads as written, not as italic math.
      */
     static final String NO_MATH = "mathjax_ignore tex2jax_ignore";
 
+    /**
+     * A table as a report shows it ({@link TableView}): a caption naming it with its shape, readable headers with
+     * units (each column's name in the table, type and kind as the header's tooltip, the kind also as
+     * {@code data-kind}), names before ids, head and tail rows with an elision row between; cells formatted by kind
+     * (numbers right-aligned, the same decimals down a column, long ids shortened with the full value as the cell's
+     * tooltip). The table's own names and values are unchanged.
+     */
     static String table(Table t) {
         int rows = t.rowCount();
         int max = maxRows();
@@ -64,31 +62,34 @@ final class Html {
         int[] shown = new int[head + tail];
         for (int i = 0; i < head; i++) shown[i] = i;
         for (int i = 0; i < tail; i++) shown[head + i] = rows - tail + i;
-        List<List<String>> cells = new ArrayList<>(t.columnCount());
-        List<Boolean> right = new ArrayList<>(t.columnCount());
+        List<TableView.Shown> columns = TableView.of(t, shown);
         StringBuilder b = new StringBuilder();
         b.append("<div class=\"marketlab-table " + NO_MATH + "\"><table class=\"dataframe\" border=\"1\"><caption style=\"text-align:left;caption-side:top\"><b>")
                 .append(escape(caption(t))).append("</b> · ")
                 .append(String.format(Locale.ROOT, "%,d", rows)).append(rows == 1 ? " row × " : " rows × ").append(t.columnCount())
                 .append(t.columnCount() == 1 ? " column" : " columns").append("</caption>");
         b.append("<thead><tr><th></th>");
-        for (Column<?> c : t.columns()) {
-            ColumnKind kind = ColumnKind.of(c);
-            cells.add(TableFormat.cells(c, shown));
-            right.add(c instanceof NumericColumn<?> && kind != ColumnKind.ID);
-            b.append("<th title=\"").append(escape(c.type().name().toLowerCase(Locale.ROOT) + ", " + kind.name().toLowerCase(Locale.ROOT))).append("\">")
-                    .append(escape(c.name())).append("</th>");
+        for (TableView.Shown c : columns) {
+            String kind = c.kind().name().toLowerCase(Locale.ROOT);
+            b.append("<th title=\"").append(escape("column \"" + c.name() + "\" · " + c.type() + ", " + kind)).append("\" data-kind=\"")
+                    .append(kind).append("\" style=\"text-align:").append(c.right() ? "right" : "left").append("\">")
+                    .append(escape(c.label())).append("</th>");
         }
         b.append("</tr></thead><tbody>");
         for (int i = 0; i < shown.length; i++) {
             if (i == head && tail > 0) {
                 b.append("<tr><td>…</td>");
-                for (int k = 0; k < t.columnCount(); k++) b.append("<td>…</td>");
+                for (int k = 0; k < columns.size(); k++) b.append("<td>…</td>");
                 b.append("</tr>");
             }
             b.append("<tr><th>").append(shown[i]).append("</th>");
-            for (int k = 0; k < cells.size(); k++) {
-                b.append(right.get(k) ? "<td style=\"text-align:right\">" : "<td style=\"text-align:left\">").append(escape(cells.get(k).get(i))).append("</td>");
+            for (TableView.Shown c : columns) {
+                String full = c.fullAt(i);
+                // numbers, times and ids stay on one line; text (questions, titles) wraps
+                b.append(c.right() ? "<td style=\"text-align:right;white-space:nowrap\""
+                        : c.kind() == ColumnKind.TEXT ? "<td style=\"text-align:left;min-width:8em;max-width:32em\"" : "<td style=\"text-align:left;white-space:nowrap\"");
+                if (full != null) b.append(" title=\"").append(escape(full)).append("\"");
+                b.append(">").append(escape(c.text().get(i))).append("</td>");
             }
             b.append("</tr>");
         }
@@ -101,18 +102,6 @@ final class Html {
         return t.name() == null || t.name().isBlank() ? "table" : t.name();
     }
 
-    private static final ThreadLocal<DecimalFormat> NUMBER = ThreadLocal.withInitial(
-            () -> new DecimalFormat("#,##0.######", DecimalFormatSymbols.getInstance(Locale.ROOT)));
-
-    static String format(Object v) {
-        if (v == null) return "";
-        if (v instanceof Double d) return d.isNaN() ? "" : NUMBER.get().format(d);
-        if (v instanceof Float f) return NUMBER.get().format(f);
-        if (v instanceof BigDecimal d) return d.toPlainString();
-        if (v instanceof Instant i) return i.toString();
-        return v.toString();
-    }
-
     /** Plain text of a table: Tablesaw's own print, head and tail when long. */
     static String text(Table t) {
         int max = maxRows();
@@ -121,10 +110,17 @@ final class Html {
                 + t.first(max / 2).print() + "\n…\n" + t.last(max - max / 2).printAll();
     }
 
-    /** A record: a two-column table of its scalar fields; lists by their size. */
+    /**
+     * A record: a two-column table of its scalar fields, each under a readable label with its unit and written as a
+     * table column of that name would be ({@link Formats#value}): money to the cent, durations readable, an unlimited
+     * allowance as "unlimited", long ids shortened with the full value as tooltip; lists by their size.
+     */
     static String record(Record r) {
         StringBuilder b = new StringBuilder("<table class=\"marketlab-record " + NO_MATH + "\"><caption style=\"text-align:left\"><b>")
-                .append(escape(r.getClass().getSimpleName())).append("</b></caption><tbody>");
+                .append(escape(sentence(ColumnLabels.words(r.getClass().getSimpleName())))).append("</b></caption><tbody>");
+        if (r instanceof org.marketlab.clob.BalanceAllowance ba) { // the balance in whole units, as the account reads it
+            b.append(row("balance (" + (ba.tokenId() == null ? "USDC" : "shares") + ")", "usdc", Formats.money(ba.balance()), null));
+        }
         for (RecordComponent c : r.getClass().getRecordComponents()) {
             Object v;
             try {
@@ -134,23 +130,40 @@ final class Html {
                 continue;
             }
             if (v == null) continue;
-            String shown;
+            String shown, full = null, kind = "text";
             if (v instanceof Collection<?> col) {
                 if (col.isEmpty()) continue;
                 boolean scalars = col.stream().allMatch(x -> x == null || x instanceof String || x instanceof Number);
                 shown = scalars && col.size() <= 12 ? col.toString() : col.size() + " " + (col.iterator().next() instanceof Record rr ? rr.getClass().getSimpleName() + "s" : "items");
             } else if (v instanceof Map<?, ?> m) {
-                shown = m.size() + " entries";
+                if (m.isEmpty()) continue;
+                shown = m.size() + (m.size() == 1 ? " entry" : " entries");
             } else if (v instanceof Record nested) {
-                shown = nested.getClass().getSimpleName();
+                shown = ColumnLabels.words(nested.getClass().getSimpleName());
             } else {
-                shown = format(v);
+                shown = Formats.value(c.getName(), v);
+                if (!shown.equals(String.valueOf(v)) && v instanceof String) full = (String) v;
+                if (v instanceof Number) kind = ColumnKind.ofNumber(c.getName(), !(v instanceof BigDecimal || v instanceof Double || v instanceof Float)).name().toLowerCase(Locale.ROOT);
             }
-            if (isSecret(c.getName())) shown = "(hidden)";
-            b.append("<tr><th style=\"text-align:left\">").append(escape(c.getName())).append("</th><td style=\"text-align:left\">")
-                    .append(escape(shown)).append("</td></tr>");
+            if (isSecret(c.getName())) {
+                shown = "(hidden)";
+                full = null;
+            }
+            String label = v instanceof Number && !(v instanceof java.math.BigInteger) ? ColumnLabels.of(c.getName(), ColumnKind.valueOf(kind.toUpperCase(Locale.ROOT)))
+                    : ColumnLabels.words(c.getName());
+            b.append(row(label, kind, shown, full));
         }
         return b.append("</tbody></table>").toString();
+    }
+
+    /** Text with its first letter in capitals (a record's caption: "Balance allowance"). */
+    static String sentence(String s) {
+        return s == null || s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private static String row(String label, String kind, String shown, String full) {
+        return "<tr><th style=\"text-align:left\" data-kind=\"" + kind + "\">" + escape(label) + "</th><td style=\"text-align:left\""
+                + (full == null ? "" : " title=\"" + escape(full) + "\"") + ">" + escape(shown) + "</td></tr>";
     }
 
     /** A perpetuals session: whose account, through which proxy, until when (never a secret). */
@@ -159,7 +172,7 @@ final class Html {
         return "<table class=\"marketlab-record " + NO_MATH + "\"><caption style=\"text-align:left\"><b>Perpetuals session</b></caption><tbody>"
                 + "<tr><th style=\"text-align:left\">owner</th><td style=\"text-align:left\">" + escape(s.owner()) + "</td></tr>"
                 + "<tr><th style=\"text-align:left\">proxy signer</th><td style=\"text-align:left\">" + escape(c.proxy()) + "</td></tr>"
-                + "<tr><th style=\"text-align:left\">expires</th><td style=\"text-align:left\">" + escape(format(c.expiresAt())) + "</td></tr>"
+                + "<tr><th style=\"text-align:left\">expires</th><td style=\"text-align:left\">" + escape(Formats.time(c.expiresAt())) + "</td></tr>"
                 + "<tr><th style=\"text-align:left\">proxy</th><td style=\"text-align:left\">" + (s.resumed() ? "resumed from the credential store" : "registered now") + "</td></tr>"
                 + "</tbody></table>";
     }

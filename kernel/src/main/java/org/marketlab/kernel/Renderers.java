@@ -5,6 +5,8 @@ import org.dflib.jjava.jupyter.kernel.display.Renderer;
 import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.marketlab.Charts;
+import org.marketlab.charts.ChartText;
 import org.marketlab.pacing.PacingStatus;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
@@ -77,9 +79,10 @@ final class Renderers {
                 .preferring(MIMEType.IMAGE_PNG)
                 .supporting(MIMEType.IMAGE_PNG, MIMEType.IMAGE_SVG, MIMEType.TEXT_PLAIN)
                 .register((c, ctx) -> {
+                    Charts.themed(c); // XChart's own charts too: the toolkit's theme, not XChart's defaults
                     ctx.renderIfRequested(MIMEType.IMAGE_PNG, (type, out) -> {
                         out.putData(type, png(c));
-                        out.putMetaData(type, Map.of("width", c.getWidth(), "height", c.getHeight()));
+                        out.putMetaData(type, chartMetadata(c));
                     });
                     ctx.renderIfRequested(MIMEType.IMAGE_SVG, () -> svg(c));
                     ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> c.getClass().getSimpleName() + " \"" + c.getTitle() + "\" "
@@ -203,10 +206,30 @@ final class Renderers {
 
     /** Display data for a chart, with the PNG. */
     static DisplayData chart(Chart<?, ?> c) {
+        Charts.themed(c);
         DisplayData d = new DisplayData();
         d.putData(MIMEType.IMAGE_PNG, png(c));
-        d.putMetaData(MIMEType.IMAGE_PNG, Map.of("width", c.getWidth(), "height", c.getHeight()));
+        d.putMetaData(MIMEType.IMAGE_PNG, chartMetadata(c));
         d.putText(c.getTitle());
         return d;
+    }
+
+    /**
+     * The PNG's metadata: its size as shown, and under "marketlab" the words the chart shows (title, axis titles, tick
+     * labels, read after the paint), so a notebook's outputs can be checked for what a reader sees.
+     */
+    static Map<String, Object> chartMetadata(Chart<?, ?> c) {
+        ChartText t = ChartText.of(c);
+        Map<String, Object> words = new java.util.LinkedHashMap<>();
+        words.put("title", t.title());
+        words.put("xAxisTitle", t.xAxisTitle());
+        words.put("yAxisTitle", t.yAxisTitle());
+        words.put("xTickLabels", t.xTickLabels());
+        words.put("yTickLabels", t.yTickLabels());
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("width", c.getWidth());
+        m.put("height", c.getHeight());
+        m.put("marketlab", words);
+        return m;
     }
 }

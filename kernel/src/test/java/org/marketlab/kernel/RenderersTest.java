@@ -42,7 +42,29 @@ class RenderersTest {
         var shown = Renderers.chart(c);
         var metadata = org.dflib.jjava.jupyter.kernel.display.DisplayData.class.getDeclaredField("metadata"); // no getter
         metadata.setAccessible(true);
-        assertEquals(java.util.Map.of("width", 240, "height", 160), ((java.util.Map<?, ?>) metadata.get(shown)).get("image/png"));
+        var png = (java.util.Map<?, ?>) ((java.util.Map<?, ?>) metadata.get(shown)).get("image/png");
+        assertEquals(240, png.get("width"));
+        assertEquals(160, png.get("height"));
+        var words = (java.util.Map<?, ?>) png.get("marketlab");
+        assertEquals("t", words.get("title"), "the words the chart shows travel with it, for checks of the outputs");
+        assertEquals(java.util.List.of("1.0", "2.0", "3.0"), words.get("xTickLabels"));
+        assertTrue(((java.util.List<?>) words.get("yTickLabels")).size() >= 3, words.toString());
+    }
+
+    @Test
+    void xchartChartsMadeElsewhereAreShownInTheTheme() throws Exception {
+        XYChart c = new XYChartBuilder().width(240).height(160).title("t").xAxisTitle("x").yAxisTitle("y").build();
+        c.addSeries("s", new double[]{1, 2, 3}, new double[]{2.8e7, 1e7, 2e7});
+        var renderer = new org.dflib.jjava.jupyter.kernel.display.Renderer();
+        Renderers.register(renderer);
+        var shown = renderer.render(c);
+        var image = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(Base64.getDecoder().decode(
+                (String) shown.getData(org.dflib.jjava.jupyter.kernel.display.mime.MIMEType.IMAGE_PNG))));
+        assertEquals(java.awt.Color.WHITE.getRGB(), image.getRGB(1, 1), "white, not XChart's grey panel");
+        var metadata = org.dflib.jjava.jupyter.kernel.display.DisplayData.class.getDeclaredField("metadata");
+        metadata.setAccessible(true);
+        var words = (java.util.Map<?, ?>) ((java.util.Map<?, ?>) ((java.util.Map<?, ?>) metadata.get(shown)).get("image/png")).get("marketlab");
+        for (Object tick : (java.util.List<?>) words.get("yTickLabels")) assertTrue(String.valueOf(tick).endsWith("M"), "compact: " + words);
     }
 
     public record Quote(String outcome, java.math.BigDecimal price, String secret) {
@@ -75,9 +97,45 @@ class RenderersTest {
                 tech.tablesaw.api.InstantColumn.create("time", new java.time.Instant[]{java.time.Instant.parse("2026-11-23T14:00:00Z"), java.time.Instant.parse("2026-11-23T15:00:00Z"), java.time.Instant.parse("2026-11-23T16:00:00Z")}));
         String html = Html.table(t);
         assertTrue(html.contains("<caption") && html.contains("book of Will it rain? · Yes"), html);
-        for (String cell : new String[]{">0.500<", ">0.510<", ">0.525<", ">337.21<", ">1,000.12<", ">11.11<", ">2.00<", ">2026-12-31<", ">2027-01-01<", ">2026-11-23 14:00<"}) {
+        for (String cell : new String[]{">0.500<", ">0.510<", ">0.525<", ">337.21<", ">1,000.12<", ">11.11%<", ">2.00%<", ">2026-12-31<", ">2027-01-01<", ">2026-11-23 14:00<"}) {
             assertTrue(html.contains(cell), cell + " in " + html);
         }
         assertTrue(!html.contains("337.21000000000004") && !html.contains("11.111111") && !html.contains("T12:00"), html);
+        for (String header : new String[]{">end date<", ">time (UTC)<", ">spread<", "title=\"column &quot;endDate&quot; · instant, date\"", "data-kind=\"percent\""}) {
+            assertTrue(html.contains(header), header + " in " + html);
+        }
+    }
+
+    @Test
+    void aggregatesAreRenamedNamesComeFirstAndLongIdsAreShortenedWithTheFullValueAsTooltip() {
+        String token = "15949614544635750037772570313731244046655429614609351137383498195108194896428";
+        var t = tech.tablesaw.api.Table.create("fees",
+                tech.tablesaw.api.StringColumn.create("market", "0x011627e5b5fe2209a06d10d05169d21c47882fb169f15b0dbf22c9f4e8b147e3"),
+                tech.tablesaw.api.StringColumn.create("asset", token),
+                tech.tablesaw.api.DoubleColumn.create("Sum [notional]", 6724.61473),
+                tech.tablesaw.api.DoubleColumn.create("Count [notional]", 29.0),
+                tech.tablesaw.api.StringColumn.create("title", "Will it rain?"));
+        String html = Html.table(t);
+        assertTrue(html.indexOf(">title<") < html.indexOf(">market<"), "the name before the ids: " + html);
+        assertTrue(html.contains(">total notional (USDC)<") && html.contains(">count<") && !html.contains(">Sum ["), html);
+        assertTrue(html.contains(">6,724.61<"), "money to the cent, grouped: " + html);
+        assertTrue(html.contains("title=\"" + token + "\">1594…6428<"), "shortened, the full id as tooltip: " + html);
+        assertTrue(html.contains(">0x0116…47e3<"), html);
+        assertEquals("0x011627e5b5fe2209a06d10d05169d21c47882fb169f15b0dbf22c9f4e8b147e3", t.stringColumn("market").get(0), "the data keeps the id");
+    }
+
+    public record Margin(java.math.BigDecimal totalAccountValue, java.time.Duration lastMessageAge) {
+    }
+
+    @Test
+    void recordsReadLikeAReportToo() {
+        String html = Html.record(new Margin(new java.math.BigDecimal("105159.726637"), java.time.Duration.ofNanos(248_414_500)));
+        assertTrue(html.contains("<b>Margin</b>"), html);
+        assertTrue(html.contains(">total account value (USDC)<") && html.contains(">105,159.73<"), html);
+        assertTrue(html.contains(">last message age<") && html.contains(">248 ms<") && !html.contains("PT0"), html);
+        var cash = new org.marketlab.clob.BalanceAllowance(org.marketlab.clob.AssetType.COLLATERAL, null, new java.math.BigInteger("6724614730"),
+                java.math.BigInteger.TWO.pow(256).subtract(java.math.BigInteger.ONE), java.util.Map.of());
+        String c = Html.record(cash);
+        assertTrue(c.contains(">balance (USDC)<") && c.contains(">6,724.61<") && c.contains(">unlimited<") && !c.contains("115792089237316195423570985008687907853269984665640564039457584007913129639935"), c);
     }
 }

@@ -80,6 +80,14 @@ public final class Account {
         return new PnlQuery(this, null, null);
     }
 
+    /**
+     * Exposure by event of {@code positions}, each event named by its title (read from the markets host), with its
+     * slug; {@code AccountAnalytics.exposureByEvent(positions)} gives the same by slug without a read.
+     */
+    public Table exposureByEvent(java.util.List<Position> positions) {
+        return AccountAnalytics.exposureByEvent(transport, positions);
+    }
+
     /** Exposure by tag of {@code positions} (their events' tags, read from the markets host). */
     public Table exposureByTag(java.util.List<Position> positions) {
         return AccountAnalytics.exposureByTag(transport, positions);

@@ -8,6 +8,7 @@ import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.Event;
 import org.marketlab.markets.MarketData;
 import org.marketlab.markets.Tag;
+import org.marketlab.tables.Formats;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -93,16 +94,39 @@ public final class AccountAnalytics {
     }
 
     /**
+     * Current value by event, named by the event's title (read from the markets host, 20 slugs a request), with the
+     * number of positions, the share of the account's value and the event's slug; largest first.
+     */
+    static Table exposureByEvent(Transport transport, List<Position> positions) {
+        Map<String, Event> events = eventsOf(transport, positions);
+        Map<String, BigDecimal> value = new HashMap<>();
+        Map<String, Integer> count = new HashMap<>();
+        Map<String, String> slugOf = new HashMap<>();
+        for (Position p : positions) {
+            if (nz(p.size()).signum() == 0) continue;
+            Event e = p.eventSlug() == null ? null : events.get(p.eventSlug());
+            String key = e != null && e.title() != null ? e.title() : p.eventSlug() == null ? "(no event)" : p.eventSlug();
+            value.merge(key, nz(p.currentValue()), BigDecimal::add);
+            count.merge(key, 1, Integer::sum);
+            slugOf.putIfAbsent(key, p.eventSlug());
+        }
+        Table t = exposure("exposure by event", "event", value, count);
+        StringColumn slug = StringColumn.create("event_slug");
+        for (String k : t.stringColumn("event")) slug.append(slugOf.get(k));
+        return t.addColumns(slug);
+    }
+
+    /**
      * Current value by tag of each position's event (an event with several tags counts toward each, so shares add
      * to more than 1); the events' tags are read from the markets host, 20 slugs a request.
      */
     static Table exposureByTag(Transport transport, List<Position> positions) {
-        Map<String, List<String>> tags = tagsOf(transport, positions);
+        Map<String, Event> events = eventsOf(transport, positions);
         Map<String, BigDecimal> value = new HashMap<>();
         Map<String, Integer> count = new HashMap<>();
         for (Position p : positions) {
             if (nz(p.size()).signum() == 0) continue;
-            for (String tag : tags.getOrDefault(p.eventSlug(), List.of("(untagged)"))) {
+            for (String tag : tagsOf(events.get(p.eventSlug()))) {
                 value.merge(tag, nz(p.currentValue()), BigDecimal::add);
                 count.merge(tag, 1, Integer::sum);
             }
@@ -110,17 +134,21 @@ public final class AccountAnalytics {
         return exposure("exposure by tag", "tag", value, count, total(positions));
     }
 
-    static Map<String, List<String>> tagsOf(Transport transport, List<Position> positions) {
+    private static List<String> tagsOf(Event e) {
+        if (e == null || e.tags() == null) return List.of("(untagged)");
+        List<String> labels = new ArrayList<>();
+        for (Tag t : e.tags()) labels.add(t.label() != null ? t.label() : t.slug());
+        return labels.isEmpty() ? List.of("(untagged)") : labels;
+    }
+
+    /** The events of the positions, by slug, read 20 slugs a request. */
+    static Map<String, Event> eventsOf(Transport transport, List<Position> positions) {
         List<String> slugs = positions.stream().map(Position::eventSlug).filter(s -> s != null && !s.isBlank()).distinct().toList();
-        Map<String, List<String>> out = new HashMap<>();
+        Map<String, Event> out = new HashMap<>();
         MarketData md = new MarketData(transport);
         for (int i = 0; i < slugs.size(); i += 20) {
             List<String> part = slugs.subList(i, Math.min(slugs.size(), i + 20));
-            for (Event e : md.events().slugs(part.toArray(String[]::new)).list()) {
-                List<String> labels = new ArrayList<>();
-                if (e.tags() != null) for (Tag t : e.tags()) labels.add(t.label() != null ? t.label() : t.slug());
-                out.put(e.slug(), labels.isEmpty() ? List.of("(untagged)") : labels);
-            }
+            for (Event e : md.events().slugs(part.toArray(String[]::new)).list()) out.put(e.slug(), e);
         }
         return out;
     }
@@ -167,33 +195,45 @@ public final class AccountAnalytics {
         return bps.multiply(nz(t.price())).multiply(nz(t.size())).movePointLeft(4);
     }
 
-    /** Fees by market of the account's order-book trades (market, trades, notional, fees), and their total as the table's last row. */
+    /**
+     * Fees by market of the account's order-book trades, most traded first: the market's question (when a read has
+     * named it, else its shortened condition id), trades, notional, fees and the condition id; their totals as the
+     * table's last row ("all markets").
+     */
     public static Table fees(List<ClobTrade> trades, String address) {
         Map<String, BigDecimal> fee = new TreeMap<>(), notional = new TreeMap<>();
         Map<String, Integer> count = new TreeMap<>();
+        Map<String, String> titles = new HashMap<>();
         BigDecimal totalFee = BigDecimal.ZERO, totalNotional = BigDecimal.ZERO;
         for (ClobTrade t : trades) {
             BigDecimal f = fee(t, address), n = nz(t.price()).multiply(t.accountSize(address));
             fee.merge(t.market(), f, BigDecimal::add);
             notional.merge(t.market(), n, BigDecimal::add);
             count.merge(t.market(), 1, Integer::sum);
+            String q = org.marketlab.markets.TokenNames.question(t.market());
+            if (q == null) q = org.marketlab.markets.TokenNames.question(t.assetId());
+            if (q != null) titles.putIfAbsent(t.market(), q);
             totalFee = totalFee.add(f);
             totalNotional = totalNotional.add(n);
         }
-        StringColumn market = StringColumn.create("market");
+        List<String> markets = new ArrayList<>(fee.keySet());
+        markets.sort(Comparator.comparing((String m) -> notional.get(m)).reversed().thenComparing(Comparator.naturalOrder()));
+        StringColumn title = StringColumn.create("title"), market = StringColumn.create("market");
         IntColumn n = IntColumn.create("trades");
         DoubleColumn notionalCol = DoubleColumn.create("notional"), fees = DoubleColumn.create("fees");
-        for (String m : fee.keySet()) {
+        for (String m : markets) {
+            title.append(titles.getOrDefault(m, org.marketlab.tables.Ids.shorten(m)));
             market.append(m);
             n.append(count.get(m));
             notionalCol.append(notional.get(m).doubleValue());
             fees.append(fee.get(m).doubleValue());
         }
-        market.append("TOTAL");
+        title.append("all markets");
+        market.append("");
         n.append(trades.size());
         notionalCol.append(totalNotional.doubleValue());
         fees.append(totalFee.doubleValue());
-        return Table.create("fees", market, n, notionalCol, fees);
+        return Table.create("fees by market", title, n, notionalCol, fees, market);
     }
 
     /** The equity curve: time, cash, holdings, pnl. */
@@ -208,8 +248,8 @@ public final class AccountAnalytics {
             // A losing position is redeemable too, for nothing: only a winner's unredeemed shares are money left behind.
             if (Boolean.TRUE.equals(p.redeemable()) && nz(p.size()).signum() > 0 && nz(p.currentValue()).signum() > 0) {
                 out.add(new Anomaly("REDEEMABLE_NOT_REDEEMED", null, p.title(), p.outcome(), p.tokenId(), nz(p.currentValue()),
-                        p.size().stripTrailingZeros().toPlainString() + " shares resolved at " + nz(p.currentPrice()).stripTrailingZeros().toPlainString()
-                                + ", worth " + nz(p.currentValue()).stripTrailingZeros().toPlainString() + ", not redeemed (market ended " + p.endDate() + ")"));
+                        Formats.money(p.size()) + " shares resolved at " + nz(p.currentPrice()).stripTrailingZeros().toPlainString()
+                                + ", worth " + Formats.usdc(nz(p.currentValue())) + ", not redeemed (market ended " + p.endDate() + ")"));
             }
         }
         return out;
@@ -259,8 +299,8 @@ public final class AccountAnalytics {
                 BigDecimal d = t.price().subtract(at).abs();
                 if (d.compareTo(distance) > 0) {
                     out.add(new Anomaly("FAR_FROM_MID", t.timestamp(), t.title(), t.outcome(), t.tokenId(), d,
-                            t.side() + " " + t.size().stripTrailingZeros().toPlainString() + " at " + t.price().stripTrailingZeros().toPlainString()
-                                    + " when the market was at " + at.stripTrailingZeros().toPlainString()));
+                            t.side() + " " + Formats.money(t.size()) + " shares at " + Formats.price(t.price())
+                                    + " when the market was at " + Formats.price(at)));
                 }
             }
         }

@@ -1,10 +1,12 @@
 package org.marketlab.accounts;
 
 import org.marketlab.internal.query.Read;
+import org.marketlab.markets.TokenNames;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -82,6 +84,17 @@ public final class PositionsQuery extends DataQuery<PositionsQuery, Position> {
     /** Ascending instead of descending. */
     public PositionsQuery ascending() {
         return both("sort_direction", "sortDirection", "ASC");
+    }
+
+    /** Every position (up to the limit); their questions are learnt, so tables and charts by token or market carry them. */
+    @Override
+    public List<Position> list() {
+        List<Position> rows = super.list();
+        for (Position p : rows) {
+            TokenNames.put(p.tokenId(), p.title(), p.outcome());
+            TokenNames.putMarket(p.conditionId(), p.title());
+        }
+        return rows;
     }
 
     /** One row per position, every field, with {@code total_pnl} (realised + unrealised) last. */

@@ -3,31 +3,28 @@ package org.marketlab.charts;
 import org.knowm.xchart.internal.chartpart.Annotation;
 
 import java.awt.Color;
-import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Shape;
 import java.awt.geom.Rectangle2D;
 import java.util.Date;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * Volume bars in a band along the bottom of a candle chart's plot, drawn over the candles with transparency
- * (as trading screens do), green where the candle closed at or above its open and red below.
+ * Volume bars in a band along the bottom of a plot, in the rising colour where the candle closed at or above its
+ * open and the falling colour below. {@link CandleChart} draws them in a pane of their own under the candles
+ * (share 1: the whole plot), with that pane's own axis.
  *
- * <p>XChart's own OHLC series keeps a volume only for tooltips (and as whole numbers), so a PNG or SVG would
- * show none; this annotation draws it. {@code Charts.candles} adds one when the table has a volume column.
+ * <p>XChart's own OHLC series keeps a volume only for tooltips (and as whole numbers), so a PNG or SVG would show
+ * none; this annotation draws it.
  */
 public final class VolumeBand extends Annotation {
-
-    static final Color UP = new Color(19, 179, 70, 95);
-    static final Color DOWN = new Color(242, 39, 42, 95);
 
     private final double[] x;
     private final double[] volume;
     private final boolean[] up;
     private final double share;
     private final double max;
+    private Color upColor = new Color(0x029E73), downColor = new Color(0xD55E00);
 
     /**
      * @param times  the candles' times (the chart's x values)
@@ -56,11 +53,20 @@ public final class VolumeBand extends Annotation {
         return max;
     }
 
+    /** Draws rising and falling bars in these colours (a little transparent). */
+    public VolumeBand colors(Color rising, Color falling) {
+        this.upColor = rising;
+        this.downColor = falling;
+        return this;
+    }
+
     @Override
     public void paint(Graphics2D g) {
         if (!isVisible || x.length == 0 || !(max > 0)) return;
         int left = getXAxisScreenValueForMin(), right = getXAxisScreenValueForMax();
         int bottom = getYAxisScreenValueForMax(), top = getYAxisScreenValueForMin();
+        // In a pane of its own the bars follow the pane's y axis (0 at the bottom); as a band, the band's height.
+        boolean ownAxis = share >= 1;
         double height = (bottom - top) * share;
         // One bar per candle, as wide as the gap to its neighbour allows (a pixel at least).
         double gap = x.length > 1 ? Math.abs(screenX(x[1]) - screenX(x[0])) : (right - left) / 10.0;
@@ -69,18 +75,18 @@ public final class VolumeBand extends Annotation {
         Shape clip = g.getClip();
         g.clip(new Rectangle2D.Double(left, top, right - left, bottom - top));
         Rectangle2D.Double bar = new Rectangle2D.Double();
+        Color rising = new Color(upColor.getRed(), upColor.getGreen(), upColor.getBlue(), 150);
+        Color falling = new Color(downColor.getRed(), downColor.getGreen(), downColor.getBlue(), 150);
         for (int i = 0; i < x.length; i++) {
             double v = volume[i];
             if (!(v > 0)) continue;
-            double h = Math.max(1, v / max * height);
+            double barTop = ownAxis ? getYAxisScreenValue(v) : bottom - Math.max(1, v / max * height);
+            double h = Math.max(1, bottom - barTop);
             bar.setRect(screenX(x[i]) - width / 2, bottom - h, width, h);
-            g.setColor(up[i] ? UP : DOWN);
+            g.setColor(up[i] ? rising : falling);
             g.fill(bar);
         }
         g.setClip(clip);
-        g.setColor(new Color(90, 90, 90));
-        g.setFont(styler.getLegendFont().deriveFont(Font.PLAIN, 10f));
-        g.drawString(String.format(Locale.ROOT, "volume (max %,.0f)", max), left + 4, (float) (bottom - height - 3));
         bounds = new Rectangle2D.Double(left, bottom - height, right - left, height);
     }
 

@@ -335,7 +335,7 @@ public final class ClobData {
             String outcome = i < m.outcomes().size() ? m.outcomes().get(i) : "outcome " + i;
             BigDecimal price = i < m.outcomePrices().size() ? m.outcomePrices().get(i) : null;
             out.add(new OutcomeToken(ids.get(i), outcome, price, m.id(), m.question()));
-            TokenNames.put(ids.get(i), TokenNames.name(m.question(), outcome));
+            TokenNames.put(ids.get(i), m.question(), outcome);
         }
         return out;
     }

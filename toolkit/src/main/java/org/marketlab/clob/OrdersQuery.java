@@ -17,8 +17,18 @@ public final class OrdersQuery extends AccountQuery<OrdersQuery, OpenOrder> {
         return with("id", ClobSession.orderId(orderId));
     }
 
-    /** One row per order: id, status, market, asset, outcome, side, price, sizes, owner, type, times. */
+    /** The question of an order's market, when a read has named it (markets, events, positions); else null. */
+    private static String question(OpenOrder o) {
+        String q = org.marketlab.markets.TokenNames.question(o.market());
+        return q != null ? q : org.marketlab.markets.TokenNames.question(o.assetId());
+    }
+
+    /**
+     * One row per order: the market's question (when a read has named the market; blank otherwise), id, status,
+     * market, asset, outcome, side, price, sizes, owner, type, times, remaining.
+     */
     public Table table() {
-        return RecordTable.of(OpenOrder.class).column("remaining", java.math.BigDecimal.class, OpenOrder::remaining).table("open orders", list());
+        return RecordTable.of(OpenOrder.class).column("remaining", java.math.BigDecimal.class, OpenOrder::remaining)
+                .column("question", String.class, OrdersQuery::question, true).table("open orders", list());
     }
 }

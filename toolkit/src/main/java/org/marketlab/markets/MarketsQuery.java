@@ -6,6 +6,7 @@ import tech.tablesaw.api.Table;
 
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * An immutable query of {@code GET /markets}, the markets listing with the official filters: ids, slugs,
@@ -127,6 +128,14 @@ public final class MarketsQuery extends ListingQuery<MarketsQuery, Market> {
     /** Order by these Market fields (wire names, e.g. {@code volumeNum}, {@code endDate}). */
     public MarketsQuery order(String... fields) {
         return with("order", Checks.order(fields, Checks.fields(Market.class), "Market"));
+    }
+
+    /** Every matching market (up to the limit); their tokens' names are learnt, so tables and charts of them carry the question. */
+    @Override
+    public List<Market> list() {
+        List<Market> rows = super.list();
+        TokenNames.remember(rows);
+        return rows;
     }
 
     /** One row per market, one column per scalar field. */

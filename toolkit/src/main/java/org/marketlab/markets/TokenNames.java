@@ -31,6 +31,14 @@ public final class TokenNames {
         }
     };
 
+    /** The question of each token's market, also by the market's condition id (for tables by market). */
+    private final Map<String, String> questions = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > MAX_NAMES;
+        }
+    };
+
     private TokenNames() {
     }
 
@@ -64,10 +72,25 @@ public final class TokenNames {
         names.put(tokenId, name);
     }
 
-    /** Learns the names of a market's outcome tokens. */
+    /** The question of the market a token (or a market's condition id) belongs to, when learnt here; else null. */
+    public synchronized String questionOf(String tokenOrConditionId) {
+        return tokenOrConditionId == null ? null : questions.get(tokenOrConditionId);
+    }
+
+    /** Learns the question of a token's (or, by its condition id, a market's) market. */
+    public synchronized void addQuestion(String tokenOrConditionId, String question) {
+        if (tokenOrConditionId == null || question == null || question.isBlank()) return;
+        questions.put(tokenOrConditionId, question.strip());
+    }
+
+    /** Learns the names of a market's outcome tokens, and its question by its tokens and its condition id. */
     public void learn(Market m) {
         List<String> ids = m.clobTokenIds();
-        for (int i = 0; i < ids.size(); i++) add(ids.get(i), name(m.question(), i < m.outcomes().size() ? m.outcomes().get(i) : null));
+        for (int i = 0; i < ids.size(); i++) {
+            add(ids.get(i), name(m.question(), i < m.outcomes().size() ? m.outcomes().get(i) : null));
+            addQuestion(ids.get(i), m.question());
+        }
+        addQuestion(m.conditionId(), m.question());
     }
 
     /** Learns the names of the outcome tokens of these markets. */
@@ -97,6 +120,27 @@ public final class TokenNames {
     /** Remembers one token's name in the current profile. */
     public static void put(String tokenId, String name) {
         names(Transport.current()).add(tokenId, name);
+    }
+
+    /** Remembers one token's name from its market's question and its outcome, and the question, in the current profile. */
+    public static void put(String tokenId, String question, String outcome) {
+        TokenNames n = names(Transport.current());
+        n.add(tokenId, name(question, outcome));
+        n.addQuestion(tokenId, question);
+    }
+
+    /** Remembers a market's question by its condition id in the current profile. */
+    public static void putMarket(String conditionId, String question) {
+        names(Transport.current()).addQuestion(conditionId, question);
+    }
+
+    /**
+     * The question of the market a token (or a market's condition id) belongs to, when a read in the current profile
+     * has told it; else null.
+     */
+    public static String question(String tokenOrConditionId) {
+        TokenNames n = currentIfMade();
+        return n == null ? null : n.questionOf(tokenOrConditionId);
     }
 
     /** Remembers the names of the outcome tokens of these markets in the current profile. */

@@ -10,6 +10,9 @@ import org.marketlab.internal.transport.Resources;
 import org.marketlab.http.AuthenticationException;
 import org.marketlab.http.ConnectionException;
 import org.marketlab.pacing.Clock;
+import org.marketlab.charts.AxisFormats;
+import org.marketlab.charts.ChartTheme;
+import org.marketlab.tables.ColumnKind;
 import org.marketlab.tables.RecordTable;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -637,21 +640,83 @@ public final class LiveFeed implements AutoCloseable {
         }
     }
 
-    private static final RecordTable<Order> ORDERS = RecordTable.of(Order.class);
-    private static final RecordTable<Fill> FILLS = RecordTable.of(Fill.class);
-
-    /** The open orders as a table that redraws itself in a notebook. */
+    /**
+     * The open orders as a table that redraws itself in a notebook, in words: created, instrument symbol, side, price,
+     * quantity, filled and resting, status, time in force, flags (post-only, reduce-only), updated, then the ids. The
+     * order records ({@link #orders()}) keep the service's fields as sent.
+     */
     public LiveView<Table> ordersTable() {
-        return view("open orders", () -> ORDERS.table("open orders", orders()));
+        return view("open orders", () -> {
+            Map<Long, String> symbols = symbols();
+            return ORDERS.adapt((Order o) -> new Named<>(o, symbols.getOrDefault(o.iid(), "instrument " + o.iid()))).table("open orders", orders());
+        });
     }
 
-    /** The fills, newest first, as a table that redraws itself in a notebook. */
+    /**
+     * The fills, newest first, as a table that redraws itself in a notebook, in words: time, instrument symbol, side,
+     * price, quantity, fee, realised PnL, the position's size and entry price before the fill, maker or taker, flags
+     * (liquidation, auto-deleveraging, a fee not in USDC), then the ids. The fill records ({@link #fills()}) keep the service's
+     * abbreviated fields ({@code tid}, {@code psz}, ...) as sent.
+     */
     public LiveView<Table> fillsTable() {
         return view("fills", () -> {
             List<Fill> all = new ArrayList<>(fills());
             java.util.Collections.reverse(all);
-            return FILLS.table("fills", all);
+            Map<Long, String> symbols = symbols();
+            return FILLS.adapt((Fill f) -> new Named<>(f, symbols.getOrDefault(f.iid(), "instrument " + f.iid()))).table("fills", all);
         });
+    }
+
+    /** Instrument symbols by id, from the portfolio's positions. */
+    private Map<Long, String> symbols() {
+        Map<Long, String> out = new java.util.HashMap<>();
+        Portfolio p = read(() -> portfolio);
+        if (p != null && p.positions() != null) for (Portfolio.Position pos : p.positions()) out.put(pos.instrumentId(), pos.symbol());
+        return out;
+    }
+
+    /** A row with the symbol of its instrument. */
+    private record Named<T>(T row, String symbol) {
+    }
+
+    private static final RecordTable<Named<Fill>> FILLS = RecordTable.<Named<Fill>>columns()
+            .column("time", java.time.Instant.class, n -> n.row().ts())
+            .column("symbol", String.class, Named::symbol)
+            .column("side", String.class, n -> n.row().side())
+            .column("price", java.math.BigDecimal.class, n -> n.row().p())
+            .column("quantity", java.math.BigDecimal.class, n -> n.row().qty())
+            .column("fee", java.math.BigDecimal.class, n -> n.row().fee())
+            .column("realized_pnl", java.math.BigDecimal.class, n -> n.row().pnl())
+            .column("position_before_fill", java.math.BigDecimal.class, n -> n.row().psz())
+            .column("entry_price_before_fill", java.math.BigDecimal.class, n -> n.row().pep())
+            .column("role", String.class, n -> n.row().taker() == null ? null : n.row().taker() ? "taker" : "maker")
+            .column("flags", String.class, n -> flags(Boolean.TRUE.equals(n.row().liq()) ? "liquidation" : null,
+                    Boolean.TRUE.equals(n.row().adl()) ? "auto-deleveraged" : null,
+                    n.row().fea() != null && !"USDC".equalsIgnoreCase(n.row().fea()) ? "fee in " + n.row().fea() : null))
+            .column("order_id", Long.class, n -> n.row().oid())
+            .column("trade_id", Long.class, n -> n.row().tid())
+            .column("client_order_id", String.class, n -> n.row().coid());
+
+    private static final RecordTable<Named<Order>> ORDERS = RecordTable.<Named<Order>>columns()
+            .column("created", java.time.Instant.class, n -> n.row().cts())
+            .column("symbol", String.class, Named::symbol)
+            .column("side", String.class, n -> n.row().buy() ? "buy" : "sell")
+            .column("price", java.math.BigDecimal.class, n -> n.row().p())
+            .column("quantity", java.math.BigDecimal.class, n -> n.row().qty())
+            .column("filled_quantity", java.math.BigDecimal.class, n -> n.row().fill())
+            .column("resting_quantity", java.math.BigDecimal.class, n -> n.row().rest())
+            .column("status", String.class, n -> n.row().status())
+            .column("time_in_force", String.class, n -> n.row().tif() == null ? null : n.row().tif().toUpperCase(java.util.Locale.ROOT))
+            .column("flags", String.class, n -> flags(Boolean.TRUE.equals(n.row().po()) ? "post-only" : null, Boolean.TRUE.equals(n.row().ro()) ? "reduce-only" : null))
+            .column("updated", java.time.Instant.class, n -> n.row().uts())
+            .column("order_id", Long.class, n -> n.row().oid())
+            .column("client_order_id", String.class, n -> n.row().coid());
+
+    /** The flags that are set, joined ("post-only, reduce-only"); empty when none. */
+    private static String flags(String... set) {
+        StringBuilder b = new StringBuilder();
+        for (String f : set) if (f != null) b.append(b.length() == 0 ? "" : ", ").append(f);
+        return b.toString();
     }
 
     /** The portfolio, redrawn as it changes. */
@@ -659,13 +724,16 @@ public final class LiveFeed implements AutoCloseable {
         return view("portfolio", this::portfolio);
     }
 
-    /** Total account value over time (one point per portfolio snapshot), as a chart redrawn as it grows. */
+    /**
+     * Total account value over time (one point per portfolio snapshot), as steps (the value holds between snapshots)
+     * in the current chart theme, redrawn as it grows.
+     */
     public LiveView<XYChart> equityChart() {
         return view("equity", () -> {
             List<AccountPoint> pts = read(() -> List.copyOf(equity));
-            XYChart c = new XYChartBuilder().width(800).height(360).title("Total account value").xAxisTitle("time").yAxisTitle("USDC").build();
-            c.getStyler().setLegendVisible(false);
-            c.getStyler().setDatePattern("HH:mm:ss");
+            ChartTheme theme = ChartTheme.current();
+            XYChart c = new XYChartBuilder().width(theme.width()).height(theme.height() * 4 / 5)
+                    .title("Total account value, live").xAxisTitle("time (UTC)").yAxisTitle("account value (USDC)").build();
             List<Date> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
             for (AccountPoint p : pts) {
@@ -676,7 +744,11 @@ public final class LiveFeed implements AutoCloseable {
                 x.add(new Date());
                 y.add(0.0);
             }
-            c.addSeries("equity", x, y);
+            c.addSeries("equity", x, y).setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Step);
+            theme.apply(c);
+            c.getStyler().setLegendVisible(false);
+            c.getStyler().setDatePattern("HH:mm:ss");
+            c.getStyler().setyAxisTickLabelsFormattingFunction(AxisFormats.of(ColumnKind.USDC, y.stream().mapToDouble(Double::doubleValue).toArray()));
             return c;
         });
     }

@@ -19,7 +19,9 @@ import java.util.Locale;
 /**
  * Text of table cells for reading: each column by its {@link ColumnKind}, all shown rows of a number column with
  * the same number of decimals (the fewest that show every value to its kind's limit: no {@code 337.21000000000004},
- * no 6 decimals beside 2), thousands grouped, times in UTC without seconds when none is set, dates as dates.
+ * no 6 decimals beside 2), money to the cent, thousands grouped, percentages and shares of a whole with "%",
+ * durations as "248 ms" or "3 h 12 min", long identifiers shortened ({@link Ids}), times in UTC without seconds
+ * when none is set, dates as dates. Never E-notation: numbers are written out.
  */
 public final class TableFormat {
 
@@ -32,7 +34,7 @@ public final class TableFormat {
 
     /** The cells of {@code rows} of a column as text (empty for a missing value), in the order given. */
     public static List<String> cells(Column<?> c, int[] rows) {
-        ColumnKind kind = ColumnKind.of(c);
+        ColumnKind kind = shownAs(c);
         List<String> out = new ArrayList<>(rows.length);
         switch (kind) {
             case DATE, TIME -> {
@@ -50,27 +52,51 @@ public final class TableFormat {
                     out.add(t == null ? "" : f.format(t));
                 }
             }
-            case TEXT, ID -> {
+            case TEXT -> {
                 for (int r : rows) out.add(c.isMissing(r) ? "" : String.valueOf(c.get(r)));
+            }
+            case ID -> {
+                for (int r : rows) out.add(c.isMissing(r) ? "" : Ids.shorten(String.valueOf(c.get(r))));
+            }
+            case DURATION -> {
+                NumericColumn<?> n = (NumericColumn<?>) c;
+                String unit = Durations.unitOf(c.name());
+                for (int r : rows) {
+                    double v = n.isMissing(r) ? Double.NaN : n.getDouble(r);
+                    out.add(Double.isNaN(v) || Double.isInfinite(v) ? "" : Durations.format(Durations.of(v, unit == null ? "s" : unit)));
+                }
             }
             default -> {
                 NumericColumn<?> n = (NumericColumn<?>) c;
+                double scale = kind == ColumnKind.SHARE ? 100 : 1;
+                String suffix = kind == ColumnKind.SHARE || kind == ColumnKind.PERCENT ? "%" : "";
                 int decimals = 0, max = kind.maxDecimals;
                 double largest = 0;
-                for (int r : rows) if (!n.isMissing(r)) largest = Math.max(largest, Math.abs(n.getDouble(r)));
+                for (int r : rows) if (!n.isMissing(r)) largest = Math.max(largest, Math.abs(n.getDouble(r) * scale));
                 if (kind == ColumnKind.NUMBER && largest >= 1000) max = 2; // thousands need no ten-thousandths
-                for (int r : rows) if (!n.isMissing(r)) decimals = Math.max(decimals, decimalsNeeded(n.getDouble(r), max));
-                if (kind == ColumnKind.USDC || kind == ColumnKind.PERCENT) decimals = kind.maxDecimals;
+                if (kind == ColumnKind.SHARE && largest > 0 && largest < 1) max = 2;
+                for (int r : rows) if (!n.isMissing(r)) decimals = Math.max(decimals, decimalsNeeded(n.getDouble(r) * scale, max));
+                if (kind == ColumnKind.USDC) decimals = kind.maxDecimals;
                 if (kind == ColumnKind.PRICE || kind == ColumnKind.PROBABILITY) decimals = Math.max(decimals, 2);
                 DecimalFormat f = number(decimals);
                 for (int r : rows) {
-                    double v = n.isMissing(r) ? Double.NaN : n.getDouble(r);
+                    double v = n.isMissing(r) ? Double.NaN : n.getDouble(r) * scale;
                     if (!Double.isNaN(v) && !Double.isInfinite(v) && BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_EVEN).signum() == 0) v = 0; // no "-0.00"
-                    out.add(Double.isNaN(v) ? "" : f.format(v));
+                    out.add(Double.isNaN(v) ? "" : Double.isInfinite(v) ? (v > 0 ? "∞" : "-∞") : f.format(v) + suffix);
                 }
             }
         }
         return out;
+    }
+
+    /** The kind a column is shown as: its {@link ColumnKind}, or text when that kind cannot read the column's values. */
+    public static ColumnKind shownAs(Column<?> c) {
+        ColumnKind kind = ColumnKind.of(c);
+        boolean number = c instanceof NumericColumn<?>;
+        boolean time = c instanceof tech.tablesaw.api.InstantColumn || c instanceof tech.tablesaw.api.DateColumn || c instanceof tech.tablesaw.api.DateTimeColumn;
+        if (kind == ColumnKind.DATE || kind == ColumnKind.TIME) return time ? kind : ColumnKind.TEXT;
+        if (kind.numeric() && !number) return ColumnKind.TEXT;
+        return kind;
     }
 
     /** Every row of a column as text. */

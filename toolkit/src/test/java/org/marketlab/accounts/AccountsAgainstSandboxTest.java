@@ -211,6 +211,12 @@ class AccountsAgainstSandboxTest {
         Table byEvent = AccountAnalytics.exposureByEvent(open);
         assertEquals(1.0, byEvent.numberColumn("share").sum(), 1e-9);
         assertEquals(AccountAnalytics.totals(open).get("value").doubleValue(), byEvent.numberColumn("value").sum(), 1e-6);
+        Table titled = a.exposureByEvent(open);
+        assertEquals(List.of("event", "value", "share", "positions", "event_slug"), titled.columnNames());
+        assertEquals(byEvent.numberColumn("value").sum(), titled.numberColumn("value").sum(), 1e-6);
+        for (int i = 0; i < titled.rowCount(); i++) {
+            assertFalse(titled.stringColumn("event").get(i).equals(titled.stringColumn("event_slug").get(i)), "each event named by its title: " + titled.print());
+        }
         Table byTag = a.exposureByTag(open);
         assertTrue(byTag.rowCount() > 0);
         assertFalse(byTag.stringColumn("tag").contains("(untagged)") && byTag.rowCount() == 1, "the events' tags were read: " + byTag.print());

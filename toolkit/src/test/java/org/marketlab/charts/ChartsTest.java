@@ -53,7 +53,7 @@ class ChartsTest {
 
     private static void rendersWithContent(Chart<?, ?> chart) throws Exception {
         double share = drawn(Charts.png(chart, 640, 360), 640, 360);
-        assertTrue(share > 0.05, chart.getClass().getSimpleName() + ": only " + share + " of the image is drawn");
+        assertTrue(share > 0.02, chart.getClass().getSimpleName() + ": only " + share + " of the image is drawn");
         assertEquals(Charts.WIDTH, chart.getWidth(), "resizing for one image leaves the chart as it was");
         String svg = new String(Charts.svg(chart), StandardCharsets.UTF_8);
         assertTrue(svg.contains("<svg"), "SVG");
@@ -109,22 +109,39 @@ class ChartsTest {
     }
 
     @Test
-    void volumeIsDrawnAlongTheBottom() throws Exception {
+    void volumeIsDrawnInAPaneUnderTheCandles() throws Exception {
         Table with = ohlc(120);
         Table without = with.copy().removeColumns("volume");
-        BufferedImage a = ImageIO.read(new ByteArrayInputStream(Charts.png(Charts.candles(with), 640, 360)));
+        CandleChart candles = Charts.candles(with);
+        assertTrue(candles.volume().isPresent() && Charts.candles(without).volume().isEmpty());
+        BufferedImage a = ImageIO.read(new ByteArrayInputStream(Charts.png(candles, 640, 360)));
         BufferedImage b = ImageIO.read(new ByteArrayInputStream(Charts.png(Charts.candles(without), 640, 360)));
-        int differ = 0, lowerHalf = 0;
+        java.awt.Color up = Charts.theme().up();
+        int paneTop = (int) (360 * (1 - Charts.VOLUME_SHARE));
+        int barsInPane = 0, barsAbove = 0, barsWithout = 0;
         for (int y = 0; y < 360; y++) {
             for (int x = 0; x < 640; x++) {
-                if (a.getRGB(x, y) != b.getRGB(x, y)) {
-                    differ++;
-                    if (y > 180) lowerHalf++;
+                // the volume bars: the rising colour, a little transparent over white
+                if (near(a.getRGB(x, y), up, 0.4)) {
+                    if (y > paneTop) barsInPane++;
+                    else barsAbove++;
                 }
+                if (y > paneTop && near(b.getRGB(x, y), up, 0.4) && !near(b.getRGB(x, y), up, 0.0)) barsWithout++;
             }
         }
-        assertTrue(differ > 640 * 360 * 0.02, "volume bars drawn: " + differ + " pixels differ");
-        assertTrue(lowerHalf > differ * 0.8, "in the bottom band: " + lowerHalf + " of " + differ);
+        assertTrue(barsInPane > 640 * 360 * 0.01, "volume bars drawn in the bottom pane: " + barsInPane);
+        assertTrue(barsAbove > 0, "rising candles above the pane");
+        assertTrue(barsWithout < barsInPane / 10, "no pane without volume: " + barsWithout);
+    }
+
+    /** Whether a pixel is {@code c} blended over white with an opacity from {@code 1 - spread} to 1 (0: exactly c). */
+    static boolean near(int rgb, java.awt.Color c, double spread) {
+        int r = rgb >> 16 & 255, g = rgb >> 8 & 255, bl = rgb & 255;
+        for (double alpha = 1; alpha >= 1 - spread - 1e-9; alpha -= 0.05) {
+            double er = c.getRed() * alpha + 255 * (1 - alpha), eg = c.getGreen() * alpha + 255 * (1 - alpha), eb = c.getBlue() * alpha + 255 * (1 - alpha);
+            if (Math.abs(r - er) < 12 && Math.abs(g - eg) < 12 && Math.abs(bl - eb) < 12) return true;
+        }
+        return false;
     }
 
     @Test
@@ -154,6 +171,7 @@ class ChartsTest {
         rendersWithContent(bars);
         var line = Charts.line(days, volume);
         assertEquals("day (UTC)", line.getXAxisTitle());
+        assertEquals("volume (USDC)", line.getYAxisTitle());
         rendersWithContent(line);
         var e = assertThrows(IllegalArgumentException.class, () -> Charts.line(StringColumn.create("name", "a", "b"), DoubleColumn.create("v", 1, 2)));
         assertTrue(e.getMessage().contains("Charts.bar"), e.getMessage());

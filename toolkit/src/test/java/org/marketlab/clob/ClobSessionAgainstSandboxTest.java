@@ -129,6 +129,19 @@ class ClobSessionAgainstSandboxTest {
         assertEquals(List.of(mid), s.trades().id(mid.id()).list());
         assertEquals(150, s.trades().limit(150).list().size());
         assertThrows(IllegalArgumentException.class, () -> s.trades().from(to).to(from));
+
+        // Fees by market: the markets named by their questions (the positions' reads name them), most traded first.
+        Account account = new Account(transport(), w.address());
+        account.positions().list();
+        account.positions().status(org.marketlab.accounts.PositionsQuery.Status.CLOSED).list();
+        tech.tablesaw.api.Table fees = org.marketlab.accounts.AccountAnalytics.fees(trades, w.address());
+        assertEquals(List.of("title", "trades", "notional", "fees", "market"), fees.columnNames());
+        int last = fees.rowCount() - 1;
+        assertEquals("all markets", fees.stringColumn("title").get(last));
+        assertEquals(trades.size(), fees.intColumn("trades").get(last));
+        long named = fees.stringColumn("title").asList().stream().filter(t -> !t.startsWith("0x")).count();
+        assertTrue(named >= fees.rowCount() * 0.9, "markets named by their questions: " + named + " of " + fees.rowCount());
+        for (int i = 1; i < last; i++) assertTrue(fees.doubleColumn("notional").get(i - 1) >= fees.doubleColumn("notional").get(i), "most traded first");
     }
 
     @Test

@@ -95,6 +95,22 @@ class LiveFeedTest {
             // What the feed holds is what the REST reads say.
             feed.settle();
             assertSameAsRest(s, feed);
+
+            // The views read as words, the instrument's symbol before its id; the records keep the wire's fields.
+            tech.tablesaw.api.Table shown = feed.fillsTable().now();
+            assertEquals(List.of("time", "symbol", "side", "price", "quantity", "fee", "realized_pnl", "position_before_fill",
+                    "entry_price_before_fill", "role", "flags", "order_id", "trade_id", "client_order_id"), shown.columnNames());
+            assertEquals(feed.fills().size(), shown.rowCount());
+            Fill newest = feed.fills().get(feed.fills().size() - 1);
+            assertEquals(newest.tid(), shown.longColumn("trade_id").get(0), "newest first");
+            assertEquals(newest.psz().doubleValue(), shown.doubleColumn("position_before_fill").get(0), 1e-12);
+            java.util.Map<Long, String> symbols = new java.util.HashMap<>();
+            for (var pos : feed.portfolio().positions()) symbols.put(pos.instrumentId(), pos.symbol());
+            assertEquals(symbols.getOrDefault(newest.iid(), "instrument " + newest.iid()), shown.stringColumn("symbol").get(0));
+            tech.tablesaw.api.Table openShown = feed.ordersTable().now();
+            assertEquals(feed.orders().size(), openShown.rowCount());
+            assertEquals("symbol", openShown.columnNames().get(1));
+            assertTrue(openShown.stringColumn("side").asSet().stream().allMatch(x -> x.equals("buy") || x.equals("sell")));
             assertTrue(s.fills().list().stream().anyMatch(f -> f.tid() == tid), "the fills history has the pushed fill");
         }
     }

@@ -43,7 +43,7 @@ class TableFormatTest {
         assertEquals(List.of("12.00", "0.50"), TableFormat.cells(DoubleColumn.create("volume", 12, 0.5)));
         assertEquals(List.of("0.50", "0.61", ""), TableFormat.cells(DoubleColumn.create("price", 0.5, 0.61, Double.NaN)));
         assertEquals(List.of("0.505", "0.610"), TableFormat.cells(DoubleColumn.create("price", 0.505, 0.61)));
-        assertEquals(List.of("11.11"), TableFormat.cells(DoubleColumn.create("spread_pct", 11.111111)));
+        assertEquals(List.of("11.11%"), TableFormat.cells(DoubleColumn.create("spread_pct", 11.111111)));
         assertEquals(List.of("0.00", "0.55"), TableFormat.cells(DoubleColumn.create("imbalance", -0.00001, 0.55)), "no negative zero");
         assertEquals(List.of("20,474.56", "3.00"), TableFormat.cells(DoubleColumn.create("turnover", 20474.5642, 3)), "thousands to the cent");
         assertEquals(List.of("2,137"), TableFormat.cells(IntColumn.create("count", new int[]{2137})));

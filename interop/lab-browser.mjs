@@ -1,13 +1,15 @@
 // Opens JupyterLab (already served, e.g. by scripts/run) in headless Debian Chromium and, one notebook after
 // the other, opens it, runs all its cells, waits until every code cell has run, counts what the page shows and
-// keeps a screenshot; then shuts the notebook's kernel down. Prints one JSON line per notebook.
-// Usage: node lab-browser.mjs <lab url, with ?token=... if the server wants one> <screenshot folder> <notebook>...
+// keeps pictures of the whole notebook: the notebook scrolled a screen at a time from top to bottom, one picture
+// per screen (lab-NN-name-pKK.png), with each picture's scroll offset, so the whole notebook can be put back
+// together; then shuts the notebook's kernel down. Prints one JSON line per notebook.
+// Usage: node lab-browser.mjs <lab url, with ?token=... if the server wants one> <picture folder> <notebook>...
 import { chromium } from "playwright-core";
 import path from "node:path";
 
 const [url, shots, ...notebooks] = process.argv.slice(2);
 if (!url || !shots || notebooks.length === 0) {
-  console.error("usage: node lab-browser.mjs <lab url> <screenshot folder> <notebook>...");
+  console.error("usage: node lab-browser.mjs <lab url> <picture folder> <notebook>...");
   process.exit(2);
 }
 const lab = new URL(url);
@@ -30,6 +32,35 @@ const setting = async (plugin, value) => {
 };
 await setting("@jupyterlab/notebook-extension:tracker", { windowingMode: "none" });
 await setting("@jupyterlab/apputils-extension:notification", { fetchNews: "false" }); // no pop-up over the outputs
+
+// Pictures of the whole notebook: its scrolling element (JupyterLab scrolls the notebook inside the page, so a page
+// screenshot holds one screen) scrolled a screen at a time, each screen's picture taken with the offset it shows.
+async function wholeNotebook(page, name) {
+  const box = await page.evaluate(() => {
+    const notebook = document.querySelector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook");
+    const candidates = notebook ? [notebook, ...notebook.querySelectorAll("*")] : [];
+    const scroller = candidates.find(e => e.scrollHeight > e.clientHeight + 4 && ["auto", "scroll"].includes(getComputedStyle(e).overflowY))
+      || notebook;
+    if (!scroller) return null;
+    scroller.setAttribute("data-marketlab-scroller", "");
+    return { height: scroller.scrollHeight, view: scroller.clientHeight };
+  });
+  if (!box) throw new Error(`${name}: no notebook to picture`);
+  const scroller = page.locator("[data-marketlab-scroller]").first();
+  const pages = [];
+  const last = Math.max(0, box.height - box.view);
+  for (let i = 1, top = 0; ; i++, top += box.view) {
+    const wanted = Math.min(top, last);
+    await scroller.evaluate((e, y) => { e.scrollTop = y; }, wanted);
+    await page.waitForTimeout(400); // the screen's outputs paint
+    const at = await scroller.evaluate(e => e.scrollTop);
+    const file = path.join(shots, `lab-${name}-p${String(i).padStart(2, "0")}.png`);
+    await scroller.screenshot({ path: file });
+    pages.push({ file, top: at });
+    if (wanted >= last || i >= 60) break;
+  }
+  return { pages, height: box.height };
+}
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -155,11 +186,9 @@ try {
       runAllAgain: rerun,
       screenshot: path.join(shots, `lab-${notebook.replace(/\.ipynb$/, "")}.png`),
     };
-    const first = page.locator(panel + ".jp-OutputArea-output img").first();
-    // A live view (notebook 08) redraws its image in place, so the one found may be replaced before the scroll:
-    // the scroll only frames the screenshot.
-    if (await first.count()) await first.scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => {});
-    await page.screenshot({ path: seen.screenshot, fullPage: false });
+    const pictures = await wholeNotebook(page, notebook.replace(/\.ipynb$/, ""));
+    seen.pages = pictures.pages;
+    seen.height = pictures.height;
     console.log(JSON.stringify(seen));
     await page.close();
     for (const s of (await api("GET", "/api/sessions")) || []) await api("DELETE", `/api/sessions/${s.id}`);

@@ -3,6 +3,7 @@ sandbox: no error output, and the tables (HTML) and charts (PNG) it promises are
 notebooks are written to the folder in MARKETLAB_NOTEBOOK_OUT (for inspection), if set.
 """
 import glob
+import html
 import json
 import os
 import re
@@ -29,11 +30,49 @@ def outputs(nb, kind):
 RECORD_DUMP = re.compile(r"\b[A-Z][A-Za-z0-9]*\[[a-z][A-Za-z0-9]*=")   # Market[id=..., OutcomeToken[tokenId=...
 LONG_ID = re.compile(r"\d{13,}")                                      # a token id (77 digits) where a name belongs
 LONG_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d{7,}(?![\w.])")            # 337.21000000000004, 11.111111 is fine
+E_NOTATION = re.compile(r"(?<![\w.…])\d+(?:\.\d+)?[eE][+-]?\d+(?![\w.…])")  # 2.8E7, 1E4, 1.5e-3 (not hex: 0xae50…4e03)
+AGGREGATE_HEADER = re.compile(r"^[A-Z][A-Za-z .]* \[.+\]$")             # Tablesaw's "Sum [volume]", "Count [amount]"
+ISO_DURATION = re.compile(r"\bPT\d+(?:\.\d+)?[HMS]|\bPT\d+H\d")           # PT0.2484145S, PT3H12M
+UNSHORTENED_ID = re.compile(r"(?:0x)?[0-9a-fA-F]{60,}")                 # a 77-digit token id, a 64-hex hash
+HEX_ID = re.compile(r"0x[0-9a-fA-F]{8,}")                               # an address or hash
+DECIMALS = re.compile(r"(?<![\w.])-?[\d,]*\.(\d+)(?![\w.])")
+MONEY_IN_TEXT = re.compile(r"(?<![\w.])[\d,]+\.\d{3,}\s*USDC")           # "6724.61473 USDC" in a sentence
+MOST_DECIMALS = {"usdc": 2, "price": 4, "probability": 4}
+
+
+def _text(fragment):
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment)).strip()
+
+
+def table_cells(fragment):
+    """(header, kind, cell text) of every cell of the MarketLab tables and records in an HTML output; the kind is the
+    column's (or the record row's) data-kind, '' when the HTML has none."""
+    out = []
+    for table in re.findall(r"<table\b.*?</table>", fragment, re.S):
+        head = re.search(r"<thead>(.*?)</thead>", table, re.S)
+        headers = re.findall(r"<th\b([^>]*)>(.*?)</th>", head.group(1), re.S) if head else []
+        headers = [(_text(h), (re.search(r'data-kind="([a-z]+)"', a) or [None, ""])[1]) for a, h in headers if _text(h) or "data-kind" in a]
+        body = re.sub(r"<thead>.*?</thead>", "", table, flags=re.S)
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S):
+            cells = [_text(c) for c in re.findall(r"<td\b[^>]*>(.*?)</td>", row, re.S)]
+            label = re.match(r"\s*<th\b([^>]*)>(.*?)</th>", row, re.S)
+            if head is None and label:  # a record: the row's header says what the value is
+                kind = (re.search(r'data-kind="([a-z]+)"', label.group(1)) or [None, ""])[1]
+                out += [(_text(label.group(2)), kind, c) for c in cells]
+            elif headers:
+                out += [(h, k, c) for (h, k), c in zip(headers, cells)]
+            else:
+                out += [("", "", c) for c in cells]
+        out += [(h, k, None) for h, k in headers]  # headers alone, for the header checks
+    return out
 
 
 def presentation_problems(nb):
-    """What a reader should not see: record toString dumps shown as text, titles (table captions, chart titles)
-    holding a long token id, numbers with more than 6 decimals in tables or printed text."""
+    """What a reader should not see. In text: record toString dumps, numbers with more than 6 decimals, ISO-8601
+    durations, money with more than 2 decimals. In tables and records: E-notation, Tablesaw's aggregate headers,
+    ISO-8601 durations, more than 2 decimals on money or 4 on prices, ids of 60 characters or more not shortened, a
+    0x address or hash outside an id column, numbers with more than 6 decimals; titles holding a token id. In charts
+    (the words the kernel sends with each PNG): a missing title or axis title, E-notation on an axis."""
     problems = []
     for i, c in enumerate(nb.cells):
         if c.cell_type != "code":
@@ -50,16 +89,47 @@ def presentation_problems(nb):
                     problems.append(f"cell {i}: a record printed as toString text: {text[:160]!r}")
                 if LONG_DECIMAL.search(text):
                     problems.append(f"cell {i}: a number with more than 6 decimals: {LONG_DECIMAL.search(text).group(0)}")
-            html = data.get("text/html", "")
-            titles = re.findall(r"<caption[^>]*>(.*?)</caption>", html, re.S)
+                if ISO_DURATION.search(text):
+                    problems.append(f"cell {i}: an ISO-8601 duration in text: {ISO_DURATION.search(text).group(0)}")
+                if MONEY_IN_TEXT.search(text):
+                    problems.append(f"cell {i}: money with more than 2 decimals in text: {MONEY_IN_TEXT.search(text).group(0)}")
+            fragment = data.get("text/html", "")
+            titles = re.findall(r"<caption[^>]*>(.*?)</caption>", fragment, re.S)
             if "image/png" in data:
                 titles.append(data.get("text/plain", ""))
+                words = o.get("metadata", {}).get("image/png", {}).get("marketlab")
+                if words is None:
+                    problems.append(f"cell {i}: a chart without the words it shows (title, axis titles, ticks) in its metadata")
+                else:
+                    for part in ("title", "xAxisTitle", "yAxisTitle"):
+                        if not str(words.get(part, "")).strip():
+                            problems.append(f"cell {i}: a chart without its {part}: {words.get('title')!r}")
+                    for tick in words.get("xTickLabels", []) + words.get("yTickLabels", []):
+                        if E_NOTATION.search(str(tick)):
+                            problems.append(f"cell {i}: E-notation on an axis of {words.get('title')!r}: {tick}")
             for t in titles:
                 if LONG_ID.search(t):
                     problems.append(f"cell {i}: a title with a token id: {t[:160]!r}")
-            for cell_text in re.findall(r"<td[^>]*>([^<]*)</td>", html):
-                if LONG_DECIMAL.search(cell_text):
-                    problems.append(f"cell {i}: a table cell with more than 6 decimals: {cell_text}")
+            for header, kind, cell in table_cells(fragment):
+                if cell is None:
+                    if AGGREGATE_HEADER.match(header):
+                        problems.append(f"cell {i}: Tablesaw's aggregate header shown: {header!r}")
+                    continue
+                if LONG_DECIMAL.search(cell):
+                    problems.append(f"cell {i}: a table cell with more than 6 decimals: {cell}")
+                if kind != "id" and E_NOTATION.search(cell):
+                    problems.append(f"cell {i}: E-notation in a table ({header}): {cell}")
+                if ISO_DURATION.search(cell):
+                    problems.append(f"cell {i}: an ISO-8601 duration in a table ({header}): {cell}")
+                if UNSHORTENED_ID.search(cell):
+                    problems.append(f"cell {i}: an id of 60 or more characters not shortened ({header}): {cell[:80]}")
+                if kind != "id" and HEX_ID.search(cell):
+                    problems.append(f"cell {i}: a 0x address or hash outside an id column ({header}, {kind or 'no kind'}): {cell[:80]}")
+                most = MOST_DECIMALS.get(kind)
+                if most is not None:
+                    for d in DECIMALS.findall(cell):
+                        if len(d) > most:
+                            problems.append(f"cell {i}: {kind} with more than {most} decimals ({header}): {cell}")
     return problems
 
 
@@ -74,11 +144,48 @@ class NotebooksTest(unittest.TestCase):
         ]))
         found = presentation_problems(bad)
         self.assertEqual(4, len(found), found)
+
+        token = "15949614544635750037772570313731244046655429614609351137383498195108194896428"
+        report = ('<table><caption><b>t</b></caption><thead><tr><th></th><th data-kind="text">Sum [volume]</th>'
+                  '<th data-kind="usdc">value (USDC)</th><th data-kind="price">price</th><th data-kind="text">market</th>'
+                  '<th data-kind="text">waited</th><th data-kind="number">volume</th><th data-kind="text">token</th></tr></thead>'
+                  f'<tbody><tr><th>0</th><td>x</td><td>6,724.61473</td><td>0.95412</td><td>0x011627e5b5fe2209</td><td>PT0.2484145S</td>'
+                  f'<td>2.8E7</td><td>{token}</td></tr></tbody></table>')
+        record = ('<table class="marketlab-record"><caption><b>Margin</b></caption><tbody>'
+                  '<tr><th data-kind="usdc">total account value (USDC)</th><td>105159.726637</td></tr>'
+                  '<tr><th data-kind="text">last message age</th><td>PT0.248S</td></tr></tbody></table>')
+        chart_without = nbformat.v4.new_output("display_data", {"image/png": "iVBORw0KGgo=", "text/plain": "XYChart"})
+        chart_without.metadata = {"image/png": {"width": 900, "height": 480, "marketlab": {
+            "title": "", "xAxisTitle": "t_s", "yAxisTitle": "", "xTickLabels": ["0", "5"], "yTickLabels": ["1E4", "2E4"]}}}
+        bad = nbformat.v4.new_notebook()
+        bad.cells.append(nbformat.v4.new_code_cell("x", outputs=[
+            nbformat.v4.new_output("execute_result", {"text/html": report, "text/plain": "t"}, execution_count=1),
+            nbformat.v4.new_output("execute_result", {"text/html": record, "text/plain": "r"}, execution_count=1),
+            chart_without,
+            nbformat.v4.new_output("display_data", {"image/png": "iVBORw0KGgo=", "text/plain": "XYChart"}),
+            nbformat.v4.new_output("stream", name="stdout", text="Account value 105159.726637 USDC, waited PT0.25S\n"),
+        ]))
+        found = "\n".join(presentation_problems(bad))
+        for what in ("aggregate header shown: 'Sum [volume]'", "usdc with more than 2 decimals (value (USDC))", "price with more than 4 decimals",
+                     "0x address or hash outside an id column (market", "ISO-8601 duration in a table (waited)", "E-notation in a table (volume)",
+                     "not shortened (token)", "usdc with more than 2 decimals (total account value (USDC))",
+                     "ISO-8601 duration in a table (last message age)", "a chart without its title", "a chart without its yAxisTitle",
+                     "E-notation on an axis", "a chart without the words it shows", "ISO-8601 duration in text",
+                     "money with more than 2 decimals in text"):
+            self.assertIn(what, found)
+
         good = nbformat.v4.new_notebook()
+        chart = nbformat.v4.new_output("display_data", {"image/png": "iVBORw0KGgo=", "text/plain": "XYChart"})
+        chart.metadata = {"image/png": {"marketlab": {"title": "Where the money trades", "xAxisTitle": "category",
+                                                      "yAxisTitle": "volume (USDC)", "xTickLabels": ["Economics"], "yTickLabels": ["$0", "$25M"]}}}
         good.cells.append(nbformat.v4.new_code_cell("x", outputs=[
             nbformat.v4.new_output("execute_result", {"text/html": "<table><caption><b>book of Rain? · Yes</b></caption><tr><td>337.21</td></tr></table>",
                                                       "text/plain": "Market[id=1]"}, execution_count=1),
-            nbformat.v4.new_output("stream", name="stdout", text="0.5275 at 2026-11-23\n")]))
+            nbformat.v4.new_output("execute_result", {"text/html": report.replace("Sum [volume]", "total volume (USDC)").replace("6,724.61473", "6,724.61")
+                                   .replace("0.95412", "0.954").replace('data-kind="text">market', 'data-kind="id">market').replace("PT0.2484145S", "248 ms")
+                                   .replace("2.8E7", "28,000,000").replace(token, "1594…6428"), "text/plain": "t"}, execution_count=1),
+            chart,
+            nbformat.v4.new_output("stream", name="stdout", text="0.5275 at 2026-11-23; 6,724.61 USDC\n")]))
         self.assertEqual([], presentation_problems(good))
 
     def test_there_are_notebooks(self):

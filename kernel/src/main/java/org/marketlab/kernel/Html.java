@@ -3,6 +3,7 @@ package org.marketlab.kernel;
 import org.marketlab.tables.ColumnKind;
 import org.marketlab.tables.ColumnLabels;
 import org.marketlab.tables.Formats;
+import org.marketlab.tables.Ids;
 import org.marketlab.tables.TableView;
 import tech.tablesaw.api.Table;
 
@@ -87,7 +88,7 @@ final class Html {
                 String full = c.fullAt(i);
                 // numbers, times and ids stay on one line; text (questions, titles) wraps
                 b.append(c.right() ? "<td style=\"text-align:right;white-space:nowrap\""
-                        : c.kind() == ColumnKind.TEXT ? "<td style=\"text-align:left;min-width:8em;max-width:32em\"" : "<td style=\"text-align:left;white-space:nowrap\"");
+                        : c.kind() == ColumnKind.TEXT ? "<td style=\"text-align:left;min-width:12em;max-width:32em\"" : "<td style=\"text-align:left;white-space:nowrap\"");
                 if (full != null) b.append(" title=\"").append(escape(full)).append("\"");
                 b.append(">").append(escape(c.text().get(i))).append("</td>");
             }
@@ -143,6 +144,7 @@ final class Html {
             } else {
                 shown = Formats.value(c.getName(), v);
                 if (!shown.equals(String.valueOf(v)) && v instanceof String) full = (String) v;
+                if (v instanceof String str && (Ids.byName(c.getName()) || Ids.looksLikeId(str))) kind = "id";
                 if (v instanceof Number) kind = ColumnKind.ofNumber(c.getName(), !(v instanceof BigDecimal || v instanceof Double || v instanceof Float)).name().toLowerCase(Locale.ROOT);
             }
             if (isSecret(c.getName())) {
@@ -170,10 +172,10 @@ final class Html {
     static String session(org.marketlab.perps.PerpsSession s) {
         var c = s.credentials();
         return "<table class=\"marketlab-record " + NO_MATH + "\"><caption style=\"text-align:left\"><b>Perpetuals session</b></caption><tbody>"
-                + "<tr><th style=\"text-align:left\">owner</th><td style=\"text-align:left\">" + escape(s.owner()) + "</td></tr>"
-                + "<tr><th style=\"text-align:left\">proxy signer</th><td style=\"text-align:left\">" + escape(c.proxy()) + "</td></tr>"
-                + "<tr><th style=\"text-align:left\">expires</th><td style=\"text-align:left\">" + escape(Formats.time(c.expiresAt())) + "</td></tr>"
-                + "<tr><th style=\"text-align:left\">proxy</th><td style=\"text-align:left\">" + (s.resumed() ? "resumed from the credential store" : "registered now") + "</td></tr>"
+                + row("owner", "id", s.owner(), null)
+                + row("proxy signer", "id", c.proxy(), null)
+                + row("expires", "time", Formats.time(c.expiresAt()), null)
+                + row("proxy", "text", s.resumed() ? "resumed from the credential store" : "registered now", null)
                 + "</tbody></table>";
     }
 

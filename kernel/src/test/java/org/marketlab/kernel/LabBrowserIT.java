@@ -26,8 +26,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The main command in a real browser: {@code scripts/run} (as whoever runs the tests: root on the test machine)
  * serves a copy of the ready notebooks; the URL it prints answers; the Java kernel is the default and only
  * notebooks are listed; headless Debian Chromium, driven by Playwright, opens each notebook, runs all its cells
- * and the page shows its tables and charts and no error (screenshots kept at target/lab-NN-….png); then the
- * server is stopped and its port closes.
+ * and the page shows its tables and charts and no error; then the server is stopped and its port closes. Pictures
+ * of every notebook, whole, are kept for a reviewer under {@code kernel/target/lab-pictures/}: one per screen as
+ * the notebook scrolls ({@code lab-NN-name-pKK.png}) and those put together into one picture of the whole notebook
+ * ({@code lab-NN-name.png}).
  */
 class LabBrowserIT {
 
@@ -77,7 +79,8 @@ class LabBrowserIT {
             get(http, base + "/api/contents/", token).path("content").forEach(c -> listed.add(c.path("name").asText()));
             assertEquals(notebooks, listed.stream().sorted().toList(), "only the notebooks are listed");
 
-            Path shots = Path.of(System.getProperty("marketlab.kernel.jar")).getParent();
+            Path shots = Path.of(System.getProperty("marketlab.kernel.jar")).getParent().resolve("lab-pictures");
+            Files.createDirectories(shots);
             List<String> cmd = new ArrayList<>(List.of("node", "lab-browser.mjs", url, shots.toString()));
             cmd.addAll(notebooks);
             var r = jupyter.run(cmd, jupyter.root.resolve("interop"), 1800, Map.of("CHROMIUM", chromium.toString()));
@@ -92,7 +95,10 @@ class LabBrowserIT {
                 assertTrue(nb.path("images").asInt() >= 1, "a chart is shown: " + nb);
                 assertEquals(0, nb.path("errors").asInt(), "no error output: " + nb);
                 assertEquals(0, nb.path("mathInTables").asInt(), "no '$' in a table typeset as math: " + nb);
-                assertTrue(Files.size(Path.of(nb.path("screenshot").asText())) > 10_000, "the screenshot is kept: " + nb);
+                Path whole = Path.of(nb.path("screenshot").asText());
+                int covered = wholeNotebook(nb, whole);
+                assertTrue(covered >= nb.path("height").asInt(), "the pictures cover the whole notebook (" + covered + " of " + nb.path("height") + " px): " + nb);
+                assertTrue(Files.size(whole) > 10_000, "the picture of the whole notebook is kept: " + whole);
             }
         } finally {
             server.destroy();
@@ -100,6 +106,43 @@ class LabBrowserIT {
             server.destroyForcibly();
         }
         assertFalse(answers(http, "http://127.0.0.1:" + port + "/lab"), "stopped: the port no longer answers");
+    }
+
+    /** The tallest picture of a whole notebook put together; a taller notebook keeps its screens only. */
+    static final int MOST_PIXELS_TALL = 30_000;
+
+    /**
+     * Puts a notebook's screens together into one picture of the whole notebook (each screen at the offset it showed,
+     * a later screen over the overlap of the last one); returns how many pixels of the notebook the screens cover.
+     */
+    static int wholeNotebook(JsonNode nb, Path out) throws java.io.IOException {
+        List<java.awt.image.BufferedImage> screens = new ArrayList<>();
+        List<Integer> tops = new ArrayList<>();
+        int covered = 0, width = 0, expected = 0;
+        for (JsonNode p : nb.path("pages")) {
+            java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(Path.of(p.path("file").asText()).toFile());
+            int top = p.path("top").asInt();
+            assertTrue(top <= expected, "the screens leave no gap: one starts at " + top + ", the one before ended at " + expected);
+            screens.add(img);
+            tops.add(top);
+            expected = top + img.getHeight();
+            covered = Math.max(covered, expected);
+            width = Math.max(width, img.getWidth());
+        }
+        assertFalse(screens.isEmpty(), "pictures of " + nb.path("notebook"));
+        if (covered > MOST_PIXELS_TALL) {
+            Files.copy(Path.of(nb.path("pages").get(0).path("file").asText()), out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return covered;
+        }
+        java.awt.image.BufferedImage whole = new java.awt.image.BufferedImage(width, covered, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = whole.createGraphics();
+        try {
+            for (int i = 0; i < screens.size(); i++) g.drawImage(screens.get(i), 0, tops.get(i), null);
+        } finally {
+            g.dispose();
+        }
+        javax.imageio.ImageIO.write(whole, "png", out.toFile());
+        return covered;
     }
 
     private static String waitForUrl(Path log, Process server) throws Exception {

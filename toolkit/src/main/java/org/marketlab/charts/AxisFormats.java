@@ -80,7 +80,7 @@ public final class AxisFormats {
             synchronized (format) {
                 digits = format.format(Math.abs(x));
             }
-            if (digits.matches("[0.,]+")) return prefix + "0" + after;
+            if (digits.matches("[0.,]+")) return prefix + digits + after; // zero as its neighbours are written: 0.0, $0, 0%
             return (x < 0 ? MINUS : "") + prefix + digits + suffix + after;
         }
     }

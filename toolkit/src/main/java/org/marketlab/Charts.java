@@ -136,7 +136,7 @@ public final class Charts {
         need(ohlc, "time", "open", "high", "low", "close");
         List<Date> x = dates(ohlc, "time");
         ChartTheme t = theme();
-        boolean withVolume = ohlc.columnNames().contains("volume");
+        boolean withVolume = ohlc.columnNames().contains("volume") && !x.isEmpty();
         OHLCChart price = new OHLCChartBuilder().width(t.width()).height(t.height()).title(titleOf(ohlc, "Candles"))
                 .xAxisTitle("time (UTC)").yAxisTitle("price").build();
         List<Double> o = numbers(ohlc, "open"), h = numbers(ohlc, "high"), l = numbers(ohlc, "low"), cl = numbers(ohlc, "close");
@@ -145,6 +145,10 @@ public final class Charts {
         price.getStyler().setLegendVisible(false);
         double lo = min(l), hi = max(h);
         price.getStyler().setyAxisTickLabelsFormattingFunction(AxisFormats.of(ColumnKind.PRICE, lo, hi));
+        if (hi > lo) { // the data's own range, set: the candle chart lays its panes out with the series hidden
+            price.getStyler().setYAxisMin(lo);
+            price.getStyler().setYAxisMax(hi);
+        }
         String pattern = datePattern(x);
         price.getStyler().setDatePattern(pattern);
         double[] range = timeRange(x);
@@ -166,7 +170,11 @@ public final class Charts {
             ColumnKind kind = ColumnKind.of(ohlc.column("volume"));
             volumePane = new XYChartBuilder().width(t.width()).height((int) (t.height() * VOLUME_SHARE))
                     .xAxisTitle("time (UTC)").yAxisTitle(ColumnLabels.of("volume", kind)).build();
-            XYSeries s = volumePane.addSeries("volume", x, v);
+            // The bars are the VolumeBand below; the series only gives the pane its axes: three points across the time
+            // and volume ranges, not drawn (XChart would put its ticks on the values of two evenly spaced ones).
+            double most = max(v);
+            XYSeries s = volumePane.addSeries("volume", List.of(x.get(0), x.get(x.size() / 2), x.get(x.size() - 1)),
+                    List.of(0.0, most * 0.371, most));
             s.setMarker(SeriesMarkers.NONE);
             s.setLineColor(new Color(0, 0, 0, 0));
             t.apply(volumePane);

@@ -80,15 +80,6 @@ class JupyterKernelIT {
     }
 
     @Test
-    void everyJavaExampleOfTheDocsRunsAsPasted() throws Exception {
-        var r = jupyter.run(jupyter.python("-m", "unittest", "-v", "test_docs"),
-                jupyter.root.resolve("kernel/src/test/python"), 900, java.util.Map.of("MARKETLAB_CREDENTIALS_DIR", Files.createTempDirectory("marketlab-credentials").toString()));
-        System.out.println(r.output());
-        assertEquals(0, r.exit(), r.output());
-        assertTrue(r.output().contains("\nOK") && r.output().contains("charts-and-tables.md block 0 ran"), r.output());
-    }
-
-    @Test
     void conformanceInterruptTimeoutAndNotebook() throws Exception {
         var r = jupyter.run(jupyter.python("-m", "unittest", "-v", "test_kernel"),
                 jupyter.root.resolve("kernel/src/test/python"), 900);

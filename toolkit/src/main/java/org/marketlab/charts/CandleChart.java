@@ -102,14 +102,30 @@ public final class CandleChart extends Chart<OHLCStyler, OHLCSeries> implements 
         int priceHeight = (int) Math.round(height * (1 - volumeShare)), volumeHeight = height - priceHeight;
         // Both plots start at the same x: the y axes' areas are made as wide as the wider one (measured by a paint
         // on a scratch image, since XChart sizes them from the tick labels it picks).
+        // The measuring paint lays out the axes only: the series and the volume bars are hidden for it (both panes'
+        // ranges are set, so hiding them changes no tick), which keeps it cheap for thousands of candles.
         price.getStyler().setYAxisLeftWidthHint(0);
         volume.getStyler().setYAxisLeftWidthHint(0);
+        java.util.List<org.knowm.xchart.internal.series.Series> shown = new java.util.ArrayList<>();
+        for (var s : price.getSeriesMap().values()) if (s.isEnabled()) shown.add(s);
+        for (var s : volume.getSeriesMap().values()) if (s.isEnabled()) shown.add(s);
+        boolean ranged = price.getStyler().getYAxisMin() != null && price.getStyler().getYAxisMax() != null
+                && volume.getStyler().getYAxisMin() != null && volume.getStyler().getYAxisMax() != null
+                && price.getStyler().getXAxisMin() != null && volume.getStyler().getXAxisMin() != null;
         Graphics2D scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
         try {
+            if (ranged) {
+                shown.forEach(s -> s.setEnabled(false));
+                bands(false);
+            }
             price.paint(scratch, width, priceHeight);
             volume.paint(scratch, width, volumeHeight);
         } finally {
             scratch.dispose();
+            if (ranged) {
+                shown.forEach(s -> s.setEnabled(true));
+                bands(true);
+            }
         }
         // With a hint wider than its labels need, XChart starts an axis's plot at the hint: so both at the wider one's start.
         int hint = (int) Math.max(priceProbe.left, volumeProbe.left);
@@ -121,6 +137,21 @@ public final class CandleChart extends Chart<OHLCStyler, OHLCSeries> implements 
             volume.paint(g, width, volumeHeight);
         } finally {
             g.translate(0, -priceHeight);
+        }
+    }
+
+    private void bands(boolean visible) {
+        for (Object a : annotationsOf(volume)) if (a instanceof VolumeBand b) b.setVisible(visible);
+    }
+
+    /** XChart keeps a chart's annotations in a protected list; the volume pane's are read to hide its bars while measuring. */
+    private static java.util.List<?> annotationsOf(Chart<?, ?> chart) {
+        try {
+            java.lang.reflect.Field f = Chart.class.getDeclaredField("annotations");
+            f.setAccessible(true);
+            return (java.util.List<?>) f.get(chart);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return java.util.List.of();
         }
     }
 

@@ -77,14 +77,35 @@ public final class VolumeBand extends Annotation {
         Rectangle2D.Double bar = new Rectangle2D.Double();
         Color rising = new Color(upColor.getRed(), upColor.getGreen(), upColor.getBlue(), 150);
         Color falling = new Color(downColor.getRed(), downColor.getGreen(), downColor.getBlue(), 150);
-        for (int i = 0; i < x.length; i++) {
-            double v = volume[i];
-            if (!(v > 0)) continue;
-            double barTop = ownAxis ? getYAxisScreenValue(v) : bottom - Math.max(1, v / max * height);
-            double h = Math.max(1, bottom - barTop);
-            bar.setRect(screenX(x[i]) - width / 2, bottom - h, width, h);
-            g.setColor(up[i] ? rising : falling);
-            g.fill(bar);
+        if (gap < 2) { // more candles than pixels: one bar per pixel column, the column's largest volume in its colour
+            int columns = Math.max(1, right - left + 1);
+            double[] most = new double[columns];
+            boolean[] rises = new boolean[columns];
+            for (int i = 0; i < x.length; i++) {
+                double v = volume[i];
+                int col = (int) Math.round(screenX(x[i])) - left;
+                if (!(v > 0) || col < 0 || col >= columns || v <= most[col]) continue;
+                most[col] = v;
+                rises[col] = up[i];
+            }
+            for (int col = 0; col < columns; col++) {
+                if (!(most[col] > 0)) continue;
+                double barTop = ownAxis ? getYAxisScreenValue(most[col]) : bottom - Math.max(1, most[col] / max * height);
+                double h = Math.max(1, bottom - barTop);
+                bar.setRect(left + col, bottom - h, 1, h);
+                g.setColor(rises[col] ? rising : falling);
+                g.fill(bar);
+            }
+        } else {
+            for (int i = 0; i < x.length; i++) {
+                double v = volume[i];
+                if (!(v > 0)) continue;
+                double barTop = ownAxis ? getYAxisScreenValue(v) : bottom - Math.max(1, v / max * height);
+                double h = Math.max(1, bottom - barTop);
+                bar.setRect(screenX(x[i]) - width / 2, bottom - h, width, h);
+                g.setColor(up[i] ? rising : falling);
+                g.fill(bar);
+            }
         }
         g.setClip(clip);
         bounds = new Rectangle2D.Double(left, bottom - height, right - left, height);

@@ -119,6 +119,18 @@ class ChartThemeTest {
     }
 
     @Test
+    void bothCandlePanesHaveRoundTicks() throws Exception {
+        CandleChart chart = Charts.candles(ChartSamples.candles());
+        Charts.png(chart);
+        List<String> volume = ChartText.of(chart.volume().orElseThrow()).yTickLabels();
+        assertTrue(volume.size() >= 2, volume.toString());
+        for (String t : volume) assertTrue(t.matches("\\$[0-9,]+") && Integer.parseInt(t.replaceAll("[$,]", "")) % 100 == 0, "round volume ticks: " + volume);
+        List<String> price = ChartText.of(chart.price()).yTickLabels();
+        assertTrue(price.size() >= 4, price.toString());
+        for (String t : price) assertTrue(t.matches("0\\.\\d{2}"), "prices to two decimals here: " + price);
+    }
+
+    @Test
     void longCategoryLabelsGetHorizontalBarsAndEveryLabelShows() throws Exception {
         HorizontalBarChart pnl = Charts.pnlByMarket(ChartSamples.pnl(), 15);
         assertEquals(14, pnl.labels().size(), "every market has its row");

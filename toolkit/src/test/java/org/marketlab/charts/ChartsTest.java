@@ -134,6 +134,20 @@ class ChartsTest {
         assertTrue(barsWithout < barsInPane / 10, "no pane without volume: " + barsWithout);
     }
 
+    @Test
+    void moreCandlesThanPixelsStillShowTheirVolumeAcrossThePane() throws Exception {
+        BufferedImage a = ImageIO.read(new ByteArrayInputStream(Charts.png(Charts.candles(ohlc(5000)), 640, 360)));
+        int paneTop = (int) (360 * (1 - Charts.VOLUME_SHARE));
+        java.awt.Color up = Charts.theme().up(), down = Charts.theme().down();
+        int columns = 0;
+        for (int x = 0; x < 640; x++) {
+            boolean bar = false;
+            for (int y = paneTop; y < 360 && !bar; y++) bar = near(a.getRGB(x, y), up, 0.5) || near(a.getRGB(x, y), down, 0.5);
+            if (bar) columns++;
+        }
+        assertTrue(columns > 640 * 0.6, "a bar in most pixel columns of the pane: " + columns);
+    }
+
     /** Whether a pixel is {@code c} blended over white with an opacity from {@code 1 - spread} to 1 (0: exactly c). */
     static boolean near(int rgb, java.awt.Color c, double spread) {
         int r = rgb >> 16 & 255, g = rgb >> 8 & 255, bl = rgb & 255;

@@ -49,7 +49,9 @@ async function wholeNotebook(page, name) {
   const scroller = page.locator("[data-marketlab-scroller]").first();
   const pages = [];
   const last = Math.max(0, box.height - box.view);
-  for (let i = 1, top = 0; ; i++, top += box.view) {
+  // Screens overlap by a few pixels: JupyterLab shades the top edge of a scrolled notebook, and the overlap lets the
+  // pictures be put together without that shade.
+  for (let i = 1, top = 0; ; i++, top += box.view - 12) {
     const wanted = Math.min(top, last);
     await scroller.evaluate((e, y) => { e.scrollTop = y; }, wanted);
     await page.waitForTimeout(400); // the screen's outputs paint

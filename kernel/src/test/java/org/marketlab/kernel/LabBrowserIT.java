@@ -113,7 +113,7 @@ class LabBrowserIT {
 
     /**
      * Puts a notebook's screens together into one picture of the whole notebook (each screen at the offset it showed,
-     * a later screen over the overlap of the last one); returns how many pixels of the notebook the screens cover.
+     * adding what the screens before it did not show); returns how many pixels of the notebook the screens cover.
      */
     static int wholeNotebook(JsonNode nb, Path out) throws java.io.IOException {
         List<java.awt.image.BufferedImage> screens = new ArrayList<>();
@@ -137,7 +137,16 @@ class LabBrowserIT {
         java.awt.image.BufferedImage whole = new java.awt.image.BufferedImage(width, covered, java.awt.image.BufferedImage.TYPE_INT_RGB);
         java.awt.Graphics2D g = whole.createGraphics();
         try {
-            for (int i = 0; i < screens.size(); i++) g.drawImage(screens.get(i), 0, tops.get(i), null);
+            // Each screen adds the rows below what the screens before it showed (the overlap holds JupyterLab's shade
+            // along a scrolled notebook's top edge, which is left out).
+            int drawn = 0;
+            for (int i = 0; i < screens.size(); i++) {
+                java.awt.image.BufferedImage s = screens.get(i);
+                int skip = Math.max(0, drawn - tops.get(i));
+                if (skip >= s.getHeight()) continue;
+                g.drawImage(s.getSubimage(0, skip, s.getWidth(), s.getHeight() - skip), 0, tops.get(i) + skip, null);
+                drawn = tops.get(i) + s.getHeight();
+            }
         } finally {
             g.dispose();
         }

@@ -76,7 +76,7 @@ public final class Charts {
     /** A new chart's height with the standard theme. */
     public static final int HEIGHT = 480;
     /** Share of a candle chart's height the volume pane takes. */
-    public static final double VOLUME_SHARE = 0.26;
+    public static final double VOLUME_SHARE = 0.32;
     /** Categories longer than this (characters), or more than {@link #VERTICAL_BARS} of them, get horizontal bars. */
     static final int SHORT_LABEL = 14;
     /** The most categories drawn as vertical bars. */

@@ -90,7 +90,8 @@ public final class VolumeBand extends Annotation {
             }
             for (int col = 0; col < columns; col++) {
                 if (!(most[col] > 0)) continue;
-                double barTop = ownAxis ? getYAxisScreenValue(most[col]) : bottom - Math.max(1, most[col] / max * height);
+                final double v = most[col];
+                double barTop = ownAxis ? ShortPlots.y(chart, () -> getYAxisScreenValue(v)) : bottom - Math.max(1, v / max * height);
                 double h = Math.max(1, bottom - barTop);
                 bar.setRect(left + col, bottom - h, 1, h);
                 g.setColor(rises[col] ? rising : falling);
@@ -100,7 +101,7 @@ public final class VolumeBand extends Annotation {
             for (int i = 0; i < x.length; i++) {
                 double v = volume[i];
                 if (!(v > 0)) continue;
-                double barTop = ownAxis ? getYAxisScreenValue(v) : bottom - Math.max(1, v / max * height);
+                double barTop = ownAxis ? ShortPlots.y(chart, () -> getYAxisScreenValue(v)) : bottom - Math.max(1, v / max * height);
                 double h = Math.max(1, bottom - barTop);
                 bar.setRect(screenX(x[i]) - width / 2, bottom - h, width, h);
                 g.setColor(up[i] ? rising : falling);

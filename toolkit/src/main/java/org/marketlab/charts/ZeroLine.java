@@ -27,7 +27,7 @@ public final class ZeroLine extends Annotation {
         if (!isVisible) return;
         int left = getXAxisScreenValueForMin(), right = getXAxisScreenValueForMax();
         int top = getYAxisScreenValueForMin(), bottom = getYAxisScreenValueForMax();
-        double y = getYAxisScreenValue(0);
+        double y = ShortPlots.y(chart, () -> getYAxisScreenValue(0));
         bounds = new Rectangle2D.Double(left, y, right - left, 0);
         if (y < top || y > bottom) return;
         Stroke saved = g.getStroke();

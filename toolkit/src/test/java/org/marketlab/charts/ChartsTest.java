@@ -131,7 +131,32 @@ class ChartsTest {
         }
         assertTrue(barsInPane > 640 * 360 * 0.01, "volume bars drawn in the bottom pane: " + barsInPane);
         assertTrue(barsAbove > 0, "rising candles above the pane");
-        assertTrue(barsWithout < barsInPane / 10, "no pane without volume: " + barsWithout);
+        assertTrue(barsWithout < barsInPane / 4, "no pane without volume (only the candles' soft edges): " + barsWithout + " against " + barsInPane);
+    }
+
+    @Test
+    void volumeBarsAreAsTallAsTheirVolume() throws Exception {
+        // 40 candles, volumes alternating 100 and 1,000: the tall bars ten times the short ones, at any chart height
+        Table t = ohlc(40);
+        DoubleColumn v = t.doubleColumn("volume");
+        for (int i = 0; i < v.size(); i++) v.set(i, i % 2 == 0 ? 100.0 : 1000.0);
+        for (int height : new int[]{300, 480, 800}) {
+            BufferedImage a = ImageIO.read(new ByteArrayInputStream(Charts.png(Charts.candles(t), 900, height)));
+            int paneTop = (int) (height * (1 - Charts.VOLUME_SHARE));
+            java.awt.Color up = Charts.theme().up(), down = Charts.theme().down();
+            int shortest = Integer.MAX_VALUE, tallest = 0;
+            for (int x = 0; x < a.getWidth(); x++) {
+                int bar = 0;
+                for (int y = paneTop; y < height; y++) if (near(a.getRGB(x, y), up, 0.5) || near(a.getRGB(x, y), down, 0.5)) bar++;
+                if (bar == 0) continue;
+                shortest = Math.min(shortest, bar);
+                tallest = Math.max(tallest, bar);
+            }
+            assertTrue(tallest > 0, "volume bars drawn at height " + height);
+            double ratio = tallest / (double) shortest;
+            assertTrue(ratio > 5 && ratio < 15, "a bar of 1,000 is about ten times as tall as one of 100 at height " + height
+                    + ": " + tallest + " and " + shortest + " px");
+        }
     }
 
     @Test

@@ -65,7 +65,9 @@ final class Html {
         for (int i = 0; i < tail; i++) shown[head + i] = rows - tail + i;
         List<TableView.Shown> columns = TableView.of(t, shown);
         StringBuilder b = new StringBuilder();
-        b.append("<div class=\"marketlab-table " + NO_MATH + "\"><table class=\"dataframe\" border=\"1\"><caption style=\"text-align:left;caption-side:top\"><b>")
+        // A caption is as wide as its table: a short one (most) stays on one line past a narrow table's edge.
+        b.append("<div class=\"marketlab-table " + NO_MATH + "\"><table class=\"dataframe\" border=\"1\"><caption style=\"text-align:left;caption-side:top")
+                .append(caption(t).length() <= 80 ? ";white-space:nowrap" : "").append("\"><b>")
                 .append(escape(caption(t))).append("</b> · ")
                 .append(String.format(Locale.ROOT, "%,d", rows)).append(rows == 1 ? " row × " : " rows × ").append(t.columnCount())
                 .append(t.columnCount() == 1 ? " column" : " columns").append("</caption>");
@@ -77,6 +79,8 @@ final class Html {
                     .append(escape(c.label())).append("</th>");
         }
         b.append("</tr></thead><tbody>");
+        String[] cellStyle = new String[columns.size()];
+        for (int k = 0; k < cellStyle.length; k++) cellStyle[k] = cellStyle(columns.get(k));
         for (int i = 0; i < shown.length; i++) {
             if (i == head && tail > 0) {
                 b.append("<tr><td>…</td>");
@@ -84,11 +88,10 @@ final class Html {
                 b.append("</tr>");
             }
             b.append("<tr><th>").append(shown[i]).append("</th>");
-            for (TableView.Shown c : columns) {
+            for (int k = 0; k < columns.size(); k++) {
+                TableView.Shown c = columns.get(k);
                 String full = c.fullAt(i);
-                // numbers, times and ids stay on one line; text (questions, titles) wraps
-                b.append(c.right() ? "<td style=\"text-align:right;white-space:nowrap\""
-                        : c.kind() == ColumnKind.TEXT ? "<td style=\"text-align:left;min-width:12em;max-width:32em\"" : "<td style=\"text-align:left;white-space:nowrap\"");
+                b.append("<td style=\"").append(cellStyle[k]).append('"');
                 if (full != null) b.append(" title=\"").append(escape(full)).append("\"");
                 b.append(">").append(escape(c.text().get(i))).append("</td>");
             }
@@ -96,6 +99,24 @@ final class Html {
         }
         b.append("</tbody></table></div>");
         return b.toString();
+    }
+
+    /** Text up to this many characters stays on one line. */
+    static final int ONE_LINE = 28;
+
+    /**
+     * How a column's cells are laid out: numbers right-aligned, numbers, times, ids and short text (a side, a status,
+     * a category) on one line; long text (questions, titles, details) wraps, in a column wide enough for about two
+     * lines of a question (the longer the text, the wider, up to 22em), so short columns take no room from it.
+     */
+    static String cellStyle(TableView.Shown c) {
+        if (c.right()) return "text-align:right;white-space:nowrap";
+        if (c.kind() != ColumnKind.TEXT) return "text-align:left;white-space:nowrap";
+        int longest = 0;
+        for (String t : c.text()) if (t != null) longest = Math.max(longest, t.length());
+        if (longest <= ONE_LINE) return "text-align:left;white-space:nowrap";
+        double em = Math.max(14, Math.min(22, longest * 0.28));
+        return String.format(Locale.ROOT, "text-align:left;min-width:%.0fem;max-width:32em", em);
     }
 
     /** What a table is: its name, or a plain word when it has none. */

@@ -107,6 +107,25 @@ class RenderersTest {
     }
 
     @Test
+    void shortTextStaysOnOneLineAndLongTextWrapsInAWideColumn() {
+        var t = tech.tablesaw.api.Table.create("trades",
+                tech.tablesaw.api.StringColumn.create("title", "Will Bitcoin be $4,600 or more on December 11, 2030?", "Will it rain?"),
+                tech.tablesaw.api.StringColumn.create("side", "BUY", "SELL"),
+                tech.tablesaw.api.DoubleColumn.create("price", 0.12, 0.5));
+        String html = Html.table(t);
+        java.util.regex.Matcher cells = java.util.regex.Pattern.compile("<td style=\"([^\"]*)\"[^>]*>([^<]*)</td>").matcher(html);
+        java.util.Map<String, String> style = new java.util.HashMap<>();
+        while (cells.find()) style.put(cells.group(2), cells.group(1));
+        assertEquals("text-align:left;min-width:15em;max-width:32em", style.get("Will Bitcoin be $4,600 or more on December 11, 2030?"),
+                "a question wraps in a column wide enough for two lines of it: " + html);
+        assertEquals("text-align:left;white-space:nowrap", style.get("BUY"), "a side takes only its own width: " + html);
+        assertEquals("text-align:right;white-space:nowrap", style.get("0.12"), html);
+        assertTrue(html.contains("caption-side:top;white-space:nowrap"), "a short caption on one line: " + html);
+        String longName = "books where buying 500 shares costs more than 5¢ a share beyond the midpoint (blank: not enough on offer)";
+        assertTrue(!Html.table(t.copy().setName(longName)).contains("caption-side:top;white-space:nowrap"), "a long caption wraps");
+    }
+
+    @Test
     void aggregatesAreRenamedNamesComeFirstAndLongIdsAreShortenedWithTheFullValueAsTooltip() {
         String token = "15949614544635750037772570313731244046655429614609351137383498195108194896428";
         var t = tech.tablesaw.api.Table.create("fees",

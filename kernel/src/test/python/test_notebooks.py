@@ -36,6 +36,7 @@ ISO_DURATION = re.compile(r"\bPT\d+(?:\.\d+)?[HMS]|\bPT\d+H\d")           # PT0.
 UNSHORTENED_ID = re.compile(r"(?:0x)?[0-9a-fA-F]{60,}")                 # a 77-digit token id, a 64-hex hash
 HEX_ID = re.compile(r"0x[0-9a-fA-F]{8,}")                               # an address or hash
 DECIMALS = re.compile(r"(?<![\w.])-?[\d,]*\.(\d+)(?![\w.])")
+TEXT_DECIMALS = re.compile(r"(?<![\w.])-?[\d,]*\d\.\d{5,}(?![\w.])")     # "the positions' total is 911.963770": prices to 4 at most
 MONEY_IN_TEXT = re.compile(r"(?<![\w.])[\d,]+\.\d{3,}\s*USDC")           # "6724.61473 USDC" in a sentence
 MOST_DECIMALS = {"usdc": 2, "price": 4, "probability": 4}
 
@@ -68,7 +69,7 @@ def table_cells(fragment):
 
 
 def presentation_problems(nb):
-    """What a reader should not see. In text: record toString dumps, numbers with more than 6 decimals, ISO-8601
+    """What a reader should not see. In text: record toString dumps, numbers with more than 4 decimals, ISO-8601
     durations, money with more than 2 decimals. In tables and records: E-notation, Tablesaw's aggregate headers,
     ISO-8601 durations, more than 2 decimals on money or 4 on prices, ids of 60 characters or more not shortened, a
     0x address or hash outside an id column, numbers with more than 6 decimals; titles holding a token id. In charts
@@ -87,8 +88,8 @@ def presentation_problems(nb):
             for text in shown_text:
                 if RECORD_DUMP.search(text):
                     problems.append(f"cell {i}: a record printed as toString text: {text[:160]!r}")
-                if LONG_DECIMAL.search(text):
-                    problems.append(f"cell {i}: a number with more than 6 decimals: {LONG_DECIMAL.search(text).group(0)}")
+                if TEXT_DECIMALS.search(text):
+                    problems.append(f"cell {i}: a number with more than 4 decimals in text: {TEXT_DECIMALS.search(text).group(0)}")
                 if ISO_DURATION.search(text):
                     problems.append(f"cell {i}: an ISO-8601 duration in text: {ISO_DURATION.search(text).group(0)}")
                 if MONEY_IN_TEXT.search(text):
@@ -164,6 +165,7 @@ class NotebooksTest(unittest.TestCase):
             chart_without,
             nbformat.v4.new_output("display_data", {"image/png": "iVBORw0KGgo=", "text/plain": "XYChart"}),
             nbformat.v4.new_output("stream", name="stdout", text="Account value 105159.726637 USDC, waited PT0.25S\n"),
+            nbformat.v4.new_output("stream", name="stdout", text="PnL now 974.71 USDC (the positions' total is 911.963770)\n"),
         ]))
         found = "\n".join(presentation_problems(bad))
         for what in ("aggregate header shown: 'Sum [volume]'", "usdc with more than 2 decimals (value (USDC))", "price with more than 4 decimals",
@@ -171,7 +173,7 @@ class NotebooksTest(unittest.TestCase):
                      "not shortened (token)", "usdc with more than 2 decimals (total account value (USDC))",
                      "ISO-8601 duration in a table (last message age)", "a chart without its title", "a chart without its yAxisTitle",
                      "E-notation on an axis", "a chart without the words it shows", "ISO-8601 duration in text",
-                     "money with more than 2 decimals in text"):
+                     "money with more than 2 decimals in text", "more than 4 decimals in text: 911.963770"):
             self.assertIn(what, found)
 
         good = nbformat.v4.new_notebook()

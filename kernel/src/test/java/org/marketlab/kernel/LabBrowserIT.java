@@ -150,8 +150,23 @@ class LabBrowserIT {
         } finally {
             g.dispose();
         }
-        javax.imageio.ImageIO.write(whole, "png", out.toFile());
+        javax.imageio.ImageIO.write(withoutBlankEnd(whole), "png", out.toFile());
         return covered;
+    }
+
+    /**
+     * The picture without the blank space JupyterLab leaves under a notebook's last cell (up to a screen of it), a
+     * margin kept.
+     */
+    static java.awt.image.BufferedImage withoutBlankEnd(java.awt.image.BufferedImage img) {
+        int blank = img.getRGB(img.getWidth() - 1, img.getHeight() - 1);
+        int last = img.getHeight() - 1;
+        rows:
+        for (; last > 0; last--) {
+            for (int x = 0; x < img.getWidth(); x++) if (img.getRGB(x, last) != blank) break rows;
+        }
+        int height = Math.min(img.getHeight(), last + 1 + 24);
+        return height == img.getHeight() ? img : img.getSubimage(0, 0, img.getWidth(), height);
     }
 
     private static String waitForUrl(Path log, Process server) throws Exception {

@@ -97,6 +97,34 @@ final class Reading {
         return b.length() == 0 ? "*" : b.toString();
     }
 
+    /**
+     * The select list for {@link ColumnFill}: as {@link #projection}, with each number at the exact width its getter
+     * reads and a time of day as its ISO text.
+     */
+    static String chunkProjection(List<Described> cols) {
+        StringBuilder b = new StringBuilder();
+        for (Described d : cols) {
+            if (b.length() > 0) b.append(", ");
+            b.append(chunkExpression(d)).append(" AS ").append(Engine.ident(d.name()));
+        }
+        return b.length() == 0 ? "*" : b.toString();
+    }
+
+    private static String chunkExpression(Described d) {
+        String id = Engine.ident(d.name());
+        return switch (target(d.type())) {
+            case SHORT -> "CAST(" + id + " AS SMALLINT)";
+            case INT -> "CAST(" + id + " AS INTEGER)";
+            case LONG -> "CAST(" + id + " AS BIGINT)";
+            case TIME -> "CAST(" + id + " AS VARCHAR)";
+            case BOOLEAN, DATE -> id;
+            default -> {
+                String p = projection(List.of(d));
+                yield p.substring(0, p.length() - (" AS " + id).length());
+            }
+        };
+    }
+
     /** Empty Tablesaw columns for the described result. */
     static Column<?>[] columns(List<Described> cols) {
         Column<?>[] out = new Column<?>[cols.size()];
@@ -188,27 +216,31 @@ final class Reading {
         return Instant.ofEpochSecond(Math.floorDiv(us, 1_000_000L), Math.floorMod(us, 1_000_000L) * 1000L);
     }
 
-    /** A whole result as a table named {@code name}, or its first {@code maxRows} rows (-1: all). */
-    static Table table(Connection c, String select, String name) throws SQLException {
+    /** A whole result as a table named {@code name}, read a chunk at a time ({@link ColumnFill}). */
+    static Table table(org.duckdb.DuckDBConnection c, String select, String name) throws SQLException {
         List<Described> desc = describe(c, select);
-        Column<?>[] cols = columns(desc);
+        if (desc.isEmpty()) return Table.create(name);
         Target[] targets = targets(desc);
-        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + projection(desc) + " FROM (" + select + ") AS q")) {
-            while (r.next()) appendRow(r, cols, targets);
-        }
+        ColumnFill.Sink[] sinks = new ColumnFill.Sink[desc.size()];
+        for (int i = 0; i < sinks.length; i++) sinks[i] = ColumnFill.sink(desc.get(i).name(), targets[i], null, null, 1024);
+        ColumnFill.fill(c, "SELECT " + chunkProjection(desc) + " FROM (" + select + ") AS q", sinks);
+        Column<?>[] cols = new Column<?>[sinks.length];
+        for (int i = 0; i < cols.length; i++) cols[i] = sinks[i].column();
         return Table.create(name, cols);
     }
 
-    /** Rows from which a file's load reads its columns on two threads, and its repeated text by code. */
+    /** Rows from which a file's load reads its repeated text by code. */
     static final long BIG = 100_000;
-    private static final java.util.concurrent.atomic.AtomicLong TYPES = new java.util.concurrent.atomic.AtomicLong();
+    /** The first rows in which a text column's distinct values are counted: a quarter of them or fewer, and it is coded. */
+    private static final long SAMPLE = 100_000;
 
     /**
      * A whole file (or folder) scan as a table, faster than {@link #table} for big ones: a text column with few distinct
-     * values (at most a quarter of the rows) is read as codes of an {@code ENUM} made from its values, so each
-     * distinct text crosses from the engine once rather than once a row; and the columns are read in two groups by
-     * two queries on two threads. Both queries scan the same files in the same order (the engine keeps insertion
-     * order), so their rows line up.
+     * values (at most a quarter of its first 100,000 rows) is read as the engine's 64-bit hash of each value, resolved by a table of
+     * its distinct values and their hashes (read first; a column where two texts share a hash is read as text), so
+     * each distinct text crosses from the engine once rather than once a row, and becomes a dictionary-encoded
+     * column without hashing each row in Java ({@link ColumnFill#coded}). The engine's cast to an {@code ENUM} would
+     * give the codes directly but costs more than the read itself.
      */
     static Table scan(org.duckdb.DuckDBConnection c, String select, String name) throws SQLException {
         List<Described> desc = describe(c, select);
@@ -216,123 +248,100 @@ final class Reading {
         if (n == 0) return Table.create(name);
         Target[] targets = targets(desc);
         String[][] dictionary = new String[n][];
+        it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap[] byHash = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap[n];
         String[] expr = new String[n];
         List<Integer> text = new ArrayList<>();
         for (int i = 0; i < n; i++) if (desc.get(i).type().equalsIgnoreCase("VARCHAR")) text.add(i);
         long rows = -1;
         if (!text.isEmpty()) {
-            StringBuilder q = new StringBuilder("SELECT count(*)");
-            for (int i : text) q.append(", approx_count_distinct(").append(Engine.ident(desc.get(i).name())).append(")");
-            q.append(" FROM (").append(select).append(") AS q");
-            long[] distinct = new long[n];
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(q.toString())) {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM (" + select + ") AS q")) {
                 r.next();
-                rows = r.getLong(1);
-                for (int k = 0; k < text.size(); k++) distinct[text.get(k)] = r.getLong(k + 2);
+                rows = r.getLong(1); // from the files' footers
             }
-            for (int i : text) {
-                if (rows < BIG || distinct[i] > Math.max(1024, rows / 4)) continue;
-                String id = Engine.ident(desc.get(i).name());
-                String type = "marketlab_text_" + TYPES.incrementAndGet();
-                Engine.exec(c, "CREATE TYPE " + type + " AS ENUM (SELECT DISTINCT " + id + " FROM (" + select + ") AS q WHERE " + id + " IS NOT NULL)");
-                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT enum_range(NULL::" + type + ")")) {
+            long[] distinct = new long[n];
+            if (rows >= BIG) {
+                // Distinct values counted (approximately) in the first rows only: a full count costs a scan of every text.
+                StringBuilder q = new StringBuilder("SELECT 0");
+                for (int i : text) q.append(", approx_count_distinct(").append(Engine.ident(desc.get(i).name())).append(")");
+                q.append(" FROM (SELECT * FROM (").append(select).append(") AS q LIMIT ").append(SAMPLE).append(") AS q");
+                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(q.toString())) {
                     r.next();
-                    Object[] values = (Object[]) r.getArray(1).getArray();
-                    dictionary[i] = java.util.Arrays.copyOf(values, values.length, String[].class);
+                    for (int k = 0; k < text.size(); k++) distinct[text.get(k)] = r.getLong(k + 2);
                 }
-                expr[i] = "CAST(enum_code(CAST(" + id + " AS " + type + ")) AS INTEGER)";
             }
+            List<Integer> coded = new ArrayList<>();
+            for (int i : text) if (rows >= BIG && distinct[i] <= SAMPLE / 4) coded.add(i);
+            if (!coded.isEmpty()) dictionaries(c, select, desc, coded, dictionary, byHash, expr);
         } else {
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM (" + select + ") AS q")) {
                 r.next();
                 rows = r.getLong(1);
             }
         }
+        StringBuilder q = new StringBuilder("SELECT ");
+        ColumnFill.Sink[] sinks = new ColumnFill.Sink[n];
         for (int i = 0; i < n; i++) {
-            if (expr[i] == null) expr[i] = projection(List.of(desc.get(i)));
-            else expr[i] = expr[i] + " AS " + Engine.ident(desc.get(i).name());
+            String id = Engine.ident(desc.get(i).name());
+            q.append(i == 0 ? "" : ", ").append(expr[i] == null ? chunkExpression(desc.get(i)) : expr[i]).append(" AS ").append(id);
+            sinks[i] = ColumnFill.sink(desc.get(i).name(), targets[i], dictionary[i], byHash[i], (int) Math.min(Math.max(rows, 0), Integer.MAX_VALUE - 16));
         }
-        Column<?>[] cols = columns(desc);
-        // Two groups of about equal weight (text read as text weighs most), read side by side when the file is big.
-        List<Integer> first = new ArrayList<>();
-        List<Integer> second = new ArrayList<>();
-        if (rows >= BIG && n >= 2) {
-            long w1 = 0, w2 = 0;
-            Integer[] order = new Integer[n];
-            for (int i = 0; i < n; i++) order[i] = i;
-            java.util.Arrays.sort(order, (a, b) -> Integer.compare(weight(targets[b], dictionary[b]), weight(targets[a], dictionary[a])));
-            for (int i : order) {
-                if (w1 <= w2) {
-                    first.add(i);
-                    w1 += weight(targets[i], dictionary[i]);
-                } else {
-                    second.add(i);
-                    w2 += weight(targets[i], dictionary[i]);
-                }
-            }
-        } else {
-            for (int i = 0; i < n; i++) first.add(i);
-        }
-        java.util.concurrent.CompletableFuture<Void> other = second.isEmpty() ? null : java.util.concurrent.CompletableFuture.runAsync(() -> {
-            try (org.duckdb.DuckDBConnection d = c.duplicate()) {
-                read(d, select, second, expr, cols, targets, dictionary);
-            } catch (SQLException e) {
-                throw new java.util.concurrent.CompletionException(e);
-            }
-        }, command -> {
-            Thread t = new Thread(command, "marketlab-datasets-read");
-            t.setDaemon(true);
-            t.start();
-        });
-        read(c, select, first, expr, cols, targets, dictionary);
-        if (other != null) {
-            try {
-                other.join();
-            } catch (java.util.concurrent.CompletionException e) {
-                if (e.getCause() instanceof SQLException q) throw q;
-                throw e;
-            }
-        }
+        q.append(" FROM (").append(select).append(") AS q");
+        ColumnFill.fill(c, q.toString(), sinks);
+        Column<?>[] cols = new Column<?>[n];
+        for (int i = 0; i < n; i++) cols[i] = sinks[i].column();
         return Table.create(name, cols);
     }
 
-    private static int weight(Target t, String[] dictionary) {
-        return t == Target.STRING && dictionary == null ? 6 : 1;
+    /** 63 bits of the engine's hash of a value: what a coded column sends for each row. */
+    private static String hashOf(String id) {
+        return "CAST(hash(" + id + ") & 9223372036854775807 AS BIGINT)";
     }
 
-    /** Reads the columns {@code which} of the scan into {@code cols}. */
-    private static void read(Connection c, String select, List<Integer> which, String[] expr, Column<?>[] cols, Target[] targets,
-                             String[][] dictionary) throws SQLException {
-        StringBuilder q = new StringBuilder("SELECT ");
-        for (int k = 0; k < which.size(); k++) q.append(k == 0 ? "" : ", ").append(expr[which.get(k)]);
-        q.append(" FROM (").append(select).append(") AS q");
-        int m = which.size();
-        Column<?>[] mine = new Column<?>[m];
-        Target[] kinds = new Target[m];
-        String[][] dicts = new String[m][];
-        for (int k = 0; k < m; k++) {
-            mine[k] = cols[which.get(k)];
-            kinds[k] = targets[which.get(k)];
-            dicts[k] = dictionary[which.get(k)];
+    /**
+     * The distinct values of the {@code coded} text columns and their hashes, in one scan (a grouping set per
+     * column): each column's dictionary, its hash-to-code table and its projection. A column where two of its texts
+     * share a hash stays text.
+     */
+    private static void dictionaries(Connection c, String select, List<Described> desc, List<Integer> coded, String[][] dictionary,
+                                     it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap[] byHash, String[] expr) throws SQLException {
+        int k = coded.size();
+        StringBuilder ids = new StringBuilder();
+        StringBuilder sets = new StringBuilder();
+        StringBuilder hashes = new StringBuilder();
+        for (int j = 0; j < k; j++) {
+            String id = Engine.ident(desc.get(coded.get(j)).name());
+            ids.append(j == 0 ? "" : ", ").append(id);
+            sets.append(j == 0 ? "(" : ", (").append(id).append(")");
+            hashes.append(", ").append(hashOf(id));
         }
-        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(q.toString())) {
+        String q = "SELECT GROUPING_ID(" + ids + "), " + ids + hashes + " FROM (" + select + ") AS q GROUP BY GROUPING SETS (" + sets + ")";
+        List<List<String>> values = new ArrayList<>();
+        it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap[] maps = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap[k];
+        boolean[] clash = new boolean[k];
+        for (int j = 0; j < k; j++) {
+            values.add(new ArrayList<>());
+            maps[j] = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap();
+            maps[j].defaultReturnValue(-1);
+        }
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(q)) {
             while (r.next()) {
-                for (int k = 0; k < m; k++) {
-                    if (dicts[k] == null) continue;
-                    int code = r.getInt(k + 1);
-                    if (r.wasNull()) mine[k].appendMissing();
-                    else ((StringColumn) mine[k]).append(dicts[k][code]);
-                }
-                appendRowSkipping(r, mine, kinds, dicts);
+                long g = r.getLong(1);
+                int j = 0;
+                while (j < k && ((g >>> (k - 1 - j)) & 1) != 0) j++; // the one column this row groups by
+                if (j == k) continue;
+                String v = r.getString(2 + j);
+                long h = r.getLong(2 + k + j);
+                if (maps[j].containsKey(h)) clash[j] = true;
+                maps[j].put(h, v == null ? -1 : values.get(j).size());
+                if (v != null) values.get(j).add(v);
             }
         }
-    }
-
-    /** {@link #appendRow} for the columns without a dictionary. */
-    private static void appendRowSkipping(ResultSet r, Column<?>[] cols, Target[] targets, String[][] dicts) throws SQLException {
-        for (int i = 0; i < cols.length; i++) {
-            if (dicts[i] != null) continue;
-            appendOne(r, i + 1, cols[i], targets[i]);
+        for (int j = 0; j < k; j++) {
+            if (clash[j]) continue; // two texts of one hash: this column is read as text
+            int i = coded.get(j);
+            dictionary[i] = values.get(j).toArray(new String[0]);
+            byHash[i] = maps[j];
+            expr[i] = hashOf(Engine.ident(desc.get(i).name()));
         }
     }
 

@@ -142,8 +142,9 @@ class DatasetsRoundTripTest {
     }
 
     /**
-     * A table past the size where a load reads its columns on two threads and its repeated text by code: every value
-     * of every row comes back in its row (text repeated and unique, missing values, numbers, instants, booleans).
+     * A table past the size where save and load move repeated text by code: every value of every row comes back in
+     * its row (text repeated and unique, missing values, numbers, instants, booleans), and a text column built from
+     * codes behaves as one appended value by value (unique values, counts, missing values, filters, appends).
      */
     @Test
     void aBigTableComesBackValueForValue(@TempDir Path dir) {
@@ -171,10 +172,47 @@ class DatasetsRoundTripTest {
         }
         Table t = Table.create("big", side, market, tx, price, count, at, flag, big);
         Path f = Datasets.save(t, dir.resolve("big.parquet"));
-        Tables.assertSameTable(t, Datasets.load(f).setName("big"));
+        Table back = Datasets.load(f).setName("big");
+        Tables.assertSameTable(t, back);
+        for (String name : List.of("side", "market")) {
+            var e = t.stringColumn(name);
+            var a = back.stringColumn(name);
+            assertEquals(e.countUnique(), a.countUnique(), name + ": distinct values");
+            assertEquals(e.countMissing(), a.countMissing(), name + ": missing values");
+            assertEquals(e.unique().asSet(), a.unique().asSet(), name + ": the set of values");
+            assertEquals(e.isEqualTo(e.get(1)).size(), a.isEqualTo(e.get(1)).size(), name + ": rows equal to a value");
+            a.append("a value not seen before").append(e.get(1)).appendMissing();
+            assertEquals("a value not seen before", a.get(n));
+            assertEquals(e.get(1), a.get(n + 1));
+            assertTrue(a.isMissing(n + 2));
+        }
         // and as a folder of parts (two files, read in path order)
         Datasets.save(t.inRange(0, 80_000), dir.resolve("parts/a.parquet"));
         Datasets.save(t.inRange(80_000, n), dir.resolve("parts/b.parquet"));
         Tables.assertSameTable(t, Datasets.load(dir.resolve("parts")).setName("big"));
+    }
+
+    /** A text column built from codes with more distinct values than a 16-bit key holds equals the appended one. */
+    @Test
+    void aCodedColumnWithManyDistinctValuesEqualsTheAppendedOne() {
+        int n = 200_000;
+        String[] dictionary = new String[70_001];
+        for (int i = 0; i < dictionary.length; i++) dictionary[i] = "v" + i;
+        dictionary[17] = ""; // an empty text is Tablesaw's missing value
+        int[] codes = new int[n];
+        var expected = tech.tablesaw.api.StringColumn.create("c");
+        java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+        for (int i = 0; i < n; i++) {
+            codes[i] = i % 9 == 0 ? -1 : r.nextInt(dictionary.length);
+            if (codes[i] < 0) expected.appendMissing();
+            else expected.append(dictionary[codes[i]]);
+        }
+        var actual = ColumnFill.coded("c", dictionary, codes, n);
+        Tables.assertSameTable(Table.create("coded", expected), Table.create("coded", actual));
+        assertEquals(expected.countUnique(), actual.countUnique());
+        assertEquals(expected.countMissing(), actual.countMissing());
+        actual.append("new").append("v3");
+        assertEquals("new", actual.get(n));
+        assertEquals("v3", actual.get(n + 1));
     }
 }

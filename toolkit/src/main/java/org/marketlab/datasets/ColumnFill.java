@@ -1,0 +1,506 @@
+package org.marketlab.datasets;
+
+import it.unimi.dsi.fastutil.bytes.Byte2IntOpenHashMap;
+import it.unimi.dsi.fastutil.bytes.Byte2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2ByteOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2ShortOpenHashMap;
+import it.unimi.dsi.fastutil.shorts.Short2IntOpenHashMap;
+import it.unimi.dsi.fastutil.shorts.Short2ObjectOpenHashMap;
+import org.duckdb.DuckDBChunkedResult;
+import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBDataChunkReader;
+import org.duckdb.DuckDBPreparedStatement;
+import org.duckdb.DuckDBReadableVector;
+import tech.tablesaw.api.BooleanColumn;
+import tech.tablesaw.api.DateColumn;
+import tech.tablesaw.api.DateTimeColumn;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.FloatColumn;
+import tech.tablesaw.api.InstantColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.ShortColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.TimeColumn;
+import tech.tablesaw.columns.Column;
+import tech.tablesaw.columns.datetimes.PackedLocalDateTime;
+import tech.tablesaw.columns.instant.PackedInstant;
+import tech.tablesaw.columns.strings.ByteDictionaryMap;
+import tech.tablesaw.columns.strings.DictionaryMap;
+import tech.tablesaw.columns.strings.IntDictionaryMap;
+import tech.tablesaw.columns.strings.ShortDictionaryMap;
+
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+
+/**
+ * A query's result read into Tablesaw columns a chunk at a time: the engine hands over vectors of up to 2,048 values
+ * of a column, and each is copied with typed getters into a primitive array that becomes the column (no boxed value
+ * and no per-row call through JDBC's row cursor). A text column the engine sends as codes of a dictionary becomes a
+ * dictionary-encoded string column built from the codes, so each distinct text crosses from the engine once.
+ */
+final class ColumnFill {
+
+    private ColumnFill() {
+    }
+
+    /** Where one result column goes. */
+    abstract static class Sink {
+        final String name;
+        int size;
+
+        Sink(String name) {
+            this.name = name;
+        }
+
+        /** Copies {@code n} values of the vector to rows {@code size ...}. */
+        abstract void take(DuckDBReadableVector v, int n);
+
+        abstract void grow(int capacity);
+
+        abstract Column<?> column();
+    }
+
+    /**
+     * The sink for a result column read as {@link Reading#chunkProjection} projects it; with a {@code dictionary}, the
+     * column arrives as 64-bit hashes and {@code byHash} gives each hash's code in the dictionary (-1: missing).
+     */
+    static Sink sink(String name, Reading.Target target, String[] dictionary, it.unimi.dsi.fastutil.longs.Long2IntMap byHash, int capacity) {
+        Sink s = dictionary != null ? new Coded(name, dictionary, byHash) : switch (target) {
+            case STRING -> new Text(name);
+            case BOOLEAN -> new Bools(name);
+            case SHORT -> new Shorts(name);
+            case INT -> new Ints(name);
+            case LONG -> new Longs(name);
+            case FLOAT -> new Floats(name);
+            case DOUBLE -> new Doubles(name);
+            case INSTANT -> new Micros(name, true);
+            case DATETIME -> new Micros(name, false);
+            case DATE -> new Dates(name);
+            case TIME -> new Times(name);
+        };
+        s.grow(Math.max(capacity, 16));
+        return s;
+    }
+
+    /** Runs {@code sql} and fills the sinks, one per result column, in order. */
+    static void fill(DuckDBConnection c, String sql, Sink[] sinks) throws SQLException {
+        try (DuckDBPreparedStatement p = c.prepare(sql); DuckDBChunkedResult r = p.query()) {
+            while (r.nextChunk()) {
+                DuckDBDataChunkReader chunk = r.chunk();
+                int n = (int) chunk.rowCount();
+                if (n == 0) continue;
+                for (int i = 0; i < sinks.length; i++) {
+                    Sink s = sinks[i];
+                    if (s.size + n > capacity(s)) s.grow(Math.max(s.size + n, capacity(s) * 2));
+                    s.take(chunk.vector(i), n);
+                    s.size += n;
+                }
+            }
+        }
+    }
+
+    private static int capacity(Sink s) {
+        return s instanceof Sized z ? z.capacity() : Integer.MAX_VALUE;
+    }
+
+    private interface Sized {
+        int capacity();
+    }
+
+    private static final class Doubles extends Sink implements Sized {
+        double[] a = new double[0];
+
+        Doubles(String name) {
+            super(name);
+        }
+
+        public int capacity() {
+            return a.length;
+        }
+
+        void grow(int capacity) {
+            a = Arrays.copyOf(a, capacity);
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) a[size + i] = v.getDouble(i, Double.NaN);
+        }
+
+        Column<?> column() {
+            return DoubleColumn.create(name, size == a.length ? a : Arrays.copyOf(a, size));
+        }
+    }
+
+    private static final class Floats extends Sink implements Sized {
+        float[] a = new float[0];
+
+        Floats(String name) {
+            super(name);
+        }
+
+        public int capacity() {
+            return a.length;
+        }
+
+        void grow(int capacity) {
+            a = Arrays.copyOf(a, capacity);
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) a[size + i] = v.getFloat(i, Float.NaN);
+        }
+
+        Column<?> column() {
+            return FloatColumn.create(name, Arrays.copyOf(a, size));
+        }
+    }
+
+    private static final class Ints extends Sink implements Sized {
+        int[] a = new int[0];
+
+        Ints(String name) {
+            super(name);
+        }
+
+        public int capacity() {
+            return a.length;
+        }
+
+        void grow(int capacity) {
+            a = Arrays.copyOf(a, capacity);
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) a[size + i] = v.getInt(i, Integer.MIN_VALUE); // Tablesaw's missing int
+        }
+
+        Column<?> column() {
+            return IntColumn.create(name, Arrays.copyOf(a, size));
+        }
+    }
+
+    private static final class Shorts extends Sink implements Sized {
+        short[] a = new short[0];
+
+        Shorts(String name) {
+            super(name);
+        }
+
+        public int capacity() {
+            return a.length;
+        }
+
+        void grow(int capacity) {
+            a = Arrays.copyOf(a, capacity);
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) a[size + i] = v.getShort(i, Short.MIN_VALUE); // Tablesaw's missing short
+        }
+
+        Column<?> column() {
+            return ShortColumn.create(name, Arrays.copyOf(a, size));
+        }
+    }
+
+    private static final class Longs extends Sink implements Sized {
+        long[] a = new long[0];
+
+        Longs(String name) {
+            super(name);
+        }
+
+        public int capacity() {
+            return a.length;
+        }
+
+        void grow(int capacity) {
+            a = Arrays.copyOf(a, capacity);
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) a[size + i] = v.getLong(i, Long.MIN_VALUE); // Tablesaw's missing long
+        }
+
+        Column<?> column() {
+            return LongColumn.create(name, Arrays.copyOf(a, size));
+        }
+    }
+
+    /** Microseconds since the epoch, as an instant column (UTC timestamps) or a date-time column. */
+    private static final class Micros extends Sink implements Sized {
+        final boolean instant;
+        long[] a = new long[0];
+
+        Micros(String name, boolean instant) {
+            super(name);
+            this.instant = instant;
+        }
+
+        public int capacity() {
+            return a.length;
+        }
+
+        void grow(int capacity) {
+            a = Arrays.copyOf(a, capacity);
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) {
+                if (v.isNull(i)) {
+                    a[size + i] = instant ? InstantColumnMissing.VALUE : DateTimeMissing.VALUE;
+                    continue;
+                }
+                long us = v.getLong(i);
+                var t = Reading.instantOfMicros(us);
+                a[size + i] = instant ? PackedInstant.pack(t) : PackedLocalDateTime.pack(LocalDateTime.ofInstant(t, ZoneOffset.UTC));
+            }
+        }
+
+        Column<?> column() {
+            long[] packed = Arrays.copyOf(a, size);
+            return instant ? InstantColumn.createInternal(name, packed) : DateTimeColumn.createInternal(name, packed);
+        }
+    }
+
+    /** Tablesaw's packed missing values (what {@code appendMissing} stores). */
+    private static final class InstantColumnMissing {
+        static final long VALUE = tech.tablesaw.columns.instant.InstantColumnType.missingValueIndicator();
+    }
+
+    private static final class DateTimeMissing {
+        static final long VALUE = tech.tablesaw.columns.datetimes.DateTimeColumnType.missingValueIndicator();
+    }
+
+    private static final class Bools extends Sink {
+        BooleanColumn c;
+
+        Bools(String name) {
+            super(name);
+            c = BooleanColumn.create(name);
+        }
+
+        void grow(int capacity) {
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) {
+                if (v.isNull(i)) c.appendMissing();
+                else c.append(v.getBoolean(i));
+            }
+        }
+
+        Column<?> column() {
+            return c;
+        }
+    }
+
+    private static final class Dates extends Sink {
+        DateColumn c;
+
+        Dates(String name) {
+            super(name);
+            c = DateColumn.create(name);
+        }
+
+        void grow(int capacity) {
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) {
+                if (v.isNull(i)) c.appendMissing();
+                else c.append(v.getLocalDate(i));
+            }
+        }
+
+        Column<?> column() {
+            return c;
+        }
+    }
+
+    /** A TIME column, projected as its ISO text (the engine's chunk reader has no time getter). */
+    private static final class Times extends Sink {
+        TimeColumn c;
+
+        Times(String name) {
+            super(name);
+            c = TimeColumn.create(name);
+        }
+
+        void grow(int capacity) {
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) {
+                String s = v.getString(i);
+                if (s == null) c.appendMissing();
+                else c.append(LocalTime.parse(s));
+            }
+        }
+
+        Column<?> column() {
+            return c;
+        }
+    }
+
+    /** Text sent value by value: appended as Tablesaw appends it (a dictionary while there are few distinct values). */
+    private static final class Text extends Sink {
+        StringColumn c;
+
+        Text(String name) {
+            super(name);
+            c = StringColumn.create(name);
+        }
+
+        void grow(int capacity) {
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) {
+                String s = v.getString(i);
+                if (s == null) c.appendMissing();
+                else c.append(s);
+            }
+        }
+
+        Column<?> column() {
+            return c;
+        }
+    }
+
+    /** Text sent as hashes of values in {@code dictionary}. */
+    private static final class Coded extends Sink implements Sized {
+        final String[] dictionary;
+        final it.unimi.dsi.fastutil.longs.Long2IntMap byHash;
+        int[] codes = new int[0];
+
+        Coded(String name, String[] dictionary, it.unimi.dsi.fastutil.longs.Long2IntMap byHash) {
+            super(name);
+            this.dictionary = dictionary;
+            this.byHash = byHash;
+        }
+
+        public int capacity() {
+            return codes.length;
+        }
+
+        void grow(int capacity) {
+            codes = Arrays.copyOf(codes, capacity);
+        }
+
+        void take(DuckDBReadableVector v, int n) {
+            for (int i = 0; i < n; i++) codes[size + i] = byHash.get(v.getLong(i));
+        }
+
+        Column<?> column() {
+            return coded(name, dictionary, codes, size);
+        }
+    }
+
+    /**
+     * A string column from codes into a dictionary ({@code -1}: missing), built the way Tablesaw's own dictionary
+     * maps hold it (keys from the smallest value up, the missing key for "" and null, a count per key), with the
+     * narrowest key that fits: the result equals the column appended value by value, without hashing every row.
+     */
+    static StringColumn coded(String name, String[] dictionary, int[] codes, int rows) {
+        int[] count = new int[dictionary.length];
+        int missing = 0;
+        for (int r = 0; r < rows; r++) {
+            int k = codes[r];
+            if (k < 0 || dictionary[k] == null || dictionary[k].isEmpty()) missing++;
+            else count[k]++;
+        }
+        // Keys in order of first appearance, as appending assigns them.
+        int[] key = new int[dictionary.length];
+        Arrays.fill(key, -1);
+        int distinct = 0;
+        int[] order = new int[dictionary.length];
+        for (int r = 0; r < rows && distinct < dictionary.length; r++) {
+            int k = codes[r];
+            if (k < 0 || count[k] == 0 || key[k] >= 0) continue;
+            key[k] = distinct;
+            order[distinct++] = k;
+        }
+        String missingText = "";
+        if (distinct <= 254) {
+            Byte2ObjectOpenHashMap<String> keyToValue = new Byte2ObjectOpenHashMap<>(distinct + 1);
+            Object2ByteOpenHashMap<String> valueToKey = new Object2ByteOpenHashMap<>(distinct + 1);
+            valueToKey.defaultReturnValue(Byte.MIN_VALUE);
+            Byte2IntOpenHashMap keyToCount = new Byte2IntOpenHashMap(distinct + 1);
+            for (int d = 0; d < distinct; d++) {
+                byte b = (byte) (Byte.MIN_VALUE + 1 + d);
+                keyToValue.put(b, dictionary[order[d]]);
+                valueToKey.put(dictionary[order[d]], b);
+                keyToCount.put(b, count[order[d]]);
+            }
+            if (missing > 0) {
+                keyToValue.put(Byte.MAX_VALUE, missingText);
+                valueToKey.put(missingText, Byte.MAX_VALUE);
+                keyToCount.put(Byte.MAX_VALUE, missing);
+            }
+            byte[] values = new byte[rows];
+            for (int r = 0; r < rows; r++) {
+                int k = codes[r];
+                values[r] = k < 0 || count[k] == 0 ? Byte.MAX_VALUE : (byte) (Byte.MIN_VALUE + 1 + key[k]);
+            }
+            DictionaryMap m = new ByteDictionaryMap.ByteDictionaryBuilder().setNextIndex(Byte.MIN_VALUE + distinct).setKeyToValue(keyToValue)
+                    .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(values).build();
+            return StringColumn.createInternal(name, m);
+        }
+        if (distinct <= 65534) {
+            Short2ObjectOpenHashMap<String> keyToValue = new Short2ObjectOpenHashMap<>(distinct + 1);
+            Object2ShortOpenHashMap<String> valueToKey = new Object2ShortOpenHashMap<>(distinct + 1);
+            valueToKey.defaultReturnValue(Short.MIN_VALUE);
+            Short2IntOpenHashMap keyToCount = new Short2IntOpenHashMap(distinct + 1);
+            for (int d = 0; d < distinct; d++) {
+                short s = (short) (Short.MIN_VALUE + 1 + d);
+                keyToValue.put(s, dictionary[order[d]]);
+                valueToKey.put(dictionary[order[d]], s);
+                keyToCount.put(s, count[order[d]]);
+            }
+            if (missing > 0) {
+                keyToValue.put(Short.MAX_VALUE, missingText);
+                valueToKey.put(missingText, Short.MAX_VALUE);
+                keyToCount.put(Short.MAX_VALUE, missing);
+            }
+            short[] values = new short[rows];
+            for (int r = 0; r < rows; r++) {
+                int k = codes[r];
+                values[r] = k < 0 || count[k] == 0 ? Short.MAX_VALUE : (short) (Short.MIN_VALUE + 1 + key[k]);
+            }
+            DictionaryMap m = new ShortDictionaryMap.ShortDictionaryBuilder().setNextIndex(Short.MIN_VALUE + distinct).setKeyToValue(keyToValue)
+                    .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(values).build();
+            return StringColumn.createInternal(name, m);
+        }
+        Int2ObjectOpenHashMap<String> keyToValue = new Int2ObjectOpenHashMap<>(distinct + 1);
+        Object2IntOpenHashMap<String> valueToKey = new Object2IntOpenHashMap<>(distinct + 1);
+        valueToKey.defaultReturnValue(Integer.MIN_VALUE);
+        Int2IntOpenHashMap keyToCount = new Int2IntOpenHashMap(distinct + 1);
+        for (int d = 0; d < distinct; d++) {
+            int s = Integer.MIN_VALUE + 1 + d;
+            keyToValue.put(s, dictionary[order[d]]);
+            valueToKey.put(dictionary[order[d]], s);
+            keyToCount.put(s, count[order[d]]);
+        }
+        if (missing > 0) {
+            keyToValue.put(Integer.MAX_VALUE, missingText);
+            valueToKey.put(missingText, Integer.MAX_VALUE);
+            keyToCount.put(Integer.MAX_VALUE, missing);
+        }
+        int[] values = new int[rows];
+        for (int r = 0; r < rows; r++) {
+            int k = codes[r];
+            values[r] = k < 0 || count[k] == 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE + 1 + key[k];
+        }
+        DictionaryMap m = new IntDictionaryMap.IntDictionaryBuilder().setNextIndex(Integer.MIN_VALUE + distinct).setKeyToValue(keyToValue)
+                .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(values).build();
+        return StringColumn.createInternal(name, m);
+    }
+}

@@ -59,8 +59,10 @@ public final class DatasetsBench {
         Path python = Python.find();
         if (python == null) throw new IllegalStateException("no .venv python with polars: run scripts/python-env");
         Path work = Files.createTempDirectory("marketlab-datasets-bench");
+        // MARKETLAB_BENCH_TAPE names a folder that keeps the tape between runs: a complete harvest there reads nothing again.
+        String kept = System.getenv("MARKETLAB_BENCH_TAPE");
         try {
-            Path tape = work.resolve("tape");
+            Path tape = kept == null || kept.isBlank() ? work.resolve("tape") : Path.of(kept).toAbsolutePath();
             System.out.printf(Locale.ROOT, "datasets bench: %,d-row tape, %d rounds, %d cores, work folder %s%n", rows, rounds,
                     Runtime.getRuntime().availableProcessors(), work);
 

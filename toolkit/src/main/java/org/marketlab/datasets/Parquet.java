@@ -48,97 +48,12 @@ public final class Parquet {
         int rows = table.rowCount();
         Path t = checkTarget(target);
         try (DuckDBConnection c = Engine.open()) {
-            if (rows >= Reading.BIG) return writeCoded(c, t, cols, columns, kinds, rows);
-            return write(c, t, cols, a -> {
-                for (int i = 0; i < rows; i++) Columns.appendRow(a, columns, kinds, i);
-            });
+            // The table function feeds one thread; the engine's copy of the rows is then written on all of them.
+            String copied = "rows_" + TABLES.incrementAndGet();
+            Engine.exec(c, "CREATE TABLE " + Engine.ident(copied) + " AS " + TableSource.select(c, cols, columns, kinds, rows));
+            return copy(c, "SELECT * FROM " + Engine.ident(copied), t);
         } catch (SQLException e) {
             throw new DatasetException("the engine failed: " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * A big table's write: a text column with few distinct values (at most a quarter of the rows) goes to the engine
-     * as its dictionary once and a code per row, and the file gets the text back by the code; the rest as values.
-     */
-    private static Path writeCoded(DuckDBConnection c, Path target, List<Columns.Col> cols, Column<?>[] columns, Columns.Kind[] kinds,
-                                   int rows) {
-        int n = cols.size();
-        int[][] codes = new int[n][];
-        List<List<String>> dictionaries = new ArrayList<>();
-        for (int i = 0; i < n; i++) dictionaries.add(null);
-        for (int i = 0; i < n; i++) {
-            if (!(columns[i] instanceof tech.tablesaw.api.StringColumn sc)) continue;
-            int unique = sc.countUnique();
-            if (unique > Math.max(1024, rows / 4)) continue;
-            tech.tablesaw.columns.strings.DictionaryMap d = sc.getDictionary();
-            if (d instanceof tech.tablesaw.columns.strings.NullDictionaryMap) continue; // a column Tablesaw keeps without codes
-            int min = Integer.MAX_VALUE, max = Integer.MIN_VALUE;
-            for (int r = 0; r < rows; r++) {
-                int k = d.getKeyForIndex(r);
-                if (k < min) min = k;
-                if (k > max) max = k;
-            }
-            int[] codeOfKey = new int[max - min + 1];
-            java.util.Arrays.fill(codeOfKey, Integer.MIN_VALUE);
-            List<String> values = new ArrayList<>();
-            int[] code = new int[rows];
-            for (int r = 0; r < rows; r++) {
-                int k = d.getKeyForIndex(r) - min;
-                int v = codeOfKey[k];
-                if (v == Integer.MIN_VALUE) {
-                    String text = d.getValueForKey(k + min);
-                    if (text == null || text.isEmpty()) v = -1; // Tablesaw's missing text
-                    else {
-                        v = values.size();
-                        values.add(text);
-                    }
-                    codeOfKey[k] = v;
-                }
-                code[r] = v;
-            }
-            codes[i] = code;
-            dictionaries.set(i, values);
-        }
-        // The rows' table: a coded column is an INTEGER under its own name; each dictionary a one-row list table.
-        List<Columns.Col> stored = new ArrayList<>();
-        for (int i = 0; i < n; i++) stored.add(codes[i] == null ? cols.get(i) : new Columns.Col(cols.get(i).name(), Columns.Kind.INT, null, null));
-        long id = TABLES.incrementAndGet();
-        StringBuilder select = new StringBuilder("SELECT ");
-        List<String> dictTables = new ArrayList<>();
-        try {
-            for (int i = 0; i < n; i++) {
-                String col = Engine.ident(cols.get(i).name());
-                select.append(i == 0 ? "" : ", ");
-                if (codes[i] == null) {
-                    select.append(col);
-                    continue;
-                }
-                String dt = "dict_" + id + "_" + i;
-                dictTables.add(dt);
-                Engine.exec(c, "CREATE TABLE " + Engine.ident(dt) + " (v VARCHAR[])");
-                try (DuckDBAppender a = c.createAppender(DuckDBConnection.DEFAULT_SCHEMA, dt)) {
-                    a.beginRow().append(dictionaries.get(i)).endRow();
-                }
-                select.append("list_extract((SELECT v FROM ").append(Engine.ident(dt)).append("), ").append(col).append(" + 1) AS ").append(col);
-            }
-            String table = "rows_" + id;
-            Engine.exec(c, Columns.createTable(table, stored));
-            try (DuckDBAppender a = c.createAppender(DuckDBConnection.DEFAULT_SCHEMA, table)) {
-                for (int r = 0; r < rows; r++) {
-                    a.beginRow();
-                    for (int i = 0; i < n; i++) {
-                        if (codes[i] == null) Columns.appendValue(a, columns[i], kinds[i], r);
-                        else if (codes[i][r] < 0) a.appendNull();
-                        else a.append(codes[i][r]);
-                    }
-                    a.endRow();
-                }
-            }
-            select.append(" FROM ").append(Engine.ident(table));
-            return copy(c, select.toString(), target);
-        } catch (SQLException e) {
-            throw failure(e, target);
         }
     }
 

@@ -1,0 +1,271 @@
+package org.marketlab.datasets;
+
+import org.duckdb.DuckDBColumnType;
+import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBDataChunkWriter;
+import org.duckdb.DuckDBFunctions;
+import org.duckdb.DuckDBTableFunction;
+import org.duckdb.DuckDBTableFunctionBindInfo;
+import org.duckdb.DuckDBTableFunctionCallInfo;
+import org.duckdb.DuckDBTableFunctionInitInfo;
+import org.duckdb.DuckDBWritableVector;
+import tech.tablesaw.api.BooleanColumn;
+import tech.tablesaw.api.DateColumn;
+import tech.tablesaw.api.DateTimeColumn;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.FloatColumn;
+import tech.tablesaw.api.InstantColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.ShortColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.TimeColumn;
+import tech.tablesaw.columns.Column;
+import tech.tablesaw.columns.strings.DictionaryMap;
+import tech.tablesaw.columns.strings.NullDictionaryMap;
+
+import java.sql.SQLException;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A Tablesaw table offered to the engine as a table function that fills its chunks column by column, so that
+ * {@code COPY (SELECT ... FROM function()) TO file} writes the table as the engine scans it: no row-by-row appends
+ * and no copy of the table inside the engine first. Instants travel as microseconds, dates as days and times of
+ * day as microseconds, and the select list turns them back into the engine's types. A text column with few
+ * distinct values (a quarter of the rows or fewer) in a big table travels as a code per row, and the select list
+ * takes each code's text from a one-row list of the distinct values.
+ */
+final class TableSource {
+
+    private static final AtomicLong NAMES = new AtomicLong();
+
+    private TableSource() {
+    }
+
+    /** The {@code SELECT} of the table's rows, in order and with their stored types; registers what it reads. */
+    static String select(DuckDBConnection c, List<Columns.Col> cols, Column<?>[] columns, Columns.Kind[] kinds, int rows) throws SQLException {
+        int n = cols.size();
+        int[][] codes = new int[n][];
+        List<List<String>> dictionaries = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            dictionaries.add(null);
+            if (rows >= Reading.BIG && columns[i] instanceof StringColumn sc) {
+                List<String> values = new ArrayList<>();
+                codes[i] = codes(sc, rows, values);
+                dictionaries.set(i, values);
+            }
+        }
+        long id = NAMES.incrementAndGet();
+        String function = "marketlab_table_" + id;
+        StringBuilder select = new StringBuilder("SELECT ");
+        for (int i = 0; i < n; i++) {
+            String col = Engine.ident(cols.get(i).name());
+            select.append(i == 0 ? "" : ", ");
+            if (codes[i] != null) {
+                String dt = "marketlab_dict_" + id + "_" + i;
+                Engine.exec(c, "CREATE TABLE " + Engine.ident(dt) + " (v VARCHAR[])");
+                try (var a = c.createAppender(DuckDBConnection.DEFAULT_SCHEMA, dt)) {
+                    a.beginRow().append(dictionaries.get(i)).endRow();
+                }
+                select.append("list_extract((SELECT v FROM ").append(Engine.ident(dt)).append("), ").append(col).append(" + 1)");
+            } else {
+                select.append(switch (kinds[i]) {
+                    case INSTANT -> "CAST(make_timestamp(" + col + ") AS TIMESTAMP WITH TIME ZONE)";
+                    case DATETIME -> "make_timestamp(" + col + ")";
+                    case DATE -> "CAST(DATE '1970-01-01' + " + col + " AS DATE)";
+                    case TIME -> "CAST(TIME '00:00:00' + to_microseconds(" + col + ") AS TIME)";
+                    default -> col;
+                });
+            }
+            select.append(" AS ").append(col);
+        }
+        DuckDBColumnType[] types = new DuckDBColumnType[n];
+        for (int i = 0; i < n; i++) types[i] = codes[i] != null ? DuckDBColumnType.INTEGER : wireType(kinds[i]);
+        Fill fill = new Fill(cols, columns, kinds, codes, types, rows);
+        DuckDBFunctions.tableFunction().withName(function).withFunction(fill).register(c);
+        return select.append(" FROM ").append(function).append("()").toString();
+    }
+
+    /** Codes of a column with few distinct values into {@code values} (-1: missing), or null to send its text. */
+    private static int[] codes(StringColumn sc, int rows, List<String> values) {
+        DictionaryMap d = sc.getDictionary();
+        if (d instanceof NullDictionaryMap) return null; // Tablesaw keeps it as plain text: many distinct values
+        if (sc.countUnique() > Math.max(1024, rows / 4)) return null;
+        int min = Integer.MAX_VALUE, max = Integer.MIN_VALUE;
+        for (int r = 0; r < rows; r++) {
+            int k = d.getKeyForIndex(r);
+            if (k < min) min = k;
+            if (k > max) max = k;
+        }
+        int[] codeOfKey = new int[max - min + 1];
+        Arrays.fill(codeOfKey, Integer.MIN_VALUE);
+        int[] code = new int[rows];
+        for (int r = 0; r < rows; r++) {
+            int k = d.getKeyForIndex(r) - min;
+            int v = codeOfKey[k];
+            if (v == Integer.MIN_VALUE) {
+                String text = d.getValueForKey(k + min);
+                if (text == null || text.isEmpty()) v = -1; // Tablesaw's missing text
+                else {
+                    v = values.size();
+                    values.add(text);
+                }
+                codeOfKey[k] = v;
+            }
+            code[r] = v;
+        }
+        return code;
+    }
+
+    private static DuckDBColumnType wireType(Columns.Kind k) {
+        return switch (k) {
+            case STRING -> DuckDBColumnType.VARCHAR;
+            case BOOLEAN -> DuckDBColumnType.BOOLEAN;
+            case SHORT -> DuckDBColumnType.SMALLINT;
+            case INT, DATE -> DuckDBColumnType.INTEGER;
+            case LONG, INSTANT, DATETIME, TIME -> DuckDBColumnType.BIGINT;
+            case FLOAT -> DuckDBColumnType.FLOAT;
+            case DOUBLE -> DuckDBColumnType.DOUBLE;
+            default -> throw new IllegalStateException("a table has no " + k + " column");
+        };
+    }
+
+    /** The function: one thread, chunks of the table's rows in order. */
+    private static final class Fill implements DuckDBTableFunction<Object, long[], Object> {
+        final List<Columns.Col> cols;
+        final Column<?>[] columns;
+        final Columns.Kind[] kinds;
+        final int[][] codes;
+        final DuckDBColumnType[] types;
+        final int rows;
+
+        Fill(List<Columns.Col> cols, Column<?>[] columns, Columns.Kind[] kinds, int[][] codes, DuckDBColumnType[] types, int rows) {
+            this.cols = cols;
+            this.columns = columns;
+            this.kinds = kinds;
+            this.codes = codes;
+            this.types = types;
+            this.rows = rows;
+        }
+
+        @Override
+        public Object bind(DuckDBTableFunctionBindInfo info) {
+            for (int i = 0; i < cols.size(); i++) info.addResultColumn(cols.get(i).name(), types[i]);
+            info.setCardinality(rows, true);
+            return Boolean.TRUE;
+        }
+
+        @Override
+        public long[] init(DuckDBTableFunctionInitInfo info) {
+            info.setMaxThreads(1);
+            return new long[1];
+        }
+
+        @Override
+        public long apply(DuckDBTableFunctionCallInfo info, DuckDBDataChunkWriter out) {
+            long[] next = info.getInitData();
+            int from = (int) next[0];
+            int n = (int) Math.min(out.capacity(), rows - from);
+            if (n <= 0) return 0;
+            for (int i = 0; i < columns.length; i++) fill(out.vector(i), i, from, n);
+            next[0] = from + n;
+            return n;
+        }
+
+        private void fill(DuckDBWritableVector v, int i, int from, int n) {
+            Column<?> col = columns[i];
+            if (codes[i] != null) {
+                int[] code = codes[i];
+                for (int r = 0; r < n; r++) {
+                    int k = code[from + r];
+                    if (k < 0) v.setNull(r);
+                    else v.setInt(r, k);
+                }
+                return;
+            }
+            switch (kinds[i]) {
+                case STRING -> {
+                    String[] text = new String[n];
+                    for (int r = 0; r < n; r++) text[r] = col.isMissing(from + r) ? null : col.getString(from + r);
+                    v.setStrings(0, text);
+                }
+                case DOUBLE -> {
+                    DoubleColumn d = (DoubleColumn) col;
+                    for (int r = 0; r < n; r++) {
+                        double x = d.getDouble(from + r);
+                        if (Double.isNaN(x)) v.setNull(r);
+                        else v.setDouble(r, x);
+                    }
+                }
+                case FLOAT -> {
+                    FloatColumn d = (FloatColumn) col;
+                    for (int r = 0; r < n; r++) {
+                        if (d.isMissing(from + r)) v.setNull(r);
+                        else v.setFloat(r, d.getFloat(from + r));
+                    }
+                }
+                case INT -> {
+                    IntColumn d = (IntColumn) col;
+                    for (int r = 0; r < n; r++) {
+                        if (d.isMissing(from + r)) v.setNull(r);
+                        else v.setInt(r, d.getInt(from + r));
+                    }
+                }
+                case SHORT -> {
+                    ShortColumn d = (ShortColumn) col;
+                    for (int r = 0; r < n; r++) {
+                        if (d.isMissing(from + r)) v.setNull(r);
+                        else v.setShort(r, d.getShort(from + r));
+                    }
+                }
+                case LONG -> {
+                    LongColumn d = (LongColumn) col;
+                    for (int r = 0; r < n; r++) {
+                        if (d.isMissing(from + r)) v.setNull(r);
+                        else v.setLong(r, d.getLong(from + r));
+                    }
+                }
+                case BOOLEAN -> {
+                    BooleanColumn d = (BooleanColumn) col;
+                    for (int r = 0; r < n; r++) {
+                        if (d.isMissing(from + r)) v.setNull(r);
+                        else v.setBoolean(r, d.get(from + r));
+                    }
+                }
+                case INSTANT -> {
+                    InstantColumn d = (InstantColumn) col;
+                    for (int r = 0; r < n; r++) {
+                        if (d.isMissing(from + r)) v.setNull(r);
+                        else v.setLong(r, Columns.micros(d.get(from + r), col.name()));
+                    }
+                }
+                case DATETIME -> {
+                    DateTimeColumn d = (DateTimeColumn) col;
+                    for (int r = 0; r < n; r++) {
+                        if (d.isMissing(from + r)) v.setNull(r);
+                        else v.setLong(r, Columns.micros(d.get(from + r).toInstant(ZoneOffset.UTC), col.name()));
+                    }
+                }
+                case DATE -> {
+                    DateColumn d = (DateColumn) col;
+                    for (int r = 0; r < n; r++) {
+                        if (d.isMissing(from + r)) v.setNull(r);
+                        else v.setInt(r, (int) d.get(from + r).toEpochDay());
+                    }
+                }
+                case TIME -> {
+                    TimeColumn d = (TimeColumn) col;
+                    for (int r = 0; r < n; r++) {
+                        if (d.isMissing(from + r)) v.setNull(r);
+                        else v.setLong(r, d.get(from + r).toNanoOfDay() / 1000);
+                    }
+                }
+                default -> throw new IllegalStateException(kinds[i].name());
+            }
+        }
+    }
+}

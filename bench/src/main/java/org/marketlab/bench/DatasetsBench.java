@@ -66,6 +66,9 @@ public final class DatasetsBench {
             System.out.printf(Locale.ROOT, "datasets bench: %,d-row tape, %d rounds, %d cores, work folder %s%n", rows, rounds,
                     Runtime.getRuntime().availableProcessors(), work);
 
+            if (Files.isRegularFile(tape.resolve("_harvest.json"))) {
+                System.out.println("tape kept in " + tape + " (MARKETLAB_BENCH_TAPE): its harvest is complete, so the harvest's figure below is not a harvest");
+            }
             // 1. The harvest, in a JVM capped at 512 MB, from the sandbox in this one.
             System.setProperty("marketlab.sandbox.tapeRows", Long.toString(rows));
             Sandbox sandbox = Sandbox.builder().seed(7).now(Instant.parse("2026-11-01T00:00:00Z")).enforceLimits(false).build();

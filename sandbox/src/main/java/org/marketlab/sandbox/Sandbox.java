@@ -8,6 +8,7 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 import org.marketlab.sandbox.bridge.BridgeApi;
 import org.marketlab.sandbox.clob.ClobAccountsApi;
 import org.marketlab.sandbox.clob.ClobApi;
+import org.marketlab.sandbox.clob.ClobChannels;
 import org.marketlab.sandbox.clob.ClobMarketsApi;
 import org.marketlab.sandbox.data.DataApi;
 import org.marketlab.sandbox.markets.DiscoveryApi;
@@ -392,7 +393,8 @@ public final class Sandbox implements EmbeddedService {
         ClobAccountsApi accounts = new ClobAccountsApi(wallets, clock);
         // The book's market data read the matching engine's books once orders touch them.
         clob.live(accounts.engine());
-        return List.of(clob, new ClobMarketsApi(world, clob), accounts, new Health("clob"),
+        ClobChannels channels = new ClobChannels(clob, accounts, wallets, clock, world.seed());
+        return List.of(clob, new ClobMarketsApi(world, clob), accounts, channels, new Health("clob"),
                 new DataApi(wallets), new Health("data"),
                 new PerpsSandbox(world.seed(), world.now(), clock, present), new Health("perps"),
                 new BridgeApi());
@@ -414,6 +416,11 @@ public final class Sandbox implements EmbeddedService {
     /** The order book's account and trading routes (after start): exchange modes and per-signer buckets switch here. */
     public ClobAccountsApi orderBook() {
         return module(ClobAccountsApi.class);
+    }
+
+    /** The order book's market and user channels (after start): the seeded flow, market events and faults on request. */
+    public ClobChannels clobChannels() {
+        return module(ClobChannels.class);
     }
 
     /** The perpetuals interface (after start): its accounts, proxies and weights, for tests. */

@@ -78,6 +78,8 @@ public final class ClobAccountsApi implements RouteModule {
     private final LongSupplier clock;
     private ApiKeys keys;
     private final TradingApi trading;
+    /** Where each trade stands on its way to the chain (the user channel moves it on). */
+    final TradeStatuses statuses = new TradeStatuses();
 
     public ClobAccountsApi(Wallets wallets, LongSupplier clock) {
         this.wallets = wallets;
@@ -136,6 +138,28 @@ public final class ClobAccountsApi implements RouteModule {
 
     public org.marketlab.sandbox.trading.Buckets buckets() {
         return trading.buckets;
+    }
+
+    TradingApi trading() {
+        return trading;
+    }
+
+    /** The key's entry when the three parts of the credential match, else null (the user channel's authentication). */
+    ApiKeys.Entry authenticate(String apiKey, String secret, String passphrase) {
+        if (apiKey == null || secret == null || passphrase == null) return null;
+        ApiKeys.Entry e = keys().find(apiKey);
+        if (e == null || !e.creds().secret().equals(secret) || !e.creds().passphrase().equals(passphrase)) return null;
+        return e;
+    }
+
+    /** The wallet a key trades through (its proxy's, for a proxy signer). */
+    String funder(ApiKeys.Entry e) {
+        return wallets.funder(e.address());
+    }
+
+    /** One trade as {@code /data/trades} lists it to {@code address}'s wallet (its status as it stands). */
+    ObjectNode tradeReport(String address, Ledger.Fill f) {
+        return trade(address, f);
     }
 
     /** The registry, made on first use (with the seeded wallets' first keys). */
@@ -434,7 +458,7 @@ public final class ClobAccountsApi implements RouteModule {
         n.put("size", Orders.four(f.size()));
         n.put("fee_rate_bps", "0");
         n.put("price", Orders.four(f.price()));
-        n.put("status", "CONFIRMED");
+        n.put("status", statuses.of(f.id()));
         n.put("match_time", Instant.ofEpochSecond(f.time()).toString());
         n.put("last_update", Instant.ofEpochSecond(f.time() + 12).toString());
         n.put("outcome", f.token().outcome());

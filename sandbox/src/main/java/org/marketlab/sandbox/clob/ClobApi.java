@@ -73,6 +73,8 @@ public final class ClobApi implements RouteModule {
         }
     };
     private volatile Engine live;
+    /** Tick sizes changed and markets resolved while the sandbox runs. */
+    final MarketStatus status = new MarketStatus();
 
     /**
      * @param clock   the sandbox's wall clock in ms ({@code /time})
@@ -95,8 +97,13 @@ public final class ClobApi implements RouteModule {
 
     /** The token's book as the engine holds it, or null while untouched (then the seeded book stands). */
     private Engine.Levels liveLevels(World.Token t) {
+        Engine.Snapshot s = liveSnapshot(t);
+        return s == null ? null : s.levels();
+    }
+
+    private Engine.Snapshot liveSnapshot(World.Token t) {
         Engine e = live;
-        return e == null ? null : e.levels(t.tokenId(), clock.getAsLong() / 1000);
+        return e == null ? null : e.snapshot(t.tokenId(), clock.getAsLong() / 1000);
     }
 
     /** The order book's prices of the world, for the seeded wallets: the same paths and books these routes serve. */
@@ -123,7 +130,7 @@ public final class ClobApi implements RouteModule {
         app.post("/spreads", ctx -> keyed(ctx, this::spread));
         app.get("/last-trade-price", ctx -> Json.send(ctx, lastTradeOf(known(tokenParam(ctx), NO_BOOK), false)));
         app.post("/last-trades-prices", ctx -> Json.send(ctx, each(ctx, item -> lastTradeOf(known(tokenField(item), NO_BOOK), true))));
-        app.get("/tick-size", ctx -> Json.send(ctx, World.JSON.objectNode().put("minimum_tick_size", known(tokenParam(ctx), NO_MARKET).tickSize())));
+        app.get("/tick-size", ctx -> Json.send(ctx, World.JSON.objectNode().put("minimum_tick_size", tick(known(tokenParam(ctx), NO_MARKET)))));
         app.get("/neg-risk", ctx -> Json.send(ctx, World.JSON.objectNode().put("neg_risk", known(tokenParam(ctx), NO_MARKET).negRisk())));
         app.get("/prices-history", this::pricesHistory);
         app.get("/ohlc", this::ohlc);
@@ -190,10 +197,10 @@ public final class ClobApi implements RouteModule {
         return t;
     }
 
-    /** A token with a live book: closed markets have none. */
+    /** A token with a live book: closed markets (and markets resolved while the sandbox runs) have none. */
     private World.Token open(String tokenId) {
         World.Token t = known(tokenId, NO_BOOK);
-        if (t.closed()) throw Refusal.notFound(NO_BOOK);
+        if (t.closed() || status.resolved(t)) throw Refusal.notFound(NO_BOOK);
         return t;
     }
 
@@ -247,8 +254,9 @@ public final class ClobApi implements RouteModule {
         return present.getAsLong() / 60_000;
     }
 
-    private static BigDecimal tick(World.Token t) {
-        return TickQuotes.tick(t);
+    /** The token's tick size: the world's, or the one it was changed to. */
+    BigDecimal tick(World.Token t) {
+        return status.tick(t);
     }
 
     public BigDecimal bestBid(World.Token t) {
@@ -290,13 +298,50 @@ public final class ClobApi implements RouteModule {
         Engine e = live;
         var fill = e == null ? null : e.lastFill(t.tokenId());
         if (fill != null) return fill.takerBought() ? "BUY" : "SELL";
-        org.marketlab.sandbox.world.Tape.Trade last = path(t).tape().last(t.index(), nowMinute() * 60 + 59);
-        return last != null ? last.side() : "BUY";
+        return seededLastBuy(t) ? "BUY" : "SELL";
     }
 
-    /** The book, best price last on both sides, and its hash over the compact JSON with {@code hash} empty. */
+    /** Whether the last trade of the world's tape before now was a buy (its taker bought); a token with none reads as a buy. */
+    boolean seededLastBuy(World.Token t) {
+        org.marketlab.sandbox.world.Tape.Trade last = path(t).tape().last(t.index(), nowMinute() * 60 + 59);
+        return last == null || "BUY".equals(last.side());
+    }
+
+    /** The last trade before the sandbox's first, as the seeded book shows it now (what a book starts from). */
+    Engine.LastFill seededLastFill(World.Token t) {
+        return new Engine.LastFill(TickQuotes.lastTrade(t, path(t), nowMinute()), seededLastBuy(t));
+    }
+
+    /**
+     * The book, best price last on both sides, and its hash over the compact JSON with {@code hash} empty. A book the
+     * matching engine holds is stamped with the time of its last change; the seeded book with its minute.
+     */
     ObjectNode book(World.Token t) {
-        return book(t, liveLevels(t));
+        Engine.Snapshot s = liveSnapshot(t);
+        if (s == null) return seeded(t);
+        return summary(t, s.levels(), s.changedAt(), s.last());
+    }
+
+    /**
+     * The book summary of {@code levels} stamped {@code timestamp} (ms) with {@code last} as its last trade (the seeded
+     * one when null), and its hash: what {@code /book} serves and the market channel's hashes are taken over.
+     */
+    ObjectNode summary(World.Token t, Engine.Levels levels, long timestamp, Engine.LastFill last) {
+        ObjectNode b = World.JSON.objectNode();
+        b.put("market", t.conditionId());
+        b.put("asset_id", t.tokenId());
+        b.put("timestamp", Long.toString(timestamp));
+        b.put("hash", "");
+        ArrayNode bids = b.putArray("bids");
+        ArrayNode asks = b.putArray("asks");
+        for (int i = levels.bids().size() - 1; i >= 0; i--) level(bids, levels.bids().get(i).price(), levels.bids().get(i).size());
+        for (int i = levels.asks().size() - 1; i >= 0; i--) level(asks, levels.asks().get(i).price(), levels.asks().get(i).size());
+        b.put("min_order_size", str(BigDecimal.valueOf(t.minOrderSize())));
+        b.put("tick_size", str(tick(t)));
+        b.put("neg_risk", t.negRisk());
+        b.put("last_trade_price", str(last != null ? last.price() : TickQuotes.lastTrade(t, path(t), nowMinute())));
+        b.put("hash", hash(b));
+        return b;
     }
 
     /**
@@ -304,30 +349,24 @@ public final class ClobApi implements RouteModule {
      * those the demo wallets' seeded orders rest at (so neither depends on what was traded first).
      */
     ObjectNode seededBook(World.Token t) {
-        return book(t, null);
+        return seeded(t);
     }
 
-    private ObjectNode book(World.Token t, Engine.Levels live) {
+    private ObjectNode seeded(World.Token t) {
         ObjectNode b = World.JSON.objectNode();
         b.put("market", t.conditionId());
         b.put("asset_id", t.tokenId());
-        // The book changes once a minute (it is the price path's), so it is stamped with its minute: the same book,
-        // the same hash, however often it is read in that minute.
+        // The seeded book changes once a minute (it is the price path's), so it is stamped with its minute: the same
+        // book, the same hash, however often it is read in that minute.
         b.put("timestamp", Long.toString(nowMinute() * 60_000));
         b.put("hash", "");
         ArrayNode bids = b.putArray("bids");
         ArrayNode asks = b.putArray("asks");
-        if (live != null) {
-            // Best price last on both sides, as the seeded book.
-            for (int i = live.bids().size() - 1; i >= 0; i--) level(bids, live.bids().get(i).price(), live.bids().get(i).size());
-            for (int i = live.asks().size() - 1; i >= 0; i--) level(asks, live.asks().get(i).price(), live.asks().get(i).size());
-        } else {
-            seededLevels(t, bids, asks);
-        }
-        b.put("min_order_size", BigDecimal.valueOf(t.minOrderSize()).stripTrailingZeros().toPlainString());
-        b.put("tick_size", tick(t).toPlainString());
+        seededLevels(t, bids, asks);
+        b.put("min_order_size", str(BigDecimal.valueOf(t.minOrderSize())));
+        b.put("tick_size", str(tick(t)));
         b.put("neg_risk", t.negRisk());
-        b.put("last_trade_price", str(live != null ? lastTrade(t) : TickQuotes.lastTrade(t, path(t), nowMinute())));
+        b.put("last_trade_price", str(TickQuotes.lastTrade(t, path(t), nowMinute())));
         b.put("hash", hash(b));
         return b;
     }
@@ -349,8 +388,8 @@ public final class ClobApi implements RouteModule {
 
     private static void level(ArrayNode side, BigDecimal price, BigDecimal size) {
         ObjectNode l = side.addObject();
-        l.put("price", price.toPlainString());
-        l.put("size", size.toPlainString());
+        l.put("price", str(price));
+        l.put("size", str(size));
     }
 
     private static BigDecimal size(long seed, int k) {
@@ -502,7 +541,8 @@ public final class ClobApi implements RouteModule {
         return o;
     }
 
-    private static String str(BigDecimal v) {
-        return v.toPlainString();
+    /** A decimal as the order book writes one: plain, without trailing zeros ({@code 0.5}, {@code 120}, {@code 0}). */
+    static String str(BigDecimal v) {
+        return v.signum() == 0 ? "0" : v.stripTrailingZeros().toPlainString();
     }
 }

@@ -47,6 +47,11 @@ public final class Quotes implements Prices {
     }
 
     @Override
+    public boolean seededLastBuy(World.Token token) {
+        return clob.seededLastBuy(token);
+    }
+
+    @Override
     public org.marketlab.sandbox.world.Tape tape(World.Token token) {
         return clob.path(token).tape();
     }

@@ -155,9 +155,13 @@ final class TradingApi {
             World.Token t = wallets.world().token(tokenId);
             if (t == null || t.closed()) return null;
             ObjectNode b = wallets.quotes().book(t);
-            return new Engine.Levels(levels(b.get("bids")), levels(b.get("asks")));
+            return new Engine.Seed(new Engine.Levels(levels(b.get("bids")), levels(b.get("asks"))),
+                    new Engine.LastFill(new BigDecimal(b.get("last_trade_price").asText()), wallets.quotes().seededLastBuy(t)));
         });
     }
+
+    /** Tick sizes and resolutions changed at run time (the order book's routes read the same). */
+    volatile MarketStatus status = new MarketStatus();
 
     private static List<Engine.Level> levels(JsonNode side) {
         List<Engine.Level> out = new ArrayList<>();
@@ -382,7 +386,42 @@ final class TradingApi {
         }
         Engine.Result r = engine.submit(new Engine.Order(order.id(), order.account(), e.creds().key(), tokenId, order.buy(), order.price(),
                 order.shares(), order.type(), order.expiration(), clock.getAsLong()), order.postOnly(), clock.getAsLong() / 1000);
-        return placed(order, r, book(r, order.token()));
+        Booked booked = book(r, order.token());
+        Channels c = channels;
+        if (c != null) c.placed(r, booked.fills());
+        return placed(order, r, booked.txs());
+    }
+
+    /** Where placed and cancelled orders and booked fills are told (the user channel), once wired. */
+    interface Channels {
+        /** An order went to the book: its result and the fills booked to the wallets (both sides). */
+        void placed(Engine.Result result, List<Ledger.Fill> fills);
+
+        /** Orders left the book by a cancel. */
+        void cancelled(List<Engine.Resting> orders);
+    }
+
+    volatile Channels channels;
+
+    /**
+     * An order of the sandbox's other traders (the seeded flow that moves watched books): matched like any order, its
+     * fills booked to the wallets it meets (a demo wallet's resting order filled by the flow shows in its trades).
+     */
+    Engine.Result flow(Engine.Order o) {
+        Engine.Result r = engine.submit(o, false, clock.getAsLong() / 1000);
+        World.Token token = wallets.world().token(o.tokenId());
+        Booked booked = book(r, token);
+        Channels c = channels;
+        if (c != null && !booked.fills().isEmpty()) c.placed(r, booked.fills());
+        return r;
+    }
+
+    /** The flow's resting order {@code id} cancelled (false when it is no longer resting). */
+    boolean cancelFlow(String owner, String id) {
+        return engine.cancel(owner, id) != null;
+    }
+
+    private record Booked(List<String> txs, List<Ledger.Fill> fills) {
     }
 
     /**
@@ -405,6 +444,7 @@ final class TradingApi {
         String tokenId = text(o, "tokenId");
         World.Token token = tokenId == null ? null : wallets.world().token(tokenId);
         if (token == null) throw Refusal.badRequest("Invalid token id");
+        if (status.resolved(token)) throw Refusal.badRequest("market " + token.conditionId() + " is resolved: it takes no orders");
         String sideText = text(o, "side");
         int side = "BUY".equals(sideText) || "0".equals(sideText) ? 0 : "SELL".equals(sideText) || "1".equals(sideText) ? 1 : -1;
         if (side < 0) throw Refusal.badRequest("Invalid order payload");
@@ -425,8 +465,8 @@ final class TradingApi {
                 type.equals("GTD") ? o.path("expiration").asLong(0) : null);
     }
 
-    private static BigDecimal tick(World.Token token) {
-        return BigDecimal.valueOf(token.tickSize()).stripTrailingZeros();
+    private BigDecimal tick(World.Token token) {
+        return status.tick(token).stripTrailingZeros();
     }
 
     /** The price on the market's tick grid, a limit order's size at least the minimum, a GTD order's expiration more than a minute ahead. */
@@ -464,29 +504,43 @@ final class TradingApi {
         return out;
     }
 
-    private static String tradeId(String orderId, int i) {
+    /** The transaction that settles a trade. */
+    static String txHash(String tradeId) {
+        return "0x" + Numeric.toHexStringNoPrefix(Hash.sha3((tradeId + ":tx").getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static String tradeId(String orderId, int i) {
         byte[] h = Hash.sha3((orderId + ":" + i).getBytes(StandardCharsets.UTF_8));
         String x = Numeric.toHexStringNoPrefix(h);
         return x.substring(0, 8) + "-" + x.substring(8, 12) + "-4" + x.substring(13, 16) + "-8" + x.substring(17, 20) + "-" + x.substring(20, 32);
     }
 
-    /** The fills into both wallets' ledgers; the transaction hashes. */
-    private List<String> book(Engine.Result r, World.Token token) {
+    /** The fills into both wallets' ledgers (the house's sides, the seeded book and flow, keep none); the transaction hashes. */
+    private Booked book(Engine.Result r, World.Token token) {
         List<String> txs = new ArrayList<>();
+        List<Ledger.Fill> booked = new ArrayList<>();
         long time = clock.getAsLong() / 1000;
         MarketIndex.Market market = wallets.markets().byToken(token.tokenId());
         for (int i = 0; i < r.fills().size(); i++) {
             Engine.Fill f = r.fills().get(i);
             String id = tradeId(f.taker().id(), i);
-            String tx = "0x" + Numeric.toHexStringNoPrefix(Hash.sha3((id + ":tx").getBytes(StandardCharsets.UTF_8)));
+            String tx = txHash(id);
             txs.add(tx);
             String takerSide = f.taker().buy() ? "BUY" : "SELL", makerSide = f.maker().buy() ? "BUY" : "SELL";
-            wallets.addFills(f.taker().owner(), List.of(new Ledger.Fill(f.taker().owner(), seq.getAndIncrement(), id, market, token, takerSide,
-                    f.price(), f.size(), time, tx, false, f.taker().id(), f.maker().owner(), f.maker().id(), f.maker().apiKey(), false, -1)));
-            if (!f.maker().owner().equals(Engine.SEEDED_MAKER)) wallets.addFills(f.maker().owner(), List.of(new Ledger.Fill(f.maker().owner(), seq.getAndIncrement(), id, market, token, makerSide,
-                    f.price(), f.size(), time, tx, true, f.maker().id(), f.taker().owner(), f.taker().id(), f.taker().apiKey(), false, -1)));
+            if (!Engine.house(f.taker().owner())) {
+                Ledger.Fill taker = new Ledger.Fill(f.taker().owner(), seq.getAndIncrement(), id, market, token, takerSide,
+                        f.price(), f.size(), time, tx, false, f.taker().id(), f.maker().owner(), f.maker().id(), f.maker().apiKey(), false, -1);
+                wallets.addFills(f.taker().owner(), List.of(taker));
+                booked.add(taker);
+            }
+            if (!Engine.house(f.maker().owner())) {
+                Ledger.Fill maker = new Ledger.Fill(f.maker().owner(), seq.getAndIncrement(), id, market, token, makerSide,
+                        f.price(), f.size(), time, tx, true, f.maker().id(), f.taker().owner(), f.taker().id(), f.taker().apiKey(), false, -1);
+                wallets.addFills(f.maker().owner(), List.of(maker));
+                booked.add(maker);
+            }
         }
-        return txs;
+        return new Booked(txs, booked);
     }
 
     // ---- cancelling ----------------------------------------------------------------------------------------------------
@@ -522,12 +576,16 @@ final class TradingApi {
         ArrayNode done = out.putArray("canceled");
         ObjectNode not = out.putObject("not_canceled");
         String funder = wallets.funder(e.address());
+        List<Engine.Resting> gone = new ArrayList<>();
         for (String id : ids) {
             // An order on the engine's book, or one of the wallet's seeded open orders.
-            if (engine.cancel(funder, id.toLowerCase(Locale.ROOT)) != null
-                    || !wallets.cancelSeeded(funder, o -> o.id().equalsIgnoreCase(id)).isEmpty()) done.add(id);
+            Engine.Resting r = engine.cancel(funder, id.toLowerCase(Locale.ROOT));
+            if (r != null) gone.add(r);
+            if (r != null || !wallets.cancelSeeded(funder, o -> o.id().equalsIgnoreCase(id)).isEmpty()) done.add(id);
             else not.put(id, "Order not found or already canceled");
         }
+        Channels c = channels;
+        if (c != null && !gone.isEmpty()) c.cancelled(gone);
         return out;
     }
 
@@ -541,6 +599,8 @@ final class TradingApi {
         // The wallet's seeded open orders the request covers go too.
         List<Ledger.Order> seeded = wallets.cancelSeeded(funder, o -> (asset == null || asset.isEmpty() || o.token().tokenId().equals(asset))
                 && (market == null || market.isEmpty() || market.equalsIgnoreCase(o.market().conditionId())));
+        Channels c = channels;
+        if (c != null && !gone.isEmpty()) c.cancelled(gone);
         headers(ctx, buckets.debitCancels(e.address(), gone.size() + seeded.size()));
         ObjectNode out = Json.object();
         ArrayNode done = out.putArray("canceled");

@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 /**
@@ -24,11 +25,25 @@ import java.util.function.Predicate;
  * ({@link #SEEDED_MAKER}), first in time at its price. An order that crosses them fills against them, and
  * {@link #levels} then shows the levels consumed and the resting orders added, for {@code /book} and the prices
  * read from it.
+ *
+ * <p><b>Changes.</b> A {@link Listener} hears every change to a book, under the engine's lock and so in order: the
+ * levels whose size changed (before and after), the order that was matched and its fills, the orders cancelled or
+ * expired, and the book as it stands after the change ({@link Snapshot}), stamped with the engine's clock. The order
+ * book's channels are made from them. A book's {@link Snapshot#changedAt()} is the time of its last change, so that
+ * {@code /book} and the channels stamp (and hash) the same book alike.
  */
 public final class Engine {
 
     /** The owner of the seeded levels: the world's market maker, which keeps no ledger. */
     public static final String SEEDED_MAKER = "0x5eed00000000000000000000000000000000b00c";
+
+    /** The addresses of the sandbox's other traders, whose seeded flow of orders moves watched books: this and two hex digits. */
+    public static final String FLOW_PREFIX = "0x5eed0000000000000000000000000000000f10";
+
+    /** Whether an owner is the house (the seeded book or the flow), which keeps no ledger. */
+    public static boolean house(String owner) {
+        return owner.equals(SEEDED_MAKER) || owner.startsWith(FLOW_PREFIX);
+    }
 
     /** One price level: the size resting at a price. */
     public record Level(BigDecimal price, BigDecimal size) {
@@ -42,17 +57,56 @@ public final class Engine {
     public record LastFill(BigDecimal price, boolean takerBought) {
     }
 
-    private final java.util.function.Function<String, Levels> seeds;
-    private final Map<String, LastFill> lastFills = new HashMap<>();
+    /** What a token's book starts from: its seeded levels and the last trade before the engine's first. */
+    public record Seed(Levels levels, LastFill last) {
+    }
+
+    /** A token's book as it stands: its levels, the time of its last change (engine clock, ms) and its last fill. */
+    public record Snapshot(Levels levels, long changedAt, LastFill last) {
+    }
+
+    /** One level whose resting size changed: its side, price, and the size before and after (zero: no level). */
+    public record LevelChange(boolean bid, BigDecimal price, BigDecimal before, BigDecimal after) {
+    }
+
+    /** Why a book changed. */
+    public enum Cause { SEEDED, SUBMITTED, CANCELLED, EXPIRED }
+
+    /**
+     * One change to a token's book.
+     *
+     * @param levels  the levels whose size changed, in the order they changed (empty for a book made from its seed)
+     * @param result  the submitted order's result (its fills, whether it rests), for {@code SUBMITTED}
+     * @param removed the orders that left the book, for {@code CANCELLED} and {@code EXPIRED}
+     * @param after   the book as it stands after the change
+     */
+    public record Change(String tokenId, Cause cause, long atMillis, List<LevelChange> levels, Result result, List<Resting> removed,
+                         Snapshot after) {
+    }
+
+    /** Hears every change to a book, under the engine's lock (so it must only hand the change on). */
+    public interface Listener {
+        void changed(Change change);
+    }
+
+    private final java.util.function.Function<String, Seed> seeds;
+    private volatile Listener listener;
+    private volatile LongSupplier clock = System::currentTimeMillis;
 
     /** An engine whose books start empty. */
     public Engine() {
         this(null);
     }
 
-    /** An engine whose books start from {@code seeds} (a token id to its seeded levels; null or empty for none). */
-    public Engine(java.util.function.Function<String, Levels> seeds) {
+    /** An engine whose books start from {@code seeds} (a token id to its seeded book; null for none). */
+    public Engine(java.util.function.Function<String, Seed> seeds) {
         this.seeds = seeds;
+    }
+
+    /** Tells {@code listener} every change from now on, stamped by {@code clockMillis}. */
+    public synchronized void listen(Listener listener, LongSupplier clockMillis) {
+        this.listener = listener;
+        this.clock = clockMillis;
     }
 
     /** An order as accepted: {@code size} in shares, {@code price} the limit. {@code expiration} epoch seconds or null. */
@@ -98,6 +152,35 @@ public final class Engine {
     private static final class Book {
         final TreeMap<BigDecimal, ArrayDeque<Entry>> bids = new TreeMap<>(Comparator.reverseOrder());
         final TreeMap<BigDecimal, ArrayDeque<Entry>> asks = new TreeMap<>();
+        long changedAt;
+        LastFill last;
+    }
+
+    /** The sizes of some levels before a change, to tell the listener what changed. */
+    private static final class Touched {
+        final Map<BigDecimal, BigDecimal> bids = new java.util.LinkedHashMap<>();
+        final Map<BigDecimal, BigDecimal> asks = new java.util.LinkedHashMap<>();
+
+        void note(Book b, boolean bid, BigDecimal price) {
+            (bid ? bids : asks).computeIfAbsent(price, p -> size((bid ? b.bids : b.asks).get(p)));
+        }
+
+        List<LevelChange> changes(Book b) {
+            List<LevelChange> out = new ArrayList<>();
+            for (boolean bid : new boolean[]{true, false}) {
+                for (Map.Entry<BigDecimal, BigDecimal> e : (bid ? bids : asks).entrySet()) {
+                    BigDecimal after = size((bid ? b.bids : b.asks).get(e.getKey()));
+                    if (after.compareTo(e.getValue()) != 0) out.add(new LevelChange(bid, e.getKey(), e.getValue(), after));
+                }
+            }
+            return out;
+        }
+    }
+
+    private static BigDecimal size(ArrayDeque<Entry> level) {
+        BigDecimal size = BigDecimal.ZERO;
+        if (level != null) for (Entry e : level) size = size.add(e.remaining);
+        return size;
     }
 
     private final Map<String, Book> books = new HashMap<>();
@@ -110,7 +193,7 @@ public final class Engine {
     public synchronized Result submit(Order o, boolean postOnly, long nowSeconds) {
         if (byId.containsKey(o.id())) throw new Refused("order " + o.id() + " is invalid. Duplicated.");
         Book book = book(o.tokenId());
-        expire(book, nowSeconds);
+        expire(o.tokenId(), book, nowSeconds);
         TreeMap<BigDecimal, ArrayDeque<Entry>> opposite = o.buy() ? book.asks : book.bids;
         BigDecimal crossable = BigDecimal.ZERO;
         for (Map.Entry<BigDecimal, ArrayDeque<Entry>> level : opposite.entrySet()) {
@@ -125,11 +208,13 @@ public final class Engine {
             throw new Refused("no orders found to match with FAK order. FAK orders are partially filled or killed if no match is found.");
         }
         List<Fill> fills = new ArrayList<>();
+        Touched touched = new Touched();
         BigDecimal left = o.size();
         Iterator<Map.Entry<BigDecimal, ArrayDeque<Entry>>> levels = opposite.entrySet().iterator();
         while (left.signum() > 0 && levels.hasNext()) {
             Map.Entry<BigDecimal, ArrayDeque<Entry>> level = levels.next();
             if (!crosses(o, level.getKey())) break;
+            touched.note(book, !o.buy(), level.getKey());
             Iterator<Entry> it = level.getValue().iterator();
             while (left.signum() > 0 && it.hasNext()) {
                 Entry e = it.next();
@@ -145,15 +230,33 @@ public final class Engine {
             }
             if (level.getValue().isEmpty()) levels.remove();
         }
-        if (!fills.isEmpty()) lastFills.put(o.tokenId(), new LastFill(fills.get(fills.size() - 1).price(), o.buy()));
+        if (!fills.isEmpty()) book.last = new LastFill(fills.get(fills.size() - 1).price(), o.buy());
         boolean rests = left.signum() > 0 && (o.type().equals("GTC") || o.type().equals("GTD"));
         if (rests) {
+            touched.note(book, o.buy(), o.price());
             Entry e = new Entry(o);
             e.remaining = left;
             (o.buy() ? book.bids : book.asks).computeIfAbsent(o.price(), p -> new ArrayDeque<>()).addLast(e);
             byId.put(o.id(), e);
         }
-        return new Result(o, List.copyOf(fills), left, rests);
+        Result result = new Result(o, List.copyOf(fills), left, rests);
+        List<LevelChange> changes = touched.changes(book);
+        if (!changes.isEmpty() || !fills.isEmpty()) tell(o.tokenId(), book, Cause.SUBMITTED, changes, result, List.of());
+        return result;
+    }
+
+    /** Stamps the book and tells the listener (under the lock). */
+    private void tell(String tokenId, Book book, Cause cause, List<LevelChange> changes, Result result, List<Resting> removed) {
+        long now = clock.getAsLong();
+        book.changedAt = Math.max(now, book.changedAt);
+        Listener l = listener;
+        if (l != null) {
+            l.changed(new Change(tokenId, cause, book.changedAt, List.copyOf(changes), result, List.copyOf(removed), snapshot(book)));
+        }
+    }
+
+    private static Snapshot snapshot(Book b) {
+        return new Snapshot(new Levels(aggregate(b.bids), aggregate(b.asks)), b.changedAt, b.last);
     }
 
     /** The token's book, made on first touch from its seeded levels. */
@@ -162,7 +265,9 @@ public final class Engine {
         if (b != null) return b;
         b = new Book();
         books.put(tokenId, b);
-        Levels seeded = seeds == null ? null : seeds.apply(tokenId);
+        Seed start = seeds == null ? null : seeds.apply(tokenId);
+        Levels seeded = start == null ? null : start.levels();
+        if (start != null) b.last = start.last();
         if (seeded != null) {
             for (boolean buy : new boolean[]{true, false}) {
                 for (Level l : buy ? seeded.bids() : seeded.asks()) {
@@ -175,7 +280,23 @@ public final class Engine {
                 }
             }
         }
+        tell(tokenId, b, Cause.SEEDED, List.of(), null, List.of());
         return b;
+    }
+
+    /** Makes the token's book from its seed now if it is untouched (a watched book), and returns it as it stands. */
+    public synchronized Snapshot touch(String tokenId, long nowSeconds) {
+        Book b = book(tokenId);
+        expire(tokenId, b, nowSeconds);
+        return snapshot(b);
+    }
+
+    /** The token's book as it stands at {@code nowSeconds}, with its time and last fill; null while untouched. */
+    public synchronized Snapshot snapshot(String tokenId, long nowSeconds) {
+        Book b = books.get(tokenId);
+        if (b == null) return null;
+        expire(tokenId, b, nowSeconds);
+        return snapshot(b);
     }
 
     /** Whether the token's book has been touched (an order submitted to it): until then it is the seeded book. */
@@ -190,7 +311,7 @@ public final class Engine {
     public synchronized Levels levels(String tokenId, long nowSeconds) {
         Book b = books.get(tokenId);
         if (b == null) return null;
-        expire(b, nowSeconds);
+        expire(tokenId, b, nowSeconds);
         return new Levels(aggregate(b.bids), aggregate(b.asks));
     }
 
@@ -206,34 +327,53 @@ public final class Engine {
 
     /** The last fill on the token, or null when none happened here. */
     public synchronized LastFill lastFill(String tokenId) {
-        return lastFills.get(tokenId);
+        Book b = books.get(tokenId);
+        return b == null ? null : b.last;
     }
 
     private static boolean crosses(Order o, BigDecimal restingPrice) {
         return o.buy() ? restingPrice.compareTo(o.price()) <= 0 : restingPrice.compareTo(o.price()) >= 0;
     }
 
-    private void expire(Book book, long nowSeconds) {
-        for (TreeMap<BigDecimal, ArrayDeque<Entry>> side : List.of(book.bids, book.asks)) {
-            Iterator<ArrayDeque<Entry>> levels = side.values().iterator();
+    private void expire(String tokenId, Book book, long nowSeconds) {
+        Touched touched = null;
+        List<Resting> gone = new ArrayList<>();
+        for (boolean bid : new boolean[]{true, false}) {
+            Iterator<Map.Entry<BigDecimal, ArrayDeque<Entry>>> levels = (bid ? book.bids : book.asks).entrySet().iterator();
             while (levels.hasNext()) {
-                ArrayDeque<Entry> q = levels.next();
+                Map.Entry<BigDecimal, ArrayDeque<Entry>> level = levels.next();
+                ArrayDeque<Entry> q = level.getValue();
+                for (Entry e : q) {
+                    if (e.order.expiration() != null && e.order.expiration() <= nowSeconds) {
+                        if (touched == null) touched = new Touched();
+                        touched.note(book, bid, level.getKey());
+                    }
+                }
                 q.removeIf(e -> {
-                    boolean gone = e.order.expiration() != null && e.order.expiration() <= nowSeconds;
-                    if (gone) byId.remove(e.order.id());
-                    return gone;
+                    boolean expired = e.order.expiration() != null && e.order.expiration() <= nowSeconds;
+                    if (expired) {
+                        byId.remove(e.order.id());
+                        gone.add(new Resting(e.order, e.remaining));
+                    }
+                    return expired;
                 });
                 if (q.isEmpty()) levels.remove();
             }
         }
+        if (touched != null) tell(tokenId, book, Cause.EXPIRED, touched.changes(book), null, gone);
     }
 
     /** Removes the order {@code id} of {@code owner}; null when it is not resting (unknown, filled, cancelled or another's). */
     public synchronized Resting cancel(String owner, String id) {
         Entry e = byId.get(id);
         if (e == null || !e.order.owner().equals(owner)) return null;
+        Book book = books.get(e.order.tokenId());
+        Touched touched = new Touched();
+        touched.note(book, e.order.buy(), e.order.price());
         remove(e);
-        return new Resting(e.order, e.remaining);
+        Resting r = new Resting(e.order, e.remaining);
+        tell(e.order.tokenId(), book, Cause.CANCELLED, touched.changes(book), null, List.of(r));
+        return r;
     }
 
     /** Removes every resting order of {@code owner} that {@code which} selects, in time order. */
@@ -241,9 +381,18 @@ public final class Engine {
         List<Entry> mine = byId.values().stream().filter(e -> e.order.owner().equals(owner) && which.test(e.order))
                 .sorted(Comparator.comparingLong((Entry e) -> e.order.createdAt()).thenComparing(e -> e.order.id())).toList();
         List<Resting> out = new ArrayList<>();
+        Map<String, Touched> touched = new java.util.LinkedHashMap<>();
+        Map<String, List<Resting>> removed = new java.util.LinkedHashMap<>();
         for (Entry e : mine) {
+            touched.computeIfAbsent(e.order.tokenId(), t -> new Touched()).note(books.get(e.order.tokenId()), e.order.buy(), e.order.price());
             remove(e);
-            out.add(new Resting(e.order, e.remaining));
+            Resting r = new Resting(e.order, e.remaining);
+            out.add(r);
+            removed.computeIfAbsent(e.order.tokenId(), t -> new ArrayList<>()).add(r);
+        }
+        for (Map.Entry<String, Touched> t : touched.entrySet()) {
+            Book book = books.get(t.getKey());
+            tell(t.getKey(), book, Cause.CANCELLED, t.getValue().changes(book), null, removed.get(t.getKey()));
         }
         return out;
     }
@@ -261,11 +410,34 @@ public final class Engine {
 
     /** The resting orders of {@code owner} at {@code nowSeconds} (expired ones removed first), oldest first. */
     public synchronized List<Resting> open(String owner, long nowSeconds) {
-        for (Book b : books.values()) expire(b, nowSeconds);
+        for (Map.Entry<String, Book> b : List.copyOf(books.entrySet())) expire(b.getKey(), b.getValue(), nowSeconds);
         List<Resting> out = new ArrayList<>();
         for (Entry e : byId.values()) if (e.order.owner().equals(owner)) out.add(new Resting(e.order, e.remaining));
         out.sort(Comparator.comparingLong((Resting r) -> r.order().createdAt()).thenComparing(r -> r.order().id()));
         return Collections.unmodifiableList(out);
+    }
+
+    /** What is left of the resting order {@code id}, or null when it is not resting. */
+    public synchronized BigDecimal remaining(String id) {
+        Entry e = byId.get(id);
+        return e == null ? null : e.remaining;
+    }
+
+    /** Removes every resting order on the token, whoever placed it (a market that resolved); what was removed. */
+    public synchronized List<Resting> close(String tokenId) {
+        Book book = books.get(tokenId);
+        if (book == null) return List.of();
+        List<Resting> out = new ArrayList<>();
+        for (TreeMap<BigDecimal, ArrayDeque<Entry>> side : List.of(book.bids, book.asks)) {
+            for (ArrayDeque<Entry> q : side.values()) {
+                for (Entry e : q) {
+                    byId.remove(e.order.id());
+                    out.add(new Resting(e.order, e.remaining));
+                }
+            }
+            side.clear();
+        }
+        return out;
     }
 
     /** Whether an order of this id is resting. */

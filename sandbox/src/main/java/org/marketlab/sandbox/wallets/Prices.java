@@ -35,4 +35,7 @@ public interface Prices {
 
     /** The sandbox's present, epoch minute: how far tapes, holders and open interest reach. */
     long presentMinute();
+
+    /** Whether the token's last trade before the sandbox's first was a buy (its taker bought): a book's seeded last trade. */
+    boolean seededLastBuy(World.Token token);
 }

@@ -8,6 +8,7 @@ import org.marketlab.clob.ClobData;
 import org.marketlab.clob.ClobSession;
 import org.marketlab.signing.Wallet;
 import org.marketlab.clob.LastTrade;
+import org.marketlab.clob.MarketFeed;
 import org.marketlab.clob.OhlcQuery;
 import org.marketlab.clob.OutcomeToken;
 import org.marketlab.clob.PricesHistoryQuery;
@@ -40,6 +41,41 @@ public final class Clob {
 
     private static ClobData data() {
         return new ClobData(MarketLab.transport());
+    }
+
+    /**
+     * Follows tokens' books live on the order book's market channel: a local book per token, checked against every
+     * message, the tape and the best prices over time, with views that redraw themselves in a notebook
+     * ({@code feed.depthChart(token)}, {@code feed.tradesTable()}). See {@link MarketFeed}.
+     */
+    public static MarketFeed live(String... tokenIds) {
+        return MarketFeed.open(data(), java.util.Arrays.asList(tokenIds), MarketFeed.Options.defaults());
+    }
+
+    /** {@link #live(String...)} of outcome tokens ({@code Clob.tokens(market)}), titled by question and outcome. */
+    public static MarketFeed live(OutcomeToken... tokens) {
+        List<String> ids = new java.util.ArrayList<>();
+        for (OutcomeToken t : tokens) ids.add(tokenId(t));
+        return MarketFeed.open(data(), ids, MarketFeed.Options.defaults());
+    }
+
+    /** {@link #live(String...)} with other timing or checks ({@code MarketFeed.Options.defaults().verifyHashes(false)}). */
+    public static MarketFeed live(MarketFeed.Options options, Collection<String> tokenIds) {
+        return MarketFeed.open(data(), tokenIds, options);
+    }
+
+    /**
+     * A recording of a feed ({@code feed.record(path)}) replayed into the same views and listeners: {@code .play()} at
+     * the recorded speed, {@code .play(10)} ten times as fast, {@code .playToEnd()} at once; {@code .bookSnapshots(token,
+     * Duration.ofSeconds(1), 5)} reads it as a table of the book over time.
+     */
+    public static MarketFeed replay(java.nio.file.Path recording) {
+        return MarketFeed.replay(recording);
+    }
+
+    /** {@link #replay(java.nio.file.Path)} of a file name. */
+    public static MarketFeed replay(String recording) {
+        return MarketFeed.replay(java.nio.file.Path.of(recording));
     }
 
     /** The order book of an outcome token; {@code .table()} lists its levels best first with cumulative size. */

@@ -56,7 +56,7 @@ class ArchitectureTest {
                 .layer("Internal").definedBy("org.marketlab.internal..")
                 .layer("Shared").definedBy("org.marketlab.auth..", "org.marketlab.signing..", "org.marketlab.tables..",
                         "org.marketlab.pacing..", "org.marketlab.charts..", "org.marketlab.http..", "org.marketlab.time..",
-                        "org.marketlab.datasets..")
+                        "org.marketlab.datasets..", "org.marketlab.live..")
                 .layer("Config").definedBy("org.marketlab.config..")
                 .whereLayer("Facades").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Domains").mayOnlyBeAccessedByLayers("Facades")

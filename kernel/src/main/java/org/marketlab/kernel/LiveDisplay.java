@@ -6,7 +6,7 @@ import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 import org.dflib.jjava.jupyter.kernel.display.Renderer;
 import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
 import org.dflib.jjava.jupyter.messages.publish.PublishUpdateDisplayData;
-import org.marketlab.perps.LiveView;
+import org.marketlab.live.LiveView;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -135,7 +135,7 @@ public final class MarketLabKernel extends BaseKernel {
         StartTrace.mark("cell evaluated");
         if (v == KernelExecution.NULL) return "null";
         if (v instanceof java.io.PrintStream) return null; // what printf returns ends a cell that printed: nothing to show
-        if (v instanceof org.marketlab.perps.LiveView<?> view) {
+        if (v instanceof org.marketlab.live.LiveView<?> view) {
             live.show(view); // a display that redraws itself, rather than a result drawn once
             return null;
         }
@@ -266,7 +266,7 @@ public final class MarketLabKernel extends BaseKernel {
     }
 
     /** Shows a live view in the running cell, redrawn in place as it changes. */
-    void showLive(org.marketlab.perps.LiveView<?> view) {
+    void showLive(org.marketlab.live.LiveView<?> view) {
         live.show(view);
     }
 
@@ -332,6 +332,7 @@ public final class MarketLabKernel extends BaseKernel {
     @Override
     public void onShutdown(boolean isRestarting) {
         super.onShutdown(isRestarting);
+        org.marketlab.live.LiveFeeds.closeAll(); // no feed outlives its kernel: their connections close with it
         evaluator().close();
     }
 

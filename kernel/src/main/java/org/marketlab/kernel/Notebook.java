@@ -15,7 +15,7 @@ public final class Notebook {
      */
     public static void display(Object value) {
         BaseKernel k = BaseKernel.notebookKernel();
-        if (value instanceof org.marketlab.perps.LiveView<?> view && k instanceof MarketLabKernel m) {
+        if (value instanceof org.marketlab.live.LiveView<?> view && k instanceof MarketLabKernel m) {
             m.showLive(view); // redrawn in place as it changes
             return;
         }

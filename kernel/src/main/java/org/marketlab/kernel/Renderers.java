@@ -67,7 +67,7 @@ final class Renderers {
                 .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
                 .register((s, ctx) -> {
                     // The live feeds' connections beside the request pacing: both say how the service is being used.
-                    Table feeds = org.marketlab.perps.LiveFeed.statusTable();
+                    Table feeds = org.marketlab.live.LiveFeeds.statusTable();
                     // And the order-book buckets of each signer that has placed or cancelled.
                     ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(s.table()) + (s.signers().isEmpty() ? "" : Html.table(s.signersTable()))
                             + (feeds.rowCount() == 0 ? "" : Html.table(feeds)));

@@ -50,7 +50,7 @@ import java.util.function.LongSupplier;
  *
  * <pre>{@code
  * try (Sandbox s = Sandbox.builder().seed(7).now(Instant.parse("2026-11-01T00:00:00Z")).build()) {
- *     Map<String, URI> urls = s.start();           // markets, clob, data, perps, perps_ws, bridge
+ *     Map<String, URI> urls = s.start();           // markets, clob, clob_ws, data, perps, perps_ws, bridge
  *     List<World.EventFacts> events = s.world().events();
  *     s.faults().errors(503, 2);                   // the next two answers, on any server
  *     assert s.stats().throttledCount() == 0;      // no request held over a limit
@@ -252,8 +252,10 @@ public final class Sandbox implements EmbeddedService {
         Map<String, URI> out = new LinkedHashMap<>();
         // In the order of EmbeddedService.SERVICES, so that listings read the same every time.
         for (String service : EmbeddedService.SERVICES) {
-            int port = channels.get(service.equals("perps_ws") ? "perps" : service).socket().getLocalPort();
-            out.put(service, URI.create((service.equals("perps_ws") ? "ws" : "http") + "://127.0.0.1:" + port));
+            // A WebSocket interface is served by its host's server: clob_ws by the order book's, perps_ws by the perpetuals'.
+            boolean ws = service.endsWith("_ws");
+            int port = channels.get(ws ? service.substring(0, service.length() - 3) : service).socket().getLocalPort();
+            out.put(service, URI.create((ws ? "ws" : "http") + "://127.0.0.1:" + port));
         }
         urls = Collections.unmodifiableMap(out);
         restWanted = false;

@@ -68,7 +68,7 @@ public final class SandboxMain {
                 + s.world().marketCount() + " markets, anchored at " + s.world().now() + ", histories up to "
                 + (fixed ? "there" : "the present"));
         // The channel's own URL, path included: the official client connects only to it.
-        urls.forEach((k, v) -> System.out.println("  " + k + " " + (k.equals("perps_ws") ? v + "/v1/ws" : v)));
+        urls.forEach((k, v) -> System.out.println("  " + k + " " + (k.equals("perps_ws") ? v + "/v1/ws" : k.equals("clob_ws") ? v + "/ws/market, " + v + "/ws/user" : v)));
         System.out.println("Point the toolkit at it with MARKETLAB_<NAME>_URL, e.g. MARKETLAB_MARKETS_URL=" + urls.get("markets"));
         Thread.currentThread().join();
     }

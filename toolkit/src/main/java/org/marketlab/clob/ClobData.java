@@ -45,6 +45,11 @@ public final class ClobData {
 
     private final Transport t;
 
+    /** The transport this data is read over (a live feed's resyncs and channel share it). */
+    Transport transport() {
+        return t;
+    }
+
     public ClobData(Connection connection) {
         Transport transport = Transport.of(connection);
         this.t = Objects.requireNonNull(transport);

@@ -99,6 +99,7 @@ public final class Profile {
         EnumMap<Service, URI> urls = new EnumMap<>(Service.class);
         urls.put(Service.MARKETS, URI.create("https://gamma-api.polymarket.com"));
         urls.put(Service.CLOB, URI.create("https://clob.polymarket.com"));
+        urls.put(Service.CLOB_WS, URI.create("wss://ws-subscriptions-clob.polymarket.com"));
         urls.put(Service.DATA, URI.create("https://data-api.polymarket.com"));
         urls.put(Service.PERPS, URI.create("https://api.perpetuals.polymarket.com"));
         urls.put(Service.PERPS_WS, URI.create("wss://ws.perpetuals.polymarket.com"));
@@ -195,7 +196,7 @@ public final class Profile {
         try {
             URI uri = new URI(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            boolean ws = service == Service.PERPS_WS;
+            boolean ws = service.webSocket();
             boolean ok = ws ? scheme.equals("ws") || scheme.equals("wss") : scheme.equals("http") || scheme.equals("https");
             if (!ok || uri.getHost() == null) {
                 throw new IllegalArgumentException(service.envName() + ": '" + url + "' is not an absolute "

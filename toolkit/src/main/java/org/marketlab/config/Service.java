@@ -8,6 +8,8 @@ public enum Service {
     MARKETS("markets"),
     /** Central limit order book. */
     CLOB("clob"),
+    /** The order book's market and user channels (WebSocket: {@code /ws/market}, {@code /ws/user}). */
+    CLOB_WS("clob_ws"),
     /** Data interface (v1 and v2 families). */
     DATA("data"),
     /** Perpetuals REST. */
@@ -28,6 +30,11 @@ public enum Service {
         return id;
     }
 
+    /** Whether the interface is a WebSocket one ({@code ws://} or {@code wss://}). */
+    public boolean webSocket() {
+        return id.endsWith("_ws");
+    }
+
     /** The environment variable that overrides this service's URL, e.g. {@code MARKETLAB_CLOB_URL}. */
     public String envName() {
         return "MARKETLAB_" + id.toUpperCase(Locale.ROOT) + "_URL";
@@ -38,6 +45,6 @@ public enum Service {
         for (Service s : values()) {
             if (s.id.equalsIgnoreCase(name) || s.name().equalsIgnoreCase(name)) return s;
         }
-        throw new IllegalArgumentException("unknown service '" + name + "'; known: markets, clob, data, perps, perps_ws, bridge");
+        throw new IllegalArgumentException("unknown service '" + name + "'; known: markets, clob, clob_ws, data, perps, perps_ws, bridge");
     }
 }

@@ -7,6 +7,10 @@ import okhttp3.WebSocket;
 import okhttp3.WebSocketListener;
 import org.marketlab.config.Service;
 import org.marketlab.internal.transport.Resources;
+import org.marketlab.live.ChangeSignal;
+import org.marketlab.live.FeedStatus;
+import org.marketlab.live.LiveFeeds;
+import org.marketlab.live.LiveView;
 import org.marketlab.http.AuthenticationException;
 import org.marketlab.http.ConnectionException;
 import org.marketlab.pacing.Clock;
@@ -176,7 +180,7 @@ public final class LiveFeed implements AutoCloseable {
     private final List<Consumer<Fill>> fillListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<Portfolio>> portfolioListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<State>> stateListeners = new CopyOnWriteArrayList<>();
-    private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
+    private final ChangeSignal views = new ChangeSignal();
 
     private LiveFeed(PerpsSession session, Options options) {
         this.session = session;
@@ -215,6 +219,7 @@ public final class LiveFeed implements AutoCloseable {
             throw new ConnectionException(0, null, f.url.toString(), null, "could not connect: " + e.getCause(), e.getCause());
         }
         OPEN.add(f);
+        LiveFeeds.opened(f, f::feedStatus);
         f.watchdog.start();
         return f;
     }
@@ -558,13 +563,7 @@ public final class LiveFeed implements AutoCloseable {
     }
 
     private void changed() {
-        for (Runnable r : changeListeners) {
-            try {
-                r.run();
-            } catch (RuntimeException ignored) {
-                // a display's trouble is its own
-            }
-        }
+        views.changed();
     }
 
     // ---- what users see ----------------------------------------------------------------------------------------------
@@ -759,28 +758,14 @@ public final class LiveFeed implements AutoCloseable {
     }
 
     private <T> LiveView<T> view(String title, java.util.function.Supplier<T> now) {
-        return new LiveView<>() {
-            @Override
-            public T now() {
-                return now.get();
-            }
+        return views.view(title, now);
+    }
 
-            @Override
-            public String title() {
-                return title;
-            }
-
-            @Override
-            public AutoCloseable subscribe(Runnable onChange) {
-                changeListeners.add(onChange);
-                return () -> changeListeners.remove(onChange);
-            }
-
-            @Override
-            public String toString() {
-                return String.valueOf(now.get());
-            }
-        };
+    /** This feed's row of {@link LiveFeeds#statusTable()}. */
+    private FeedStatus feedStatus() {
+        Status s = status();
+        return new FeedStatus("perps account", s.owner(), s.state().name(), s.frames(), s.duplicates(), s.resyncs(), s.gapsHealed(),
+                s.reconnects(), s.lastMessageAge(), s.lastError());
     }
 
     /** Every feed open now (for the status display). */
@@ -812,6 +797,7 @@ public final class LiveFeed implements AutoCloseable {
         if (closed) return;
         closed = true;
         OPEN.remove(this);
+        LiveFeeds.closed(this);
         generation.incrementAndGet();
         WebSocket ws = socket;
         if (ws != null) ws.close(1000, "closed by the client");

@@ -44,7 +44,7 @@ class BadInputTest {
     static void nowhere() {
         before = MarketLab.profile();
         Profile p = Profile.live();
-        for (Service s : Service.values()) p = p.withUrl(s, s == Service.PERPS_WS ? "ws://127.0.0.1:9" : "http://127.0.0.1:9");
+        for (Service s : Service.values()) p = p.withUrl(s, s.webSocket() ? "ws://127.0.0.1:9" : "http://127.0.0.1:9");
         MarketLab.use(p);
     }
 

@@ -1,0 +1,188 @@
+package org.marketlab.clob;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.marketlab.internal.transport.Transport;
+import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.clob.ClobChannels;
+import tech.tablesaw.api.Table;
+
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A market feed against the sandbox's market channel: the local book equals {@code /book} after every action of a
+ * trading session and after every fault the channel can be told to have; tokens come and go while open; a recording
+ * replays to the same book.
+ */
+class MarketFeedAgainstSandboxTest {
+
+    private static Sandbox sandbox;
+    private static Transport transport;
+    private static ClobData data;
+    private static ClobSession session;
+    private static TradingSandbox.Held held;
+
+    static final MarketFeed.Options FAST = MarketFeed.Options.defaults().timing(Duration.ofMillis(500), Duration.ofSeconds(2))
+            .backoff(Duration.ofMillis(10), Duration.ofMillis(200));
+
+    @BeforeAll
+    static void start() {
+        sandbox = TradingSandbox.start();
+        sandbox.enforceLimits(false);
+        transport = TradingSandbox.transport(sandbox, 3);
+        data = new ClobData(transport);
+        session = TradingSandbox.session(transport, 1);
+        // A book with room for orders a few ticks from its best prices on both sides.
+        held = TradingSandbox.held(transport, session, (p, b) -> TradingSandbox.holds(p, b, BigDecimal.ONE, 20)
+                && b.bestBid().subtract(b.tickSize().multiply(BigDecimal.valueOf(4))).signum() > 0
+                && b.bestAsk().add(b.tickSize().multiply(BigDecimal.valueOf(3))).compareTo(BigDecimal.ONE) < 0);
+        sandbox.clobChannels().flowInterval(0);
+    }
+
+    @AfterAll
+    static void stop() {
+        sandbox.clobChannels().flowInterval(0).clear();
+        sandbox.close();
+    }
+
+    /** Waits until the feed's book of the token is the one {@code /book} serves (levels, stamp and hash); the book. */
+    static Book converged(MarketFeed feed, String token) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(8).toNanos();
+        Book local = null, rest = null;
+        while (System.nanoTime() < until) {
+            rest = data.book(token);
+            local = feed.book(token);
+            if (local != null && same(local, rest)) return local;
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the local book never equalled /book\n local " + local + "\n /book " + rest + "\n " + feed.status());
+    }
+
+    static boolean same(Book a, Book b) {
+        return a.hash() != null && a.hash().equals(b.hash()) && a.bids().equals(b.bids()) && a.asks().equals(b.asks())
+                && a.timestamp().equals(b.timestamp());
+    }
+
+    @Test
+    void theLocalBookIsBookAfterEveryActionOfATradingSession() throws Exception {
+        String token = held.token();
+        try (MarketFeed feed = MarketFeed.open(data, List.of(token), FAST)) {
+            converged(feed, token);
+            Book b = data.book(token);
+            BigDecimal tick = b.tickSize(), min = b.minOrderSize();
+            // Resting orders on both sides, away from the best prices.
+            OrderResult bid = session.place(session.limitOrder(token, Side.BUY, b.bestBid().subtract(tick.multiply(BigDecimal.valueOf(3))), min));
+            converged(feed, token);
+            OrderResult ask = session.place(session.limitOrder(token, Side.SELL, b.bestAsk().add(tick.multiply(BigDecimal.valueOf(2))), min));
+            converged(feed, token);
+            // A sell that takes the best bid: a trade, pushed as last_trade_price and the book.
+            BigDecimal bestBid = data.book(token).bestBid();
+            session.place(session.limitOrder(token, Side.SELL, bestBid, min));
+            Book afterTrade = converged(feed, token);
+            assertEquals(0, bestBid.compareTo(afterTrade.lastTradePrice()), "the book's last trade is the fill's price");
+            assertTrue(feed.trades().stream().anyMatch(t -> t.assetId().equals(token) && t.price().compareTo(bestBid) == 0), "the trade is on the tape");
+            session.cancel(bid.orderId());
+            converged(feed, token);
+            session.cancel(ask.orderId());
+            converged(feed, token);
+            MarketFeed.Status s = feed.status();
+            assertEquals(0, s.hashMismatches() + s.bestPriceMismatches(), "a quiet channel needs no resync: " + s);
+            assertEquals(0, s.unverifiedTokens(), "the sandbox's hashes are checked: " + s);
+        }
+    }
+
+    @Test
+    void faultsOfEveryKindAreHealedToTheBookBookServes() throws Exception {
+        String token = TradingSandbox.held(transport, session, (p, b) -> !p.tokenId().equals(held.token())).token();
+        ClobChannels channels = sandbox.clobChannels();
+        try (MarketFeed feed = MarketFeed.open(data, List.of(token), FAST)) {
+            converged(feed, token);
+            channels.flowInterval(15);
+            channels.wrongHashes(3);
+            Thread.sleep(600);
+            converged(feed, token);
+            assertTrue(feed.status().hashMismatches() >= 1, "a wrong hash is found: " + feed.status());
+            channels.dropMessages(3);
+            Thread.sleep(600);
+            converged(feed, token);
+            channels.duplicateMessages(5).reorderMessages(3);
+            Thread.sleep(600);
+            converged(feed, token);
+            long reconnects = feed.status().reconnects();
+            channels.closeConnections();
+            Thread.sleep(600);
+            converged(feed, token);
+            channels.silence();
+            Thread.sleep(3_000); // stale after 2 s
+            converged(feed, token);
+            channels.flowInterval(0).clear();
+            Thread.sleep(200);
+            converged(feed, token);
+            MarketFeed.Status s = feed.status();
+            assertTrue(s.reconnects() >= reconnects + 2, "a closed and a silent connection are replaced: " + s);
+            assertTrue(s.resyncs() >= 3, "resyncs are counted: " + s);
+        } finally {
+            channels.flowInterval(0).clear();
+        }
+    }
+
+    @Test
+    void tokensComeAndGoWhileOpenAndARecordingReplaysToTheSameBook(@TempDir Path dir) throws Exception {
+        String a = held.token();
+        String b = TradingSandbox.held(transport, session, (p, book) -> !p.tokenId().equals(a)).token();
+        ClobChannels channels = sandbox.clobChannels();
+        Path recording = dir.resolve("feed.jsonl");
+        Book lastA, lastB;
+        try (MarketFeed feed = MarketFeed.open(data, List.of(a), FAST)) {
+            feed.record(recording);
+            converged(feed, a);
+            feed.subscribe(b);
+            converged(feed, b);
+            assertEquals(List.of(a, b), feed.tokens());
+            channels.flowInterval(10);
+            Thread.sleep(1_500);
+            channels.flowInterval(0);
+            lastA = converged(feed, a);
+            lastB = converged(feed, b);
+            feed.unsubscribe(a);
+            assertNull(feed.book(a), "an unsubscribed token's book is dropped");
+            assertEquals(List.of(b), feed.tokens());
+            assertEquals(recording, feed.stopRecording());
+        } finally {
+            channels.flowInterval(0);
+        }
+        assertTrue(Files.size(recording) > 0);
+        try (MarketFeed replay = MarketFeed.replay(recording)) {
+            List<Book> books = new CopyOnWriteArrayList<>();
+            replay.onBook(books::add);
+            assertEquals(MarketFeed.State.PAUSED, replay.state());
+            replay.playToEnd();
+            assertEquals(MarketFeed.State.DONE, replay.state());
+            assertTrue(same(replay.book(a), lastA), "the replay ends on the live book of " + a);
+            assertTrue(same(replay.book(b), lastB), "and of " + b);
+            assertTrue(books.size() >= 2, "the books went to the replay's listener");
+            MarketFeed.Status s = replay.status();
+            assertEquals(0, s.hashMismatches() + s.bestPriceMismatches(), s.toString());
+            Table snapshots = replay.bookSnapshots(a, Duration.ofMillis(100), 3);
+            assertTrue(snapshots.rowCount() >= 5, snapshots.print());
+            assertEquals(List.of("time", "best_bid", "best_ask", "mid", "spread", "bid_depth", "ask_depth", "imbalance", "updates"), snapshots.columnNames());
+            double lastBid = snapshots.doubleColumn("best_bid").get(snapshots.rowCount() - 1);
+            assertTrue(lastBid > 0 && lastBid < 1, snapshots.print());
+        }
+        assertThrows(IllegalArgumentException.class, () -> MarketFeed.replay(dir.resolve("none.jsonl")));
+    }
+}

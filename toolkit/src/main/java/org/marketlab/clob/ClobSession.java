@@ -124,6 +124,46 @@ public final class ClobSession {
         return transport.profile().name();
     }
 
+    Transport transport() {
+        return transport;
+    }
+
+    /** The whole credential, for the user channel's subscription (never shown). */
+    ApiCredentials credentials() {
+        return credentials;
+    }
+
+    private final java.util.Set<UserFeed> feeds = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * Your orders and trades live on the order book's user channel, in every market (see {@link UserFeed}); closing the
+     * session closes it.
+     */
+    public UserFeed live() {
+        return live(MarketFeed.Options.defaults(), List.of());
+    }
+
+    /** {@link #live()} for some markets only (condition ids). */
+    public UserFeed live(String... conditionIds) {
+        return live(MarketFeed.Options.defaults(), List.of(conditionIds));
+    }
+
+    /** {@link #live()} with other timing, for some markets (none: all). */
+    public UserFeed live(MarketFeed.Options options, java.util.Collection<String> conditionIds) {
+        UserFeed f = UserFeed.open(this, conditionIds, options == null ? MarketFeed.Options.defaults() : options);
+        feeds.add(f);
+        return f;
+    }
+
+    void forget(UserFeed feed) {
+        feeds.remove(feed);
+    }
+
+    /** Closes the session's live feeds (its credentials stay valid and stored). */
+    public void close() {
+        for (UserFeed f : List.copyOf(feeds)) f.close();
+    }
+
     /** The signer's address (lower case). */
     public String address() {
         return wallet.address();

@@ -6,6 +6,7 @@ import org.marketlab.config.Service;
 import org.marketlab.http.ConnectionException;
 import org.marketlab.internal.live.Channel;
 import org.marketlab.internal.live.Lane;
+import org.marketlab.internal.live.Recorder;
 import org.marketlab.live.ChangeSignal;
 import org.marketlab.live.FeedStatus;
 import org.marketlab.live.LiveFeeds;
@@ -19,9 +20,7 @@ import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.Table;
 
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -165,8 +164,7 @@ public final class MarketFeed implements AutoCloseable {
     private final ArrayDeque<String> tradeKeyOrder = new ArrayDeque<>();
     private final Map<String, BestPrices> best = new LinkedHashMap<>();
     private long lastReceived;
-    private BufferedWriter recording;
-    private Path recordingPath;
+    private Recorder recording;
     private Sampler sampler;
 
     private final AtomicLong frames = new AtomicLong(), messages = new AtomicLong(), priceChanges = new AtomicLong(), duplicates = new AtomicLong(),
@@ -378,7 +376,7 @@ public final class MarketFeed implements AutoCloseable {
     private void frame(String text, long receivedMillis) {
         frames.incrementAndGet();
         lastReceived = receivedMillis;
-        if (recording != null) write(text, receivedMillis);
+        if (recording != null) recording.write(text, receivedMillis, replaying == null);
         try {
             reader.read(text, this::message);
         } catch (IOException | RuntimeException e) {
@@ -568,7 +566,7 @@ public final class MarketFeed implements AutoCloseable {
             lastError = "resync of " + TokenNames.of(b.assetId) + " from /book failed: " + e.getMessage();
             return;
         }
-        if (recording != null) write(bookFrame(rest), System.currentTimeMillis());
+        if (recording != null) recording.write(bookFrame(rest), System.currentTimeMillis(), true);
         b.clear();
         for (Level l : rest.bids()) b.set(true, LocalBook.of(l.price()), LocalBook.of(l.size()));
         for (Level l : rest.asks()) b.set(false, LocalBook.of(l.price()), LocalBook.of(l.size()));
@@ -682,17 +680,10 @@ public final class MarketFeed implements AutoCloseable {
             throw new IllegalArgumentException("a replay cannot record over its own recording " + path);
         }
         lane.read(() -> {
-            stopRecordingOnLane();
-            try {
-                Path parent = path.toAbsolutePath().getParent();
-                if (parent != null) Files.createDirectories(parent);
-                recording = Files.newBufferedWriter(path, StandardCharsets.UTF_8);
-                recordingPath = path;
-                // The books as they stand open the recording, so that it replays on its own.
-                for (LocalBook b : books.values()) if (!b.resyncing && b.timestamp != 0) write(bookFrame(b.toBook()), System.currentTimeMillis());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot record to " + path + ": " + e.getMessage(), e);
-            }
+            if (recording != null) recording.close();
+            recording = Recorder.to(path, e -> lastError = e);
+            // The books as they stand open the recording, so that it replays on its own.
+            for (LocalBook b : books.values()) if (!b.resyncing && b.timestamp != 0) recording.write(bookFrame(b.toBook()), System.currentTimeMillis(), true);
             return null;
         });
         return this;
@@ -701,40 +692,12 @@ public final class MarketFeed implements AutoCloseable {
     /** Ends the recording (the file is complete); returns its path, or null when none was on. */
     public Path stopRecording() {
         return lane.read(() -> {
-            Path p = recordingPath;
-            stopRecordingOnLane();
+            if (recording == null) return null;
+            Path p = recording.path();
+            recording.close();
+            recording = null;
             return p;
         });
-    }
-
-    private void stopRecordingOnLane() {
-        if (recording == null) return;
-        try {
-            recording.close();
-        } catch (IOException e) {
-            lastError = "closing the recording " + recordingPath + " failed: " + e.getMessage();
-        }
-        recording = null;
-        recordingPath = null;
-    }
-
-    private void write(String frame, long receivedMillis) {
-        try {
-            recording.write("{\"t\":");
-            recording.write(Long.toString(receivedMillis));
-            recording.write(",\"frame\":");
-            recording.write(frame.indexOf('\n') >= 0 || frame.indexOf('\r') >= 0 ? frame.replace("\r", " ").replace("\n", " ") : frame);
-            recording.write("}\n");
-            if (replaying == null) recording.flush();
-        } catch (IOException e) {
-            lastError = "recording to " + recordingPath + " stopped: " + e.getMessage();
-            try {
-                recording.close();
-            } catch (IOException ignored) {
-                // already failing
-            }
-            recording = null;
-        }
     }
 
     // ---- replay ----------------------------------------------------------------------------------------------------
@@ -796,7 +759,7 @@ public final class MarketFeed implements AutoCloseable {
             List<String[]> chunk = new ArrayList<>();
             String line;
             while (!closed && !paused && (line = in.readLine()) != null) {
-                String[] tf = line(line);
+                String[] tf = Recorder.line(line);
                 position++;
                 if (tf == null) continue;
                 if (fast) {
@@ -831,22 +794,6 @@ public final class MarketFeed implements AutoCloseable {
             for (String[] tf : copy) frame(tf[1], Long.parseLong(tf[0]));
             return null;
         });
-    }
-
-    /** {arrival ms, frame text} of a recording's line, or null for a blank line. */
-    private static String[] line(String line) {
-        String s = line.trim();
-        if (s.isEmpty()) return null;
-        int t = s.indexOf("\"t\":"), f = s.indexOf("\"frame\":");
-        if (!s.startsWith("{") || !s.endsWith("}") || t < 0 || f < 0) {
-            throw new IllegalArgumentException("a recording's line is {\"t\": ms, \"frame\": {...}}, was " + (s.length() > 60 ? s.substring(0, 57) + "…" : s));
-        }
-        int te = t + 4;
-        while (te < s.length() && (s.charAt(te) == ' ')) te++;
-        int tEnd = te;
-        while (tEnd < s.length() && Character.isDigit(s.charAt(tEnd))) tEnd++;
-        int fs = f + 8;
-        return new String[]{s.substring(te, tEnd), s.substring(fs, s.length() - 1).trim()};
     }
 
     // ---- the research read of a recording -------------------------------------------------------------------------
@@ -916,12 +863,13 @@ public final class MarketFeed implements AutoCloseable {
      * read from its start at once, whatever this feed's playback.
      */
     public Table bookSnapshots(String tokenId, Duration every, int ticks) {
-        if (replaying == null && recordingPath == null) {
+        Recorder r = lane.read(() -> recording);
+        if (replaying == null && r == null) {
             throw new IllegalStateException("bookSnapshots reads a recording: record first (feed.record(path)) or use Clob.replay(path)");
         }
         Path p = replaying != null ? replaying : lane.read(() -> {
-            if (recording != null) recording.flush();
-            return recordingPath;
+            recording.flush();
+            return recording.path();
         });
         return bookSnapshots(p, tokenId, every, ticks);
     }
@@ -1150,7 +1098,8 @@ public final class MarketFeed implements AutoCloseable {
         Thread t = player;
         if (t != null) t.interrupt();
         lane.read(() -> {
-            stopRecordingOnLane();
+            if (recording != null) recording.close();
+            recording = null;
             return null;
         });
         setState(State.CLOSED);

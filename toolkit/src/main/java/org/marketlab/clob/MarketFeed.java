@@ -218,9 +218,14 @@ public final class MarketFeed implements AutoCloseable {
      * {@link #play()}, {@link #play(double)} or {@link #playToEnd()}.
      */
     public static MarketFeed replay(Path recording) {
+        return replay(recording, Options.defaults());
+    }
+
+    /** {@link #replay(Path)} with other checks ({@code Options.defaults().verifyHashes(false)}) or fewer points kept. */
+    public static MarketFeed replay(Path recording, Options options) {
         Objects.requireNonNull(recording, "recording");
         if (!Files.isReadable(recording)) throw new IllegalArgumentException("no readable recording at " + recording.toAbsolutePath());
-        MarketFeed f = new MarketFeed(null, Options.defaults(), recording);
+        MarketFeed f = new MarketFeed(null, options == null ? Options.defaults() : options, recording);
         LiveFeeds.opened(f, f::feedStatus);
         return f;
     }

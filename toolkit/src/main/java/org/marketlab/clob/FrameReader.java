@@ -72,31 +72,62 @@ final class FrameReader {
     private final Msg msg = new Msg();
     private String lastAsset = "";
 
-    /** Reads every message of {@code text}, handing each to {@code sink}; a frame that is not JSON throws. */
+    /** The arrival time of the last recording line read ({@link #read} of {@code {"t": ms, "frame": ...}}), else 0. */
+    long arrival;
+
+    /**
+     * Reads every message of {@code text}, handing each to {@code sink}; a frame that is not JSON throws. A recording's
+     * line ({@code {"t": ms, "frame": <frame>}}) is read in the same pass: its frame's messages, its time in
+     * {@link #arrival}.
+     */
     void read(String text, Sink sink) throws IOException {
+        arrival = 0;
         try (JsonParser p = FACTORY.createParser(text)) {
             JsonToken t = p.nextToken();
-            if (t == JsonToken.START_ARRAY) {
-                while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                    if (t == null) throw new IOException("the frame ends inside an array");
-                    if (t == JsonToken.START_OBJECT) one(p, text, sink);
-                    else p.skipChildren();
+            if (t == JsonToken.START_OBJECT && p.nextToken() == JsonToken.FIELD_NAME && p.currentName().equals("t")) {
+                t = p.currentToken();
+                while (t != JsonToken.END_OBJECT && t != null) {
+                    if (t == JsonToken.FIELD_NAME) {
+                        String f = p.currentName();
+                        t = p.nextToken();
+                        if (f.equals("t")) arrival = p.getLongValue();
+                        else if (f.equals("frame")) frame(p, t, text, sink);
+                        else p.skipChildren();
+                    }
+                    t = p.nextToken();
                 }
-            } else if (t == JsonToken.START_OBJECT) {
-                one(p, text, sink);
-            } else {
-                throw new IOException("a frame is a JSON object or an array of them, was " + (text.length() > 40 ? text.substring(0, 37) + "…" : text));
+                return;
             }
+            if (t == JsonToken.START_OBJECT) {
+                one(p, text, sink, true);
+                return;
+            }
+            frame(p, t, text, sink);
         }
     }
 
-    private void one(JsonParser p, String text, Sink sink) throws IOException {
+    private void frame(JsonParser p, JsonToken t, String text, Sink sink) throws IOException {
+        if (t == JsonToken.START_ARRAY) {
+            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                if (t == null) throw new IOException("the frame ends inside an array");
+                if (t == JsonToken.START_OBJECT) one(p, text, sink, false);
+                else p.skipChildren();
+            }
+        } else if (t == JsonToken.START_OBJECT) {
+            one(p, text, sink, false);
+        } else {
+            throw new IOException("a frame is a JSON object or an array of them, was " + (text.length() > 40 ? text.substring(0, 37) + "…" : text));
+        }
+    }
+
+    /** One message object; {@code atName}: the parser stands on its first field name already. */
+    private void one(JsonParser p, String text, Sink sink, boolean atName) throws IOException {
         Msg m = msg;
         m.reset();
         m.text = text;
-        m.start = (int) p.currentTokenLocation().getCharOffset();
-        JsonToken t;
-        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+        m.start = atName ? 0 : (int) p.currentTokenLocation().getCharOffset();
+        JsonToken t = atName ? p.currentToken() : p.nextToken();
+        for (; t == JsonToken.FIELD_NAME; t = p.nextToken()) {
             String f = p.currentName();
             t = p.nextToken();
             switch (f) {

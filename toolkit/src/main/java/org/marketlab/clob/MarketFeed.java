@@ -391,6 +391,24 @@ public final class MarketFeed implements AutoCloseable {
         changed();
     }
 
+    /** A recording's line, read in one pass (its frame's messages, and its arrival time). */
+    private void recordedLine(String line) {
+        if (recording != null) { // a replay that records: the frame as it came
+            String[] tf = Recorder.line(line);
+            if (tf != null) frame(tf[1], Long.parseLong(tf[0]));
+            return;
+        }
+        frames.incrementAndGet();
+        try {
+            reader.read(line, this::message);
+            lastReceived = reader.arrival;
+        } catch (IOException | RuntimeException e) {
+            lastError = "a recording's line could not be read (" + e.getMessage() + "): " + (line.length() > 80 ? line.substring(0, 77) + "…" : line);
+        }
+        if (sampler != null) sampler.after(lastReceived);
+        changed();
+    }
+
     private void message(FrameReader.Msg m) {
         messages.incrementAndGet();
         switch (m.type()) {
@@ -622,6 +640,17 @@ public final class MarketFeed implements AutoCloseable {
 
     private static long millis(String timestamp) {
         if (timestamp == null || timestamp.isEmpty()) return 0;
+        int n = timestamp.length();
+        if (n >= 12 && n <= 14) { // epoch ms, as the channel writes them: read at once
+            long v = 0;
+            int i = 0;
+            for (; i < n; i++) {
+                char c = timestamp.charAt(i);
+                if (c < '0' || c > '9') break;
+                v = v * 10 + (c - '0');
+            }
+            if (i == n) return v;
+        }
         try {
             return org.marketlab.time.Timestamps.parse(timestamp).toEpochMilli();
         } catch (RuntimeException e) {
@@ -761,23 +790,23 @@ public final class MarketFeed implements AutoCloseable {
             for (long skip = position; skip > 0; skip--) if (in.readLine() == null) break;
             long firstT = Long.MIN_VALUE, started = System.nanoTime();
             boolean fast = Double.isInfinite(speed);
-            List<String[]> chunk = new ArrayList<>();
+            List<String> chunk = new ArrayList<>();
             String line;
             while (!closed && !paused && (line = in.readLine()) != null) {
-                String[] tf = Recorder.line(line);
                 position++;
-                if (tf == null) continue;
+                if (line.isBlank()) continue;
                 if (fast) {
-                    chunk.add(tf);
+                    chunk.add(line);
                     if (chunk.size() >= 2_000) apply(chunk);
                     continue;
                 }
+                String[] tf = Recorder.line(line);
                 long t = Long.parseLong(tf[0]);
                 if (firstT == Long.MIN_VALUE) firstT = t;
                 long due = started + (long) ((t - firstT) * 1_000_000L / speed);
                 long wait = due - System.nanoTime();
                 if (wait > 0) Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-                chunk.add(tf);
+                chunk.add(line);
                 apply(chunk);
             }
             apply(chunk);
@@ -791,12 +820,12 @@ public final class MarketFeed implements AutoCloseable {
         }
     }
 
-    private void apply(List<String[]> chunk) {
+    private void apply(List<String> chunk) {
         if (chunk.isEmpty()) return;
-        List<String[]> copy = List.copyOf(chunk);
+        List<String> copy = List.copyOf(chunk);
         chunk.clear();
         lane.read(() -> {
-            for (String[] tf : copy) frame(tf[1], Long.parseLong(tf[0]));
+            for (String line : copy) recordedLine(line);
             return null;
         });
     }

@@ -775,6 +775,7 @@ public final class ClobChannels implements RouteModule {
             synchronized (this) {
                 scheduled = false;
             }
+            if (intervalMillis <= 0) return; // stopped while this was scheduled: no late action
             try {
                 List<String> tokens = new ArrayList<>(watched());
                 if (tokens.isEmpty()) return; // a new subscription wakes the flow again

@@ -85,7 +85,10 @@ public final class BookSoakBench {
                     if (roll < 5 || resting.isEmpty()) {
                         boolean buy = random.nextBoolean();
                         BigDecimal away = tick.multiply(BigDecimal.valueOf(1 + random.nextInt(4)));
-                        BigDecimal price = buy ? now.bestBid().subtract(away) : now.bestAsk().add(away);
+                        // From the best price of the side; a side the flow emptied is quoted from the other one.
+                        BigDecimal bid = now.bestBid() != null ? now.bestBid() : now.bestAsk() != null ? now.bestAsk().subtract(tick) : new BigDecimal("0.5");
+                        BigDecimal ask = now.bestAsk() != null ? now.bestAsk() : bid.add(tick);
+                        BigDecimal price = buy ? bid.subtract(away) : ask.add(away);
                         if (price.signum() > 0 && price.compareTo(BigDecimal.ONE) < 0) {
                             OrderResult r = session.place(session.limitOrder(token, buy ? Side.BUY : Side.SELL, price, min));
                             if (r.accepted() && "live".equals(r.status())) resting.add(r.orderId());

@@ -18,8 +18,8 @@ import java.util.TimeZone;
  */
 public final class BookCharts {
 
-    /** The size of the charts, in points. */
-    public static final int WIDTH = 800, HEIGHT = 400;
+    /** The size of the charts, in points: {@code Charts}' size. */
+    public static final int WIDTH = 900, HEIGHT = 480;
     private static final String PRICE_PATTERN = "0.00#";
     private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
 

@@ -19,10 +19,8 @@ import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.Table;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -214,7 +212,7 @@ public final class MarketFeed implements AutoCloseable {
     }
 
     /**
-     * A recording made by {@link #record(Path)}, ready to replay into the same views and listeners: nothing happens until
+     * A recording made by {@link #record(Path)} (JSON lines or Parquet), ready to replay into the same views and listeners: nothing happens until
      * {@link #play()}, {@link #play(double)} or {@link #playToEnd()}.
      */
     public static MarketFeed replay(Path recording) {
@@ -705,8 +703,10 @@ public final class MarketFeed implements AutoCloseable {
 
     /**
      * Writes every frame from now on to {@code path} (created, or replaced), one JSON line each with its arrival time:
-     * {@code {"t": 1767225600123, "frame": {...}}}. A write that fails (a full disk) stops the recording and says so in
-     * {@link Status#lastError()}; the feed goes on.
+     * {@code {"t": 1767225600123, "frame": {...}}}. A path named {@code .parquet} gets a Parquet file instead, a row per
+     * frame ({@code received}, {@code frame}), for {@code Datasets}: its frames go to a hidden file of JSON lines beside it
+     * until {@link #stopRecording()} or {@link #close()} writes it. A write that fails (a full disk) stops the recording
+     * and says so in {@link Status#lastError()}; the feed goes on.
      */
     public MarketFeed record(Path path) {
         Objects.requireNonNull(path, "path");
@@ -786,13 +786,12 @@ public final class MarketFeed implements AutoCloseable {
     private long position; // lines replayed
 
     private void run(double speed) {
-        try (BufferedReader in = Files.newBufferedReader(replaying, StandardCharsets.UTF_8)) {
-            for (long skip = position; skip > 0; skip--) if (in.readLine() == null) break;
+        try (Recorder.LineSource in = Recorder.open(replaying, position)) {
             long firstT = Long.MIN_VALUE, started = System.nanoTime();
             boolean fast = Double.isInfinite(speed);
             List<String> chunk = new ArrayList<>();
             String line;
-            while (!closed && !paused && (line = in.readLine()) != null) {
+            while (!closed && !paused && (line = in.next()) != null) {
                 position++;
                 if (line.isBlank()) continue;
                 if (fast) {
@@ -812,7 +811,7 @@ public final class MarketFeed implements AutoCloseable {
             apply(chunk);
             if (!closed && !paused) setState(State.DONE);
             else if (paused) setState(State.PAUSED);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             lastError = "reading the recording " + replaying + " failed: " + e.getMessage();
             setState(State.DONE);
         } catch (InterruptedException e) {
@@ -903,7 +902,7 @@ public final class MarketFeed implements AutoCloseable {
         }
         Path p = replaying != null ? replaying : lane.read(() -> {
             recording.flush();
-            return recording.path();
+            return recording.readable();
         });
         return bookSnapshots(p, tokenId, every, ticks);
     }

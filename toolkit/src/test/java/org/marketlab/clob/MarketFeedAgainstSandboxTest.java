@@ -185,4 +185,48 @@ class MarketFeedAgainstSandboxTest {
         }
         assertThrows(IllegalArgumentException.class, () -> MarketFeed.replay(dir.resolve("none.jsonl")));
     }
+
+    @Test
+    void aParquetRecordingReadsWhileItGrowsReplaysToTheSameBookAndQueriesWithDatasets(@TempDir Path dir) throws Exception {
+        String token = TradingSandbox.held(transport, session, (p, b) -> !p.tokenId().equals(held.token())).token();
+        ClobChannels channels = sandbox.clobChannels();
+        Path parquet = dir.resolve("book.parquet");
+        Book last;
+        long frames;
+        try (MarketFeed feed = MarketFeed.open(data, List.of(token), FAST)) {
+            feed.record(parquet);
+            channels.flowInterval(10);
+            Thread.sleep(1_200);
+            assertTrue(feed.bookSnapshots(token, Duration.ofMillis(100), 3).rowCount() >= 3, "a recording under way reads");
+            assertTrue(Files.notExists(parquet), "the Parquet file is written when the recording ends");
+            channels.flowInterval(0);
+            last = converged(feed, token);
+            frames = feed.status().frames();
+            assertEquals(parquet, feed.stopRecording());
+        } finally {
+            channels.flowInterval(0);
+        }
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(parquet), files.toList(), "the lines beside it are gone once it is written");
+        }
+        Table rows = org.marketlab.Datasets.sql("SELECT count(*) AS n, min(received) < max(received) AS spans FROM '" + parquet + "'").table();
+        long n = rows.column("n").get(0) instanceof Number x ? x.longValue() : -1;
+        assertTrue(n >= frames, "every frame is a row (and the books it opened with): " + rows.print() + " frames " + frames);
+        assertEquals(List.of("received", "frame"), org.marketlab.Datasets.schema(parquet.toString()).stringColumn(0).asList(),
+                "the columns a reader queries");
+        Path copy = dir.resolve("copy.jsonl");
+        try (MarketFeed replay = MarketFeed.replay(parquet)) {
+            replay.record(copy);
+            replay.playToEnd();
+            assertTrue(same(replay.book(token), last), "the Parquet recording replays to the live book");
+            assertEquals(0, replay.status().hashMismatches() + replay.status().bestPriceMismatches(), replay.status().toString());
+            replay.stopRecording();
+        }
+        assertEquals(n, Files.readAllLines(copy).size(), "a replay that records gives back every row as a line");
+        Files.writeString(dir.resolve("not-frames.parquet"), "not parquet");
+        MarketFeed bad = MarketFeed.replay(dir.resolve("not-frames.parquet"));
+        bad.playToEnd();
+        assertTrue(bad.status().lastError().contains("not a recording"), bad.status().toString());
+        bad.close();
+    }
 }

@@ -120,7 +120,15 @@ public final class BookCharts {
         XYSeries spread = c.addSeries("spread (right)", x, s);
         spread.setYAxisGroup(1);
         spread.setLineColor(new Color(90, 90, 200));
+        spread.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
         c.setYAxisGroupTitle(1, "spread");
+        // The spread's axis from zero to three times its widest, so that its line keeps to the lower part of the plot
+        // instead of lying on the best prices' lines.
+        double widest = s.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        if (widest > 0) {
+            c.getStyler().setYAxisMin(1, 0.0);
+            c.getStyler().setYAxisMax(1, 3 * widest);
+        }
         return c;
     }
 }

@@ -54,7 +54,10 @@ public final class BookApplyBench {
             System.out.printf(Locale.ROOT, "MarketFeed replay, every hash checked   %,12.0f updates/s%n", hashed);
             System.out.printf(Locale.ROOT, "MarketFeed replay, best prices checked  %,12.0f updates/s%n", best);
             System.out.printf(Locale.ROOT, "Jackson tree + TreeMap<BigDecimal>       %,12.0f updates/s (no checks)%n", tree);
-            System.out.printf(Locale.ROOT, "RATIO MarketFeed (hashes) / tree client  %.2f%n", hashed / tree);
+            // Like for like: both parse every frame and apply every change; the feed also checks each message's best
+            // prices, the tree client nothing. A hash check is a SHA-1 over the whole book's summary per message.
+            System.out.printf(Locale.ROOT, "RATIO MarketFeed (best prices) / tree client  %.2f%n", best / tree);
+            System.out.printf(Locale.ROOT, "RATIO MarketFeed (every hash) / tree client   %.2f%n", hashed / tree);
             System.out.printf(Locale.ROOT, "target 1,000,000 updates/s on one core: %s%n", hashed >= 1_000_000 ? "met" : best >= 1_000_000 ? "met with best-price checks only" : "NOT met");
         } finally {
             Files.deleteIfExists(file);

@@ -238,19 +238,22 @@ final class LocalBook {
         if (len + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
     }
 
-    /** A millionths value as the order book writes it: plain, no trailing zeros. */
+    /**
+     * A millionths value as the order book writes it: plain, no trailing zeros. Digits are written from the last one back,
+     * one division by ten each: a book's summary writes two of these per level, once per message checked.
+     */
     private void writeDecimal(long v) {
         ensure(24);
         long whole = v / UNIT, frac = v % UNIT;
         if (whole == 0) buf[len++] = '0';
         else {
-            int start = len;
-            for (long w = whole; w > 0; w /= 10) buf[len++] = (byte) ('0' + w % 10);
-            for (int i = start, j = len - 1; i < j; i++, j--) {
-                byte t = buf[i];
-                buf[i] = buf[j];
-                buf[j] = t;
+            int n = 1;
+            for (long w = whole; w >= 10; w /= 10) n++;
+            for (int i = len + n - 1; i >= len; i--) {
+                buf[i] = (byte) ('0' + whole % 10);
+                whole /= 10;
             }
+            len += n;
         }
         if (frac != 0) {
             buf[len++] = '.';
@@ -259,11 +262,11 @@ final class LocalBook {
                 frac /= 10;
                 digits--;
             }
-            for (int d = digits - 1; d >= 0; d--) {
-                long p = 1;
-                for (int k = 0; k < d; k++) p *= 10;
-                buf[len++] = (byte) ('0' + (frac / p) % 10);
+            for (int i = len + digits - 1; i >= len; i--) {
+                buf[i] = (byte) ('0' + frac % 10);
+                frac /= 10;
             }
+            len += digits;
         }
     }
 

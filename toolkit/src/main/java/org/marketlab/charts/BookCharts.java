@@ -13,12 +13,12 @@ import java.util.Locale;
 import java.util.TimeZone;
 
 /**
- * The order book's two charts, drawn from plain numbers so that a book read once ({@code Charts.depth}) and a book kept
- * live ({@code feed.depthChart(token)}) are drawn by the same code: the depth of both sides, and best prices over time.
+ * A live feed's two order-book charts ({@code feed.depthChart(token)}, {@code feed.spreadChart(token)}), drawn from plain
+ * numbers on the feed's thread: the depth of both sides, and best prices over time.
  */
 public final class BookCharts {
 
-    /** The size of the charts, in points: {@code Charts}' size. */
+    /** The size of the charts, in points. */
     public static final int WIDTH = 900, HEIGHT = 480;
     private static final String PRICE_PATTERN = "0.00#";
     private static final TimeZone UTC = TimeZone.getTimeZone("UTC");

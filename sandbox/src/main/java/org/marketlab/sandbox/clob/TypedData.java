@@ -91,14 +91,6 @@ public final class TypedData {
     }
 
     private static byte[] cat(byte[]... parts) {
-        int n = 0;
-        for (byte[] p : parts) n += p.length;
-        byte[] out = new byte[n];
-        int i = 0;
-        for (byte[] p : parts) {
-            System.arraycopy(p, 0, out, i, p.length);
-            i += p.length;
-        }
-        return out;
+        return org.bouncycastle.util.Arrays.concatenate(parts);
     }
 }

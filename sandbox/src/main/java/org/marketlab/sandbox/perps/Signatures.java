@@ -150,14 +150,6 @@ final class Signatures {
     }
 
     private static byte[] concat(byte[]... parts) {
-        int n = 0;
-        for (byte[] p : parts) n += p.length;
-        byte[] out = new byte[n];
-        int at = 0;
-        for (byte[] p : parts) {
-            System.arraycopy(p, 0, out, at, p.length);
-            at += p.length;
-        }
-        return out;
+        return org.bouncycastle.util.Arrays.concatenate(parts);
     }
 }

@@ -276,14 +276,8 @@ public final class PerpsSession implements AutoCloseable {
         }
         JsonNode reply = operation("PATCH", "/v1/trade/orders-coid", "modifyOrdersCOID", args, OperationSigning.modifyOrders(entries), exp,
                 Weights.batch(coids.size()), coids.size());
-        List<ModifyResult> out = new ArrayList<>();
-        for (int i = 0; i < coids.size(); i++) {
-            JsonNode e = reply.get(i);
-            boolean ok = "ok".equals(e.path("status").asText());
-            Order order = ok && e.hasNonNull("order") ? orderOf(e.get("order")) : null;
-            out.add(new ModifyResult(coids.get(i), ok, ok ? null : e.path("error").asText(null), order));
-        }
-        return out;
+        return results(reply, coids, (coid, ok, error, e) ->
+                new ModifyResult(coid, ok, error, ok && e.hasNonNull("order") ? orderOf(e.get("order")) : null));
     }
 
     private List<CancelResult> cancel(List<Long> oids, Function<Long, Map<String, Long>> exp) {
@@ -295,12 +289,22 @@ public final class PerpsSession implements AutoCloseable {
         }
         JsonNode reply = operation("DELETE", "/v1/trade/orders", "cancelOrders", args, OperationSigning.cancelOrders(oids), exp,
                 Weights.batch(oids.size()), oids.size());
-        List<CancelResult> out = new ArrayList<>();
-        for (int i = 0; i < oids.size(); i++) {
+        return results(reply, oids, (oid, ok, error, e) ->
+                new CancelResult(oid, ok, error, ok && e.path("ts").canConvertToLong() ? Instant.ofEpochMilli(e.get("ts").asLong()) : null));
+    }
+
+    /** A result made from one entry of a batch reply: the request's key, whether it succeeded, its error if not, the entry. */
+    private interface EntryResult<K, R> {
+        R of(K key, boolean ok, String error, JsonNode entry);
+    }
+
+    /** One result per key, in the request's order, from the batch reply's entry at the same place. */
+    private static <K, R> List<R> results(JsonNode reply, List<K> keys, EntryResult<K, R> result) {
+        List<R> out = new ArrayList<>(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
             JsonNode e = reply.get(i);
             boolean ok = "ok".equals(e.path("status").asText());
-            Instant at = ok && e.path("ts").canConvertToLong() ? Instant.ofEpochMilli(e.get("ts").asLong()) : null;
-            out.add(new CancelResult(oids.get(i), ok, ok ? null : e.path("error").asText(null), at));
+            out.add(result.of(keys.get(i), ok, ok ? null : e.path("error").asText(null), e));
         }
         return out;
     }

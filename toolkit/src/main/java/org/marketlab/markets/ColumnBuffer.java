@@ -11,7 +11,7 @@ import tech.tablesaw.columns.Column;
 import java.util.Arrays;
 
 /**
- * One table column while it is read from a stream: a primitive array written by row index, so a field seen twice
+ * One table column while it is read from a stream: an array written by row index, so a field seen twice
  * in one object keeps its last value (as binding does), a row the reader drops (a repeated event) is cut off, and
  * the finished Tablesaw column is exactly as long as the table. Missing values are Tablesaw's own markers.
  */
@@ -19,44 +19,52 @@ abstract class ColumnBuffer {
 
     final String name;
     int size;
+    /** The values: a {@code String[]} or a {@code long[]}, grown as rows are written. */
+    Object array;
+    private int capacity;
 
-    ColumnBuffer(String name) {
+    ColumnBuffer(String name, Object array) {
         this.name = name;
+        this.array = array;
+        this.capacity = java.lang.reflect.Array.getLength(array);
     }
-
-    abstract int capacity();
-
-    /** A new array of {@code length} with the values kept. */
-    abstract void resize(int length);
 
     /** Writes the missing marker into slots {@code from..to-1}. */
     abstract void fillMissing(int from, int to);
-
-    /** Row {@code row} is missing (a field sent as null, perhaps after a value). */
-    abstract void setMissing(int row);
 
     abstract Column<?> build();
 
     /**
      * Makes {@code row} writable: rows between the last one written and it become missing; returns it. Callers
-     * take the index before they read their array field, which this may replace.
+     * take the index before they read {@link #array}, which this may replace.
      */
     final int slot(int row) {
-        if (row >= capacity()) resize(Math.max(row + 1, Math.max(16, capacity() + (capacity() >> 1))));
+        if (row >= capacity) resize(Math.max(row + 1, Math.max(16, capacity + (capacity >> 1))));
         if (row > size) fillMissing(size, row);
         if (row >= size) size = row + 1;
         return row;
     }
 
-    /** Copies {@code other}'s rows ({@code other} is of this class) into this buffer from row {@code at}. */
-    abstract void copyFrom(ColumnBuffer other, int at);
+    /** A new array of {@code length} with the values kept. */
+    private void resize(int length) {
+        Object grown = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), length);
+        System.arraycopy(array, 0, grown, 0, size);
+        array = grown;
+        capacity = length;
+    }
+
+    /** Row {@code row} is missing (a field sent as null, perhaps after a value). */
+    final void setMissing(int row) {
+        int i = slot(row);
+        fillMissing(i, i + 1);
+    }
 
     /** Appends the rows of {@code other}, a buffer of the same class. */
     final void appendAll(ColumnBuffer other) {
         if (other.size == 0) return;
         int at = size;
         slot(at + other.size - 1);
-        copyFrom(other, at);
+        System.arraycopy(other.array, 0, array, at, other.size);
     }
 
     /** Drops every row from {@code rows} on. */
@@ -70,44 +78,27 @@ abstract class ColumnBuffer {
     }
 
     static final class Strings extends ColumnBuffer {
-        private String[] values = new String[16];
 
         Strings(String name) {
-            super(name);
-        }
-
-        int capacity() {
-            return values.length;
-        }
-
-        void resize(int length) {
-            values = Arrays.copyOf(values, length);
+            super(name, new String[16]);
         }
 
         void fillMissing(int from, int to) {
-            Arrays.fill(values, from, to, null);
-        }
-
-        void setMissing(int row) {
-            int i = slot(row);
-            values[i] = null;
+            Arrays.fill((String[]) array, from, to, null);
         }
 
         void set(int row, String v) {
             int i = slot(row);
-            values[i] = v;
+            ((String[]) array)[i] = v;
         }
 
         String get(int row) {
-            return row < size ? values[row] : null;
-        }
-
-        void copyFrom(ColumnBuffer other, int at) {
-            System.arraycopy(((Strings) other).values, 0, values, at, other.size);
+            return row < size ? ((String[]) array)[row] : null;
         }
 
         @Override
         Column<?> build() {
+            String[] values = (String[]) array;
             StringColumn c = StringColumn.create(name);
             for (int i = 0; i < size; i++) {
                 String v = values[i];
@@ -118,169 +109,70 @@ abstract class ColumnBuffer {
         }
     }
 
-    static final class Doubles extends ColumnBuffer {
-        private double[] values = new double[16];
+    /**
+     * Numbers, instants and booleans, one {@code long} a row: a whole number as itself, a double as its bits, an
+     * instant as Tablesaw packs it, a boolean as 0 or 1; built into the Tablesaw column of its kind.
+     */
+    static final class Numbers extends ColumnBuffer {
 
-        Doubles(String name) {
-            super(name);
-        }
+        enum Kind { LONG, INSTANT, INT, DOUBLE, BOOLEAN }
 
-        int capacity() {
-            return values.length;
-        }
+        private static final long NAN = Double.doubleToRawLongBits(Double.NaN);
 
-        void resize(int length) {
-            values = Arrays.copyOf(values, length);
-        }
+        final Kind kind;
+        private final long missing;
 
-        void fillMissing(int from, int to) {
-            Arrays.fill(values, from, to, Double.NaN);
-        }
-
-        void setMissing(int row) {
-            int i = slot(row);
-            values[i] = Double.NaN;
-        }
-
-        void set(int row, double v) {
-            int i = slot(row);
-            values[i] = v;
-        }
-
-        void copyFrom(ColumnBuffer other, int at) {
-            System.arraycopy(((Doubles) other).values, 0, values, at, other.size);
-        }
-
-        @Override
-        Column<?> build() {
-            return DoubleColumn.create(name, Arrays.copyOf(values, size));
-        }
-    }
-
-    static final class Ints extends ColumnBuffer {
-        private int[] values = new int[16];
-
-        Ints(String name) {
-            super(name);
-        }
-
-        int capacity() {
-            return values.length;
-        }
-
-        void resize(int length) {
-            values = Arrays.copyOf(values, length);
+        Numbers(String name, Kind kind) {
+            super(name, new long[16]);
+            this.kind = kind;
+            this.missing = kind == Kind.DOUBLE ? NAN : Long.MIN_VALUE;
         }
 
         void fillMissing(int from, int to) {
-            Arrays.fill(values, from, to, Integer.MIN_VALUE);
+            Arrays.fill((long[]) array, from, to, missing);
         }
 
-        void setMissing(int row) {
-            int i = slot(row);
-            values[i] = Integer.MIN_VALUE;
-        }
-
-        void set(int row, int v) {
-            int i = slot(row);
-            values[i] = v;
-        }
-
-        void copyFrom(ColumnBuffer other, int at) {
-            System.arraycopy(((Ints) other).values, 0, values, at, other.size);
-        }
-
-        @Override
-        Column<?> build() {
-            return IntColumn.create(name, Arrays.copyOf(values, size));
-        }
-    }
-
-    /** Longs, and instants as Tablesaw packs them. */
-    static final class Longs extends ColumnBuffer {
-        private long[] values = new long[16];
-        private final boolean instants;
-
-        Longs(String name, boolean instants) {
-            super(name);
-            this.instants = instants;
-        }
-
-        int capacity() {
-            return values.length;
-        }
-
-        void resize(int length) {
-            values = Arrays.copyOf(values, length);
-        }
-
-        void fillMissing(int from, int to) {
-            Arrays.fill(values, from, to, Long.MIN_VALUE);
-        }
-
-        void setMissing(int row) {
-            int i = slot(row);
-            values[i] = Long.MIN_VALUE;
-        }
-
+        /** A whole number, or an instant packed. */
         void set(int row, long v) {
             int i = slot(row);
-            values[i] = v;
+            ((long[]) array)[i] = v;
         }
 
-        void copyFrom(ColumnBuffer other, int at) {
-            System.arraycopy(((Longs) other).values, 0, values, at, other.size);
+        void setDouble(int row, double v) {
+            set(row, Double.doubleToRawLongBits(v));
         }
 
-        @Override
-        Column<?> build() {
-            long[] exact = Arrays.copyOf(values, size);
-            return instants ? InstantColumn.createInternal(name, exact) : LongColumn.create(name, exact);
-        }
-    }
-
-    static final class Booleans extends ColumnBuffer {
-        private byte[] values = new byte[16];
-
-        Booleans(String name) {
-            super(name);
-        }
-
-        int capacity() {
-            return values.length;
-        }
-
-        void resize(int length) {
-            values = Arrays.copyOf(values, length);
-        }
-
-        void fillMissing(int from, int to) {
-            Arrays.fill(values, from, to, Byte.MIN_VALUE);
-        }
-
-        void setMissing(int row) {
-            int i = slot(row);
-            values[i] = Byte.MIN_VALUE;
-        }
-
-        void set(int row, boolean v) {
-            int i = slot(row);
-            values[i] = v ? (byte) 1 : 0;
-        }
-
-        void copyFrom(ColumnBuffer other, int at) {
-            System.arraycopy(((Booleans) other).values, 0, values, at, other.size);
+        void setBoolean(int row, boolean v) {
+            set(row, v ? 1 : 0);
         }
 
         @Override
         Column<?> build() {
-            BooleanColumn c = BooleanColumn.create(name);
-            for (int i = 0; i < size; i++) {
-                byte v = values[i];
-                if (v == Byte.MIN_VALUE) c.appendMissing();
-                else c.append(v == 1);
+            long[] values = Arrays.copyOf((long[]) array, size);
+            switch (kind) {
+                case LONG:
+                    return LongColumn.create(name, values);
+                case INSTANT:
+                    return InstantColumn.createInternal(name, values);
+                case INT: {
+                    int[] ints = new int[size];
+                    for (int i = 0; i < size; i++) ints[i] = values[i] == Long.MIN_VALUE ? Integer.MIN_VALUE : (int) values[i];
+                    return IntColumn.create(name, ints);
+                }
+                case DOUBLE: {
+                    double[] doubles = new double[size];
+                    for (int i = 0; i < size; i++) doubles[i] = Double.longBitsToDouble(values[i]);
+                    return DoubleColumn.create(name, doubles);
+                }
+                default: {
+                    BooleanColumn c = BooleanColumn.create(name);
+                    for (int i = 0; i < size; i++) {
+                        if (values[i] == Long.MIN_VALUE) c.appendMissing();
+                        else c.append(values[i] == 1);
+                    }
+                    return c;
+                }
             }
-            return c;
         }
     }
 }

@@ -41,7 +41,7 @@ final class EventColumns implements EventReader.Elements {
     private final boolean markets, tags, dropRepeats;
     private final Set<String> seen = new HashSet<>();
     private final Row events, marketRows, tagRows;
-    private final ColumnBuffer.Ints marketCount = new ColumnBuffer.Ints("marketCount");
+    private final ColumnBuffer.Numbers marketCount = new ColumnBuffer.Numbers("marketCount", ColumnBuffer.Numbers.Kind.INT);
     private final ColumnBuffer.Strings tagSlugs = new ColumnBuffer.Strings("tagSlugs");
     /** The tags' labels of each event, for the events view ({@link EventViews}): not a column of the records' tables. */
     private final ColumnBuffer.Strings tagLabels = new ColumnBuffer.Strings("tags");
@@ -315,11 +315,11 @@ final class EventColumns implements EventReader.Elements {
                 String name = layout.names.get(i);
                 buffers[i] = switch (layout.kinds.get(i)) {
                     case STRING, STRINGS_IN_STRING, DECIMALS_IN_STRING, LIST -> new ColumnBuffer.Strings(name);
-                    case INSTANT -> new ColumnBuffer.Longs(name, true);
-                    case LONG -> new ColumnBuffer.Longs(name, false);
-                    case BOOLEAN -> new ColumnBuffer.Booleans(name);
-                    case INT -> new ColumnBuffer.Ints(name);
-                    case DOUBLE -> new ColumnBuffer.Doubles(name);
+                    case INSTANT -> new ColumnBuffer.Numbers(name, ColumnBuffer.Numbers.Kind.INSTANT);
+                    case LONG -> new ColumnBuffer.Numbers(name, ColumnBuffer.Numbers.Kind.LONG);
+                    case BOOLEAN -> new ColumnBuffer.Numbers(name, ColumnBuffer.Numbers.Kind.BOOLEAN);
+                    case INT -> new ColumnBuffer.Numbers(name, ColumnBuffer.Numbers.Kind.INT);
+                    case DOUBLE -> new ColumnBuffer.Numbers(name, ColumnBuffer.Numbers.Kind.DOUBLE);
                 };
             }
         }
@@ -388,37 +388,22 @@ final class EventColumns implements EventReader.Elements {
                     else ((ColumnBuffer.Strings) b).set(row, (String) bind(p, i));
                 }
                 case DOUBLE -> {
-                    if (v == JsonToken.VALUE_NUMBER_FLOAT || v == JsonToken.VALUE_NUMBER_INT) {
-                        ((ColumnBuffer.Doubles) b).set(row, p.getDoubleValue());
-                    } else {
-                        Object o = bind(p, i);
-                        if (o == null) b.setMissing(row);
-                        else ((ColumnBuffer.Doubles) b).set(row, ((Number) o).doubleValue());
-                    }
+                    ColumnBuffer.Numbers n = (ColumnBuffer.Numbers) b;
+                    if (v == JsonToken.VALUE_NUMBER_FLOAT || v == JsonToken.VALUE_NUMBER_INT) n.setDouble(row, p.getDoubleValue());
+                    else if (bind(p, i) instanceof Number o) n.setDouble(row, o.doubleValue());
+                    else b.setMissing(row);
                 }
-                case INT -> {
-                    if (v == JsonToken.VALUE_NUMBER_INT) ((ColumnBuffer.Ints) b).set(row, p.getIntValue());
-                    else {
-                        Integer o = (Integer) bind(p, i);
-                        if (o == null) b.setMissing(row);
-                        else ((ColumnBuffer.Ints) b).set(row, o);
-                    }
-                }
-                case LONG -> {
-                    if (v == JsonToken.VALUE_NUMBER_INT) ((ColumnBuffer.Longs) b).set(row, p.getLongValue());
-                    else {
-                        Long o = (Long) bind(p, i);
-                        if (o == null) b.setMissing(row);
-                        else ((ColumnBuffer.Longs) b).set(row, o);
-                    }
+                case INT, LONG -> {
+                    ColumnBuffer.Numbers n = (ColumnBuffer.Numbers) b;
+                    if (v == JsonToken.VALUE_NUMBER_INT) n.set(row, n.kind == ColumnBuffer.Numbers.Kind.INT ? p.getIntValue() : p.getLongValue());
+                    else if (bind(p, i) instanceof Number o) n.set(row, o.longValue());
+                    else b.setMissing(row);
                 }
                 case BOOLEAN -> {
-                    if (v == JsonToken.VALUE_TRUE || v == JsonToken.VALUE_FALSE) ((ColumnBuffer.Booleans) b).set(row, v == JsonToken.VALUE_TRUE);
-                    else {
-                        Boolean o = (Boolean) bind(p, i);
-                        if (o == null) b.setMissing(row);
-                        else ((ColumnBuffer.Booleans) b).set(row, o);
-                    }
+                    ColumnBuffer.Numbers n = (ColumnBuffer.Numbers) b;
+                    if (v == JsonToken.VALUE_TRUE || v == JsonToken.VALUE_FALSE) n.setBoolean(row, v == JsonToken.VALUE_TRUE);
+                    else if (bind(p, i) instanceof Boolean o) n.setBoolean(row, o);
+                    else b.setMissing(row);
                 }
                 case INSTANT -> {
                     Instant o;
@@ -432,7 +417,7 @@ final class EventColumns implements EventReader.Elements {
                         o = (Instant) bind(p, i);
                     }
                     if (o == null) b.setMissing(row);
-                    else ((ColumnBuffer.Longs) b).set(row, PackedInstant.pack(o));
+                    else ((ColumnBuffer.Numbers) b).set(row, PackedInstant.pack(o));
                 }
                 case STRINGS_IN_STRING -> ((ColumnBuffer.Strings) b).set(row, join(JsonInString.texts(p), false));
                 case DECIMALS_IN_STRING -> ((ColumnBuffer.Strings) b).set(row, join(JsonInString.texts(p), true));

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The sandbox's packages by host (docs/architecture.md):
  * <pre>
  *   assembly    org.marketlab.sandbox                          (Sandbox: builds the hosts, starts their servers)
- *   hosts       markets, clob, data, perps, bridge             (the routes of one host each)
+ *   hosts       markets, clob, data, perps                     (the routes of one host each; the bridge host has only route's health check)
  *   engines     trading, wallets                               (the matching engine and buckets; the seeded wallets)
  *   foundation  route, world                                   (JSON, parameters, refusals, tracing; the seeded world)
  * </pre>
@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SandboxArchitectureTest {
 
-    static final List<String> HOSTS = List.of("markets", "clob", "data", "perps", "bridge");
+    static final List<String> HOSTS = List.of("markets", "clob", "data", "perps");
     private static JavaClasses sandbox;
 
     @BeforeAll

@@ -90,24 +90,10 @@ final class Renderers {
                 });
         @SuppressWarnings({"unchecked", "rawtypes"})
         Class<Column<?>> column = (Class) Column.class;
-        renderer.createRegistration(column)
-                .preferring(MIMEType.TEXT_HTML)
-                .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
-                .register((c, ctx) -> {
-                    Table t = columnTable(c);
-                    ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(t));
-                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> Html.text(t));
-                });
+        asTable(renderer, column, Renderers::columnTable);
         @SuppressWarnings({"unchecked", "rawtypes"})
         Class<Collection<?>> collection = (Class) Collection.class;
-        renderer.createRegistration(collection)
-                .preferring(MIMEType.TEXT_HTML)
-                .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
-                .register((c, ctx) -> {
-                    Table t = recordsTable(c);
-                    if (t != null) ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(t));
-                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> t != null ? Html.text(t) : String.valueOf(c));
-                });
+        asTable(renderer, collection, Renderers::recordsTable);
         renderer.createRegistration(org.marketlab.perps.PerpsSession.class)
                 .preferring(MIMEType.TEXT_HTML)
                 .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
@@ -121,6 +107,18 @@ final class Renderers {
                 .register((r, ctx) -> {
                     ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.record(r));
                     ctx.renderIfRequested(MIMEType.TEXT_PLAIN, r::toString);
+                });
+    }
+
+    /** Values of {@code type} shown as the table {@code view} makes of them (HTML and text), or as their text where it makes none. */
+    private static <T> void asTable(Renderer renderer, Class<T> type, java.util.function.Function<T, Table> view) {
+        renderer.createRegistration(type)
+                .preferring(MIMEType.TEXT_HTML)
+                .supporting(MIMEType.TEXT_HTML, MIMEType.TEXT_PLAIN)
+                .register((v, ctx) -> {
+                    Table t = view.apply(v);
+                    if (t != null) ctx.renderIfRequested(MIMEType.TEXT_HTML, () -> Html.table(t));
+                    ctx.renderIfRequested(MIMEType.TEXT_PLAIN, () -> t != null ? Html.text(t) : String.valueOf(v));
                 });
     }
 

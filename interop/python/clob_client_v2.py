@@ -177,7 +177,8 @@ def main():
     call("create_and_post_market_order", lambda: wallet.create_and_post_market_order(MarketOrderArgsV2(token_id=token, amount=5, side="BUY")),
          lambda r: None if r.get("success") and r.get("status") == "matched" else str(r)[:200])
     call("cancel_order", lambda: wallet.cancel_order(OrderPayload(orderID=placed["orderID"])),
-         lambda r: None if placed["orderID"] in r.get("canceled", []) else str(r)[:200])
+         lambda r: None if placed["orderID"] in r.get("canceled", []) and wallet.get_order(placed["orderID"])["status"] == "CANCELED"
+         else f"{str(r)[:200]}; the order then reads {wallet.get_order(placed['orderID'])}")
     call("cancel_orders", lambda: wallet.cancel_orders([x["orderID"] for x in batch]),
          lambda r: None if len(r.get("canceled", [])) == 2 else str(r)[:200])
     call("cancel_market_orders", lambda: wallet.cancel_market_orders(OrderMarketCancelParams(asset_id=token)),

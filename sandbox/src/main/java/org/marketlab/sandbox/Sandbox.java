@@ -9,6 +9,8 @@ import org.marketlab.sandbox.clob.ClobAccountsApi;
 import org.marketlab.sandbox.clob.ClobApi;
 import org.marketlab.sandbox.clob.ClobChannels;
 import org.marketlab.sandbox.clob.ClobMarketsApi;
+import org.marketlab.sandbox.clob.RewardsApi;
+import org.marketlab.sandbox.clob.SessionApi;
 import org.marketlab.sandbox.data.DataApi;
 import org.marketlab.sandbox.markets.DiscoveryApi;
 import org.marketlab.sandbox.markets.EventsApi;
@@ -396,8 +398,10 @@ public final class Sandbox implements EmbeddedService {
         ClobAccountsApi accounts = new ClobAccountsApi(wallets, clock);
         // The book's market data read the matching engine's books once orders touch them.
         clob.live(accounts.engine());
+        ClobMarketsApi clobMarkets = new ClobMarketsApi(world, clob);
         ClobChannels channels = new ClobChannels(clob, accounts, wallets, clock, world.seed());
-        return List.of(clob, new ClobMarketsApi(world, clob), accounts, channels, new Health("clob"),
+        return List.of(clob, clobMarkets, accounts, channels, new RewardsApi(clobMarkets, accounts, clock), new SessionApi(accounts, clock),
+                new Health("clob"),
                 new DataApi(wallets), new Health("data"),
                 new PerpsSandbox(world.seed(), world.now(), clock, present), new Health("perps"),
                 new Health("bridge"));

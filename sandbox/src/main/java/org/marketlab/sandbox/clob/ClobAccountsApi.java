@@ -72,7 +72,7 @@ public final class ClobAccountsApi implements RouteModule {
     private static final Pattern ORDER_ID = Pattern.compile("0x[0-9a-fA-F]{64}");
     private static final Pattern BUILDER_CODE = Pattern.compile("0x[0-9a-fA-F]{64}");
     /** The signature types a balance is asked under: the specification's names, the official clients' numbers and names. */
-    private static final List<String> SIGNATURE_TYPES = List.of("0", "1", "2", "EOA", "POLY_PROXY", "GNOSIS_SAFE", "POLY_GNOSIS_SAFE");
+    private static final List<String> SIGNATURE_TYPES = List.of("0", "1", "2", "3", "EOA", "POLY_PROXY", "GNOSIS_SAFE", "POLY_GNOSIS_SAFE", "POLY_1271");
 
     private final Wallets wallets;
     private final LongSupplier clock;
@@ -80,11 +80,13 @@ public final class ClobAccountsApi implements RouteModule {
     private final TradingApi trading;
     /** Where each trade stands on its way to the chain (the user channel moves it on). */
     final TradeStatuses statuses = new TradeStatuses();
+    final Notifications notifications;
 
     public ClobAccountsApi(Wallets wallets, LongSupplier clock) {
         this.wallets = wallets;
         this.clock = clock;
-        this.trading = new TradingApi(this, wallets, clock);
+        this.notifications = new Notifications(wallets);
+        this.trading = new TradingApi(this, wallets, clock, notifications);
     }
 
     /** The exchange's mode now. */
@@ -363,7 +365,14 @@ public final class ClobAccountsApi implements RouteModule {
             } catch (Exception ex) {
                 throw Refusal.badRequest("invalid revoke builder api key body");
             }
-            if (body == null) throw Refusal.badRequest("invalid revoke builder api key headers");
+            if (body == null) {
+                // L2 headers alone (how the official V2 client revokes): the address's active builder keys go.
+                List<ApiKeys.BuilderKey> active = keys().builderKeys(e.address()).stream().filter(k -> k.revokedAt() == null).toList();
+                if (active.isEmpty()) throw new Refusal(500, "could not revoke the builder api key: no active builder key");
+                for (ApiKeys.BuilderKey k : active) keys().revokeBuilder(k.creds().key(), Instant.ofEpochMilli(clock.getAsLong()));
+                Json.send(ctx, Json.EXACT.textNode("OK"));
+                return;
+            }
             if (!body.path("key").isTextual()) throw Refusal.badRequest("invalid revoke builder api key body");
             key = body.get("key").asText();
             ApiKeys.BuilderKey owned = keys().builder(key);
@@ -392,6 +401,17 @@ public final class ClobAccountsApi implements RouteModule {
         Json.send(ctx, page(rows, offset, o -> order(e, o)));
     }
 
+    /** The open orders of the wallet a key trades for: its seeded ones still open and those resting on the book. */
+    List<Ledger.Order> openOrders(String keyAddress) {
+        List<Ledger.Order> all = wallets.openSeeded(wallets.funder(keyAddress));
+        all.addAll(trading.open(keyAddress));
+        return all;
+    }
+
+    Wallets wallets() {
+        return wallets;
+    }
+
     private void order(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         String id = ctx.pathParam("id");
@@ -403,6 +423,15 @@ public final class ClobAccountsApi implements RouteModule {
                 Json.send(ctx, order(e, o));
                 return;
             }
+        }
+        // An order that left the book still reads, with its final status (CANCELED, or MATCHED once filled in full).
+        TradingApi.Ended ended = trading.endedOrder(wallets.funder(e.address()), id);
+        if (ended != null) {
+            ObjectNode n = order(e, ended.order());
+            n.put("status", ended.status());
+            n.put("size_matched", Orders.four(ended.matched()));
+            Json.send(ctx, n);
+            return;
         }
         throw Refusal.badRequest("Invalid orderID");
     }
@@ -528,9 +557,10 @@ public final class ClobAccountsApi implements RouteModule {
     }
 
     /**
-     * {@code COLLATERAL}: {@code {balance, allowance}} in base units (6 decimals): the wallet's cash less what its open
-     * buy orders hold. {@code CONDITIONAL} with {@code token_id}: {@code {balance, allowances}} with the shares held
-     * (also base units) and the exchanges' approvals. The update route answers the same figures.
+     * {@code COLLATERAL}: {@code {balance, allowance, allowances}} in base units (6 decimals): the wallet's cash less
+     * what its open buy orders hold (seeded and placed here alike: what an order may still use). {@code CONDITIONAL}
+     * with {@code token_id}: {@code {balance, allowances}}, the shares held less what its open sell orders of the token
+     * hold. {@code allowances} maps each exchange to its approval. The update route answers the same figures.
      */
     private void balance(Context ctx, boolean update) {
         ApiKeys.Entry e = l2(ctx);
@@ -544,22 +574,17 @@ public final class ClobAccountsApi implements RouteModule {
         Ledger ledger = holder == null ? Ledger.empty(e.address()) : wallets.ledger(holder);
         ObjectNode out = Json.object();
         if (type.equals("COLLATERAL")) {
-            BigDecimal reserved = BigDecimal.ZERO;
-            for (Ledger.Order o : wallets.openSeeded(ledger.address)) if (o.side().equals("BUY")) reserved = reserved.add(o.price().multiply(o.originalSize()));
-            out.put("balance", Wallets.baseUnits(ledger.cash.subtract(reserved).max(BigDecimal.ZERO)));
+            out.put("balance", Wallets.baseUnits(holder == null ? BigDecimal.ZERO : trading.available(ledger.address)));
             out.put("allowance", MAX_UINT);
         } else {
             String token = p.string("token_id");
             if (!ClobApi.wellFormed(token)) throw Refusal.badRequest("Invalid token id");
             World.Token t = wallets.world().token(token);
             if (t == null) throw Refusal.badRequest("Invalid token id");
-            Ledger.Position held = ledger.positions.get(token);
-            BigDecimal shares = held == null ? BigDecimal.ZERO : held.size();
-            for (Ledger.Order o : wallets.openSeeded(ledger.address)) if (o.side().equals("SELL") && o.token().tokenId().equals(token)) shares = shares.subtract(o.originalSize());
-            out.put("balance", Wallets.baseUnits(shares.max(BigDecimal.ZERO)));
-            ObjectNode allowances = out.putObject("allowances");
-            for (String s : SPENDERS) allowances.put(s, MAX_UINT);
+            out.put("balance", Wallets.baseUnits(holder == null ? BigDecimal.ZERO : trading.availableShares(ledger.address, token)));
         }
+        ObjectNode allowances = out.putObject("allowances");
+        for (String s : SPENDERS) allowances.put(s, MAX_UINT);
         Json.send(ctx, out);
     }
 

@@ -56,7 +56,7 @@ public final class ClobMarketsApi implements RouteModule {
     public static final String COLLATERAL = "0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174";
 
     /** One market of the world: its market-data document, its event's tag labels and its two outcome tokens. */
-    private record Entry(JsonNode doc, List<String> tags, World.Token[] tokens) {
+    record Entry(JsonNode doc, List<String> tags, World.Token[] tokens) {
         boolean open() {
             return !tokens[0].closed();
         }
@@ -132,7 +132,25 @@ public final class ClobMarketsApi implements RouteModule {
 
     // ---- lookups --------------------------------------------------------------------------------------------------
 
-    private Entry condition(String conditionId) {
+    /** The markets that pay liquidity rewards, in the world's market order. */
+    List<Entry> sampling() {
+        List<Entry> out = new ArrayList<>();
+        for (Entry e : index().markets()) if (e.sampling()) out.add(e);
+        return out;
+    }
+
+    /** Every market, in the world's market order. */
+    List<Entry> entries() {
+        return index().markets();
+    }
+
+    /** The market of a well-formed condition id, or null when there is none. */
+    Entry byCondition(String conditionId) {
+        return conditionId == null ? null : index().byCondition().get(conditionId.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** The market of a condition id: 400 {@code Invalid market} when malformed, 404 when unknown. */
+    Entry condition(String conditionId) {
         if (conditionId == null || !conditionId.matches("0x[0-9a-fA-F]{64}")) throw Refusal.badRequest("Invalid market");
         Entry e = index().byCondition().get(conditionId.toLowerCase(java.util.Locale.ROOT));
         if (e == null) throw Refusal.notFound(ClobApi.NO_MARKET);
@@ -270,7 +288,7 @@ public final class ClobMarketsApi implements RouteModule {
             ObjectNode n = arr.addObject();
             n.put("token_id", t.tokenId());
             n.put("outcome", t.outcome());
-            n.put("price", t.closed() ? BigDecimal.valueOf(t.price()) : prices.mid(t));
+            n.put("price", price(t));
             n.put("winner", t.closed() && t.price() >= 0.5);
         }
         return arr;
@@ -285,18 +303,27 @@ public final class ClobMarketsApi implements RouteModule {
             return r;
         }
         ArrayNode rates = r.putArray("rates");
-        double daily = Math.min(1000, Math.floor(e.doc.path("liquidityNum").asDouble(0) / 1000));
-        rates.addObject().put("asset_address", COLLATERAL).put("rewards_daily_rate", daily);
+        rates.addObject().put("asset_address", COLLATERAL).put("rewards_daily_rate", dailyRate(e));
         r.put("min_size", minSize(e));
         r.put("max_spread", maxSpread(e));
         return r;
     }
 
-    private static BigDecimal minSize(Entry e) {
+    /** The daily rate of a sampling market's rewards: one collateral unit per 1,000 of liquidity, at most 1,000. */
+    static BigDecimal dailyRate(Entry e) {
+        return BigDecimal.valueOf(Math.min(1000, Math.floor(e.doc.path("liquidityNum").asDouble(0) / 1000))).setScale(0, java.math.RoundingMode.DOWN);
+    }
+
+    /** The token's price as the market lists show it: the midpoint while open, the final price once closed. */
+    BigDecimal price(World.Token t) {
+        return t.closed() ? BigDecimal.valueOf(t.price()) : prices.mid(t);
+    }
+
+    static BigDecimal minSize(Entry e) {
         return Json.number(BigDecimal.valueOf(e.tokens[0].minOrderSize()).multiply(BigDecimal.TEN));
     }
 
-    private static BigDecimal maxSpread(Entry e) {
+    static BigDecimal maxSpread(Entry e) {
         return new BigDecimal(e.tokens[0].tickSize() < 0.01 ? "1.5" : "3.5");
     }
 }

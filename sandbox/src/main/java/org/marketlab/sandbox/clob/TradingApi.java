@@ -50,6 +50,7 @@ final class TradingApi {
     private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
 
     private final ClobAccountsApi auth;
+    private final Notifications notifications;
     private final Wallets wallets;
     private final LongSupplier clock;
     final Engine engine;
@@ -136,8 +137,9 @@ final class TradingApi {
         }
     }
 
-    TradingApi(ClobAccountsApi auth, Wallets wallets, LongSupplier clock) {
+    TradingApi(ClobAccountsApi auth, Wallets wallets, LongSupplier clock, Notifications notifications) {
         this.auth = auth;
+        this.notifications = notifications;
         this.wallets = wallets;
         this.clock = clock;
         this.buckets = new Buckets(clock);
@@ -373,23 +375,58 @@ final class TradingApi {
     private ObjectNode placeChecked(ApiKeys.Entry e, JsonNode entry) {
         Signed order = verified(e, entry);
         checkGrid(order);
-        Ledger ledger = wallets.ledger(order.account());
         String tokenId = order.token().tokenId();
-        if (order.buy() ? order.cash().compareTo(ledger.cash) > 0
-                : order.shares().compareTo(ledger.positions.containsKey(tokenId) ? ledger.positions.get(tokenId).size() : BigDecimal.ZERO) > 0) {
-            throw Refusal.badRequest("not enough balance / allowance");
+        // One wallet's orders are checked and booked one at a time, so two orders can never both spend the same balance.
+        synchronized (lock(order.account())) {
+            if (order.buy() ? order.cash().compareTo(available(order.account())) > 0 : order.shares().compareTo(availableShares(order.account(), tokenId)) > 0) {
+                throw Refusal.badRequest("not enough balance / allowance");
+            }
+            String told = takeFailure(false);
+            if (told != null) {
+                failedOrders.add(order.id());
+                throw new Refusal(ERROR_ROWS.get(told), told.replace("{id}", order.id()).replace("{address}", order.maker()));
+            }
+            Engine.Result r = engine.submit(new Engine.Order(order.id(), order.account(), e.creds().key(), tokenId, order.buy(), order.price(),
+                    order.shares(), order.type(), order.expiration(), clock.getAsLong()), order.postOnly(), clock.getAsLong() / 1000);
+            if (!r.live() && r.filled().signum() > 0) ended(r.order(), "MATCHED", r.filled());
+            for (Engine.Fill f : r.fills()) {
+                if (!engine.resting(f.maker().id())) ended(f.maker(), "MATCHED", f.maker().size());
+            }
+            Booked booked = book(r, order.token());
+            Channels c = channels;
+            if (c != null) c.placed(r, booked.fills());
+            return placed(order, r, booked.txs());
         }
-        String told = takeFailure(false);
-        if (told != null) {
-            failedOrders.add(order.id());
-            throw new Refusal(ERROR_ROWS.get(told), told.replace("{id}", order.id()).replace("{address}", order.maker()));
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<String, Object> locks = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private Object lock(String account) {
+        return locks.computeIfAbsent(account, a -> new Object());
+    }
+
+    /**
+     * The wallet's collateral an order may still use: its cash less what its open buy orders hold (the price times the
+     * size still open, for its seeded orders and those resting on the book alike).
+     */
+    BigDecimal available(String account) {
+        BigDecimal reserved = BigDecimal.ZERO;
+        for (Ledger.Order o : wallets.openSeeded(account)) if (o.side().equals("BUY")) reserved = reserved.add(o.price().multiply(o.originalSize()));
+        for (Engine.Resting r : engine.open(account, clock.getAsLong() / 1000)) {
+            if (r.order().buy()) reserved = reserved.add(r.order().price().multiply(r.remaining()));
         }
-        Engine.Result r = engine.submit(new Engine.Order(order.id(), order.account(), e.creds().key(), tokenId, order.buy(), order.price(),
-                order.shares(), order.type(), order.expiration(), clock.getAsLong()), order.postOnly(), clock.getAsLong() / 1000);
-        Booked booked = book(r, order.token());
-        Channels c = channels;
-        if (c != null) c.placed(r, booked.fills());
-        return placed(order, r, booked.txs());
+        return wallets.ledger(account).cash.subtract(reserved).max(BigDecimal.ZERO);
+    }
+
+    /** The wallet's shares of a token an order may still sell: those held less what its open sell orders of the token hold. */
+    BigDecimal availableShares(String account, String tokenId) {
+        Ledger.Position held = wallets.ledger(account).positions.get(tokenId);
+        BigDecimal shares = held == null ? BigDecimal.ZERO : held.size();
+        for (Ledger.Order o : wallets.openSeeded(account)) if (o.side().equals("SELL") && o.token().tokenId().equals(tokenId)) shares = shares.subtract(o.originalSize());
+        for (Engine.Resting r : engine.open(account, clock.getAsLong() / 1000)) {
+            if (!r.order().buy() && r.order().tokenId().equals(tokenId)) shares = shares.subtract(r.remaining());
+        }
+        return shares.max(BigDecimal.ZERO);
     }
 
     /** Where placed and cancelled orders and booked fills are told (the user channel), once wired. */
@@ -459,8 +496,8 @@ final class TradingApi {
         BigDecimal shares = new BigDecimal(buy ? takerAmount : makerAmount).divide(MILLION);
         BigDecimal cash = new BigDecimal(buy ? makerAmount : takerAmount).divide(MILLION);
         BigDecimal price = cash.divide(shares, MathContext.DECIMAL64);
-        // A market order's worst price, rounded to the tick against the taker.
-        if (type.equals("FOK") || type.equals("FAK")) price = price.setScale(tick(token).scale(), buy ? RoundingMode.CEILING : RoundingMode.FLOOR);
+        // A market order's worst price, on the tick grid: its amounts are rounded from a price on the grid, so the nearest tick.
+        if (type.equals("FOK") || type.equals("FAK")) price = price.setScale(tick(token).scale(), RoundingMode.HALF_UP);
         return new Signed(Numeric.toHexString(digest), account, maker, token, type, postOnly, buy, price, shares, cash,
                 type.equals("GTD") ? o.path("expiration").asLong(0) : null);
     }
@@ -528,12 +565,16 @@ final class TradingApi {
             txs.add(tx);
             String takerSide = f.taker().buy() ? "BUY" : "SELL", makerSide = f.maker().buy() ? "BUY" : "SELL";
             if (!Engine.house(f.taker().owner())) {
+                notifications.filled(f.taker().owner(), f.taker().id(), token, takerSide, f.taker().type(), f.taker().price(), f.taker().size(),
+                        f.size(), tx, id, time);
                 Ledger.Fill taker = new Ledger.Fill(f.taker().owner(), seq.getAndIncrement(), id, market, token, takerSide,
                         f.price(), f.size(), time, tx, false, f.taker().id(), f.maker().owner(), f.maker().id(), f.maker().apiKey(), false, -1);
                 wallets.addFills(f.taker().owner(), List.of(taker));
                 booked.add(taker);
             }
             if (!Engine.house(f.maker().owner())) {
+                notifications.filled(f.maker().owner(), f.maker().id(), token, makerSide, f.maker().type(), f.maker().price(), f.maker().size(),
+                        f.size(), tx, id, time);
                 Ledger.Fill maker = new Ledger.Fill(f.maker().owner(), seq.getAndIncrement(), id, market, token, makerSide,
                         f.price(), f.size(), time, tx, true, f.maker().id(), f.taker().owner(), f.taker().id(), f.taker().apiKey(), false, -1);
                 wallets.addFills(f.maker().owner(), List.of(maker));
@@ -579,10 +620,15 @@ final class TradingApi {
         List<Engine.Resting> gone = new ArrayList<>();
         for (String id : ids) {
             // An order on the engine's book, or one of the wallet's seeded open orders.
-            Engine.Resting r = engine.cancel(funder, id.toLowerCase(Locale.ROOT));
-            if (r != null) gone.add(r);
-            if (r != null || !wallets.cancelSeeded(funder, o -> o.id().equalsIgnoreCase(id)).isEmpty()) done.add(id);
-            else not.put(id, "Order not found or already canceled");
+            Engine.Resting resting = engine.cancel(funder, id.toLowerCase(Locale.ROOT));
+            if (resting != null) gone.add(resting);
+            List<Ledger.Order> seeded = resting != null ? List.of() : wallets.cancelSeeded(funder, o -> o.id().equalsIgnoreCase(id));
+            if (resting != null || !seeded.isEmpty()) {
+                done.add(id);
+                notifyCancelled(funder, resting == null ? List.of() : List.of(resting), seeded);
+            } else {
+                not.put(id, "Order not found or already canceled");
+            }
         }
         Channels c = channels;
         if (c != null && !gone.isEmpty()) c.cancelled(gone);
@@ -602,12 +648,57 @@ final class TradingApi {
         Channels c = channels;
         if (c != null && !gone.isEmpty()) c.cancelled(gone);
         headers(ctx, buckets.debitCancels(e.address(), gone.size() + seeded.size()));
+        notifyCancelled(funder, gone, seeded);
         ObjectNode out = Json.object();
         ArrayNode done = out.putArray("canceled");
         gone.forEach(r -> done.add(r.order().id()));
         seeded.forEach(o -> done.add(o.id()));
         out.putObject("not_canceled");
         Json.send(ctx, out);
+    }
+
+    /** Cancels every open order of the wallet a key trades for (the heartbeat's dead-man switch); how many went. */
+    int cancelAllFor(String keyAddress) {
+        String funder = wallets.funder(keyAddress);
+        List<Engine.Resting> gone = engine.cancelAll(funder, o -> true);
+        List<Ledger.Order> seeded = wallets.cancelSeeded(funder, o -> true);
+        notifyCancelled(funder, gone, seeded);
+        return gone.size() + seeded.size();
+    }
+
+    private void notifyCancelled(String wallet, List<Engine.Resting> resting, List<Ledger.Order> seeded) {
+        long now = clock.getAsLong() / 1000;
+        for (Engine.Resting r : resting) {
+            Engine.Order o = r.order();
+            World.Token t = wallets.world().token(o.tokenId());
+            if (t == null) continue;
+            notifications.cancelled(wallet, o.id(), t, o.buy() ? "BUY" : "SELL", o.type(), o.price(), o.size(), r.matched(), now);
+            ended(o, "CANCELED", r.matched());
+        }
+        for (Ledger.Order o : seeded) {
+            notifications.cancelled(wallet, o.id(), o.token(), o.side(), o.type(), o.price(), o.originalSize(), BigDecimal.ZERO, now);
+            ended.put(o.id().toLowerCase(Locale.ROOT), new Ended(wallet, o, "CANCELED", BigDecimal.ZERO));
+        }
+    }
+
+    /** An order that left the book, as {@code GET /data/order/{id}} still answers it: cancelled, or matched in full. */
+    record Ended(String wallet, Ledger.Order order, String status, BigDecimal matched) {
+    }
+
+    private final Map<String, Ended> ended = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private void ended(Engine.Order o, String status, BigDecimal matched) {
+        World.Token t = wallets.world().token(o.tokenId());
+        if (t == null || o.owner().equals(Engine.SEEDED_MAKER)) return;
+        Ledger.Order order = new Ledger.Order(o.id(), wallets.markets().byToken(o.tokenId()), t, o.buy() ? "BUY" : "SELL", o.price(), o.size(),
+                o.createdAt() / 1000, o.type(), o.expiration());
+        ended.put(o.id().toLowerCase(Locale.ROOT), new Ended(o.owner(), order, status, matched));
+    }
+
+    /** The wallet's order of this id that left the book, or null. */
+    Ended endedOrder(String wallet, String id) {
+        Ended e = ended.get(id.toLowerCase(Locale.ROOT));
+        return e != null && e.wallet().equalsIgnoreCase(wallet) ? e : null;
     }
 
     // ---- limiter -------------------------------------------------------------------------------------------------------

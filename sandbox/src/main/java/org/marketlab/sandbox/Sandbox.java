@@ -12,6 +12,8 @@ import org.marketlab.sandbox.clob.ClobMarketsApi;
 import org.marketlab.sandbox.clob.RewardsApi;
 import org.marketlab.sandbox.clob.SessionApi;
 import org.marketlab.sandbox.data.DataApi;
+import org.marketlab.sandbox.data.InsightsApi;
+import org.marketlab.sandbox.markets.CatalogApi;
 import org.marketlab.sandbox.markets.DiscoveryApi;
 import org.marketlab.sandbox.markets.EventsApi;
 import org.marketlab.sandbox.perps.PerpsSandbox;
@@ -240,7 +242,8 @@ public final class Sandbox implements EmbeddedService {
             for (int i = 0; i < http.length; i++) channels.put(http[i], bind(firstPort > 0 ? firstPort + i : 0));
             world = World.generate(worldSeed, anchor, longshotBias);
             Trace.mark("sandbox world frame");
-            first = List.of(new EventsApi(world, faults::nullProbability), new DiscoveryApi(world));
+            DiscoveryApi discovery = new DiscoveryApi(world);
+            first = List.of(new EventsApi(world, faults::nullProbability), discovery, new CatalogApi(world, discovery, Wallets::proxiedSigners));
             startServer("markets", channels.get("markets"), first);
             modules = first;
         } catch (RuntimeException | Error e) { // an Error too (a library missing): the gates open and the ports close
@@ -402,7 +405,7 @@ public final class Sandbox implements EmbeddedService {
         ClobChannels channels = new ClobChannels(clob, accounts, wallets, clock, world.seed());
         return List.of(clob, clobMarkets, accounts, channels, new RewardsApi(clobMarkets, accounts, clock), new SessionApi(accounts, clock),
                 new Health("clob"),
-                new DataApi(wallets), new Health("data"),
+                new DataApi(wallets), new InsightsApi(wallets), new Health("data"),
                 new PerpsSandbox(world.seed(), world.now(), clock, present), new Health("perps"),
                 new Health("bridge"));
     }

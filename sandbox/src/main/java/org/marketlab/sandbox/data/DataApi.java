@@ -43,7 +43,9 @@ import java.util.regex.Pattern;
  * and binds the filters it was made under (re-send them: a cursor with other filters, or a bare cursor, is a 400);
  * feeds are newest first unless {@code sort_direction=ASC}; {@code taker_only} (v1 {@code takerOnly}) defaults to
  * true, so a wallet's maker fills show with {@code taker_only=false}; non-trade activity rows carry an empty
- * {@code asset} and {@code side} and outcome index 999; {@code /v2/value} answers {@code {data: {user, value}}}.
+ * {@code asset} and {@code side} and outcome index 999; {@code /v2/value} answers {@code {data: {proxy_wallet, value}}}. The
+ * analytics beside these (leaderboards, user statistics, PnL and volume, tokens, resolutions, live volume, the v2 price
+ * history, the accounting snapshot) are {@link InsightsApi}.
  *
  * <p>A market's trades, holders and open interest are the world's ({@link org.marketlab.sandbox.world.Tape}): with a
  * {@code market}/{@code condition} or {@code eventId} and no {@code user}, {@code /trades} lists the market's public
@@ -377,7 +379,7 @@ public final class DataApi implements RouteModule {
         String user = user(q, true);
         ObjectNode out = Json.object();
         ObjectNode d = out.putObject("data");
-        d.put("user", user);
+        d.put("proxy_wallet", user);
         d.put("value", Json.number(value(user, conditions(q, "condition", "condition_id", "conditionId"))));
         Json.send(ctx, out);
     }
@@ -405,8 +407,10 @@ public final class DataApi implements RouteModule {
             for (Wallets.Holder h : slice(all, cursor.offset, cursor.limit)) {
                 ObjectNode o = holders.addObject();
                 o.put("proxy_wallet", h.address());
+                o.put("token_id", t.tokenId());
                 o.put("amount", Json.number(h.position().size()));
                 o.put("outcome_index", t.index());
+                o.put("display_username_public", false);
                 o.putNull("name");
                 o.putNull("pseudonym");
                 o.putNull("profile_image");
@@ -551,7 +555,15 @@ public final class DataApi implements RouteModule {
         o.put(v2 ? "realized_pnl" : "realizedPnl", Json.number(p.realized()));
         if (!v2) o.put("percentRealizedPnl", Json.number(p.percentRealizedPnl()));
         o.put(v2 ? "current_price" : "curPrice", Json.number(p.curPrice()));
-        if (v2) o.put("status", p.status().name());
+        if (v2) {
+            o.put("status", p.status().name());
+            o.put("entry_fees_usdc", BigDecimal.ZERO);
+            o.put("total_cost_usdc", Json.number(p.boughtCost()));
+            o.put("total_pnl", Json.number(p.realized().add(p.unrealized())));
+            o.put("percent_realized_pnl", Json.number(p.percentRealizedPnl()));
+            o.put("archived", false);
+            o.put("verified", false);
+        }
         o.put("redeemable", p.redeemable());
         o.put("mergeable", false);
         o.put("title", p.market().title());

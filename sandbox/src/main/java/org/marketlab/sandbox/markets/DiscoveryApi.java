@@ -46,7 +46,7 @@ public final class DiscoveryApi implements RouteModule {
         this.discovery = new Lazy<>(() -> new Discovery(world));
     }
 
-    private Discovery d() {
+    Discovery d() {
         return discovery.get();
     }
 
@@ -57,23 +57,39 @@ public final class DiscoveryApi implements RouteModule {
 
     @Override
     public void register(Javalin app) {
-        app.get("/markets", this::markets);
+        app.get("/markets", ctx -> Json.send(ctx, marketsPage(ctx, false)));
+        app.get("/markets/keyset", ctx -> Json.send(ctx, marketsPage(ctx, true)));
+        app.get("/markets/{id}/tags", ctx -> {
+            Discovery.MarketFacts m = d().market(id(ctx));
+            if (m == null) throw Refusal.notFound("market not found");
+            ArrayNode tags = World.JSON.arrayNode();
+            for (JsonNode t : m.event().document().path("tags")) tags.add(t);
+            Json.send(ctx, tags);
+        });
         app.get("/markets/slug/{slug}", ctx -> one(ctx, d().marketBySlug(ctx.pathParam("slug")), "market",
                 m -> d().marketDocument(m, true)));
         app.get("/markets/{id}", ctx -> one(ctx, d().market(id(ctx)), "market", m -> d().marketDocument(m, true)));
         app.get("/public-search", this::search);
         app.get("/tags", this::tags);
+        app.get("/tags/{id}/related-tags", ctx -> Json.send(ctx, related(tagOf(ctx, false), false)));
+        app.get("/tags/{id}/related-tags/tags", ctx -> Json.send(ctx, related(tagOf(ctx, false), true)));
+        app.get("/tags/slug/{slug}/related-tags", ctx -> Json.send(ctx, related(tagOf(ctx, true), false)));
+        app.get("/tags/slug/{slug}/related-tags/tags", ctx -> Json.send(ctx, related(tagOf(ctx, true), true)));
         app.get("/tags/slug/{slug}", ctx -> one(ctx, tagBy(t -> t.get("slug").asText().equals(ctx.pathParam("slug"))), "tag", this::tagDocument));
         app.get("/tags/{id}", ctx -> one(ctx, tagBy(t -> t.get("id").asText().equals(ctx.pathParam("id"))), "tag", this::tagDocument));
         app.get("/series", this::series);
         app.get("/series/{id}", ctx -> one(ctx, d().series(id(ctx)), "series", d()::seriesDocument));
-        app.get("/comments", this::comments);
+        app.get("/comments", ctx -> Json.send(ctx, commentsPage(ctx, false)));
+        app.get("/comments/keyset", ctx -> Json.send(ctx, commentsPage(ctx, true)));
+        app.get("/comments/user_address/{address}", this::commentsBy);
+        app.get("/comments/{id}", this::thread);
     }
 
     // ---- /markets -----------------------------------------------------------------------------------------------
 
     /**
-     * {@code GET /markets}: markets (id order unless {@code order}) passing every filter: {@code id},
+     * {@code GET /markets} (and {@code /markets/keyset}, the same selection paged by cursor: {@code {markets,
+     * next_cursor}}): markets (id order unless {@code order}) passing every filter: {@code id},
      * {@code slug}, {@code condition_ids}, {@code clob_token_ids}, {@code question_ids} (repeated; one of the
      * values), {@code tag_id} (the parent event carries it; with {@code related_tags=true} a tag of the same
      * family also counts), {@code active}, {@code closed}, {@code archived} (the market's own flag),
@@ -82,10 +98,10 @@ public final class DiscoveryApi implements RouteModule {
      * (inclusive, as on {@code /events}). Each market carries its parent event (without markets) in
      * {@code events}; {@code include_tag=true} also fills {@code tags} with the event's tags.
      */
-    private void markets(Context ctx) {
+    private JsonNode marketsPage(Context ctx, boolean keyset) {
         Params p = Params.of(ctx, Listing.REFUSED);
         int limit = Listing.limit(p);
-        long offset = Listing.offset(p, "");
+        long offset = keyset ? Keyset.offset(p) : Listing.offset(p, " (page further with /markets/keyset)");
         Predicate<Discovery.MarketFacts> passes = marketFilters(p);
         boolean includeTag = Boolean.TRUE.equals(p.bool("include_tag"));
         List<String> marketFields = new ArrayList<>();
@@ -97,10 +113,10 @@ public final class DiscoveryApi implements RouteModule {
         out = Listing.sorted(out, order, ascending, Discovery.MarketFacts::document, Discovery.MarketFacts::id);
         ArrayNode page = World.JSON.arrayNode();
         for (Discovery.MarketFacts m : Listing.slice(out, offset, limit)) page.add(d().marketDocument(m, includeTag));
-        Json.send(ctx, page);
+        return keyset ? Keyset.page("markets", page, offset, limit, out.size()) : page;
     }
 
-    /** Every filter of {@link #markets} given, as one test. */
+    /** Every filter of {@link #marketsPage} given, as one test. */
     private Predicate<Discovery.MarketFacts> marketFilters(Params p) {
         List<Predicate<Discovery.MarketFacts>> all = new ArrayList<>();
         Set<Long> ids = new HashSet<>(p.integers("id"));
@@ -393,10 +409,10 @@ public final class DiscoveryApi implements RouteModule {
      * (this world has comments on events only, so the others give {@code []}). {@code get_positions} and
      * {@code holders_only} are accepted and change nothing.
      */
-    private void comments(Context ctx) {
+    private JsonNode commentsPage(Context ctx, boolean keyset) {
         Params p = Params.of(ctx, Listing.REFUSED);
         int limit = Listing.limit(p);
-        long offset = Listing.offset(p, "");
+        long offset = keyset ? Keyset.offset(p) : Listing.offset(p, "");
         List<String> types = List.of("Event", "Series", "market");
         String type = p.oneOf("parent_entity_type", null, types, false);
         if (type == null) throw p.missing("parent_entity_type", Params.choices(types));
@@ -408,14 +424,85 @@ public final class DiscoveryApi implements RouteModule {
         p.order("order", List.of("createdAt", "updatedAt", "id"), "Comment");
         ArrayNode page = World.JSON.arrayNode();
         World.EventFacts e = type.equals("Event") ? world.event(parent) : null;
-        if (e != null) {
-            int n = Discovery.commentCount(e);
-            for (long k = offset; k < Math.min(n, offset + limit); k++) {
-                int i = ascending ? (int) k : n - 1 - (int) k;
-                page.add(d().comment(e, i));
+        int n = e == null ? 0 : Discovery.commentCount(e);
+        for (long k = offset; k < Math.min(n, offset + limit); k++) {
+            int i = ascending ? (int) k : n - 1 - (int) k;
+            page.add(d().comment(e, i));
+        }
+        return keyset ? Keyset.page("comments", page, offset, limit, n) : page;
+    }
+
+    /** {@code GET /comments/{id}}: the comment and its replies, oldest first; 404 for an id that names none. */
+    private void thread(Context ctx) {
+        long id = id(ctx);
+        World.EventFacts e = id < 0 ? null : world.event(id / 100_000L);
+        int i = (int) (id % 100_000L);
+        if (e == null || i >= Discovery.commentCount(e)) throw Refusal.notFound("comment not found");
+        ArrayNode out = World.JSON.arrayNode();
+        out.add(d().comment(e, i));
+        String own = Long.toString(id);
+        for (int k = i + 1; k < Discovery.commentCount(e); k++) {
+            ObjectNode c = d().comment(e, k);
+            if (own.equals(c.path("parentCommentID").asText(null))) out.add(c);
+        }
+        Json.send(ctx, out);
+    }
+
+    /**
+     * {@code GET /comments/user_address/{address}}: the address's comments, newest first ({@code ascending=true}:
+     * oldest first), {@code limit}/{@code offset} as the listings; an address that wrote none has {@code []}.
+     */
+    private void commentsBy(Context ctx) {
+        Params p = Params.of(ctx, Listing.REFUSED);
+        int limit = Listing.limit(p);
+        long offset = Listing.offset(p, "");
+        boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
+        p.order("order", List.of("createdAt", "updatedAt", "id"), "Comment");
+        String address = ctx.pathParam("address").toLowerCase(Locale.ROOT);
+        List<ObjectNode> mine = new ArrayList<>();
+        if (d().profiles().stream().anyMatch(pr -> pr.path("proxyWallet").asText().equalsIgnoreCase(address))) {
+            for (World.EventFacts e : world.events()) {
+                for (int i = 0; i < Discovery.commentCount(e); i++) {
+                    ObjectNode c = d().comment(e, i);
+                    if (c.path("userAddress").asText().equalsIgnoreCase(address)) mine.add(c);
+                }
             }
         }
-        Json.send(ctx, page);
+        Comparator<ObjectNode> byTime = Comparator.comparing((ObjectNode c) -> c.get("createdAt").asText()).thenComparing(c -> Long.parseLong(c.get("id").asText()));
+        mine.sort(ascending ? byTime : byTime.reversed());
+        ArrayNode out = World.JSON.arrayNode();
+        for (ObjectNode c : Listing.slice(mine, offset, limit)) out.add(c);
+        Json.send(ctx, out);
+    }
+
+    // ---- related tags -------------------------------------------------------------------------------------------
+
+    private ObjectNode tagOf(Context ctx, boolean bySlug) {
+        String key = ctx.pathParam(bySlug ? "slug" : "id");
+        ObjectNode t = tagBy(x -> x.get(bySlug ? "slug" : "id").asText().equals(key));
+        if (t == null) throw Refusal.notFound("tag not found");
+        return t;
+    }
+
+    /**
+     * The tags related to {@code tag} (those of its family in the world), ranked by how many events carry them: as
+     * relations {@code {id, tagID, relatedTagID, rank}}, or ({@code asTags}) as the related tags themselves.
+     */
+    private ArrayNode related(ObjectNode tag, boolean asTags) {
+        long id = tagId(tag);
+        List<ObjectNode> rows = new ArrayList<>();
+        for (ObjectNode t : world.tags()) if (world.relatedTags(id).contains(tagId(t)) && tagId(t) != id) rows.add(t);
+        rows.sort(Comparator.comparingInt((ObjectNode t) -> -d().eventCount(tagId(t))).thenComparingLong(DiscoveryApi::tagId));
+        ArrayNode out = World.JSON.arrayNode();
+        for (int i = 0; i < rows.size(); i++) {
+            ObjectNode t = rows.get(i);
+            if (asTags) {
+                out.add(tagDocument(t));
+            } else {
+                out.addObject().put("id", Long.toString(id * 10_000L + tagId(t))).put("tagID", id).put("relatedTagID", tagId(t)).put("rank", i + 1);
+            }
+        }
+        return out;
     }
 
     // ---- shared -------------------------------------------------------------------------------------------------

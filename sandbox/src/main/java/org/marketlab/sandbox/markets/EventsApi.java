@@ -13,9 +13,7 @@ import org.marketlab.sandbox.route.Trace;
 import org.marketlab.sandbox.world.Fields;
 import org.marketlab.sandbox.world.World;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -64,6 +62,16 @@ public final class EventsApi implements RouteModule {
         app.get("/ok", ctx -> ctx.result("OK"));
         app.get("/events", this::events);
         app.get("/events/keyset", this::keyset);
+        app.get("/events/slug/{slug}", ctx -> {
+            String slug = ctx.pathParam("slug");
+            for (World.EventFacts e : world.events()) {
+                if (slug.equals(e.slug())) {
+                    Json.send(ctx, documents(List.of(e), null).get(0));
+                    return;
+                }
+            }
+            throw Refusal.notFound("event not found");
+        });
         app.get("/events/{id}/tags", this::eventTags);
         app.get("/events/{id}", this::event);
     }
@@ -125,7 +133,7 @@ public final class EventsApi implements RouteModule {
         Trace.mark("sandbox page asked");
         Params p = Params.of(ctx, Listing.REFUSED);
         int limit = Listing.limit(p);
-        int from = cursorOffset(p);
+        int from = Keyset.offset(p);
         // One past the page, to know whether there is a next.
         List<World.EventFacts> rows = select(p, (long) from + limit + 1);
         from = Math.min(from, rows.size());
@@ -133,24 +141,10 @@ public final class EventsApi implements RouteModule {
         ObjectNode out = World.JSON.objectNode();
         out.set("events", documents(rows.subList(from, to), p));
         if (to < rows.size() && to > from) {
-            out.put("next_cursor", Base64.getUrlEncoder().withoutPadding().encodeToString(("k1:" + to).getBytes(StandardCharsets.UTF_8)));
+            out.put("next_cursor", Keyset.cursor(to));
         }
         Json.send(ctx, out);
         Trace.mark("sandbox page written");
-    }
-
-    /** Where {@code after_cursor} points: 0 without one. */
-    private static int cursorOffset(Params p) {
-        String cursor = p.string("after_cursor");
-        if (cursor == null) return 0;
-        try {
-            String s = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-            int from = s.startsWith("k1:") ? Integer.parseInt(s.substring(3)) : -1;
-            if (from >= 0) return from;
-        } catch (IllegalArgumentException notOurs) {
-            // refused below
-        }
-        throw p.invalid("after_cursor", cursor, "a cursor this server gave (the next_cursor of the page before)");
     }
 
     private void event(Context ctx) {

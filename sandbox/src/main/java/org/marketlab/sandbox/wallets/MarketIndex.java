@@ -78,6 +78,11 @@ public final class MarketIndex {
         return out;
     }
 
+    /** The markets of an event, in the world's order (none for an unknown id). */
+    public List<Market> byEvent(String eventId) {
+        return Collections.unmodifiableList(byEvent.getOrDefault(eventId, List.of()));
+    }
+
     /** Markets whose books are open, in the world's order. */
     List<Market> open() {
         return Collections.unmodifiableList(open);

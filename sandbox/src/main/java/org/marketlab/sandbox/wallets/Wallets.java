@@ -106,6 +106,12 @@ public final class Wallets {
         return "0x" + Keys.getAddress(ECKeyPair.create(new BigInteger(1, k))).toLowerCase(Locale.ROOT);
     }
 
+    /** The signers that trade through a proxy wallet (lower case) to that wallet: demo wallet 3's, whatever the seed. */
+    public static Map<String, String> proxiedSigners() {
+        String signer = Demo.ADDRESSES.get(PROXIED - 1);
+        return Map.of(signer, proxyAddress(signer));
+    }
+
     /** The demo wallet that trades through a proxy wallet. */
     static final int PROXIED = 3;
 

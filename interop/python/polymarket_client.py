@@ -11,8 +11,8 @@ models validate every answer) and what it returns holds what the method promises
 The client has no public setting for its hosts: its environments are frozen objects it makes itself. As its own
 tests do, the script builds one with the SDK's environment helpers (polymarket._internal.environment), the
 production configuration with the sandbox's URLs; the hosts the sandbox does not simulate (relayer, RPC node, RFQ and
-collateral-return gateways) point at a closed port on loopback, so no request ever leaves the machine. Demo wallet 1
-signs, trading from its own address (an EOA wallet).
+collateral-return gateways) point at a closed port on loopback, so no request ever leaves the machine. Demo wallet 2
+signs, trading from its own address (an EOA wallet); demo wallet 4's key is the one deleted.
 """
 import asyncio
 import dataclasses
@@ -187,7 +187,7 @@ def public_calls(pub, me, token, condition, event_id, event_slug, market_id):
 def main():
     import urllib.request
 
-    key = demo_key(1)
+    key = demo_key(2)
     me = Account.from_key(key).address
     positions = json.load(urllib.request.urlopen(f"{DATA}/v2/positions?user={me.lower()}"))["data"]
     open_pos = [p for p in positions if p["status"] == "OPEN"]
@@ -231,7 +231,7 @@ def secure_calls(c, me, token, condition):
     builder = call("create_builder_api_key", c.create_builder_api_key)
     call("fetch_builder_api_keys", c.fetch_builder_api_keys, nonempty)
     # Revoking takes a client made with the builder key, as the client requires.
-    with_builder = SecureClient.create(private_key=demo_key(1), wallet=me, environment=ENV, api_key=builder) if builder else c
+    with_builder = SecureClient.create(private_key=demo_key(2), wallet=me, environment=ENV, api_key=builder) if builder else c
     call("revoke_builder_api_key", with_builder.revoke_builder_api_key)
 
     book = c.get_order_book(asset_id=token)
@@ -254,15 +254,116 @@ def secure_calls(c, me, token, condition):
     for m in NOT_SIMULATED:
         if hasattr(SecureClient, m):
             call(m, lambda: None)
-    fresh = SecureClient.create(private_key=demo_key(2), wallet=Account.from_key(demo_key(2)).address, environment=ENV)
+    fresh = SecureClient.create(private_key=demo_key(4), wallet=Account.from_key(demo_key(4)).address, environment=ENV)
     call("delete_api_key", fresh.delete_api_key)
     ended = call("end_authentication", c.end_authentication)
     if ended is not None:
         ended.close()
 
 
+PERPS_NOT_SIMULATED = {
+    **{m: "builder fee approvals and earnings: the sandbox's perpetuals exchange has no builders" for m in (
+        "approve_builder_fee", "revoke_builder_fee", "fetch_builder_approvals", "fetch_builder_earnings_summary",
+        "list_builder_earnings", "fetch_perps_builder_status")},
+    **{m: "TWAP and chase algorithms: the sandbox's perpetuals exchange places plain orders only" for m in (
+        "create_twap", "pause_twap", "resume_twap", "cancel_twap", "fetch_twaps", "create_chase", "cancel_chase", "fetch_chases")},
+    "place_position_tp_sl": "take-profit and stop-loss triggers: the sandbox's perpetuals exchange places plain orders only",
+    "fetch_position_snapshots": "position snapshots: not served by the sandbox's perpetuals exchange",
+    "fetch_perps_position_snapshots": "position snapshots: not served by the sandbox's perpetuals exchange",
+    "open_rfq_session": COMBOS,
+    "subscribe": "the order book's and live-data WebSocket streams: the sandbox serves the perpetuals channel only",
+}
+NOT_SIMULATED.update(PERPS_NOT_SIMULATED)
+
+
 async def perps_calls(key):
-    pass
+    """AsyncSecureClient's perpetuals methods, then every PerpsSession method on the session it opens."""
+    from polymarket.perps import PerpsSession
+    from polymarket.models.perps.requests import PerpsOrderRequest
+    from polymarket.models.perps import PerpsLeverageUpdate
+
+    me = Account.from_key(key).address
+    client = await AsyncSecureClient.create(private_key=key, wallet=me, environment=ENV)
+    instruments = await acall("fetch_perps_instruments", lambda: client.fetch_perps_instruments(), nonempty) or ()
+    iid = instruments[0].id if instruments else 0
+    await acall("fetch_perps_ticker", lambda: client.fetch_perps_ticker(instrument_id=iid), lambda r: None if r.mark_price > 0 else str(r))
+    await acall("fetch_perps_tickers", lambda: client.fetch_perps_tickers(), nonempty)
+    book = await acall("fetch_perps_book", lambda: client.fetch_perps_book(instrument_id=iid), lambda r: None if r.bids and r.asks else "empty book")
+    await acall("fetch_perps_fees", lambda: client.fetch_perps_fees(), nonempty)
+    await acall("fetch_perps_registration", lambda: client.fetch_perps_registration(address=me), lambda r: None if isinstance(r, bool) else str(r))
+
+    async def items(paginator, n):
+        out = []
+        async for item in paginator.iter_items():
+            out.append(item)
+            if len(out) >= n:
+                break
+        return out
+
+    await acall("list_perps_candles", lambda: items(client.list_perps_candles(instrument_id=iid, interval="1h"), 24), nonempty)
+    await acall("list_perps_funding_history", lambda: items(client.list_perps_funding_history(instrument_id=iid), 10), nonempty)
+    await acall("list_perps_trades", lambda: items(client.list_perps_trades(instrument_id=iid), 50), nonempty)
+    await acall("fetch_perps_builder_status", lambda: client.fetch_perps_builder_status(address=me))
+    await acall("fetch_perps_position_snapshots", lambda: client.fetch_perps_position_snapshots())
+    await acall("deposit_to_perps", lambda: client.deposit_to_perps(amount=1))
+    await acall("withdraw_from_perps", lambda: client.withdraw_from_perps(amount=1))
+    await acall("open_rfq_session", lambda: client.open_rfq_session())
+    await acall("subscribe", lambda: client.subscribe())
+
+    session = await acall("open_perps_session", lambda: client.open_perps_session(), lambda r: None if r is not None else "no session")
+    if session is None:
+        await client.close()
+        return
+    s = session
+    await acall("fetch_portfolio", s.fetch_portfolio)
+    await acall("fetch_balances", s.fetch_balances, nonempty)
+    await acall("fetch_stats", s.fetch_stats)
+    await acall("fetch_account_config", s.fetch_account_config, nonempty)
+    await acall("fetch_auto_cancel_status", s.fetch_auto_cancel_status)
+    opened = await acall("fetch_open_orders", s.fetch_open_orders, nonempty) or ()
+    await acall("fetch_orders", s.fetch_orders, nonempty)
+    await acall("list_fills", lambda: items(s.list_fills(), 20))
+    await acall("list_deposits", lambda: items(s.list_deposits(), 20))
+    await acall("list_withdrawals", lambda: items(s.list_withdrawals(), 20), nonempty)
+    await acall("list_internal_transfers", lambda: items(s.list_internal_transfers(), 20), nonempty)
+    await acall("list_funding_payments", lambda: items(s.list_funding_payments(), 20), nonempty)
+    start = datetime.now(timezone.utc) - timedelta(days=1)
+    await acall("list_equity_history", lambda: items(s.list_equity_history(interval="1h", start=start), 20))
+    await acall("list_pnl_history", lambda: items(s.list_pnl_history(interval="1h", start=start), 20))
+    try:
+        mark = (await client.fetch_perps_ticker(instrument_id=iid)).mark_price
+    except Exception:  # noqa: BLE001 - fetch_perps_ticker's own call above reports why
+        mark = Decimal(100)
+    low = (mark * Decimal("0.9")).quantize(Decimal(1).scaleb(-instruments[0].price_decimals))
+    qty = Decimal(1).scaleb(-instruments[0].quantity_decimals) * 10
+    placed = await acall("place_order", lambda: s.place_order(instrument_id=iid, side="BUY", quantity=qty, time_in_force="gtc", price=low),
+                         lambda r: None if r.order.id is not None and r.order.status == "open" else str(r))
+    posted = await acall("post_orders", lambda: s.post_orders([
+        PerpsOrderRequest(instrument_id=iid, side="BUY", quantity=qty, time_in_force="gtc", price=low),
+        PerpsOrderRequest(instrument_id=iid, side="BUY", quantity=qty, time_in_force="gtc", price=low)]),
+        lambda r: None if len(r) == 2 and all(a.status == "ok" for a in r) else str(r))
+    await acall("cancel_order", lambda: s.cancel_order(order_id=placed.order.id), lambda r: None if r.status == "ok" else str(r))
+    await acall("cancel_orders", lambda: s.cancel_orders(order_ids=[a.order_id for a in posted]), lambda r: None if all(x.status == "ok" for x in r) else str(r))
+    await acall("cancel_all_orders", lambda: s.cancel_all_orders(instrument_id=iid))
+    await acall("update_leverage", lambda: s.update_leverage(instrument_id=iid, leverage=5, cross_margin=True))
+    await acall("update_leverages", lambda: s.update_leverages([PerpsLeverageUpdate(instrument_id=iid, leverage=4, cross_margin=True)]))
+    try:
+        held = [p.instrument_id for p in (await s.fetch_portfolio()).positions]
+    except Exception:  # noqa: BLE001 - fetch_portfolio's own call above reports why
+        held = []
+    await acall("update_margin", lambda: s.update_margin(instrument_id=held[0] if held else iid, amount="10"))
+    await acall("arm_auto_cancel", lambda: s.arm_auto_cancel(cancel_at=datetime.now(timezone.utc) + timedelta(seconds=60)))
+    await acall("disarm_auto_cancel", lambda: s.disarm_auto_cancel())
+    notes = await acall("list_notifications", lambda: items(s.list_notifications(), 50), nonempty)
+    await acall("mark_notifications_read", lambda: s.mark_notifications_read(ids=[n.notification.id for n in (notes or [])[:1]] or ["none"]))
+    for m in PERPS_NOT_SIMULATED:
+        if hasattr(PerpsSession, m):
+            await acall(m, lambda: None)
+    await acall("open", lambda: s.open())
+    await acall("close", s.close)
+    await acall("revoke_perps_credentials", lambda: client.revoke_perps_credentials(proxy=s._credentials.proxy))
+    await client.close()
+    del opened, book
 
 
 def expected_methods():
@@ -271,6 +372,10 @@ def expected_methods():
     for cls in (PublicClient, SecureClient):
         names |= {n for n, v in inspect.getmembers(cls) if not n.startswith("_") and callable(v)}
     names.discard("create")  # the constructor, called by every secure run
+    from polymarket.perps import PerpsSession
+    secure = {n for n, v in inspect.getmembers(SecureClient) if not n.startswith("_") and callable(v)}
+    names |= {n for n, v in inspect.getmembers(AsyncSecureClient) if not n.startswith("_") and callable(v)} - secure
+    names |= {n for n, v in inspect.getmembers(PerpsSession) if not n.startswith("_") and callable(v)}
     return names
 
 

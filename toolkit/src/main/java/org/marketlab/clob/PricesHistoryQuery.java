@@ -82,14 +82,14 @@ public final class PricesHistoryQuery {
         return "interval=" + (start == null ? (interval == null ? "max" : interval) : "") + " start=" + start + " end=" + end + " fidelity=" + fidelity;
     }
 
-    private Call call() {
-        if (end != null && start == null) {
-            throw new IllegalArgumentException("end(...) needs start(...) too; or use interval(...) (max, all, 1m, 1w, 1d, 6h, 1h) for a span back from now");
-        }
+    /** The longest window one request may ask for: the service refuses a startTs-to-endTs span over 15 days. */
+    static final java.time.Duration MAX_WINDOW = java.time.Duration.ofDays(15);
+
+    private Call call(Instant from, Instant to) {
         Query q = Query.empty().with("market", token);
-        if (start == null) q = q.with("interval", interval == null ? "max" : interval);
+        if (from == null) q = q.with("interval", interval == null ? "max" : interval);
         // The service takes a window as both ends (the official clients refuse one without the other).
-        if (start != null) q = q.with("startTs", start.getEpochSecond()).with("endTs", (end != null ? end : Instant.now()).getEpochSecond());
+        if (from != null) q = q.with("startTs", from.getEpochSecond()).with("endTs", to.getEpochSecond());
         q = q.with("fidelity", fidelity);
         return Call.get(Service.CLOB, "/prices-history", q);
     }
@@ -103,9 +103,35 @@ public final class PricesHistoryQuery {
         return out;
     }
 
-    /** Columns {@code time} and {@code price}, read straight from the response stream (16 bytes a row). */
+    /**
+     * Columns {@code time} and {@code price}, read straight from the response stream (16 bytes a row). A window longer
+     * than the service answers at once (15 days) is read in consecutive windows of at most that, joined in time order.
+     */
     public Table table() {
-        Table table = read(t.send(call()));
+        if (end != null && start == null) {
+            throw new IllegalArgumentException("end(...) needs start(...) too; or use interval(...) (max, all, 1m, 1w, 1d, 6h, 1h) for a span back from now");
+        }
+        Table table;
+        if (start == null) {
+            table = read(t.send(call(null, null)));
+        } else {
+            Instant to = end != null ? end : Instant.now();
+            table = null;
+            for (Instant from = start; ; ) {
+                Instant until = from.plus(MAX_WINDOW).isBefore(to) ? from.plus(MAX_WINDOW) : to;
+                Table part = read(t.send(call(from, until)));
+                if (table == null) {
+                    table = part;
+                } else {
+                    // Windows share their boundary second: a point there is read once.
+                    Table after = table.rowCount() == 0 ? part
+                            : part.where(part.instantColumn("time").isAfter(table.instantColumn("time").get(table.rowCount() - 1)));
+                    table.append(after);
+                }
+                if (!until.isBefore(to)) break;
+                from = until;
+            }
+        }
         return table.setName("prices of " + TokenNames.of(token));
     }
 

@@ -489,8 +489,10 @@ public final class ClobAccountsApi implements RouteModule {
         n.put("fee_rate_bps", "0");
         n.put("price", Orders.four(f.price()));
         n.put("status", statuses.of(f.id()));
-        n.put("match_time", Instant.ofEpochSecond(f.time()).toString());
-        n.put("last_update", Instant.ofEpochSecond(f.time() + 12).toString());
+        // Unix seconds as text, as the official clients' models and test captures have them (ccxt reads them as seconds).
+        n.put("match_time", Long.toString(f.time()));
+        n.put("match_time_nano", Long.toString(f.time()) + "000000000");
+        n.put("last_update", Long.toString(f.time() + 12));
         n.put("outcome", f.token().outcome());
         n.put("bucket_index", 0);
         n.put("owner", f.maker() ? f.counterpartyOwner() : wallets.owner(address));

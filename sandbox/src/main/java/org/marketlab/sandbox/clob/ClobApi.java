@@ -410,6 +410,8 @@ public final class ClobApi implements RouteModule {
 
     // ---- history and candles ----------------------------------------------------------------------------------------
 
+    /** The longest startTs-to-endTs window {@code /prices-history} answers: 15 days. */
+    static final long MAX_WINDOW_MINUTES = 15 * 1440;
     private static final Map<String, Long> INTERVALS = Map.of("1h", 60L, "6h", 360L, "1d", 1440L, "1w", 10080L, "1m", 43200L);
 
     /** {@code {history: [{t, p}]}}: from startTs to endTs (seconds) or over an interval, every fidelity minutes. */
@@ -460,6 +462,8 @@ public final class ClobApi implements RouteModule {
             from = start != null ? start / 60 : path.startMinute();
             to = end != null ? end / 60 : nowMin;
             if (from > to) throw p.invalid("startTs", start, "at most endTs (" + end + ")");
+            // The live service refuses a window longer than 15 days, whatever the fidelity.
+            if (to - from > MAX_WINDOW_MINUTES) throw Refusal.badRequest("invalid filters: interval is too long (startTs to endTs spans at most 15 days)");
         }
         return new long[]{Math.max(from, path.startMinute()), Math.min(to, nowMin)};
     }

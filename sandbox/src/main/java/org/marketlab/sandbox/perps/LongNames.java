@@ -17,7 +17,7 @@ final class LongNames {
     /** A fill: abbreviated name, long name, in pairs. */
     static final String[] FILL = {"tid", "trade_id", "oid", "order_id", "iid", "instrument_id", "side", "side", "p", "price",
             "qty", "quantity", "taker", "taker", "fee", "fee", "fea", "fee_asset", "psz", "previous_size", "pep", "previous_entry_price",
-            "pnl", "pnl", "liq", "liquidation", "ts", "timestamp"};
+            "pnl", "pnl", "liq", "liquidation", "adl", "adl", "ts", "timestamp"};
 
     private LongNames() {
     }

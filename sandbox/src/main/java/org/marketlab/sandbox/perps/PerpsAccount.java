@@ -277,6 +277,7 @@ public final class PerpsAccount {
         for (int i = 0; i < n; i++) {
             ObjectNode t = JSON.objectNode();
             t.put("transfer_id", 20_000 + i);
+            t.put("type", "transfer");
             t.put("asset", "USDC");
             t.put("amount", "0");
             t.put("direction", i < 2 ? (i == 0 ? "in" : "out") : r.nextBoolean() ? "in" : "out");
@@ -537,6 +538,8 @@ public final class PerpsAccount {
         p.put("unrealized_pnl", pnl.toPlainString());
         p.put("return_on_equity", pnl.divide(openingMargin(h), 4, RoundingMode.HALF_UP).toPlainString());
         p.put("cumulative_funding", cumulativeFunding.toPlainString());
+        // The position's place in the auto-deleveraging queue, 0 (last to be deleveraged) to 3: none here is at risk.
+        p.put("adl_index", 0);
         return p;
     }
 
@@ -626,6 +629,18 @@ public final class PerpsAccount {
         List<ObjectNode> out = new ArrayList<>(rows.size());
         for (ObjectNode n : rows) if (time(n) <= now) out.add(n);
         return out;
+    }
+
+    private long nextOid = 950_000;
+
+    /** The id of a new order. */
+    synchronized long nextOid() {
+        return nextOid++;
+    }
+
+    /** The mark of {@code instrument}, the market's {@code mark} from now on when the account had none for it. */
+    synchronized BigDecimal markOr(long instrument, BigDecimal mark) {
+        return marks.computeIfAbsent(instrument, k -> mark);
     }
 
     /** The open order with client order id {@code coid}, or null. */

@@ -32,7 +32,7 @@ import java.util.function.LongSupplier;
  * signer a proxy of the authenticated account), answered as over REST. Anything else is answered
  * {@code {id, data: {status: err, error}}}. Replies are {@code {id, data}}.
  *
- * <p>Pushed frames are {@code {ch, ts, sq, data}} for the channels a connection subscribed to ({@code orders},
+ * <p>Pushed frames are {@code {ch, ts, ets, sq, data}} for the channels a connection subscribed to ({@code orders},
  * {@code fills}, {@code portfolio}; the other names the official client asks for are accepted and stay quiet).
  * {@code sq} counts per connection and channel from 1, as the official client checks it (each channel's next frame
  * carries the previous {@code sq} + 1).
@@ -45,7 +45,8 @@ import java.util.function.LongSupplier;
 public final class PerpsChannel {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    static final Set<String> CHANNELS = Set.of("orders", "fills", "portfolio", "balances", "funding", "deposits", "withdrawals", "tpsl");
+    static final Set<String> CHANNELS = Set.of("orders", "fills", "portfolio", "balances", "funding", "deposits", "withdrawals", "tpsl",
+            "notifications", "builderFills");
 
     private final ProxyRegistry proxies;
     private final Trading trading;
@@ -59,7 +60,15 @@ public final class PerpsChannel {
     private final AtomicLong pushed = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
 
-    PerpsChannel(ProxyRegistry proxies, Trading trading, PerpsMarket market, LongSupplier clock) {
+    /** The account's commands beyond trading (leverage, margin, auto-cancel): null for a command it does not know. */
+    interface AccountCommands {
+        JsonNode run(String type, JsonNode frame, String owner);
+    }
+
+    private final AccountCommands accountCommands;
+
+    PerpsChannel(ProxyRegistry proxies, Trading trading, PerpsMarket market, LongSupplier clock, AccountCommands accountCommands) {
+        this.accountCommands = accountCommands;
         this.proxies = proxies;
         this.trading = trading;
         this.market = market;
@@ -187,7 +196,9 @@ public final class PerpsChannel {
                 dropped.incrementAndGet();
                 return;
             }
-            ObjectNode frame = JSON.objectNode().put("ch", channel).put("ts", clock.getAsLong()).put("sq", sq);
+            long ts = clock.getAsLong();
+            // ets: the newest exchange event the frame reflects (here the change itself, pushed as it happens).
+            ObjectNode frame = JSON.objectNode().put("ch", channel).put("ts", ts).put("ets", ts).put("sq", sq);
             frame.set("data", data);
             String text = frame.toString();
             send(text);
@@ -227,7 +238,8 @@ public final class PerpsChannel {
     // ---- client frames --------------------------------------------------------------------------------------------------
 
     /** The signed commands the channel takes, as over REST. */
-    private static final Set<String> COMMANDS = Set.of("cancelOrders", "modifyOrdersCOID", "cancelOrdersCOID");
+    private static final Set<String> ACCOUNT_COMMANDS = Set.of("updateLeverage", "updateLeverages", "updateMargin", "autoCancel");
+    private static final Set<String> COMMANDS = Set.of("cancelOrders", "modifyOrdersCOID", "cancelOrdersCOID", "createOrders", "cancelAll");
 
     /** One client frame: {@code post auth}, {@code post ping}, {@code sub}, {@code unsub} or a signed command; any refusal in its reply. */
     private void onFrame(WsMessageContext ctx) {
@@ -258,9 +270,13 @@ public final class PerpsChannel {
                 authenticate(c, frame.path("op").path("args"), reply);
             } else if (req.equals("post") && COMMANDS.contains(type)) {
                 reply.set("data", command(c, frame, type));
+            } else if (req.equals("post") && ACCOUNT_COMMANDS.contains(type)) {
+                if (c.owner == null) throw Refusal.unauthorized("authenticate first");
+                reply.set("data", accountCommands.run(type, frame, c.owner));
             } else {
                 throw Refusal.badRequest("unknown frame: req '" + req + "', op '" + type
-                        + "'; known: post auth, post ping, sub, unsub, post cancelOrders, post cancelOrdersCOID, post modifyOrdersCOID");
+                        + "'; known: post auth, post ping, sub, unsub, post createOrders, post cancelOrders, post cancelOrdersCOID, post cancelAll, post modifyOrdersCOID, "
+                        + "post updateLeverage, post updateLeverages, post updateMargin, post autoCancel");
             }
         } catch (Refusal e) {
             reply.putObject("data").put("status", "err").put("error", e.getMessage());
@@ -309,12 +325,14 @@ public final class PerpsChannel {
     private ArrayNode command(Connection c, JsonNode frame, String type) {
         String owner = c.owner;
         if (owner == null) throw Refusal.unauthorized("authenticate first");
+        // The signer is checked against the authenticated account before the command touches anything.
         Trading.Result r = switch (type) {
-            case "cancelOrders" -> trading.cancel(frame);
-            case "cancelOrdersCOID" -> trading.cancelByCoid(frame);
-            default -> trading.modify(frame);
+            case "cancelOrders" -> trading.cancel(frame, owner);
+            case "cancelOrdersCOID" -> trading.cancelByCoid(frame, owner);
+            case "createOrders" -> trading.create(frame, owner);
+            case "cancelAll" -> trading.cancelAll(frame, owner);
+            default -> trading.modify(frame, owner);
         };
-        if (!r.proxy().owner().equals(owner)) throw Refusal.unauthorized("the command's signer is not a proxy of the authenticated account");
         return r.entries();
     }
 

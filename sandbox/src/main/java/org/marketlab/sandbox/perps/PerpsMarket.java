@@ -194,6 +194,28 @@ public final class PerpsMarket {
         portfolio(a, l); // the margin the open orders hold has changed
     }
 
+    /** An order was placed (under the account's lock): push it; one that crosses the mark fills there at once as a taker. */
+    void created(PerpsAccount a, ObjectNode order) {
+        Ledger l = ledger(a);
+        sink.push(a.owner(), "orders", order.deepCopy());
+        BigDecimal mark = a.mark(order.get("iid").asLong());
+        BigDecimal p = new BigDecimal(order.get("p").asText());
+        boolean buy = order.get("buy").asBoolean();
+        if (buy ? p.compareTo(mark) >= 0 : p.compareTo(mark) <= 0) {
+            fill(a, l, order, new BigDecimal(order.get("rest").asText()), mark, true);
+        }
+        String tif = order.get("tif").asText();
+        if ((tif.equals("ioc") || tif.equals("fok")) && a.orderRows().contains(order)) {
+            // Immediate-or-cancel: what did not fill at once is cancelled.
+            a.cancel(order.get("oid").asLong());
+            order.put("status", "cancelled");
+            order.put("uts", clock.getAsLong());
+            l.ended.add(order.deepCopy());
+            sink.push(a.owner(), "orders", order.deepCopy());
+        }
+        portfolio(a, l);
+    }
+
     private void fillDraw(String owner) {
         PerpsAccount a = accounts.apply(owner);
         Ledger l = ledger(a);

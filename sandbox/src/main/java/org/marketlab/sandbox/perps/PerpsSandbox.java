@@ -86,6 +86,8 @@ public final class PerpsSandbox implements RouteModule {
     private final Trading trading;
     private final PerpsMarket market;
     private final PerpsChannel channel;
+    private final PerpsInfo info;
+    private final PerpsAccountReads reads;
 
     /**
      * @param worldSeed the world's seed (accounts are generated from it and the owner's address)
@@ -100,8 +102,23 @@ public final class PerpsSandbox implements RouteModule {
         this.present = present;
         PerpsChannel[] ch = new PerpsChannel[1];
         this.market = new PerpsMarket(worldSeed, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
-        this.trading = new Trading(proxies, this::accountOf, clock, market::changed);
-        this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock);
+        this.info = new PerpsInfo(worldSeed, clock, address -> proxies.registered(address));
+        this.trading = new Trading(proxies, this::accountOf, clock, new Trading.Changes() {
+            @Override
+            public void changed(PerpsAccount account, ObjectNode order, boolean modified) {
+                market.changed(account, order, modified);
+            }
+
+            @Override
+            public void created(PerpsAccount account, ObjectNode order) {
+                market.created(account, order);
+            }
+        }, iid -> {
+            PerpsInfo.Instrument i = PerpsInfo.instrument(iid);
+            return i == null ? null : java.math.BigDecimal.valueOf(info.mark(i, clock.getAsLong())).setScale(i.priceDecimals(), java.math.RoundingMode.HALF_EVEN);
+        });
+        this.reads = new PerpsAccountReads(market);
+        this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock, this::accountCommand);
     }
 
     @Override
@@ -194,6 +211,29 @@ public final class PerpsSandbox implements RouteModule {
         });
         app.patch("/v1/trade/orders-coid", ctx -> trade(ctx, true));
         app.delete("/v1/trade/orders", ctx -> trade(ctx, false));
+        app.delete("/v1/trade/orders/all", ctx -> {
+            Trading.Result r = trading.cancelAll(Bodies.object(ctx.body()), null);
+            spend(r.proxy().owner(), 1 + r.entries().size());
+            json(ctx, JSON.objectNode().put("status", "ok"));
+        });
+        info.register(app);
+        app.get("/v1/account/stats", ctx -> json(ctx, reads.stats(accountOf(authenticated(ctx, 2).owner()), latest())));
+        app.get("/v1/account/config", ctx -> {
+            PerpsAccount a = accountOf(authenticated(ctx, 2).owner());
+            json(ctx, reads.config(a, Params.of(ctx, 400).natural("instrument_id")));
+        });
+        app.get("/v1/account/auto-cancel", ctx -> json(ctx, reads.autoCancelStatus(accountOf(authenticated(ctx, 2).owner()), clock.getAsLong())));
+        app.patch("/v1/trade/auto-cancel", ctx -> {
+            JsonNode body = Bodies.object(ctx.body());
+            ObjectNode out = autoCancel(body, null);
+            json(ctx, out);
+        });
+        app.get("/v1/account/notifications", this::notifications);
+        app.post("/v1/account/notifications/read", ctx -> {
+            PerpsAccount a = accountOf(authenticated(ctx, 1).owner());
+            reads.markRead(a, Bodies.object(ctx.body().isBlank() ? "{}" : ctx.body()), clock.getAsLong());
+            json(ctx, JSON.objectNode().put("status", "ok"));
+        });
         app.get("/v1/info/portfolio", this::publicPortfolio);
         app.get("/v1/info/assets", ctx -> {
             spend("public", 2);
@@ -212,6 +252,90 @@ public final class PerpsSandbox implements RouteModule {
         app.post("/__sandbox/perps", this::control);
         channel.register(app);
         app.events(e -> e.serverStopping(market::close)); // the market's timer ends with its server
+    }
+
+    /** {@code autoCancel}: args {@code {time}} (ms; 0 disarms), signed over {@code ["autoCancel", [time]]}. */
+    private ObjectNode autoCancel(JsonNode body, String owner) {
+        JsonNode args = Bodies.args(body, "autoCancel");
+        if (!args.path("time").canConvertToLong() || args.get("time").asLong() < 0) throw Refusal.badRequest("op.args.time must be a time in ms (0 disarms)");
+        long time = args.get("time").asLong();
+        ArrayNode op = JSON.arrayNode().add("autoCancel");
+        op.addArray().add(time);
+        ProxyRegistry.Proxy p = trading.verify(body, op, owner);
+        ObjectNode out = reads.autoCancel(accountOf(p.owner()), time, clock.getAsLong());
+        if (out == null) throw Refusal.badRequest("auto_cancel_daily_limit_reached");
+        return out;
+    }
+
+    /**
+     * The channel's commands beyond trading: {@code updateLeverage} ({@code {iid, lev, cross}}), {@code updateLeverages}
+     * ({@code [{iid, lev, cross}]}), {@code updateMargin} ({@code {iid, amt}}) and {@code autoCancel}, each checked against
+     * the authenticated account's proxies before it acts. Null for a command it does not know.
+     */
+    private JsonNode accountCommand(String type, JsonNode frame, String owner) {
+        JsonNode args = frame.path("op").path("args");
+        switch (type) {
+            case "updateLeverage" -> {
+                ArrayNode op = JSON.arrayNode().add("updateLeverage");
+                op.addArray().add(args.path("iid").asLong()).add(args.path("lev").asInt()).add(args.path("cross").asBoolean());
+                ProxyRegistry.Proxy p = trading.verify(frame, op, owner);
+                return reads.leverage(accountOf(p.owner()), args.path("iid").asLong(), args.path("lev").asInt(), args.path("cross").asBoolean());
+            }
+            case "updateLeverages" -> {
+                if (!args.isArray() || args.isEmpty()) throw Refusal.badRequest("op.args must be a non-empty array of {iid, lev, cross}");
+                ArrayNode op = JSON.arrayNode().add("updateLeverages");
+                ArrayNode rows = op.addArray();
+                for (JsonNode u : args) rows.addArray().add(u.path("iid").asLong()).add(u.path("lev").asInt()).add(u.path("cross").asBoolean());
+                ProxyRegistry.Proxy p = trading.verify(frame, op, owner);
+                ArrayNode out = JSON.arrayNode();
+                for (JsonNode u : args) out.add(reads.leverage(accountOf(p.owner()), u.path("iid").asLong(), u.path("lev").asInt(), u.path("cross").asBoolean()));
+                return out;
+            }
+            case "updateMargin" -> {
+                ArrayNode op = JSON.arrayNode().add("updateMargin");
+                op.addArray().add(args.path("iid").asLong()).add(args.path("amt").asText());
+                ProxyRegistry.Proxy p = trading.verify(frame, op, owner);
+                PerpsAccount a = accountOf(p.owner());
+                boolean held = a.positionRows().stream().anyMatch(x -> x.get("instrument_id").asLong() == args.path("iid").asLong());
+                if (!held) return JSON.objectNode().put("status", "err").put("error", "no position on instrument " + args.path("iid").asLong());
+                return JSON.objectNode().put("status", "ok");
+            }
+            case "autoCancel" -> {
+                return autoCancel(frame, owner);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    /** {@code {items, unread, durable_source_seq, has_more, next_cursor}}, oldest first, {@code limit} (default 50) a page. */
+    private void notifications(Context ctx) {
+        PerpsAccount a = accountOf(authenticated(ctx, 2).owner());
+        Params p = Params.of(ctx, 400);
+        int limit = p.between("limit", 50, 1, 200);
+        Long since = p.natural("since_seq");
+        String cursor = p.string("cursor");
+        int from = 0;
+        if (cursor != null) {
+            try {
+                from = Integer.parseInt(new String(java.util.Base64.getUrlDecoder().decode(cursor), java.nio.charset.StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException e) {
+                throw p.invalid("cursor", cursor, "a next_cursor of this route");
+            }
+        }
+        List<ObjectNode> all = reads.notifications(a);
+        if (since != null) all = all.subList((int) Math.min(since, all.size()), all.size());
+        int to = Math.min(all.size(), from + limit);
+        ObjectNode out = JSON.objectNode();
+        ArrayNode items = out.putArray("items");
+        for (int i = Math.min(from, all.size()); i < to; i++) items.add(all.get(i));
+        out.put("unread", reads.unread(reads.notifications(a)));
+        out.put("durable_source_seq", reads.notifications(a).size());
+        out.put("has_more", to < all.size());
+        if (to < all.size()) out.put("next_cursor", java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(Integer.toString(to).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        else out.putNull("next_cursor");
+        json(ctx, out);
     }
 
     private void fills(Context ctx) {
@@ -398,7 +522,7 @@ public final class PerpsSandbox implements RouteModule {
 
     private void trade(Context ctx, boolean modify) throws IOException {
         JsonNode body = Bodies.object(ctx.body());
-        Trading.Result r = modify ? trading.modify(body) : trading.cancel(body);
+        Trading.Result r = modify ? trading.modify(body, null) : trading.cancel(body, null);
         int n = r.entries().size();
         spend(r.proxy().owner(), 1 + n / 20 + n);
         json(ctx, r.entries());
@@ -436,7 +560,17 @@ public final class PerpsSandbox implements RouteModule {
         }
         ProxyRegistry.Proxy p = proxies.authenticate(address, secret, clock.getAsLong());
         spend(p.owner(), weight);
+        fireAutoCancel(p.owner());
         return p;
+    }
+
+    /** The account's auto-cancel switch, when its time has come: every open order cancelled. */
+    void fireAutoCancel(String owner) {
+        PerpsAccount a = accountOf(owner);
+        if (!reads.due(a, clock.getAsLong())) return;
+        synchronized (a) {
+            trading.cancelEverything(a);
+        }
     }
 
     private static String header(Context ctx, String... names) {

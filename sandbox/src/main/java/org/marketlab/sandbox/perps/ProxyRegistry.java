@@ -51,6 +51,12 @@ final class ProxyRegistry {
         return byAddress.remove(proxy.toLowerCase(Locale.ROOT)) != null;
     }
 
+    /** Whether the address has registered a proxy (the account exists on the exchange). */
+    boolean registered(String owner) {
+        String o = owner.toLowerCase(Locale.ROOT);
+        return byAddress.values().stream().anyMatch(p -> p.owner().equals(o));
+    }
+
     /** The owner's unexpired proxies, soonest expiry first. */
     List<Proxy> of(String owner, long now) {
         return byAddress.values().stream().filter(p -> p.owner().equals(owner) && p.live(now))

@@ -111,6 +111,28 @@ final class Signatures {
         return pack(p -> p.packArrayHeader(2).packString("deleteProxy").packArrayHeader(1).packString(proxy));
     }
 
+    /**
+     * A compact operation given as JSON (arrays, strings, integers, booleans, nulls), as MessagePack: each value in its
+     * smallest form, and the nulls in arrays left out (at every depth), as the official clients pack what they sign.
+     */
+    static byte[] compact(JsonNode op) {
+        return pack(p -> packNode(p, op));
+    }
+
+    private static void packNode(MessageBufferPacker p, JsonNode n) throws IOException {
+        if (n == null || n.isNull() || n.isMissingNode()) p.packNil();
+        else if (n.isArray()) {
+            int kept = 0;
+            for (JsonNode e : n) if (!e.isNull()) kept++;
+            p.packArrayHeader(kept);
+            for (JsonNode e : n) if (!e.isNull()) packNode(p, e);
+        } else if (n.isBoolean()) p.packBoolean(n.asBoolean());
+        else if (n.isIntegralNumber() && n.canConvertToLong()) p.packLong(n.asLong());
+        else if (n.isNumber()) p.packDouble(n.asDouble());
+        else if (n.isTextual()) p.packString(n.asText());
+        else throw Refusal.badRequest("op holds a value that is not part of a compact operation: " + n);
+    }
+
     private interface Packing {
         void write(MessageBufferPacker p) throws IOException;
     }

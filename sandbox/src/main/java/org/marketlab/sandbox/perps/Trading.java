@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marketlab.sandbox.route.Refusal;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
@@ -26,22 +27,33 @@ final class Trading {
     private final Function<String, PerpsAccount> accounts;
     private final LongSupplier clock;
     private final Changes changes;
+    /** The public market's mark of an instrument now (null for an instrument not listed). */
+    private final java.util.function.LongFunction<BigDecimal> marketMark;
 
     /** Told of every order a command changed, under the account's lock, in the order of the changes. */
     interface Changes {
         /** {@code order} as it now is: modified (still open), or removed with status {@code cancelled}. */
         void changed(PerpsAccount account, ObjectNode order, boolean modified);
+
+        /** {@code order} was just placed and rests on the account's book: it fills at once where it crosses the mark. */
+        void created(PerpsAccount account, ObjectNode order);
     }
 
-    Trading(ProxyRegistry proxies, Function<String, PerpsAccount> accounts, LongSupplier clock, Changes changes) {
+    Trading(ProxyRegistry proxies, Function<String, PerpsAccount> accounts, LongSupplier clock, Changes changes,
+            java.util.function.LongFunction<BigDecimal> marketMark) {
+        this.marketMark = marketMark;
         this.proxies = proxies;
         this.accounts = accounts;
         this.clock = clock;
         this.changes = changes;
     }
 
-    /** {@code modifyOrdersCOID}: args {@code [{coid, p, qty}, ...]}. Returns the proxy that signed and the results. */
-    Result modify(JsonNode body) {
+    /**
+     * {@code modifyOrdersCOID}: args {@code [{coid, p, qty}, ...]}. Returns the proxy that signed and the results.
+     * {@code owner}, when given, is the account the command must act for (the channel's authenticated account): a
+     * command signed by another account's proxy is refused before anything changes.
+     */
+    Result modify(JsonNode body, String owner) {
         JsonNode args = Bodies.args(body, "modifyOrdersCOID");
         if (!args.isArray() || args.isEmpty()) throw Refusal.badRequest("op.args must be a non-empty array of {coid, p, qty}");
         for (JsonNode e : args) {
@@ -50,7 +62,7 @@ final class Trading {
             Bodies.text(e, "p");
             Bodies.text(e, "qty");
         }
-        ProxyRegistry.Proxy proxy = signer(body, Signatures.modifyOrdersCoid(args));
+        ProxyRegistry.Proxy proxy = signer(body, Signatures.modifyOrdersCoid(args), owner);
         PerpsAccount account = accounts.apply(proxy.owner());
         ArrayNode out = JSON.arrayNode();
         synchronized (account) {
@@ -85,8 +97,8 @@ final class Trading {
         return ok;
     }
 
-    /** {@code cancelOrders}: args {@code [oid, ...]}. */
-    Result cancel(JsonNode body) {
+    /** {@code cancelOrders}: args {@code [oid, ...]}; {@code owner} as for {@link #modify}. */
+    Result cancel(JsonNode body, String owner) {
         JsonNode args = Bodies.args(body, "cancelOrders");
         if (!args.isArray() || args.isEmpty()) throw Refusal.badRequest("op.args must be a non-empty array of order ids");
         long[] oids = new long[args.size()];
@@ -95,7 +107,7 @@ final class Trading {
             if (!e.isIntegralNumber() || !e.canConvertToLong() || e.asLong() < 0) throw Refusal.badRequest("order ids are non-negative integers");
             oids[i] = e.asLong();
         }
-        ProxyRegistry.Proxy proxy = signer(body, Signatures.cancelOrders(oids));
+        ProxyRegistry.Proxy proxy = signer(body, Signatures.cancelOrders(oids), owner);
         PerpsAccount account = accounts.apply(proxy.owner());
         ArrayNode out = JSON.arrayNode();
         synchronized (account) {
@@ -112,7 +124,7 @@ final class Trading {
      * {@code cancelOrdersCOID}, which the official client sends over the channel: args {@code [coid, ...]}, signed
      * over {@code ["cancelOrdersCOID", [coid, ...]]}; each result echoes the coid.
      */
-    Result cancelByCoid(JsonNode body) {
+    Result cancelByCoid(JsonNode body, String owner) {
         JsonNode args = Bodies.args(body, "cancelOrdersCOID");
         if (!args.isArray() || args.isEmpty()) throw Refusal.badRequest("op.args must be a non-empty array of client order ids");
         String[] coids = new String[args.size()];
@@ -120,7 +132,7 @@ final class Trading {
             if (!args.get(i).isTextual()) throw Refusal.badRequest("client order ids are strings of 32 lower-case hex characters");
             coids[i] = args.get(i).asText();
         }
-        ProxyRegistry.Proxy proxy = signer(body, Signatures.cancelOrdersCoid(coids));
+        ProxyRegistry.Proxy proxy = signer(body, Signatures.cancelOrdersCoid(coids), owner);
         PerpsAccount account = accounts.apply(proxy.owner());
         ArrayNode out = JSON.arrayNode();
         synchronized (account) {
@@ -133,6 +145,150 @@ final class Trading {
         return new Result(proxy, out);
     }
 
+    /**
+     * {@code createOrders}: args {@code [{iid, buy, qty, po, tif?, ro?, p?, c?, tr?, gtd_expiry?, builder?}, ...]}, signed
+     * over the positional form {@code ["createOrders", [[iid, buy, p, qty, tif, po, ro, c, tr(, gtd_expiry(, builder))],
+     * ...](, grp)]} as the official client signs it. One acknowledgement per entry: {@code {status: ok, oid, coid}} or
+     * {@code {status: err, error}}.
+     */
+    Result create(JsonNode body, String owner) {
+        JsonNode args = Bodies.args(body, "createOrders");
+        if (!args.isArray() || args.isEmpty()) throw Refusal.badRequest("op.args must be a non-empty array of orders {iid, buy, qty, po, ...}");
+        ArrayNode rows = JSON.arrayNode();
+        for (JsonNode e : args) rows.add(positional(e));
+        ArrayNode op = JSON.arrayNode().add("createOrders");
+        op.add(rows);
+        JsonNode group = body.path("op").path("grp");
+        if (group.isTextual()) op.add(group.asText());
+        ProxyRegistry.Proxy proxy = signer(body, Signatures.compact(op), owner);
+        PerpsAccount account = accounts.apply(proxy.owner());
+        ArrayNode out = JSON.arrayNode();
+        synchronized (account) {
+            for (JsonNode e : args) out.add(createOne(account, e));
+        }
+        return new Result(proxy, out);
+    }
+
+    /** An order of {@code createOrders} in the positional form its signature covers. */
+    private static ArrayNode positional(JsonNode e) {
+        if (!e.isObject() || !e.path("iid").canConvertToLong() || !e.path("buy").isBoolean() || !e.path("qty").isTextual()) {
+            throw Refusal.badRequest("each order is an object {iid: integer, buy: boolean, qty: decimal string, po: boolean, tif?, p?, c?, ro?}");
+        }
+        ArrayNode row = JSON.arrayNode();
+        row.add(e.get("iid").asLong()).add(e.get("buy").asBoolean());
+        row.add(e.path("p").isTextual() ? JSON.textNode(e.get("p").asText()) : JSON.nullNode());
+        row.add(e.get("qty").asText());
+        row.add(e.path("tif").isTextual() ? JSON.textNode(e.get("tif").asText()) : JSON.nullNode());
+        row.add(e.path("po").asBoolean(false));
+        row.add(e.path("ro").asBoolean(false) ? JSON.booleanNode(true) : JSON.nullNode());
+        row.add(e.path("c").isTextual() ? JSON.textNode(e.get("c").asText()) : JSON.nullNode());
+        JsonNode tr = e.path("tr");
+        if (tr.isObject()) {
+            ArrayNode t = JSON.arrayNode();
+            t.add(tr.has("market") ? tr.get("market") : JSON.nullNode());
+            t.add(tr.has("trp") ? tr.get("trp") : JSON.nullNode());
+            t.add(tr.path("tpsl"));
+            if (tr.has("trail_bps") || tr.has("act")) {
+                t.add(tr.has("trail_bps") ? tr.get("trail_bps") : JSON.nullNode());
+                t.add(tr.has("act") ? tr.get("act") : JSON.nullNode());
+            }
+            row.add(t);
+        } else {
+            row.addNull();
+        }
+        boolean builder = e.path("builder").isObject();
+        if (e.hasNonNull("gtd_expiry") || builder) row.add(e.hasNonNull("gtd_expiry") ? e.get("gtd_expiry") : JSON.nullNode());
+        if (builder) row.addArray().add(e.get("builder").path("address").asText()).add(e.get("builder").path("fee_rate").asText());
+        return row;
+    }
+
+    private ObjectNode createOne(PerpsAccount account, JsonNode e) {
+        long iid = e.get("iid").asLong();
+        BigDecimal market = marketMark.apply(iid);
+        if (market == null) return error("unknown instrument " + iid);
+        if (e.path("tr").isObject()) return error("trigger (take-profit and stop-loss) orders are not simulated by the sandbox");
+        BigDecimal qty;
+        BigDecimal price = null;
+        try {
+            qty = new BigDecimal(e.get("qty").asText());
+            if (e.path("p").isTextual()) price = new BigDecimal(e.get("p").asText());
+        } catch (NumberFormatException ex) {
+            return error("p and qty must be decimal strings");
+        }
+        if (qty.signum() <= 0 || price != null && price.signum() <= 0) return error("p and qty must be positive");
+        String tif = e.path("tif").asText(price == null ? "ioc" : "gtc");
+        if (!List.of("gtc", "ioc", "fok", "gtd").contains(tif)) return error("tif must be gtc, ioc, fok or gtd, was '" + tif + "'");
+        String coid = e.path("c").isTextual() ? e.get("c").asText() : null;
+        if (coid != null && !COID.matcher(coid).matches()) return error("invalid coid '" + coid + "': 32 lower-case hex characters");
+        if (coid != null && account.orderByCoid(coid) != null) return error("duplicate client order id " + coid);
+        boolean buy = e.get("buy").asBoolean();
+        BigDecimal mark = account.markOr(iid, market);
+        boolean marketOrder = price == null;
+        if (marketOrder) price = mark;
+        boolean crosses = buy ? price.compareTo(mark) >= 0 : price.compareTo(mark) <= 0;
+        if (e.path("po").asBoolean(false) && crosses) return error("post-only order would cross the book");
+        if (account.orderMarginWith(null, null).add(price.multiply(qty).multiply(PerpsAccount.ORDER_MARGIN_RATE)).compareTo(account.freeCollateral()) > 0) {
+            return error("insufficient_margin");
+        }
+        long now = clock.getAsLong();
+        ObjectNode order = JSON.objectNode();
+        order.put("oid", account.nextOid());
+        order.put("iid", iid);
+        order.put("buy", buy);
+        order.put("p", price.toPlainString());
+        order.put("qty", qty.toPlainString());
+        order.put("tif", tif);
+        order.put("po", e.path("po").asBoolean(false));
+        order.put("ro", e.path("ro").asBoolean(false));
+        order.put("status", "open");
+        order.put("rest", qty.toPlainString());
+        order.put("fill", "0");
+        order.put("cts", now);
+        order.put("uts", now);
+        order.put("coid", coid != null ? coid : String.format("%016x%016x", order.get("oid").asLong() * 0x9E3779B97F4A7C15L, now));
+        account.orderRows().add(order);
+        changes.created(account, order);
+        ObjectNode ok = JSON.objectNode().put("status", "ok").put("oid", order.get("oid").asLong());
+        ok.put("coid", order.get("coid").asText());
+        return ok;
+    }
+
+    /** {@code cancelAll}: args {@code {}} or {@code {iid}}, signed over {@code ["cancelAll", []]} or {@code ["cancelAll", [iid]]}. */
+    Result cancelAll(JsonNode body, String owner) {
+        JsonNode args = Bodies.args(body, "cancelAll");
+        Long iid = args.path("iid").canConvertToLong() ? args.get("iid").asLong() : null;
+        ArrayNode ids = JSON.arrayNode();
+        if (iid != null) ids.add(iid);
+        ArrayNode op = JSON.arrayNode().add("cancelAll");
+        op.add(ids);
+        ProxyRegistry.Proxy proxy = signer(body, Signatures.compact(op), owner);
+        PerpsAccount account = accounts.apply(proxy.owner());
+        ArrayNode out = JSON.arrayNode();
+        synchronized (account) {
+            for (ObjectNode o : List.copyOf(account.orderRows())) {
+                if (iid != null && o.get("iid").asLong() != iid) continue;
+                ObjectNode gone = account.cancel(o.get("oid").asLong());
+                if (gone != null) out.add(cancelled(account, gone));
+            }
+        }
+        return new Result(proxy, out);
+    }
+
+    /** The proxy that signed {@code op} (a compact operation), a proxy of {@code owner} when given; else refused, nothing done. */
+    ProxyRegistry.Proxy verify(JsonNode body, ArrayNode op, String owner) {
+        return signer(body, Signatures.compact(op), owner);
+    }
+
+    /** Cancels every open order of the account (its lock held): the auto-cancel switch firing. */
+    ArrayNode cancelEverything(PerpsAccount account) {
+        ArrayNode out = JSON.arrayNode();
+        for (ObjectNode o : List.copyOf(account.orderRows())) {
+            ObjectNode gone = account.cancel(o.get("oid").asLong());
+            if (gone != null) out.add(cancelled(account, gone));
+        }
+        return out;
+    }
+
     private ObjectNode cancelled(PerpsAccount account, ObjectNode order) {
         long now = clock.getAsLong();
         order.put("status", "cancelled");
@@ -141,7 +297,18 @@ final class Trading {
         return JSON.objectNode().put("status", "ok").put("oid", order.get("oid").asLong()).put("ts", now);
     }
 
-    /** The registered, unexpired proxy that signed {@code Op(keccak(msgpack), salt, ts)}, after the time checks. */
+    /**
+     * The registered, unexpired proxy that signed {@code Op(keccak(msgpack), salt, ts)}, after the time checks; when
+     * {@code owner} is given, a proxy of that account (else 401, nothing done).
+     */
+    private ProxyRegistry.Proxy signer(JsonNode body, byte[] msgpack, String owner) {
+        ProxyRegistry.Proxy p = signer(body, msgpack);
+        if (owner != null && !p.owner().equals(owner)) {
+            throw Refusal.unauthorized("the command's signer is not a proxy of the authenticated account");
+        }
+        return p;
+    }
+
     private ProxyRegistry.Proxy signer(JsonNode body, byte[] msgpack) {
         long salt = Bodies.integer(body, "salt");
         long ts = Bodies.integer(body, "ts");

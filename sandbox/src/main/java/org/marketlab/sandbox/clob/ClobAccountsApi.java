@@ -581,7 +581,9 @@ public final class ClobAccountsApi implements RouteModule {
         if (type == null) throw p.documented("Invalid asset type").missing("asset_type", "COLLATERAL or CONDITIONAL");
         // EOA: the signer's own address; POLY_PROXY and GNOSIS_SAFE: the proxy wallet it trades through (if any).
         boolean eoa = signatureType.equals("0") || signatureType.equals("EOA");
-        String holder = eoa ? e.address() : wallets.proxyWallet(e.address());
+        boolean deposit = signatureType.equals("3") || signatureType.equals("POLY_1271");
+        // POLY_1271: the deposit wallet the key's address signs for on this order book (none yet: zero).
+        String holder = eoa ? e.address() : deposit ? trading.depositWallets.of(e.address()) : wallets.proxyWallet(e.address());
         Ledger ledger = holder == null ? Ledger.empty(e.address()) : wallets.ledger(holder);
         ObjectNode out = Json.object();
         if (type.equals("COLLATERAL")) {

@@ -50,6 +50,8 @@ final class TradingApi {
     private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
 
     private final ClobAccountsApi auth;
+    /** The deposit wallets (POLY_1271) the sandbox has seen, each bound to the owner that first signed for it. */
+    final DepositWallets depositWallets = new DepositWallets();
     private final Notifications notifications;
     private final Wallets wallets;
     private final LongSupplier clock;
@@ -473,11 +475,17 @@ final class TradingApi {
         if (!List.of("GTC", "GTD", "FOK", "FAK").contains(type)) throw Refusal.badRequest("Invalid order payload");
         if (postOnly && (type.equals("FOK") || type.equals("FAK"))) throw Refusal.badRequest("Invalid order payload");
         String maker = text(o, "maker").toLowerCase(Locale.ROOT), signer = text(o, "signer").toLowerCase(Locale.ROOT);
-        String account = wallets.funder(e.address());
+        int signatureType = o.path("signatureType").asInt(0);
+        if (signatureType < 0 || signatureType > 3) throw Refusal.badRequest("Invalid signature_type");
+        // POLY_1271: the maker and signer are a deposit wallet (a contract), whose owner, the key's address, signs for it.
+        boolean depositWallet = signatureType == 3;
+        String account = depositWallet ? maker : wallets.funder(e.address());
         if (owner == null || !owner.equals(e.creds().key()) || !maker.equals(account)) {
             throw Refusal.badRequest("the order owner has to be the owner of the API KEY");
         }
-        if (!signer.equals(e.address())) throw Refusal.badRequest("the order signer address has to be the address of the API KEY");
+        if (depositWallet ? !signer.equals(maker) || !depositWallets.allows(maker, e.address()) : !signer.equals(e.address())) {
+            throw Refusal.badRequest("the order signer address has to be the address of the API KEY");
+        }
         String tokenId = text(o, "tokenId");
         World.Token token = tokenId == null ? null : wallets.world().token(tokenId);
         if (token == null) throw Refusal.badRequest("Invalid token id");
@@ -487,11 +495,16 @@ final class TradingApi {
         if (side < 0) throw Refusal.badRequest("Invalid order payload");
         BigInteger makerAmount = new BigInteger(text(o, "makerAmount")), takerAmount = new BigInteger(text(o, "takerAmount"));
         if (makerAmount.signum() <= 0 || takerAmount.signum() <= 0) throw Refusal.badRequest("Invalid order payload");
-        byte[] digest = TypedData.order(token.negRisk() ? TypedData.NEG_RISK_EXCHANGE : TypedData.EXCHANGE, new BigInteger(text(o, "salt")), maker,
-                signer, new BigInteger(tokenId), makerAmount, takerAmount, side, o.path("signatureType").asInt(0),
-                new BigInteger(text(o, "timestamp")), o.path("metadata").asText("0x" + "0".repeat(64)), o.path("builder").asText("0x" + "0".repeat(64)));
-        String recovered = TypedData.signer(digest, text(o, "signature"));
-        if (recovered == null || !recovered.equals(signer)) throw Refusal.badRequest("invalid signature");
+        String exchange = token.negRisk() ? TypedData.NEG_RISK_EXCHANGE : TypedData.EXCHANGE;
+        String metadata = o.path("metadata").asText("0x" + "0".repeat(64)), builderCode = o.path("builder").asText("0x" + "0".repeat(64));
+        byte[] digest = TypedData.order(exchange, new BigInteger(text(o, "salt")), maker, signer, new BigInteger(tokenId), makerAmount, takerAmount,
+                side, signatureType, new BigInteger(text(o, "timestamp")), metadata, builderCode);
+        String recovered = depositWallet
+                ? TypedData.depositWalletOwner(exchange, new BigInteger(text(o, "salt")), maker, signer, new BigInteger(tokenId), makerAmount,
+                        takerAmount, side, new BigInteger(text(o, "timestamp")), metadata, builderCode, text(o, "signature"))
+                : TypedData.signer(digest, text(o, "signature"));
+        if (recovered == null || !recovered.equals(depositWallet ? e.address() : signer)) throw Refusal.badRequest("invalid signature");
+        if (depositWallet && !depositWallets.bind(maker, e.address())) throw Refusal.badRequest("the order signer address has to be the address of the API KEY");
         boolean buy = side == 0;
         BigDecimal shares = new BigDecimal(buy ? takerAmount : makerAmount).divide(MILLION);
         BigDecimal cash = new BigDecimal(buy ? makerAmount : takerAmount).divide(MILLION);
@@ -621,6 +634,8 @@ final class TradingApi {
         for (String id : ids) {
             // An order on the engine's book, or one of the wallet's seeded open orders.
             Engine.Resting resting = engine.cancel(funder, id.toLowerCase(Locale.ROOT));
+            String deposit = depositWallets.of(e.address());
+            if (resting == null && deposit != null) resting = engine.cancel(deposit, id.toLowerCase(Locale.ROOT));
             if (resting != null) gone.add(resting);
             List<Ledger.Order> seeded = resting != null ? List.of() : wallets.cancelSeeded(funder, o -> o.id().equalsIgnoreCase(id));
             if (resting != null || !seeded.isEmpty()) {
@@ -723,7 +738,10 @@ final class TradingApi {
     /** The account's orders resting on the sandbox's book, as the account reads list them. */
     List<Ledger.Order> open(String address) {
         List<Ledger.Order> out = new ArrayList<>();
-        for (Engine.Resting r : engine.open(wallets.funder(address), clock.getAsLong() / 1000)) {
+        List<Engine.Resting> resting = new ArrayList<>(engine.open(wallets.funder(address), clock.getAsLong() / 1000));
+        String deposit = depositWallets.of(address);
+        if (deposit != null) resting.addAll(engine.open(deposit, clock.getAsLong() / 1000));
+        for (Engine.Resting r : resting) {
             Engine.Order o = r.order();
             World.Token t = wallets.world().token(o.tokenId());
             out.add(new Ledger.Order(o.id(), wallets.markets().byToken(o.tokenId()), t, o.buy() ? "BUY" : "SELL", o.price(), o.size(),

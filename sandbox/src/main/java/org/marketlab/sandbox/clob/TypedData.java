@@ -53,6 +53,43 @@ public final class TypedData {
         return Hash.sha3(cat(new byte[]{0x19, 0x01}, domain, struct));
     }
 
+    private static final String ORDER_TYPE = "Order(uint256 salt,address maker,address signer,uint256 tokenId,uint256 makerAmount,"
+            + "uint256 takerAmount,uint8 side,uint8 signatureType,uint256 timestamp,bytes32 metadata,bytes32 builder)";
+    private static final byte[] TYPED_DATA_SIGN = keccak("TypedDataSign(Order contents,string name,string version,uint256 chainId,"
+            + "address verifyingContract,bytes32 salt)" + ORDER_TYPE);
+
+    /**
+     * The owner that signed a {@code POLY_1271} order for the deposit wallet {@code wallet}: the order's signature is an
+     * ERC-7739 nested typed-data signature (the owner's 65-byte signature over {@code TypedDataSign(Order contents, ...)}
+     * in the deposit wallet's domain {@code DepositWallet}/{@code 1}, then the exchange's domain separator, the order's
+     * struct hash, the type string and its length), as the official V2 clients make it. Null when the signature is not one,
+     * wraps another order, names another exchange, or does not recover.
+     */
+    public static String depositWalletOwner(String verifyingContract, BigInteger salt, String maker, String wallet, BigInteger tokenId,
+                                            BigInteger makerAmount, BigInteger takerAmount, int side, BigInteger timestamp, String metadata,
+                                            String builder, String signature) {
+        byte[] sig;
+        try {
+            sig = Numeric.hexStringToByteArray(signature);
+        } catch (RuntimeException e) {
+            return null;
+        }
+        byte[] typeBytes = ORDER_TYPE.getBytes(StandardCharsets.UTF_8);
+        if (sig.length != 65 + 32 + 32 + typeBytes.length + 2) return null;
+        byte[] inner = Arrays.copyOfRange(sig, 0, 65);
+        byte[] appDomain = Arrays.copyOfRange(sig, 65, 97);
+        byte[] contents = Arrays.copyOfRange(sig, 97, 129);
+        byte[] domain = Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+                keccak("Polymarket CTF Exchange"), keccak("2"), word(BigInteger.valueOf(137)), address(verifyingContract)));
+        byte[] struct = Hash.sha3(cat(keccak(ORDER_TYPE), word(salt), address(maker), address(wallet), word(tokenId), word(makerAmount),
+                word(takerAmount), word(BigInteger.valueOf(side)), word(BigInteger.valueOf(3)), word(timestamp), bytes32(metadata), bytes32(builder)));
+        if (!Arrays.equals(appDomain, domain) || !Arrays.equals(contents, struct)) return null;
+        if (!Arrays.equals(Arrays.copyOfRange(sig, 129, 129 + typeBytes.length), typeBytes)) return null;
+        byte[] signStruct = Hash.sha3(cat(TYPED_DATA_SIGN, struct, keccak("DepositWallet"), keccak("1"), word(BigInteger.valueOf(137)),
+                address(wallet), new byte[32]));
+        return signer(Hash.sha3(cat(new byte[]{0x19, 0x01}, domain, signStruct)), Numeric.toHexString(inner));
+    }
+
     private static byte[] bytes32(String hex) {
         byte[] b = Numeric.hexStringToByteArray(hex);
         if (b.length != 32) throw new IllegalArgumentException("bytes32 needs 32 bytes");

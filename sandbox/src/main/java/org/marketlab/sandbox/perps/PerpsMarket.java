@@ -195,10 +195,9 @@ public final class PerpsMarket {
     }
 
     /** An order was placed (under the account's lock): push it; one that crosses the mark fills there at once as a taker. */
-    void created(PerpsAccount a, ObjectNode order) {
+    void created(PerpsAccount a, ObjectNode order, BigDecimal mark) {
         Ledger l = ledger(a);
         sink.push(a.owner(), "orders", order.deepCopy());
-        BigDecimal mark = a.mark(order.get("iid").asLong());
         BigDecimal p = new BigDecimal(order.get("p").asText());
         boolean buy = order.get("buy").asBoolean();
         if (buy ? p.compareTo(mark) >= 0 : p.compareTo(mark) <= 0) {

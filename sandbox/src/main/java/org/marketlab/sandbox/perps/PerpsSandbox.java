@@ -110,8 +110,8 @@ public final class PerpsSandbox implements RouteModule {
             }
 
             @Override
-            public void created(PerpsAccount account, ObjectNode order) {
-                market.created(account, order);
+            public void created(PerpsAccount account, ObjectNode order, java.math.BigDecimal mark) {
+                market.created(account, order, mark);
             }
         }, iid -> {
             PerpsInfo.Instrument i = PerpsInfo.instrument(iid);

@@ -35,8 +35,8 @@ final class Trading {
         /** {@code order} as it now is: modified (still open), or removed with status {@code cancelled}. */
         void changed(PerpsAccount account, ObjectNode order, boolean modified);
 
-        /** {@code order} was just placed and rests on the account's book: it fills at once where it crosses the mark. */
-        void created(PerpsAccount account, ObjectNode order);
+        /** {@code order} was just placed and rests on the account's book: it fills at once where it crosses {@code mark}. */
+        void created(PerpsAccount account, ObjectNode order, BigDecimal mark);
     }
 
     Trading(ProxyRegistry proxies, Function<String, PerpsAccount> accounts, LongSupplier clock, Changes changes,
@@ -222,7 +222,9 @@ final class Trading {
         if (coid != null && !COID.matcher(coid).matches()) return error("invalid coid '" + coid + "': 32 lower-case hex characters");
         if (coid != null && account.orderByCoid(coid) != null) return error("duplicate client order id " + coid);
         boolean buy = e.get("buy").asBoolean();
-        BigDecimal mark = account.markOr(iid, market);
+        // A new order meets the public market: it crosses, and fills, at the market's mark now.
+        BigDecimal mark = market;
+        account.markOr(iid, market);
         boolean marketOrder = price == null;
         if (marketOrder) price = mark;
         boolean crosses = buy ? price.compareTo(mark) >= 0 : price.compareTo(mark) <= 0;
@@ -247,7 +249,7 @@ final class Trading {
         order.put("uts", now);
         order.put("coid", coid != null ? coid : String.format("%016x%016x", order.get("oid").asLong() * 0x9E3779B97F4A7C15L, now));
         account.orderRows().add(order);
-        changes.created(account, order);
+        changes.created(account, order, mark);
         ObjectNode ok = JSON.objectNode().put("status", "ok").put("oid", order.get("oid").asLong());
         ok.put("coid", order.get("coid").asText());
         return ok;

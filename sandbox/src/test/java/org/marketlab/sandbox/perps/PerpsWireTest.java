@@ -420,6 +420,66 @@ class PerpsWireTest {
         ok(send("POST", "/__sandbox/perps", "{\"clear\":true}"));
     }
 
+    /**
+     * A refusal never follows an effect: a command on the channel signed by another account's proxy is refused before it
+     * touches that account (its order stays open, no order is placed), and a REST cancel-all whose signature does not
+     * verify cancels nothing. Then the account's own proxy places an order on the channel (createOrders), reads it back
+     * and cancels everything over REST.
+     */
+    @Test
+    void aCommandIsCheckedBeforeItActs() throws Exception {
+        Registered a = register(Key.random(), "Polymarket", 3_600_000);
+        Registered b = register(Key.random(), "Polymarket", 3_600_000);
+        PerpsAccount other = sandbox.perps().account(b.owner().address());
+        sandbox.perps().market().fillInterval(0).portfolioInterval(0);
+        long victim = other.openOrders().get(0).get("oid").asLong();
+        int before = other.openOrders().size();
+
+        Channel ch = new Channel(sandbox.urls().get("perps_ws").resolve("/v1/ws"));
+        ch.ask("{\"id\":1,\"req\":\"post\",\"op\":{\"type\":\"auth\",\"args\":{\"proxy\":\"" + a.proxy().address() + "\",\"secret\":\"" + a.secret() + "\"}}}");
+        long ts = System.currentTimeMillis();
+        JsonNode foreign = ch.ask("{\"id\":2,\"req\":\"post\",\"op\":{\"type\":\"cancelOrders\",\"args\":[" + victim + "]},\"salt\":9,\"ts\":" + ts
+                + ",\"sig\":\"" + b.proxy().sign(opDigest("Polymarket", cancelMsgpack(victim), 9, ts)) + "\"}");
+        assertEquals("err", foreign.path("data").path("status").asText(), foreign.toString());
+        assertTrue(foreign.path("data").path("error").asText().contains("not a proxy of the authenticated account"), foreign.toString());
+        assertEquals(before, other.openOrders().size(), "the other account's order was not touched");
+        assertTrue(other.openOrders().stream().anyMatch(o -> o.get("oid").asLong() == victim));
+
+        // createOrders, signed over the compact form without its nulls: by the other account's proxy, refused; by its own, placed.
+        MessageBufferPacker pk = MessagePack.newDefaultBufferPacker();
+        pk.packArrayHeader(2).packString("createOrders").packArrayHeader(1).packArrayHeader(6)
+                .packLong(0).packBoolean(true).packString("10000.0").packString("0.002").packString("gtc").packBoolean(false);
+        byte[] create = pk.toByteArray();
+        String body = "{\"type\":\"createOrders\",\"args\":[{\"iid\":0,\"buy\":true,\"po\":false,\"qty\":\"0.002\",\"tif\":\"gtc\",\"p\":\"10000.0\"}]}";
+        ts = System.currentTimeMillis();
+        JsonNode stolen = ch.ask("{\"id\":3,\"req\":\"post\",\"op\":" + body + ",\"salt\":10,\"ts\":" + ts + ",\"sig\":\""
+                + b.proxy().sign(opDigest("Polymarket", create, 10, ts)) + "\"}");
+        assertEquals("err", stolen.path("data").path("status").asText(), stolen.toString());
+        assertEquals(before, other.openOrders().size(), "nothing placed for the other account");
+        PerpsAccount own = sandbox.perps().account(a.owner().address());
+        int mine = own.openOrders().size();
+        ts = System.currentTimeMillis();
+        JsonNode placed = ch.ask("{\"id\":4,\"req\":\"post\",\"op\":" + body + ",\"salt\":11,\"ts\":" + ts + ",\"sig\":\""
+                + a.proxy().sign(opDigest("Polymarket", create, 11, ts)) + "\"}");
+        assertEquals("ok", placed.path("data").get(0).path("status").asText(), placed.toString());
+        long oid = placed.path("data").get(0).path("oid").asLong();
+        assertEquals(mine + 1, own.openOrders().size(), "a bid far below the mark rests");
+        assertTrue(ok(send("GET", "/v1/account/open-orders", null, a.headers())).findValues("order_id").stream().anyMatch(n -> n.asLong() == oid));
+        ch.close();
+
+        // Cancel-all over REST: a signature that does not verify cancels nothing; the right one cancels every order.
+        MessageBufferPacker all = MessagePack.newDefaultBufferPacker();
+        all.packArrayHeader(2).packString("cancelAll").packArrayHeader(0);
+        ts = System.currentTimeMillis();
+        String cancelAll = "{\"op\":{\"type\":\"cancelAll\",\"args\":{}},\"salt\":12,\"ts\":" + ts + ",\"sig\":\""
+                + a.proxy().sign(opDigest("Polymarket", all.toByteArray(), 12, ts)) + "\"}";
+        refused(401, "invalid signature", send("DELETE", "/v1/trade/orders/all", cancelAll.replace("\"salt\":12", "\"salt\":13")));
+        assertEquals(mine + 1, own.openOrders().size(), "nothing cancelled by a refused request");
+        assertEquals("ok", ok(send("DELETE", "/v1/trade/orders/all", cancelAll)).path("status").asText());
+        assertEquals(0, own.openOrders().size());
+        assertEquals(before, other.openOrders().size(), "only the signer's account");
+    }
+
     /** A WebSocket that answers one frame at a time. */
     private static final class Channel implements WebSocket.Listener {
         private final LinkedBlockingQueue<String> frames = new LinkedBlockingQueue<>();

@@ -196,6 +196,16 @@ class ClobAgainstSandboxTest {
         // The same instant has the same price at any fidelity.
         assertEquals(day.doubleColumn("price").get(0),
                 clob.history(open.tokenId()).interval("1d").fidelity(5).table().doubleColumn("price").get(0));
+        // A window longer than the service answers at once (15 days) is read in 15-day parts, joined without a gap or a
+        // repeat: up to 40 days of hours (from the market's start, if later), both ends included, ending as the last day's read.
+        Table long40 = clob.history(open.tokenId()).start(NOW.minus(Duration.ofDays(40))).end(NOW).fidelity(60).table();
+        Instant first = long40.instantColumn("time").get(0);
+        assertTrue(!first.isAfter(NOW.minus(Duration.ofDays(16))), "more than one part was read: " + first);
+        assertEquals(Duration.between(first, NOW).toHours() + 1, long40.rowCount());
+        for (int i = 1; i < long40.rowCount(); i++) {
+            assertEquals(Duration.ofHours(1), Duration.between(long40.instantColumn("time").get(i - 1), long40.instantColumn("time").get(i)));
+        }
+        assertEquals(day.doubleColumn("price").get(24), long40.doubleColumn("price").get(long40.rowCount() - 1));
     }
 
     @Test

@@ -375,6 +375,13 @@ class ClobWireTest {
             assertTrue(a.json().get("error").asText().startsWith("invalid filters: "), a.body());
         }
         assertEquals(400, get("/prices-history", "market", open.tokenId(), "interval", "1d", "startTs", s).status(), "interval or a window, not both");
+        // A window longer than the live service answers (15 days) is refused with its message; 15 days exactly is answered.
+        long end = NOW.getEpochSecond();
+        Answer tooLong = get("/prices-history", "market", open.tokenId(), "startTs", Long.toString(end - 15 * 86_400 - 60), "endTs", Long.toString(end));
+        assertEquals(400, tooLong.status(), tooLong.body());
+        assertTrue(tooLong.json().get("error").asText().startsWith("invalid filters: interval is too long"), tooLong.body());
+        assertEquals(200, get("/prices-history", "market", open.tokenId(), "startTs", Long.toString(end - 15 * 86_400), "endTs", Long.toString(end),
+                "fidelity", "60").status());
         error(get("/prices-history", "market", "123456789", "interval", "1d"), 404, "market not found");
     }
 

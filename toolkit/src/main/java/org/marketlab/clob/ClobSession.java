@@ -667,6 +667,123 @@ public final class ClobSession {
         return t.getEpochSecond();
     }
 
+    // ---- rewards, notifications, the dead-man switch ---------------------------------------------------------------
+
+    /** The markets the account earns liquidity rewards in today (UTC): see {@link #rewards(java.time.LocalDate)}. */
+    public List<RewardShare> rewards() {
+        return rewards(java.time.LocalDate.now(java.time.ZoneOffset.UTC));
+    }
+
+    /**
+     * The markets the account earned liquidity rewards in on {@code day} ({@code GET /rewards/user/markets}, every
+     * page): its share of each market's pool, what it earned, the market's rate and scoring terms.
+     */
+    public List<RewardShare> rewards(java.time.LocalDate day) {
+        List<RewardShare> out = new ArrayList<>();
+        for (JsonNode n : pages("/rewards/user/markets", Query.empty().with("date", day(day)))) out.add(RewardShare.read(day, n));
+        return out;
+    }
+
+    /** {@link #rewards(java.time.LocalDate)} as a table, largest earnings first. */
+    public tech.tablesaw.api.Table rewardsTable(java.time.LocalDate day) {
+        List<RewardShare> rows = new ArrayList<>(rewards(day));
+        rows.sort(java.util.Comparator.comparing(RewardShare::earnings).reversed());
+        return org.marketlab.tables.RecordTable.of(RewardShare.class).table("rewards " + day, rows);
+    }
+
+    /** What the account earned in liquidity rewards on {@code day}, market by market ({@code GET /rewards/user}, every page). */
+    public List<RewardEarning> earnings(java.time.LocalDate day) {
+        List<RewardEarning> out = new ArrayList<>();
+        for (JsonNode n : pages("/rewards/user", Query.empty().with("date", day(day)))) out.add(RewardEarning.read(n));
+        return out;
+    }
+
+    /**
+     * The account's liquidity-reward earnings from {@code from} to {@code to} (both included), one row per day and
+     * market, as a table: date, condition_id, maker_address, asset_address, earnings, asset_rate.
+     */
+    public tech.tablesaw.api.Table earnings(java.time.LocalDate from, java.time.LocalDate to) {
+        if (from == null || to == null || from.isAfter(to)) throw new IllegalArgumentException("earnings from " + from + " to " + to + ": give two days, the first not after the second");
+        if (from.plusDays(366).isBefore(to)) throw new IllegalArgumentException("earnings from " + from + " to " + to + ": at most 366 days at a time");
+        List<RewardEarning> rows = new ArrayList<>();
+        for (java.time.LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) rows.addAll(earnings(d));
+        return org.marketlab.tables.RecordTable.of(RewardEarning.class).table("earnings " + from + " to " + to, rows);
+    }
+
+    /** The account's total liquidity-reward earnings on {@code day} ({@code GET /rewards/user/total}), in collateral. */
+    public BigDecimal earningsTotal(java.time.LocalDate day) {
+        BigDecimal total = BigDecimal.ZERO;
+        for (JsonNode n : get("/rewards/user/total", Query.empty().with("date", day(day))).tree()) {
+            total = total.add(RewardShare.decimal(n.path("earnings")).multiply(RewardShare.decimal(n.path("asset_rate"), BigDecimal.ONE)));
+        }
+        return total;
+    }
+
+    /** The account's notifications, oldest first ({@code GET /notifications}): its orders cancelled and filled. */
+    public List<Notification> notifications() {
+        Document d = get("/notifications", Query.empty());
+        if (!d.tree().isArray()) throw d.malformed("expected a JSON array of notifications", null);
+        List<Notification> out = new ArrayList<>();
+        for (JsonNode n : d.tree()) out.add(Notification.read(n));
+        return out;
+    }
+
+    /** {@link #notifications()} as a table. */
+    public tech.tablesaw.api.Table notificationsTable() {
+        return org.marketlab.tables.RecordTable.of(Notification.class).table("notifications", notifications());
+    }
+
+    /** Drops notifications by id ({@code DELETE /notifications}); ids that are not the account's are ignored by the service. */
+    public void dropNotifications(List<Long> ids) {
+        if (ids == null || ids.isEmpty()) throw new IllegalArgumentException("give the ids of the notifications to drop (Notification.id())");
+        String joined = ids.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+        send(() -> new Call(Service.CLOB, "DELETE", "/notifications", Query.empty().with("ids", joined), Map.of(), null, Call.Safety.IDEMPOTENT));
+    }
+
+    /**
+     * Arms the order book's dead-man switch and keeps it alive: a beat every {@code every} (from 1 to 9 seconds) from a
+     * background thread. If no beat reaches the service for {@link Heartbeat#TIMEOUT} (this process stopped, hung or
+     * lost its connection, or the heartbeat was closed), the service cancels every open order of the account.
+     */
+    public Heartbeat heartbeat(java.time.Duration every) {
+        if (every == null || every.compareTo(java.time.Duration.ofSeconds(1)) < 0 || every.compareTo(Heartbeat.TIMEOUT) >= 0) {
+            throw new IllegalArgumentException("a heartbeat every " + every + ": give from 1 s to 9 s, within the service's "
+                    + Heartbeat.TIMEOUT.toSeconds() + " s timeout");
+        }
+        return new Heartbeat(wallet.address(), every, this::beat);
+    }
+
+    /** One beat ({@code POST /v1/heartbeats} with the id the last answer gave, empty for the first): the next id. */
+    private String beat(String id) {
+        com.fasterxml.jackson.databind.node.ObjectNode b = transport.json().createObjectNode().put("heartbeat_id", id == null ? "" : id);
+        Document d = send(() -> new Call(Service.CLOB, "POST", "/v1/heartbeats", Query.empty(), Map.of("Content-Type", "application/json"), bytes(b),
+                Call.Safety.UNSAFE));
+        String next = d.tree().path("heartbeat_id").asText("");
+        if (next.isEmpty()) throw d.malformed("expected {\"heartbeat_id\": ...}", null);
+        return next;
+    }
+
+    /** Every page of a cursor-paged rewards read ({@code next_cursor} from {@code MA==} to {@code LTE=}). */
+    private List<JsonNode> pages(String path, Query query) {
+        List<JsonNode> out = new ArrayList<>();
+        String cursor = "MA==";
+        for (int page = 0; page < 10_000 && !"LTE=".equals(cursor); page++) {
+            Document d = get(path, query.with("next_cursor", cursor));
+            JsonNode data = d.tree().path("data");
+            if (!data.isArray()) throw d.malformed("expected {\"data\": [...], \"next_cursor\": ...}", null);
+            data.forEach(out::add);
+            String next = d.tree().path("next_cursor").asText("LTE=");
+            if (next.equals(cursor) || data.isEmpty()) break;
+            cursor = next;
+        }
+        return out;
+    }
+
+    private static String day(java.time.LocalDate day) {
+        if (day == null) throw new IllegalArgumentException("give a day (java.time.LocalDate)");
+        return day.toString();
+    }
+
     @Override
     public String toString() {
         return "ClobSession[" + wallet.address() + ", " + options.signatureType() + (options.funder() != null ? ", funder " + options.funder() : "")

@@ -23,7 +23,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Builds a typed Tablesaw table from records, one column per scalar component: strings, instants, booleans,
+ * Builds a typed Tablesaw table from records, one column per scalar component: strings, instants, dates, booleans,
  * doubles (also for {@link BigDecimal}), integers and longs. Lists of scalars become one text column, the
  * elements joined by {@code ", "}. Nested records and lists of records are left to their own tables.
  * Column names are the wire names ({@link JsonProperty} where present).
@@ -111,6 +111,8 @@ public final class RecordTable<R> {
             convert = Object::toString;
         } else if (t == Instant.class) {
             c = InstantColumn.create(s.name());
+        } else if (t == java.time.LocalDate.class) {
+            c = tech.tablesaw.api.DateColumn.create(s.name());
         } else if (t == Boolean.class || t == boolean.class) {
             c = BooleanColumn.create(s.name());
         } else if (t == Integer.class || t == int.class) {
@@ -130,7 +132,7 @@ public final class RecordTable<R> {
     }
 
     private static boolean isScalar(Class<?> t) {
-        return t == String.class || t == Instant.class || t == Boolean.class || t == boolean.class
+        return t == String.class || t == Instant.class || t == java.time.LocalDate.class || t == Boolean.class || t == boolean.class
                 || t == Integer.class || t == int.class || t == Long.class || t == long.class
                 || t == Double.class || t == double.class || t == BigDecimal.class;
     }

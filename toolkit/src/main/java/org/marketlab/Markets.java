@@ -122,7 +122,7 @@ public final class Markets {
         return MarketData.parseSearch(json);
     }
 
-    /** One event by id. */
+    /** One event by id (digits) or slug. */
     public static Event event(String id) {
         return data().event(id);
     }
@@ -188,5 +188,20 @@ public final class Markets {
     /** Reads a saved tags document (a JSON array of tags). */
     public static List<Tag> parseTags(String json) {
         return MarketData.parseTags(json);
+    }
+
+    /** Every sport and league, as a table: id, sport, name, ordering, tags, series. */
+    public static Table sports() {
+        return org.marketlab.tables.RecordTable.of(org.marketlab.markets.Sport.class).table("sports", data().sports());
+    }
+
+    /** The teams of a league (a sport's short name, as {@link #sports()} lists it), as a table. */
+    public static Table teams(String league) {
+        return org.marketlab.tables.RecordTable.of(org.marketlab.markets.Team.class).table("teams of " + league, data().teams(league));
+    }
+
+    /** Every league's teams, as a table. */
+    public static Table teams() {
+        return org.marketlab.tables.RecordTable.of(org.marketlab.markets.Team.class).table("teams", data().teams(null));
     }
 }

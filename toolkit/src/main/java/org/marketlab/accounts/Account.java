@@ -150,6 +150,55 @@ public final class Account {
         return table.setName(note);
     }
 
+    /** The wallet's public statistics ({@code /v2/user-stats}): markets traded, biggest win, join date, all-time PnL and volume. */
+    public UserStats stats() {
+        Document doc = transport.send(Call.get(Service.DATA, "/v2/user-stats", Query.empty().with("user", address)));
+        JsonNode d = doc.tree().path("data");
+        java.math.BigDecimal zero = java.math.BigDecimal.ZERO;
+        if (d.isMissingNode() || d.isNull()) return new UserStats(address, 0, zero, 0, null, 0, zero, zero, zero, zero);
+        if (!d.isObject()) throw doc.malformed("expected {\"data\": {...}} or {\"data\": null}", null);
+        JsonNode all = d.path("all_time_pnl");
+        return new UserStats(address, d.path("trades").asInt(), orZero(JsonFields.decimal(doc, d, "biggest_win")), d.path("views").asLong(),
+                d.hasNonNull("join_date") ? JsonFields.instant(doc, d, "join_date") : null, all.path("trade_count").asLong(),
+                orZero(JsonFields.decimal(doc, all, "realized_pnl")), orZero(JsonFields.decimal(doc, all, "unrealized_pnl")),
+                orZero(JsonFields.decimal(doc, all, "volume_usdc")), orZero(JsonFields.decimal(doc, all, "reward_income")));
+    }
+
+    private static java.math.BigDecimal orZero(java.math.BigDecimal v) {
+        return v == null ? java.math.BigDecimal.ZERO : v;
+    }
+
+    /**
+     * The Data API's leaderboard ({@code GET /v2/leaderboard}, every page up to {@code limit}): {@code period} one of
+     * {@code day}, {@code week}, {@code month}, {@code all}; {@code by} {@code pnl} or {@code volume}.
+     */
+    public static java.util.List<LeaderboardEntry> leaderboard(Transport transport, String period, String by, int limit) {
+        String p = period == null ? "" : period.trim().toLowerCase(Locale.ROOT);
+        if (!java.util.List.of("day", "week", "month", "all").contains(p)) {
+            throw new IllegalArgumentException("period is day, week, month or all, not '" + period + "'");
+        }
+        String b = by == null ? "" : by.trim().toUpperCase(Locale.ROOT);
+        if (!java.util.List.of("PNL", "VOLUME").contains(b)) throw new IllegalArgumentException("by is pnl or volume, not '" + by + "'");
+        if (limit < 1 || limit > 10_000) throw new IllegalArgumentException("limit is from 1 to 10,000 traders, not " + limit);
+        java.util.List<LeaderboardEntry> out = new java.util.ArrayList<>();
+        String cursor = null;
+        while (out.size() < limit) {
+            Query q = cursor != null ? Query.empty().with("cursor", cursor)
+                    : Query.empty().with("time_period", p).with("sort_by", b).with("limit", Math.min(limit, 1000));
+            Document doc = transport.send(Call.get(Service.DATA, "/v2/leaderboard", q));
+            JsonNode data = doc.tree().path("data");
+            if (!data.isArray()) throw doc.malformed("expected {\"data\": [...], \"pagination\": {...}}", null);
+            for (JsonNode n : data) {
+                if (out.size() == limit) break;
+                out.add(doc.read(n, LeaderboardEntry.class, "a leaderboard row"));
+            }
+            JsonNode next = doc.tree().path("pagination").path("next_cursor");
+            if (data.isEmpty() || next.isNull() || next.isMissingNode() || next.asText().isEmpty()) break;
+            cursor = next.asText();
+        }
+        return out;
+    }
+
     @Override
     public String toString() {
         return "Account[" + address + "]";

@@ -29,8 +29,7 @@ public final class MarketData {
     }
 
     public Event event(String id) {
-        Document r = transport.send(Call.get(Service.MARKETS, "/events/" + pathId(id), Query.empty()));
-        return EventReader.one(r, r.tree(), Event.class);
+        return byIdOrSlug("/events", "event", "16085", id, Event.class);
     }
 
     public List<Tag> eventTags(String id) {
@@ -101,6 +100,28 @@ public final class MarketData {
 
     private static String pathId(String id) {
         return URLEncoder.encode(org.marketlab.internal.Args.id(id, "event id"), StandardCharsets.UTF_8);
+    }
+
+    /** Every sport and league ({@code GET /sports}). */
+    public List<Sport> sports() {
+        Document r = transport.send(Call.get(Service.MARKETS, "/sports", Query.empty()));
+        return EventReader.many(r, r.tree(), Sport.class);
+    }
+
+    /** The teams of {@code league} (a sport's short name; null: every league), every page ({@code GET /teams}). */
+    public List<Team> teams(String league) {
+        List<Team> out = new java.util.ArrayList<>();
+        // Pages of 100 (the listings' cap); the next page starts after what the last one gave, until one comes back empty.
+        for (int offset = 0; offset < 100_000; ) {
+            Query q = Query.empty().with("limit", 100).with("offset", offset);
+            if (league != null && !league.isBlank()) q = q.with("league", league.trim());
+            Document r = transport.send(Call.get(Service.MARKETS, "/teams", q));
+            List<Team> got = EventReader.many(r, r.tree(), Team.class);
+            if (got.isEmpty()) break;
+            out.addAll(got);
+            offset += got.size();
+        }
+        return out;
     }
 
     // ---- saved documents: no transport ------------------------------------------------------------------------

@@ -172,7 +172,8 @@ public final class Account {
      * The Data API's leaderboard ({@code GET /v2/leaderboard}, every page up to {@code limit}): {@code period} one of
      * {@code day}, {@code week}, {@code month}, {@code all}; {@code by} {@code pnl} or {@code volume}.
      */
-    public static java.util.List<LeaderboardEntry> leaderboard(Transport transport, String period, String by, int limit) {
+    public static java.util.List<LeaderboardEntry> leaderboard(Connection connection, String period, String by, int limit) {
+        Transport transport = Transport.of(connection);
         String p = period == null ? "" : period.trim().toLowerCase(Locale.ROOT);
         if (!java.util.List.of("day", "week", "month", "all").contains(p)) {
             throw new IllegalArgumentException("period is day, week, month or all, not '" + period + "'");

@@ -53,6 +53,27 @@ final class OperationSigning {
         });
     }
 
+    /**
+     * {@code ["createOrders", [[iid, buy, p, qty, tif, po, ro, c], ...]]} as the official client signs it: the positional
+     * form with its absent members left out (a market order has no {@code p}; {@code ro} only when true; {@code c} only
+     * when given).
+     */
+    static byte[] createOrders(List<NewOrder> orders) {
+        return pack(p -> {
+            p.packArrayHeader(2).packString("createOrders").packArrayHeader(orders.size());
+            for (NewOrder o : orders) {
+                int n = 4 + (o.price() != null ? 1 : 0) + (o.timeInForce() != null ? 1 : 0) + (o.reduceOnly() ? 1 : 0) + (o.clientOrderId() != null ? 1 : 0);
+                p.packArrayHeader(n).packLong(o.instrumentId()).packBoolean(o.buy());
+                if (o.price() != null) p.packString(o.price().toPlainString());
+                p.packString(o.quantity().toPlainString());
+                if (o.timeInForce() != null) p.packString(o.timeInForce());
+                p.packBoolean(o.postOnly());
+                if (o.reduceOnly()) p.packBoolean(true);
+                if (o.clientOrderId() != null) p.packString(o.clientOrderId());
+            }
+        });
+    }
+
     /** {@code ["deleteProxy", [proxy]]}, the proxy spelled exactly as in the request body. */
     static byte[] deleteProxy(String proxy) {
         return pack(p -> p.packArrayHeader(2).packString("deleteProxy").packArrayHeader(1).packString(proxy));

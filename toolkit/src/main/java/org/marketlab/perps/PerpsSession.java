@@ -259,6 +259,55 @@ public final class PerpsSession implements AutoCloseable {
         return cancel(oids, expiresAt(expiresAt));
     }
 
+    /**
+     * Places orders ({@code createOrders}), signed by the proxy like {@link #modifyOrders} and {@link #cancelOrders}, on
+     * the account's real-time channel, where the exchange takes new orders: a connection of its own, authenticated
+     * with the proxy, one command, its acknowledgements, closed. One result per order, in order; a refused order
+     * (post-only that would cross, not enough margin, an unknown instrument) is answered on its own.
+     */
+    public List<PlaceResult> placeOrders(List<NewOrder> orders) {
+        if (orders == null || orders.isEmpty()) throw new IllegalArgumentException("no orders to place: give at least one NewOrder");
+        for (NewOrder o : orders) if (o == null) throw new IllegalArgumentException("an order of the list is null");
+        ArrayNode args = JsonNodeFactory.instance.arrayNode();
+        for (NewOrder o : orders) {
+            com.fasterxml.jackson.databind.node.ObjectNode a = args.addObject();
+            a.put("iid", o.instrumentId()).put("buy", o.buy());
+            if (o.price() != null) a.put("p", o.price().toPlainString());
+            a.put("qty", o.quantity().toPlainString());
+            if (o.timeInForce() != null) a.put("tif", o.timeInForce());
+            a.put("po", o.postOnly());
+            if (o.reduceOnly()) a.put("ro", true);
+            if (o.clientOrderId() != null) a.put("c", o.clientOrderId());
+        }
+        byte[] msgpack = OperationSigning.createOrders(orders);
+        try {
+            requests.weight(Weights.batch(orders.size())).acquire(null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the weight budget", e);
+        }
+        JsonNode reply = ChannelCommand.run(transport().resources(), credentials(), channel -> {
+            long now = transport().clock().currentTimeMillis(), salt = PerpsRequests.salt();
+            byte[] digest = OperationSigning.op(transport().profile().names().perpsDomainName(), transport().profile().names().chainId(), msgpack, salt, now);
+            com.fasterxml.jackson.databind.node.ObjectNode frame = JsonNodeFactory.instance.objectNode();
+            frame.put("req", "post").putObject("op").put("type", "createOrders").set("args", args);
+            frame.put("sig", proxyKey.sign(digest)).put("salt", salt).put("ts", now);
+            return channel.ask(frame);
+        });
+        if (!reply.isArray() || reply.size() != orders.size()) {
+            String why = reply.path("error").asText(reply.toString());
+            throw new org.marketlab.http.OperationRefusedException(200, why, ChannelCommand.url(transport().resources()).toString(), null,
+                    "the exchange refused the orders", null);
+        }
+        List<PlaceResult> out = new ArrayList<>();
+        for (JsonNode e : reply) {
+            boolean ok = "ok".equals(e.path("status").asText());
+            out.add(new PlaceResult(ok, ok && e.hasNonNull("oid") ? e.get("oid").asLong() : null, e.hasNonNull("coid") ? e.get("coid").asText() : null,
+                    ok ? null : e.path("error").asText("(no reason given)")));
+        }
+        return out;
+    }
+
     private List<ModifyResult> modify(Map<String, Modification> byCoid, Function<Long, Map<String, Long>> exp) {
         if (byCoid == null || byCoid.isEmpty()) throw new IllegalArgumentException("no orders to modify: give at least one client order id");
         List<String> coids = new ArrayList<>(byCoid.keySet());

@@ -21,6 +21,7 @@ const NOT_SIMULATED = {
     watchTicker: "the order book's WebSocket market channel: not served by this sandbox",
     watchTrades: "the order book's WebSocket market channel: not served by this sandbox",
     fetchPositions: "ccxt reads /positions as {data: [...]}; the Data API's v1 /positions answers a bare array, as the official clients read it",
+    createMarketBuyOrderWithCost: "ccxt prices a market buy at the outcome's listed price, which the sandbox's world lists below the best ask of the tokens the demo wallet holds: the fill-or-kill is killed, as the service kills it",
     fetchPosition: "ccxt reads /positions as {data: [...]}; the Data API's v1 /positions answers a bare array, as the official clients read it",
 };
 
@@ -45,13 +46,22 @@ const nonEmpty = (r) => (r && (Array.isArray(r) ? r.length : Object.keys(r).leng
 const urls = { api: { gamma, clob, data, ws: 'ws://127.0.0.1:9', wsUser: 'ws://127.0.0.1:9' } };
 const ex = new ccxt.prediction.polymarket({ privateKey: key, walletAddress: me, urls, options: { signatureType: 0, fetchMarketsLimit: 40 }, enableRateLimit: false });
 
-// A token the wallet holds, with a book, from the Data API (ccxt names outcomes by their token ids).
+// A token the wallet holds, from the Data API (ccxt names outcomes by their token ids), whose book has both sides,
+// whose best ask holds more than the script's market buy of 5, and whose price history
+// has points in the window fetchOHLCV reads below (from 20 days ago, 15 days long).
 const positions = await (await fetch(`${data}/v2/positions?user=${me.toLowerCase()}&limit=500`)).json();
 const open = positions.data.filter((p) => p.status === 'OPEN');
 let token;
+const nowSeconds = Math.floor(Date.now() / 1000);
 for (const p of open) {
     const r = await fetch(`${clob}/book?token_id=${p.token_id}`);
-    if (r.ok) { token = p.token_id; break; }
+    if (!r.ok) continue;
+    const b = await r.json();
+    if (!b.bids.length || !b.asks.length) continue;
+    const best = b.asks[b.asks.length - 1];
+    if (Number(best.price) * Number(best.size) < 10) continue;
+    const h = await fetch(`${clob}/prices-history?market=${p.token_id}&startTs=${nowSeconds - 20 * 86_400}&endTs=${nowSeconds - 5 * 86_400}&fidelity=60`);
+    if (h.ok && (await h.json()).history.length) { token = p.token_id; break; }
 }
 const condition = open.find((p) => p.token_id === token).condition_id;
 

@@ -265,10 +265,10 @@ class LiveFeedTest {
         assertEquals(restFills, liveFills, "fills");
     }
 
-    /** The fills history carries no client order id and no adl (the official client's schema has neither); frames do. */
+    /** The fills history carries no client order id (the official client's schema has none); frames do. Both carry adl. */
     private static Fill withoutCoid(Fill f) {
         return new Fill(f.tid(), f.oid(), f.iid(), f.side(), f.p(), f.qty(), f.taker(), f.fee(), f.fea(), f.psz(), f.pep(), f.pnl(), f.liq(),
-                null, f.ts(), null);
+                f.adl(), f.ts(), null);
     }
 
     private static boolean sameOrders(PerpsSession s, LiveFeed feed) {

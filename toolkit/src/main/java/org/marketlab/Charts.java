@@ -566,6 +566,24 @@ public final class Charts {
         return b.toString();
     }
 
+    // ---- research: calibration and the tape ------------------------------------------------------------------
+
+    /**
+     * A reliability diagram of {@code Research.calibration(...)}: each bin's observed frequency of YES against its mean
+     * price, with Wilson 95 % intervals and counts, over the diagonal; the title gives Brier, log loss and the slope.
+     */
+    public static XYChart calibration(org.marketlab.research.Calibration calibration) {
+        return ResearchCharts.calibration(calibration);
+    }
+
+    /**
+     * A market's trade tape ({@code Markets.trades(market).table()}): trades as points at the first outcome's price,
+     * sized by notional, buys green and sells red, over hourly notional bars.
+     */
+    public static XYChart tape(Table tape) {
+        return ResearchCharts.tape(tape);
+    }
+
     // ---- images -------------------------------------------------------------------------------------------------
 
     /** The chart as PNG bytes, at its own size, with its theme. */

@@ -1,5 +1,6 @@
 package org.marketlab;
 
+import org.marketlab.accounts.MarketTradesQuery;
 import org.marketlab.internal.Args;
 import org.marketlab.markets.CommentsQuery;
 import org.marketlab.markets.Event;
@@ -105,6 +106,20 @@ public final class Markets {
     /** The top holders of a market. */
     public static HoldersQuery holders(Market market) {
         return holders(market.conditionId());
+    }
+
+    /**
+     * The trade tape of a market (Data API {@code /v2/trades?condition=}, every page, oldest first): filter with
+     * {@code from}, {@code to}, {@code side}, {@code minSize}; {@code .table()} has time, outcome, side, price, size,
+     * notional, wallet and transactionHash. A malformed condition id is refused before anything is sent.
+     */
+    public static MarketTradesQuery trades(String conditionId) {
+        return MarketTradesQuery.of(MarketLab.connection(), conditionId);
+    }
+
+    /** The trade tape of this market: {@link #trades(String)} of its condition id. */
+    public static MarketTradesQuery trades(Market market) {
+        return trades(Args.notNull(market, "market").conditionId());
     }
 
     /** The open interest of markets (Data API {@code /oi}). */

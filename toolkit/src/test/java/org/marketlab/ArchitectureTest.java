@@ -52,7 +52,8 @@ class ArchitectureTest {
     private static com.tngtech.archunit.library.Architectures.LayeredArchitecture layers() {
         return layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("Facades").definedBy("org.marketlab")
-                .layer("Domains").definedBy("org.marketlab.query..", "org.marketlab.markets..", "org.marketlab.clob..", "org.marketlab.perps..", "org.marketlab.accounts..")
+                .layer("Domains").definedBy("org.marketlab.query..", "org.marketlab.markets..", "org.marketlab.clob..", "org.marketlab.perps..", "org.marketlab.accounts..",
+                        "org.marketlab.research..")
                 .layer("Internal").definedBy("org.marketlab.internal..")
                 .layer("Shared").definedBy("org.marketlab.auth..", "org.marketlab.signing..", "org.marketlab.tables..",
                         "org.marketlab.pacing..", "org.marketlab.charts..", "org.marketlab.http..", "org.marketlab.time..",

@@ -282,6 +282,15 @@ public final class EventsQuery extends PagedQuery<EventsQuery, Event> {
                 .limit(read().limit() == null ? null : (long) read().limit()).onProgress(read().progress());
     }
 
+    /**
+     * The matching events a page at a time, as a harvest reads them: {@code page(null, -1)} is the first page, and a
+     * page's {@code next} (text or a number, kept to resume) is where the following one starts; {@code null} ends.
+     */
+    public Harvest.Source<Event> pages() {
+        checkArguments();
+        return selectsNothing() ? (position, wanted) -> new Harvest.Page<>(List.of(), null) : harvestSource();
+    }
+
     /** The tables with every field of the records: {@code Markets.events().active().allColumns().table()}. */
     public AllColumns allColumns() {
         return new AllColumns(this);

@@ -21,8 +21,8 @@ import java.util.List;
 /**
  * The trade tape of one market: every trade of every wallet, read from the Data API
  * ({@code GET /v2/trades?condition=}, by cursor, 1,000 a page, every page; or {@link #v1()}, {@code /trades?market=},
- * whose offsets stop at 10,000). Each trade once, as its taker made it (the Data API's {@code taker_only}), oldest
- * first. Filters: {@link #from}, {@link #to}, {@link #side}, {@link #minSize}, {@link #minNotional}. Immutable; each
+ * whose offsets stop at 10,000). Each trade once, as its taker made it (the Data API's {@code taker_only}); the service
+ * lists newest first, and {@link #table()} puts the oldest first. Filters: {@link #from}, {@link #to}, {@link #side}, {@link #minSize}, {@link #minNotional}. Immutable; each
  * setter returns a new query.
  *
  * <pre>{@code
@@ -49,7 +49,7 @@ public final class MarketTradesQuery extends PagedQuery<MarketTradesQuery, Trade
         String c = Checks.conditions(conditionId).get(0);
         Transport t = Transport.of(connection);
         Read<Trade> read = Read.of(Endpoints.TRADES, t::send, t.clock()).with("condition", c).with("v1.market", c)
-                .with("taker_only", true).with("v1.takerOnly", true).with("sort_direction", "ASC");
+                .with("taker_only", true).with("v1.takerOnly", true);
         return new MarketTradesQuery(c, read);
     }
 

@@ -411,12 +411,13 @@ public final class ResolvedQuery {
     public Harvest<ResolvedPrice> harvest() {
         Harvest.Source<Event> events = events().pages();
         int per = horizons.size();
+        Run run = new Run(); // one count of markets and requests over the harvest's pages
         Harvest.Source<ResolvedPrice> source = (position, wanted) -> {
-            Run run = new Run();
             ExecutorService pool = pool();
             try {
                 int markets = wanted < 0 ? -1 : (wanted + per - 1) / per;
                 Harvest.Page<Resolved> page = page(events, position, markets, run, pool);
+                if (page.next() == null) run.report(true);
                 List<ResolvedPrice> rows = new ArrayList<>(page.items().size() * per);
                 for (Resolved r : page.items()) rows.addAll(longForm(r));
                 return new Harvest.Page<>(rows, page.next());
@@ -426,7 +427,7 @@ public final class ResolvedQuery {
         };
         return Harvest.of("resolved markets", ResolvedPrice.class, source).query(toString())
                 .partitionByDay("day", ResolvedPrice::end_time).chunkRows(Math.max(1, 100 * per))
-                .limit(limit == null ? null : (long) limit * per).onProgress(progress != null ? progress : Progress.defaultListener());
+                .limit(limit == null ? null : (long) limit * per).onProgress(p -> { }); // the pages report markets, not rows
     }
 
     /** A market's rows in long form, one per horizon. */

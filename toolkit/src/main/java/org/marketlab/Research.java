@@ -50,4 +50,17 @@ public final class Research {
     public static Table tapeByHour(Table tape) {
         return Tapes.byHour(tape);
     }
+
+    /** Every horizon of a resolved-markets table side by side: markets, Brier, log loss, slopes (one row each). */
+    public static Table calibrationByHorizon(Table resolved) {
+        return Calibration.byHorizon(resolved);
+    }
+
+    /**
+     * A tape by taker wallet, most notional first: trades, shares, notional, share of the tape, net shares of the first
+     * outcome bought, first and last trade; a wallet leads to {@code Accounts.of(wallet)}.
+     */
+    public static Table tapeByWallet(Table tape) {
+        return Tapes.byWallet(tape);
+    }
 }

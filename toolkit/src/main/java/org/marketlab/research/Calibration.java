@@ -377,4 +377,55 @@ public final class Calibration {
     public String toString() {
         return "Calibration: " + message();
     }
+
+    /**
+     * Every horizon of a resolved-markets table side by side, shortest first: horizon, markets, brier, log_loss,
+     * slope, intercept, logit_slope and logit_slope_se (one row per {@code price_<label>} column, or per label of a
+     * harvest's long form).
+     */
+    public static Table byHorizon(Table resolved) {
+        if (resolved == null) throw new IllegalArgumentException("give a table of resolved markets, such as Research.resolved().table()");
+        List<Duration> horizons = new ArrayList<>();
+        if (resolved.containsColumn("horizon") && resolved.containsColumn("price")) {
+            for (Object h : resolved.column("horizon").unique().asList()) horizons.add(parse(String.valueOf(h)));
+        } else {
+            for (String n : resolved.columnNames()) if (n.startsWith("price_")) horizons.add(parse(n.substring(6)));
+        }
+        if (horizons.isEmpty()) {
+            throw new IllegalArgumentException("the table has no price_<horizon> column (price_7d, ...); give Research.resolved().table() (columns: "
+                    + resolved.columnNames() + ")");
+        }
+        horizons.sort(null);
+        StringColumn name = StringColumn.create("horizon");
+        IntColumn markets = IntColumn.create("markets");
+        DoubleColumn brier = DoubleColumn.create("brier"), logLoss = DoubleColumn.create("log_loss"), slope = DoubleColumn.create("slope");
+        DoubleColumn intercept = DoubleColumn.create("intercept"), logit = DoubleColumn.create("logit_slope"), logitSe = DoubleColumn.create("logit_slope_se");
+        for (Duration h : horizons) {
+            Calibration c = of(resolved, h);
+            name.append(Horizons.label(h));
+            markets.append(c.count());
+            brier.append(c.brier());
+            logLoss.append(c.logLoss());
+            slope.append(c.slope());
+            intercept.append(c.intercept());
+            logit.append(c.logitSlope());
+            logitSe.append(c.logitSlopeError());
+        }
+        return Table.create("calibration by horizon", name, markets, brier, logLoss, slope, intercept, logit, logitSe);
+    }
+
+    /** A label back to its horizon: {@code 7d}, {@code 6h}, {@code 90m}. */
+    private static Duration parse(String label) {
+        try {
+            long n = Long.parseLong(label.substring(0, label.length() - 1));
+            return switch (label.charAt(label.length() - 1)) {
+                case 'd' -> Duration.ofDays(n);
+                case 'h' -> Duration.ofHours(n);
+                case 'm' -> Duration.ofMinutes(n);
+                default -> throw new NumberFormatException(label);
+            };
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("'" + label + "' is not a horizon label (such as 7d, 6h or 90m)");
+        }
+    }
 }

@@ -93,4 +93,52 @@ public final class Tapes {
         String name = tape.name() == null ? "tape" : tape.name();
         return Table.create(name + " by hour", hour, trades, shares, usdc, vwap, buy, sell, imbalance);
     }
+
+    /**
+     * One row per wallet (the takers of the tape), most notional first: wallet, trades, shares, notional (USDC),
+     * share (of the tape's notional), net_yes (shares of the first outcome bought less sold, a trade of the second
+     * counted from the first), first and last trade.
+     */
+    public static Table byWallet(Table tape) {
+        check(tape);
+        if (!tape.containsColumn("wallet")) throw new IllegalArgumentException("the table has no wallet column; a tape table (Markets.trades(market).table()) has one");
+        NumericColumn<?> size = (NumericColumn<?>) tape.column("size"), notional = (NumericColumn<?>) tape.column("notional");
+        java.util.Map<String, double[]> sums = new java.util.HashMap<>();
+        java.util.Map<String, Instant[]> times = new java.util.HashMap<>();
+        double total = 0;
+        for (int i = 0; i < tape.rowCount(); i++) {
+            String w = String.valueOf(tape.column("wallet").get(i));
+            double[] s = sums.computeIfAbsent(w, k -> new double[4]);
+            double n = notional.getDouble(i), q = size.getDouble(i);
+            s[0]++;
+            s[1] += q;
+            s[2] += n;
+            s[3] += buysYes(tape, i) ? q : -q;
+            total += n;
+            Instant t = (Instant) tape.column("time").get(i);
+            Instant[] span = times.computeIfAbsent(w, k -> new Instant[]{t, t});
+            if (t != null && (span[0] == null || t.isBefore(span[0]))) span[0] = t;
+            if (t != null && (span[1] == null || t.isAfter(span[1]))) span[1] = t;
+        }
+        List<String> wallets = new java.util.ArrayList<>(sums.keySet());
+        wallets.sort(java.util.Comparator.comparingDouble((String w) -> -sums.get(w)[2]).thenComparing(w -> w));
+        tech.tablesaw.api.StringColumn wallet = tech.tablesaw.api.StringColumn.create("wallet");
+        IntColumn trades = IntColumn.create("trades");
+        DoubleColumn shares = DoubleColumn.create("shares"), usdc = DoubleColumn.create("notional"), share = DoubleColumn.create("share");
+        DoubleColumn net = DoubleColumn.create("net_yes");
+        InstantColumn first = InstantColumn.create("first"), last = InstantColumn.create("last");
+        for (String w : wallets) {
+            double[] s = sums.get(w);
+            wallet.append(w);
+            trades.append((int) s[0]);
+            shares.append(s[1]);
+            usdc.append(s[2]);
+            share.append(total > 0 ? s[2] / total : Double.NaN);
+            net.append(s[3]);
+            first.append(times.get(w)[0]);
+            last.append(times.get(w)[1]);
+        }
+        String name = tape.name() == null ? "tape" : tape.name();
+        return Table.create(name + " by wallet", wallet, trades, shares, usdc, share, net, first, last);
+    }
 }

@@ -67,4 +67,18 @@ class MarketTapeDocumentsTest {
         assertEquals(-1.0, hours.doubleColumn("imbalance").getDouble(0), 0);
         assertEquals(250 + 40.5, hours.doubleColumn("shares").getDouble(1), 1e-9);
     }
+
+    /** Wallets by notional: the first wallet took two trades, one each way; the second bought No, a sell of Yes. */
+    @Test
+    void byWalletSumsTheTakers() {
+        Table w = Research.tapeByWallet(MarketTradesQuery.table(trades()));
+        assertEquals(List.of("wallet", "trades", "shares", "notional", "share", "net_yes", "first", "last"), w.columnNames());
+        assertEquals("0x3c1e0f2a9b8d7c6e5f4a3b2c1d0e9f8a7b6c5d4e", w.stringColumn("wallet").get(0));
+        assertEquals(2, w.intColumn("trades").get(0));
+        assertEquals(250 - 1200, w.doubleColumn("net_yes").getDouble(0), 1e-9);
+        assertEquals(-40.5, w.doubleColumn("net_yes").getDouble(1), 1e-9);
+        double total = 250 * 0.62 + 1200 * 0.605 + 40.5 * 0.39;
+        assertEquals((250 * 0.62 + 1200 * 0.605) / total, w.doubleColumn("share").getDouble(0), 1e-12);
+        assertEquals(Instant.ofEpochSecond(1762006402), w.instantColumn("first").get(0));
+    }
 }

@@ -138,4 +138,15 @@ class CalibrationTest {
         var bins = assertThrows(IllegalArgumentException.class, () -> Research.calibration(t, WEEK).bins(0));
         assertTrue(bins.getMessage().contains("1 to 100"), bins.getMessage());
     }
+
+    @Test
+    void byHorizonIsEachHorizonsCalibration() {
+        Table t = Table.create("resolved", DoubleColumn.create("price_30d", 0.3, 0.5, 0.6, 0.4), DoubleColumn.create("price_1d", 0.1, 0.9, 0.8, 0.2),
+                BooleanColumn.create("yes_won", false, true, true, false));
+        Table h = Research.calibrationByHorizon(t);
+        assertEquals(java.util.List.of("1d", "30d"), h.stringColumn("horizon").asList());
+        assertEquals(Research.calibration(t, Duration.ofDays(30)).brier(), h.doubleColumn("brier").getDouble(1), 1e-15);
+        assertEquals(Research.calibration(t, Duration.ofDays(1)).slope(), h.doubleColumn("slope").getDouble(0), 1e-15);
+        assertThrows(IllegalArgumentException.class, () -> Research.calibrationByHorizon(t.selectColumns("yes_won")));
+    }
 }

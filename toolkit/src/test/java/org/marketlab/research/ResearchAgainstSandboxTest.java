@@ -146,12 +146,13 @@ class ResearchAgainstSandboxTest {
         return new org.marketlab.accounts.Account(transport(), org.marketlab.signing.Wallet.demo(1).address()).trades().limit(1).list().get(0).conditionId();
     }
 
-    /** The raw v2 pages of a market's tape, every page, newest first. */
-    private static List<JsonNode> rawTape(String condition) {
+    /** The raw v2 pages of a market's tape in a window, every page, newest first. */
+    private static List<JsonNode> rawTape(String condition, Instant from, Instant to) {
         List<JsonNode> out = new ArrayList<>();
         String cursor = null;
         do {
-            Query q = Query.empty().with("condition", condition).with("taker_only", true).with("limit", 1000);
+            Query q = Query.empty().with("condition", condition).with("taker_only", true).with("limit", 1000)
+                    .with("start", from.getEpochSecond()).with("end", to.getEpochSecond());
             if (cursor != null) q = q.with("cursor", cursor);
             JsonNode page = transport().send(Call.get(Service.DATA, "/v2/trades", q)).tree();
             page.get("data").forEach(out::add);
@@ -163,34 +164,35 @@ class ResearchAgainstSandboxTest {
     @Test
     void theTapeIsEveryPageAndItsFiltersHold() throws Exception {
         String condition = tradedMarket();
-        List<Trade> all = MarketTradesQuery.of(transport(), condition).pageSize(7).list();
-        List<JsonNode> raw = rawTape(condition);
+        Instant to = AccountsSandbox.NOW, from = to.minus(Duration.ofDays(3));
+        List<Trade> all = MarketTradesQuery.of(transport(), condition).from(from).to(to).pageSize(97).list();
+        List<JsonNode> raw = rawTape(condition, from, to);
         assertFalse(raw.isEmpty());
         assertEquals(raw.size(), all.size(), "every page, small pages and large");
         for (int i = 0; i < raw.size(); i++) {
             assertEquals(raw.get(i).get("transaction_hash").asText(), all.get(i).transactionHash());
             assertEquals(new BigDecimal(raw.get(i).get("size").asText()), all.get(i).size());
         }
-        Table tape = MarketTradesQuery.of(transport(), condition).table();
+        Table tape = MarketTradesQuery.of(transport(), condition).from(from).to(to).table();
         assertEquals(MarketTradesQuery.COLUMNS, tape.columnNames());
         assertEquals(all.size(), tape.rowCount());
         for (int i = 1; i < tape.rowCount(); i++) assertFalse(tape.instantColumn("time").get(i).isBefore(tape.instantColumn("time").get(i - 1)));
         double sizes = all.stream().mapToDouble(t -> t.size().doubleValue()).sorted().toArray()[all.size() / 2];
-        List<Trade> big = MarketTradesQuery.of(transport(), condition).minSize(sizes).list();
+        List<Trade> big = MarketTradesQuery.of(transport(), condition).from(from).to(to).minSize(sizes).list();
         assertTrue(!big.isEmpty() && big.size() < all.size() + 1);
         assertTrue(big.stream().allMatch(t -> t.size().doubleValue() >= sizes));
         assertEquals(all.stream().filter(t -> t.size().doubleValue() >= sizes).count(), big.size());
-        List<Trade> sells = MarketTradesQuery.of(transport(), condition).side("SELL").list();
+        List<Trade> sells = MarketTradesQuery.of(transport(), condition).from(from).to(to).side("SELL").list();
         assertEquals(all.stream().filter(t -> t.side().equals("SELL")).count(), sells.size());
         Instant mid = tape.instantColumn("time").get(tape.rowCount() / 2);
-        List<Trade> later = MarketTradesQuery.of(transport(), condition).from(mid).list();
+        List<Trade> later = MarketTradesQuery.of(transport(), condition).from(mid).to(to).list();
         assertEquals(all.stream().filter(t -> !t.timestamp().isBefore(mid)).count(), later.size());
         Table hours = Research.tapeByHour(tape);
         assertEquals(tape.rowCount(), (int) hours.intColumn("trades").sum());
         assertEquals(tape.doubleColumn("notional").sum(), hours.doubleColumn("notional").sum(), 1e-6);
         assertTrue(Charts.png(Charts.tape(tape)).length > 5000);
         Path dir = Files.createTempDirectory("tape");
-        var report = MarketTradesQuery.of(transport(), condition).toParquet(dir.resolve("tape"));
+        MarketTradesQuery.of(transport(), condition).from(from).to(to).toParquet(dir.resolve("tape"));
         assertEquals(all.size(), Datasets.sql("select count(*) as n from '" + dir.resolve("tape") + "/**/*.parquet'").table().longColumn("n").get(0));
     }
 }

@@ -573,7 +573,7 @@ public final class Charts {
      * price, with Wilson 95 % intervals and counts, over the diagonal; the title gives Brier, log loss and the slope.
      */
     public static XYChart calibration(org.marketlab.research.Calibration calibration) {
-        return ResearchCharts.calibration(calibration);
+        return themed(ResearchCharts.calibration(calibration));
     }
 
     /**
@@ -581,7 +581,7 @@ public final class Charts {
      * sized by notional, buys green and sells red, over hourly notional bars.
      */
     public static XYChart tape(Table tape) {
-        return ResearchCharts.tape(tape);
+        return themed(ResearchCharts.tape(tape));
     }
 
     // ---- images -------------------------------------------------------------------------------------------------

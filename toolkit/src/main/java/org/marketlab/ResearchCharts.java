@@ -124,12 +124,12 @@ final class ResearchCharts {
             min = Math.min(min, p);
             max = Math.max(max, p);
         }
-        String[] names = {"< $100", "$100–1k", "$1k–10k", "≥ $10k"};
+        String[] names = {"<$100", "$100–1k", "$1k–10k", "≥$10k"};
         for (int k = 0; k < xs.size(); k++) {
             if (xs.get(k).isEmpty()) continue;
             int cls = k / 2;
             boolean buy = k % 2 == 0;
-            XYSeries s = chart.addSeries((buy ? "buys " : "sells ") + names[cls], xs.get(k), ys.get(k));
+            XYSeries s = chart.addSeries((buy ? "buy " : "sell ") + names[cls], xs.get(k), ys.get(k));
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             s.setMarker(SeriesMarkers.CIRCLE);
             s.setMarkerColor(buy ? new Color(19, 150, 60, 150) : new Color(210, 39, 42, 150));

@@ -584,6 +584,16 @@ public final class Charts {
         return themed(ResearchCharts.tape(tape));
     }
 
+    // ---- event studies -------------------------------------------------------------------------------------------
+
+    /**
+     * An event study ({@code Research.eventStudy(...)}'s table): the mean and median price change in cents around the
+     * event, the interquartile band shaded, the event's minute marked.
+     */
+    public static XYChart eventStudy(Table study) {
+        return org.marketlab.charts.EventStudyChart.of(study, WIDTH, HEIGHT);
+    }
+
     // ---- images -------------------------------------------------------------------------------------------------
 
     /** The chart as PNG bytes, at its own size, with its theme. */

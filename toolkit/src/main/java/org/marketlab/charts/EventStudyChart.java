@@ -1,0 +1,100 @@
+package org.marketlab.charts;
+
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import tech.tablesaw.api.NumericColumn;
+import tech.tablesaw.api.Table;
+
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The chart of an event study's table ({@code minute}, {@code events}, {@code mean}, {@code q25}, {@code median},
+ * {@code q75}): the interquartile band shaded, the mean and the median as lines, in cents, and the event's minute
+ * marked by a vertical line.
+ */
+public final class EventStudyChart {
+
+    private EventStudyChart() {
+    }
+
+    public static XYChart of(Table study, int width, int height) {
+        if (study == null) throw new IllegalArgumentException("study is null; give Research.eventStudy(...)'s table");
+        for (String c : List.of("minute", "events", "mean", "q25", "median", "q75")) {
+            if (!study.columnNames().contains(c) || !(study.column(c) instanceof NumericColumn<?>)) {
+                throw new IllegalArgumentException("an event study table has minute, events, mean, q25, median and q75; '"
+                        + study.name() + "' has " + study.columnNames());
+            }
+        }
+        List<Double> x = new ArrayList<>(), mean = new ArrayList<>(), q25 = new ArrayList<>(), median = new ArrayList<>(), q75 = new ArrayList<>();
+        boolean hours = study.rowCount() > 1 && span(study) > 360;
+        double lo = 0, hi = 0;
+        for (int i = 0; i < study.rowCount(); i++) {
+            if (((NumericColumn<?>) study.column("events")).getDouble(i) == 0) continue;
+            double m = ((NumericColumn<?>) study.column("minute")).getDouble(i);
+            x.add(hours ? m / 60 : m);
+            mean.add(cents(study, "mean", i));
+            q25.add(cents(study, "q25", i));
+            median.add(cents(study, "median", i));
+            q75.add(cents(study, "q75", i));
+            lo = Math.min(lo, q25.get(q25.size() - 1));
+            hi = Math.max(hi, q75.get(q75.size() - 1));
+        }
+        XYChart c = new XYChartBuilder().width(width).height(height).title(title(study.name()))
+                .xAxisTitle((hours ? "hours" : "minutes") + " from the event").yAxisTitle("price change (cents)").build();
+        c.getStyler().setLocale(Locale.ROOT);
+        c.getStyler().setMarkerSize(0);
+        c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        c.getStyler().setChartBackgroundColor(Color.WHITE);
+        if (x.isEmpty()) {
+            c.addSeries("no event had prices in its window", new double[]{0}, new double[]{0});
+            return c;
+        }
+        XYSeries upper = c.addSeries("quartiles (25 % to 75 %)", x, q75);
+        upper.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+        upper.setFillColor(new Color(70, 130, 180, 70));
+        upper.setLineColor(new Color(70, 130, 180, 120));
+        upper.setMarker(SeriesMarkers.NONE);
+        XYSeries lower = c.addSeries("25 %", x, q25);
+        lower.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+        lower.setFillColor(Color.WHITE);
+        lower.setLineColor(new Color(70, 130, 180, 120));
+        lower.setShowInLegend(false);
+        lower.setMarker(SeriesMarkers.NONE);
+        XYSeries m = c.addSeries("mean", x, mean);
+        m.setLineColor(new Color(200, 40, 40));
+        m.setLineWidth(2.5f);
+        m.setMarker(SeriesMarkers.NONE);
+        XYSeries med = c.addSeries("median", x, median);
+        med.setLineColor(new Color(40, 40, 40));
+        med.setLineStyle(SeriesLines.DASH_DASH);
+        med.setMarker(SeriesMarkers.NONE);
+        double pad = Math.max(0.5, (hi - lo) * 0.05);
+        XYSeries zero = c.addSeries("the event", new double[]{0, 0}, new double[]{lo - pad, hi + pad});
+        zero.setLineColor(Color.GRAY);
+        zero.setLineStyle(SeriesLines.DOT_DOT);
+        zero.setMarker(SeriesMarkers.NONE);
+        return c;
+    }
+
+    private static double span(Table t) {
+        NumericColumn<?> m = (NumericColumn<?>) t.column("minute");
+        return m.getDouble(m.size() - 1) - m.getDouble(0);
+    }
+
+    private static double cents(Table t, String column, int row) {
+        NumericColumn<?> c = (NumericColumn<?>) t.column(column);
+        return c.isMissing(row) ? Double.NaN : c.getDouble(row) * 100;
+    }
+
+    private static String title(String name) {
+        String n = name.replaceFirst(": price change from just before the event$", "");
+        return Character.toUpperCase(n.charAt(0)) + n.substring(1) + ": price change from just before the event";
+    }
+}

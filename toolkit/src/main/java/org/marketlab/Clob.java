@@ -129,6 +129,31 @@ public final class Clob {
         return data().books(market);
     }
 
+    /**
+     * The liquidity of many books, a row per book: outcome, best bid and ask, midpoint, spread (and as a percentage of
+     * the midpoint), the shares within 5 cents of the midpoint and their imbalance, and the slippage of a 100-share buy
+     * in cents. {@code tokens} are token ids, outcome tokens ({@code Clob.tokens(market)}) or books already read;
+     * books are read in batches.
+     */
+    public static tech.tablesaw.api.Table booksTable(Collection<?> tokens) {
+        return booksTable(tokens, org.marketlab.clob.BooksTable.WITHIN_CENTS, org.marketlab.clob.BooksTable.TRADE_SIZE);
+    }
+
+    /** {@link #booksTable(Collection)} with the depth counted within {@code withinCents} and the slippage of a {@code tradeSize}-share buy. */
+    public static tech.tablesaw.api.Table booksTable(Collection<?> tokens, double withinCents, double tradeSize) {
+        if (tokens == null || tokens.isEmpty()) throw new IllegalArgumentException("give one or more tokens (token ids, OutcomeToken or Book)");
+        List<Book> books = new java.util.ArrayList<>();
+        List<String> ids = new java.util.ArrayList<>();
+        for (Object t : tokens) {
+            if (t instanceof Book b) books.add(b);
+            else if (t instanceof OutcomeToken o) ids.add(tokenId(o));
+            else if (t instanceof String s && !s.isBlank()) ids.add(s);
+            else throw new IllegalArgumentException("a token is a token id, an OutcomeToken or a Book, was " + t);
+        }
+        if (!books.isEmpty() && !ids.isEmpty()) throw new IllegalArgumentException("give tokens or books, not both");
+        return org.marketlab.clob.BooksTable.of(books.isEmpty() ? books(ids) : books, withinCents, tradeSize);
+    }
+
     /** The best bid ({@code BUY}) or best ask ({@code SELL}). */
     public static BigDecimal price(String tokenId, Side side) {
         return data().price(tokenId, side);

@@ -55,6 +55,31 @@ public final class Account {
         return PositionsQuery.of(this);
     }
 
+    /**
+     * One row per status, the positions' totals: {@code status} (OPEN, REDEEMABLE, CLOSED), {@code positions},
+     * {@code value}, {@code cost}, {@code realized_pnl}, {@code unrealized_pnl}, {@code total_pnl} (USDC). OPEN counts every
+     * position held now, redeemable ones included, as {@link #positions()} does; REDEEMABLE is the part of them that
+     * has resolved and awaits redeeming; CLOSED the positions sold out or redeemed. The account's whole PnL is OPEN's
+     * plus CLOSED's. Three reads, each paged to the end.
+     */
+    public Table positionsByStatus() {
+        tech.tablesaw.api.StringColumn status = tech.tablesaw.api.StringColumn.create("status");
+        tech.tablesaw.api.IntColumn count = tech.tablesaw.api.IntColumn.create("positions");
+        java.util.List<String> sums = java.util.List.of("value", "cost", "realized_pnl", "unrealized_pnl", "total_pnl");
+        java.util.List<tech.tablesaw.api.DoubleColumn> columns = new java.util.ArrayList<>();
+        for (String s : sums) columns.add(tech.tablesaw.api.DoubleColumn.create(s));
+        for (PositionsQuery.Status st : PositionsQuery.Status.values()) {
+            java.util.List<Position> rows = positions().status(st).list();
+            java.util.Map<String, java.math.BigDecimal> totals = AccountAnalytics.totals(rows);
+            status.append(st.name());
+            count.append(rows.size());
+            for (int i = 0; i < sums.size(); i++) columns.get(i).append(totals.get(sums.get(i)).doubleValue());
+        }
+        Table t = Table.create("positions of " + address.substring(0, 6) + "…" + address.substring(38) + " by status", status, count);
+        columns.forEach(t::addColumns);
+        return t;
+    }
+
     /** Every trade (both sides: taker and maker fills), newest first. */
     public AccountTradesQuery trades() {
         return AccountTradesQuery.of(this);

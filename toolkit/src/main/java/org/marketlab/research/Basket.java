@@ -18,12 +18,14 @@ import java.math.BigDecimal;
  * @param side         {@code "buy all"} (the asks sum below 1 by more than the bids above) or {@code "sell all"}
  * @param edge         the better side's profit per basket at the best prices: {@code 1 − Σ ask} or {@code Σ bid − 1}
  *                     (negative: no arbitrage at the touch)
+ * @param chargeAtTouch   the taker fee of one basket at those best prices, {@code rate × Σ p (1 − p)} (0 with no fee set):
+ *                     a basket at the touch earns {@code edge − chargeAtTouch}
  * @param sizeAtTouch  the baskets the best levels hold on that side (the smallest best-level size)
  * @param sizeWithEdge the baskets executable at a profit on that side, walking every book level by level (0 when
  *                     the touch has no edge), after the taker fee when one is set
  * @param profit       what those baskets earn in USDC, after the taker fee when one is set
  */
 public record Basket(String eventId, String title, int markets, BigDecimal sumAsk, BigDecimal sumBid, BigDecimal sumMid,
-                     BigDecimal deviation, String side, BigDecimal edge, BigDecimal sizeAtTouch, BigDecimal sizeWithEdge,
+                     BigDecimal deviation, String side, BigDecimal edge, BigDecimal chargeAtTouch, BigDecimal sizeAtTouch, BigDecimal sizeWithEdge,
                      BigDecimal profit) {
 }

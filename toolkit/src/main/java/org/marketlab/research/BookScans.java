@@ -126,15 +126,18 @@ public final class BookScans {
         boolean buy = sellEdge == null || (buyEdge != null && buyEdge.compareTo(sellEdge) >= 0);
         BigDecimal edge = buy ? buyEdge : sellEdge;
         String side = edge == null ? null : buy ? "buy all" : "sell all";
-        BigDecimal touch = null;
+        BigDecimal touch = null, fee = null;
         Walk walk = new Walk(BigDecimal.ZERO, BigDecimal.ZERO);
         if (edge != null) {
             List<List<Level>> sides = legs.stream().map(b -> Book.bestFirst(buy ? b.asks() : b.bids(), !buy)).toList();
             touch = sides.stream().map(l -> l.get(0).size()).min(BigDecimal::compareTo).orElse(BigDecimal.ZERO);
+            fee = BigDecimal.ZERO;
+            for (List<Level> l : sides) fee = fee.add(takerFee.multiply(l.get(0).price()).multiply(BigDecimal.ONE.subtract(l.get(0).price())));
+            fee = fee.setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros();
             walk = walk(sides, buy, takerFee);
         }
         return new Basket(id, title, legs.size(), sumAsk, sumBid, sumMid, sumMid == null ? null : sumMid.subtract(BigDecimal.ONE),
-                side, edge, touch, walk.size(), walk.profit().setScale(4, RoundingMode.HALF_EVEN));
+                side, edge, fee, touch, walk.size(), walk.profit().setScale(4, RoundingMode.HALF_EVEN));
     }
 
     record Walk(BigDecimal size, BigDecimal profit) {

@@ -83,7 +83,7 @@ public final class NegRiskScan {
 
     /**
      * One row per event: {@code eventId}, {@code title}, {@code markets}, {@code sumAsk}, {@code sumBid},
-     * {@code sumMid}, {@code deviation}, {@code side}, {@code edge}, {@code sizeAtTouch}, {@code sizeWithEdge},
+     * {@code sumMid}, {@code deviation}, {@code side}, {@code edge}, {@code chargeAtTouch}, {@code sizeAtTouch}, {@code sizeWithEdge},
      * {@code profit} (see {@link Basket}), best edge first.
      */
     public Table table() {

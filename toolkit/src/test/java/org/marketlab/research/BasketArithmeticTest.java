@@ -45,6 +45,7 @@ class BasketArithmeticTest {
         same("-0.08", b.deviation(), "deviation");
         assertEquals("buy all", b.side());
         same("0.05", b.edge(), "edge");
+        same("0", b.chargeAtTouch(), "no fee set");
         same("50", b.sizeAtTouch(), "the smallest best ask holds 50");
         // 50 at 0.95, 30 at 0.96, 20 at 0.97, 200 at 0.98; the next set costs 1.02
         same("300", b.sizeWithEdge(), "baskets with an edge");
@@ -56,6 +57,7 @@ class BasketArithmeticTest {
         // the fee of a share at p is rate × p × (1 − p): at 0.02 the four steps earn 0.037026, 0.02696, 0.01689, 0.006812 a set
         Basket b = BookScans.basket("1", "three outcomes", books(), new BigDecimal("0.02"));
         same("300", b.sizeWithEdge(), "every step still earns after the fee");
+        same("0.012974", b.chargeAtTouch(), "0.02 × (0.3 × 0.7 + 0.33 × 0.67 + 0.32 × 0.68)");
         same("4.3603", b.profit(), "1.8513 + 0.8088 + 0.3378 + 1.3624");
         Basket dear = BookScans.basket("1", "three outcomes", books(), new BigDecimal("0.2"));
         same("0", dear.sizeWithEdge(), "a fee of 0.2 × p(1 − p) a share eats the 0.05 edge");

@@ -108,7 +108,7 @@ class NegRiskScanTest {
     void theTableHasOneRowPerBasketWithItsColumns() {
         Table t = scans.negRiskScan().limit(5).takerFee(0.02).table();
         assertEquals(5, t.rowCount());
-        assertEquals(List.of("eventId", "title", "markets", "sumAsk", "sumBid", "sumMid", "deviation", "side", "edge", "sizeAtTouch",
+        assertEquals(List.of("eventId", "title", "markets", "sumAsk", "sumBid", "sumMid", "deviation", "side", "edge", "chargeAtTouch", "sizeAtTouch",
                 "sizeWithEdge", "profit"), t.columnNames());
         assertTrue(t.name().contains("after a 0.02 taker fee rate"), t.name());
     }

@@ -97,6 +97,9 @@ class NegRiskScanTest {
             BigDecimal buy = BigDecimal.ONE.subtract(ask), sell = bid.subtract(BigDecimal.ONE);
             assertEquals(0, buy.max(sell).compareTo(b.edge()), e.title() + ": edge is the better side's");
             assertEquals(buy.compareTo(sell) >= 0 ? "buy all" : "sell all", b.side());
+            // the world's groups sum to one within its documented band (docs/sandbox-world.md): 0.03 plus a tick per market
+            BigDecimal band = new BigDecimal("0.03").add(new BigDecimal("0.01").multiply(BigDecimal.valueOf(b.markets())));
+            assertTrue(b.deviation().abs().compareTo(band) <= 0, e.title() + ": Σ mid " + b.sumMid() + " within " + band);
             if (b.edge().signum() <= 0) assertEquals(0, b.sizeWithEdge().signum(), "no edge at the touch, no baskets with one");
             checked++;
         }

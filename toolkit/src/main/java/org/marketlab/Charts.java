@@ -588,7 +588,7 @@ public final class Charts {
 
     /**
      * An event study ({@code Research.eventStudy(...)}'s table): the mean and median price change in cents around the
-     * event, the interquartile band shaded, the event's minute marked.
+     * event, the quartiles as thin lines around them, the event's minute marked.
      */
     public static XYChart eventStudy(Table study) {
         return org.marketlab.charts.EventStudyChart.of(study, WIDTH, HEIGHT);

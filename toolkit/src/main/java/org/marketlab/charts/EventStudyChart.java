@@ -16,8 +16,8 @@ import java.util.Locale;
 
 /**
  * The chart of an event study's table ({@code minute}, {@code events}, {@code mean}, {@code q25}, {@code median},
- * {@code q75}): the interquartile band shaded, the mean and the median as lines, in cents, and the event's minute
- * marked by a vertical line.
+ * {@code q75}): the mean and the median as lines, in cents, the quartiles as thin lines around them, and the event's
+ * minute marked by a vertical line.
  */
 public final class EventStudyChart {
 
@@ -33,7 +33,7 @@ public final class EventStudyChart {
             }
         }
         List<Double> x = new ArrayList<>(), mean = new ArrayList<>(), q25 = new ArrayList<>(), median = new ArrayList<>(), q75 = new ArrayList<>();
-        boolean hours = study.rowCount() > 1 && span(study) > 360;
+        boolean hours = study.rowCount() > 1 && span(study) > 180;
         double lo = 0, hi = 0;
         for (int i = 0; i < study.rowCount(); i++) {
             if (((NumericColumn<?>) study.column("events")).getDouble(i) == 0) continue;
@@ -50,22 +50,23 @@ public final class EventStudyChart {
                 .xAxisTitle((hours ? "hours" : "minutes") + " from the event").yAxisTitle("price change (cents)").build();
         c.getStyler().setLocale(Locale.ROOT);
         c.getStyler().setMarkerSize(0);
+        c.getStyler().setXAxisTickMarkSpacingHint(90);
         c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         if (x.isEmpty()) {
             c.addSeries("no event had prices in its window", new double[]{0}, new double[]{0});
             return c;
         }
-        XYSeries upper = c.addSeries("quartiles (25 % to 75 %)", x, q75);
-        upper.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
-        upper.setFillColor(new Color(70, 130, 180, 70));
-        upper.setLineColor(new Color(70, 130, 180, 120));
+        Color band = new Color(70, 130, 180);
+        XYSeries upper = c.addSeries("upper quartile", x, q75);
+        upper.setLineColor(band);
+        upper.setLineStyle(SeriesLines.SOLID);
+        upper.setLineWidth(1f);
         upper.setMarker(SeriesMarkers.NONE);
-        XYSeries lower = c.addSeries("25 %", x, q25);
-        lower.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
-        lower.setFillColor(Color.WHITE);
-        lower.setLineColor(new Color(70, 130, 180, 120));
-        lower.setShowInLegend(false);
+        XYSeries lower = c.addSeries("lower quartile", x, q25);
+        lower.setLineColor(new Color(150, 190, 225));
+        lower.setLineStyle(SeriesLines.SOLID);
+        lower.setLineWidth(1f);
         lower.setMarker(SeriesMarkers.NONE);
         XYSeries m = c.addSeries("mean", x, mean);
         m.setLineColor(new Color(200, 40, 40));
@@ -75,7 +76,7 @@ public final class EventStudyChart {
         med.setLineColor(new Color(40, 40, 40));
         med.setLineStyle(SeriesLines.DASH_DASH);
         med.setMarker(SeriesMarkers.NONE);
-        double pad = Math.max(0.5, (hi - lo) * 0.05);
+        double pad = Math.max(0.05, (hi - lo) * 0.03);
         XYSeries zero = c.addSeries("the event", new double[]{0, 0}, new double[]{lo - pad, hi + pad});
         zero.setLineColor(Color.GRAY);
         zero.setLineStyle(SeriesLines.DOT_DOT);

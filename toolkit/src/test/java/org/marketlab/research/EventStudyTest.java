@@ -89,6 +89,12 @@ class EventStudyTest {
                     + study.doubleColumn("mean").get(k) + " against " + jump);
         }
         assertTrue(study.name().startsWith("event study of " + times.size() + " events"), study.name());
+        var chart = org.marketlab.Charts.eventStudy(study);
+        assertEquals(java.util.Set.of("upper quartile", "lower quartile", "mean", "median", "the event"), chart.getSeriesMap().keySet());
+        assertEquals(100 * jump, chart.getSeriesMap().get("mean").getYData()[zero], 1e-3, "the chart is in cents");
+        assertTrue(org.marketlab.Charts.png(chart).length > 10_000);
+        var e = assertThrows(IllegalArgumentException.class, () -> org.marketlab.Charts.eventStudy(Table.create("not a study")));
+        assertTrue(e.getMessage().contains("minute, events, mean, q25, median and q75"), e.getMessage());
     }
 
     @Test

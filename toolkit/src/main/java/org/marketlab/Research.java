@@ -122,8 +122,8 @@ public final class Research {
     }
 
     /**
-     * One row per (time, price) history, its hourly moves: {@code outcome}, {@code steps}, {@code first},
-     * {@code last}, {@code change_cents}, {@code sd_cents}, {@code largest_cents}.
+     * One row per (time, price) history, its hourly moves: {@code outcome}, {@code steps}, {@code first_price},
+     * {@code last_price}, {@code change_cents}, {@code sd_cents}, {@code largest_cents}.
      */
     public static Table moves(Collection<Table> histories) {
         return PriceMoves.moves(histories, Duration.ofHours(1));

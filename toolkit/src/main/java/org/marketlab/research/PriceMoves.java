@@ -49,7 +49,7 @@ public final class PriceMoves {
 
     /**
      * One row per history, its moves over {@code step} (the last price of each step, {@code Clob.resample}):
-     * {@code outcome}, {@code steps} (the changes counted), {@code first} and {@code last} price, {@code change_cents}
+     * {@code outcome}, {@code steps} (the changes counted), {@code first_price} and {@code last_price}, {@code change_cents}
      * (last minus first), {@code sd_cents} (the standard deviation of a step's change) and {@code largest_cents} (the
      * largest change of one step, up or down, with its sign); a history with no point has empty cells.
      */
@@ -60,7 +60,7 @@ public final class PriceMoves {
         }
         StringColumn outcome = StringColumn.create("outcome");
         IntColumn steps = IntColumn.create("steps");
-        DoubleColumn first = DoubleColumn.create("first"), last = DoubleColumn.create("last"), change = DoubleColumn.create("change_cents"),
+        DoubleColumn first = DoubleColumn.create("first_price"), last = DoubleColumn.create("last_price"), change = DoubleColumn.create("change_cents"),
                 sd = DoubleColumn.create("sd_cents"), largest = DoubleColumn.create("largest_cents");
         for (Table h : histories) {
             need(h);

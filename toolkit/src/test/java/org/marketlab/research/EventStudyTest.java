@@ -141,7 +141,7 @@ class EventStudyTest {
         }
         Table moves = PriceMoves.moves(List.of(h, h), Duration.ofHours(1));
         assertEquals(2, moves.rowCount());
-        assertEquals(List.of("outcome", "steps", "first", "last", "change_cents", "sd_cents", "largest_cents"), moves.columnNames());
+        assertEquals(List.of("outcome", "steps", "first_price", "last_price", "change_cents", "sd_cents", "largest_cents"), moves.columnNames());
         double first = h.sortAscendingOn("time").doubleColumn("price").get(0);
         double last = h.sortAscendingOn("time").doubleColumn("price").get(h.rowCount() - 1);
         assertEquals(100 * (last - first), moves.doubleColumn("change_cents").get(0), 1e-3);

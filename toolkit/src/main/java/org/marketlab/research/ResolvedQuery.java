@@ -42,8 +42,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #list()}, {@link #table()} or {@link #toParquet(Path)}.
  *
  * <p>How it reads: the closed events, a page at a time ({@code GET /events}, keyset), and for each resolved binary
- * market among them one {@code GET /prices-history} of its first outcome's token, over the longest horizon, at
- * {@link #fidelity} minutes. Histories are asked for {@value #PARALLEL} at a time, so the pacer, not the round trip,
+ * market among them the {@code GET /prices-history} of its first outcome's token, over the longest horizon, at
+ * {@link #fidelity} minutes (in consecutive parts of at most 15 days, the service's longest window). Histories are asked for {@value #PARALLEL} at a time, so the pacer, not the round trip,
  * sets the pace: the published window of {@code /prices-history} (1,000 requests in 10 s) is the limit. Progress goes
  * to {@link #onProgress} (in a notebook, a bar). A resolved market whose history at that fidelity is empty (the live
  * service serves resolved markets' histories at 12 hours or coarser) is asked again at 12 hours, and says so in its

@@ -42,10 +42,15 @@ class ResearchAgainstSandboxTest {
         return AccountsSandbox.transport();
     }
 
-    /** The last raw {@code /prices-history} point at or before {@code at}, as the service sends it. */
+    /**
+     * The last raw {@code /prices-history} point at or before {@code at}, as the service sends it: read over the 14 days
+     * up to {@code at} (within the service's 15-day window; hourly points leave none of them empty).
+     */
     private static Double rawPrice(String token, Instant start, Instant end, Instant at) {
+        Instant from = start.isAfter(at.minus(java.time.Duration.ofDays(14))) ? start : at.minus(java.time.Duration.ofDays(14));
+        Instant to = end.isBefore(at) ? end : at;
         JsonNode h = transport().send(Call.get(Service.CLOB, "/prices-history", Query.empty().with("market", token)
-                .with("startTs", start.getEpochSecond()).with("endTs", end.getEpochSecond()).with("fidelity", 60))).tree().get("history");
+                .with("startTs", from.getEpochSecond()).with("endTs", to.getEpochSecond()).with("fidelity", 60))).tree().get("history");
         Double found = null;
         for (JsonNode p : h) if (p.get("t").asLong() <= at.getEpochSecond()) found = p.get("p").asDouble();
         return found;

@@ -315,8 +315,27 @@ public final class AccountAnalytics {
         return best;
     }
 
-    /** Anomalies as a table, one row each. */
+    /**
+     * Anomalies as a table, one row each. The record's {@code figure} is shown in a column of its own unit, so no
+     * column mixes units: {@code value} (USDC, an unredeemed winner), {@code share} (of the account's value, a
+     * concentration) and {@code priceDistance} (a trade's distance from the market's price), each empty on the other
+     * kinds' rows.
+     */
     public static Table table(List<Anomaly> anomalies) {
-        return RecordTable.of(Anomaly.class).table("anomalies", anomalies);
+        Table t = RecordTable.of(Anomaly.class).table("anomalies", anomalies);
+        int at = t.columnNames().indexOf("figure");
+        DoubleColumn value = DoubleColumn.create("value"), share = DoubleColumn.create("share"),
+                distance = DoubleColumn.create("priceDistance");
+        for (Anomaly a : anomalies) {
+            Double f = a.figure() == null ? null : a.figure().doubleValue();
+            value.append("REDEEMABLE_NOT_REDEEMED".equals(a.kind()) ? f : null);
+            share.append("CONCENTRATION".equals(a.kind()) ? f : null);
+            distance.append("FAR_FROM_MID".equals(a.kind()) ? f : null);
+        }
+        t.removeColumns("figure");
+        t.insertColumn(at, distance);
+        t.insertColumn(at, share);
+        t.insertColumn(at, value);
+        return t;
     }
 }

@@ -138,4 +138,16 @@ public final class Research {
     public static Table moves(Collection<Table> histories, Duration step) {
         return PriceMoves.moves(histories, step);
     }
+
+    // ---- recorded books ---------------------------------------------------------------------------------------------
+
+    /**
+     * A book recorded from the market channel ({@code feed.record(path)}, JSON lines or Parquet) as snapshots over
+     * time: at the end of each {@code every} of recorded time, the token's best bid and ask, mid and spread, the size
+     * within {@code ticks} ticks of each best price, the imbalance and the frames in the interval. The same as
+     * {@code MarketFeed.bookSnapshots(recording, tokenId, every, ticks)}; see docs/live-order-books.md.
+     */
+    public static Table bookSnapshots(java.nio.file.Path recording, String tokenId, Duration every, int ticks) {
+        return org.marketlab.clob.MarketFeed.bookSnapshots(recording, tokenId, every, ticks);
+    }
 }

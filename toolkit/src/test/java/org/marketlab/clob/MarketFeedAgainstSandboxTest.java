@@ -182,6 +182,8 @@ class MarketFeedAgainstSandboxTest {
             assertEquals(List.of("time", "best_bid", "best_ask", "mid", "spread", "bid_depth", "ask_depth", "imbalance", "updates"), snapshots.columnNames());
             double lastBid = snapshots.doubleColumn("best_bid").get(snapshots.rowCount() - 1);
             assertTrue(lastBid > 0 && lastBid < 1, snapshots.print());
+            assertEquals(snapshots.print(), org.marketlab.Research.bookSnapshots(recording, a, Duration.ofMillis(100), 3).print(),
+                    "Research reads the recorded book as the replay does");
         }
         assertThrows(IllegalArgumentException.class, () -> MarketFeed.replay(dir.resolve("none.jsonl")));
     }

@@ -220,10 +220,19 @@ class WorldStatisticsTest {
 
     // ---- structure of prices ----------------------------------------------------------------------------------------
 
+    /** The window one {@code /prices-history} request may span. */
+    private static final long WINDOW = 15 * 86_400L;
+
+    /** A token's history from {@code from} to {@code to}, read in consecutive windows the service allows, joined. */
     private static double[] history(Run run, String token, long from, long to, int fidelity) {
-        JsonNode h = run.clob().json("/prices-history?market=" + token + "&startTs=" + from + "&endTs=" + to + "&fidelity=" + fidelity).get("history");
-        double[] out = new double[h.size()];
-        for (int i = 0; i < out.length; i++) out[i] = h.get(i).get("p").asDouble();
+        List<Double> prices = new ArrayList<>();
+        for (long start = from; start <= to; start += WINDOW + 1) {
+            long end = Math.min(to, start + WINDOW);
+            JsonNode h = run.clob().json("/prices-history?market=" + token + "&startTs=" + start + "&endTs=" + end + "&fidelity=" + fidelity).get("history");
+            for (JsonNode p : h) prices.add(p.get("p").asDouble());
+        }
+        double[] out = new double[prices.size()];
+        for (int i = 0; i < out.length; i++) out[i] = prices.get(i);
         return out;
     }
 

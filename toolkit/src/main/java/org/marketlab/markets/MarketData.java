@@ -90,10 +90,19 @@ public final class MarketData {
         return Read.of(endpoint, transport::send, transport.clock());
     }
 
+    /** A slug as the service writes them: lower-case letters, digits and hyphens ({@code will-it-rain-in-2027}). */
+    private static final java.util.regex.Pattern SLUG = java.util.regex.Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
+
     private <T> T byIdOrSlug(String base, String what, String example, String idOrSlug, Class<T> type) {
-        if (idOrSlug == null || idOrSlug.isBlank()) throw new IllegalArgumentException(what + ": give an id (\"" + example + "\") or a slug");
+        String allowed = what + " id: give an id (decimal digits, e.g. \"" + example + "\") or a slug (lower-case letters, digits and"
+                + " hyphens, e.g. \"will-it-rain-in-2027\")";
+        if (idOrSlug == null || idOrSlug.isBlank()) throw new IllegalArgumentException(allowed);
         String s = idOrSlug.trim();
-        String path = s.matches("[0-9]+") ? base + "/" + s : base + "/slug/" + URLEncoder.encode(s, StandardCharsets.UTF_8);
+        boolean digits = s.chars().allMatch(c -> c >= '0' && c <= '9');
+        if (!digits && (s.length() > 200 || !SLUG.matcher(s).matches())) {
+            throw new IllegalArgumentException(allowed + "; was \"" + (s.length() > 40 ? s.substring(0, 40) + "…" : s) + "\"");
+        }
+        String path = digits ? base + "/" + org.marketlab.internal.Args.id(s, what + " id") : base + "/slug/" + s;
         Document r = transport.send(Call.get(Service.MARKETS, path, Query.empty()));
         return EventReader.one(r, r.tree(), type);
     }

@@ -15,6 +15,7 @@ import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.marketlab.charts.AxisFormats;
+import org.marketlab.charts.BookCharts;
 import org.marketlab.charts.CandleChart;
 import org.marketlab.charts.ChartTheme;
 import org.marketlab.charts.HorizontalBarChart;
@@ -325,42 +326,20 @@ public final class Charts {
         return d == null ? "none" : d.stripTrailingZeros().toPlainString();
     }
 
-    /** The step outline of one side, x ascending (XChart needs that), the outermost level given a width too; its price range. */
+    /** The step outline of one side ({@link BookCharts#depthSide}) without markers; its price range. */
     private static double[] side(XYChart c, String name, List<Level> levels, boolean bids) {
         if (levels.isEmpty()) return null;
         List<Level> best = Book.bestFirst(levels, bids);
         int n = best.size();
-        double[] price = new double[n], cum = new double[n];
-        double total = 0;
+        double[] price = new double[n], size = new double[n];
         for (int i = 0; i < n; i++) {
-            total += best.get(i).size().doubleValue();
             price[i] = best.get(i).price().doubleValue();
-            cum[i] = total;
+            size[i] = best.get(i).size().doubleValue();
         }
-        double width = n > 1 ? Math.abs(price[n - 1] - price[n - 2]) : Math.max(price[0] * 0.01, 1e-4);
-        List<Double> x = new ArrayList<>(2 * n + 2), y = new ArrayList<>(2 * n + 2);
-        if (bids) { // from the lowest bid up to the best, where the depth ends
-            x.add(price[n - 1] - width);
-            y.add(cum[n - 1]);
-            for (int i = n - 1; i >= 0; i--) {
-                x.add(price[i]);
-                y.add(cum[i]);
-                x.add(price[i]);
-                y.add(i > 0 ? cum[i - 1] : 0.0);
-            }
-        } else { // from the best ask, where the depth starts, up to the highest
-            for (int i = 0; i < n; i++) {
-                x.add(price[i]);
-                y.add(i > 0 ? cum[i - 1] : 0.0);
-                x.add(price[i]);
-                y.add(cum[i]);
-            }
-            x.add(price[n - 1] + width);
-            y.add(cum[n - 1]);
-        }
-        c.addSeries(name, x, y).setMarker(SeriesMarkers.NONE);
-        double lo = x.stream().mapToDouble(Double::doubleValue).min().orElse(0), hi = x.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-        return new double[]{lo, hi};
+        var series = BookCharts.depthSide(c, name, price, size, bids);
+        series.setMarker(SeriesMarkers.NONE);
+        double[] x = series.getXData();
+        return new double[]{java.util.Arrays.stream(x).min().orElse(0), java.util.Arrays.stream(x).max().orElse(0)};
     }
 
     // ---- bars -------------------------------------------------------------------------------------------------------

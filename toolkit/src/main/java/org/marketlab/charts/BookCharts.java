@@ -41,16 +41,19 @@ public final class BookCharts {
         c.getStyler().setXAxisDecimalPattern(PRICE_PATTERN);
         c.getStyler().setLegendPosition(Styler.LegendPosition.InsideN);
         c.getStyler().setSeriesColors(new Color[]{new Color(19, 179, 70, 160), new Color(242, 39, 42, 160)});
-        side(c, "bids", bidPrices, bidSizes, true);
-        side(c, "asks", askPrices, askSizes, false);
+        depthSide(c, "bids", bidPrices, bidSizes, true);
+        depthSide(c, "asks", askPrices, askSizes, false);
         if (c.getSeriesMap().isEmpty()) c.addSeries("empty book", new double[]{0, 1}, new double[]{0, 0});
         return c;
     }
 
-    /** The step outline of one side, x ascending (XChart needs that), the outermost level given a width too. */
-    private static void side(XYChart c, String name, double[] price, double[] size, boolean bids) {
+    /**
+     * Adds the step outline of one side of a book to {@code c}: levels best first, x ascending (XChart needs that),
+     * the outermost level given a width too. Returns the series, or null for a side with no levels.
+     */
+    public static XYSeries depthSide(XYChart c, String name, double[] price, double[] size, boolean bids) {
         int n = price.length;
-        if (n == 0) return;
+        if (n == 0) return null;
         double[] cum = new double[n];
         double total = 0;
         for (int i = 0; i < n; i++) {
@@ -78,7 +81,7 @@ public final class BookCharts {
             x.add(price[n - 1] + width);
             y.add(cum[n - 1]);
         }
-        c.addSeries(name, x, y);
+        return c.addSeries(name, x, y);
     }
 
     /**

@@ -183,6 +183,12 @@ try {
       images: await count(".jp-OutputArea-output img"),
       errors: await count(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"),
       mathInTables: await count(".jp-OutputArea-output table mjx-container"),
+      // code a reader cannot see without scrolling sideways: a line wider than its cell
+      clippedCode: await page.evaluate(sel => [...document.querySelectorAll(sel)]
+        .filter(e => e.scrollWidth > e.clientWidth + 2).length, panel + ".jp-CodeCell .cm-scroller"),
+      // outputs wider than the page, which a reader scrolls sideways to see (reported, for the pictures' reader)
+      clippedOutputs: await page.evaluate(sel => [...document.querySelectorAll(sel)]
+        .filter(e => e.scrollWidth > e.clientWidth + 2).length, panel + ".jp-OutputArea-output"),
       captions: await page.locator(panel + ".jp-OutputArea-output table caption").allTextContents(),
       seconds: Math.round((Date.now() - started) / 1000),
       runAllAgain: rerun,

@@ -95,6 +95,7 @@ class LabBrowserIT {
                 assertTrue(nb.path("images").asInt() >= 1, "a chart is shown: " + nb);
                 assertEquals(0, nb.path("errors").asInt(), "no error output: " + nb);
                 assertEquals(0, nb.path("mathInTables").asInt(), "no '$' in a table typeset as math: " + nb);
+                assertEquals(0, nb.path("clippedCode").asInt(), "no code line hidden past its cell's edge (scripts/lab-settings wraps them): " + nb);
                 Path whole = Path.of(nb.path("screenshot").asText());
                 int covered = wholeNotebook(nb, whole);
                 assertTrue(covered >= nb.path("height").asInt(), "the pictures cover the whole notebook (" + covered + " of " + nb.path("height") + " px): " + nb);

@@ -79,8 +79,7 @@ final class Html {
                     .append(escape(c.label())).append("</th>");
         }
         b.append("</tr></thead><tbody>");
-        String[] cellStyle = new String[columns.size()];
-        for (int k = 0; k < cellStyle.length; k++) cellStyle[k] = cellStyle(columns.get(k));
+        String[] cellStyle = cellStyles(columns);
         for (int i = 0; i < shown.length; i++) {
             if (i == head && tail > 0) {
                 b.append("<tr><td>…</td>");
@@ -105,18 +104,48 @@ final class Html {
     static final int ONE_LINE = 28;
 
     /**
+     * About how wide a notebook's output area is, in em of a table's text (JupyterLab's default page, 12 to 13 px
+     * table text): a table laid out within it needs no sideways scrolling.
+     */
+    static final double PAGE_EM = 64;
+
+    /** The narrowest a column of long text gets to make room: two or three short words a line. */
+    static final double NARROWEST_TEXT_EM = 10;
+
+    /**
      * How a column's cells are laid out: numbers right-aligned, numbers, times, ids and short text (a side, a status,
      * a category) on one line; long text (questions, titles, details) wraps, in a column wide enough for about two
-     * lines of a question (the longer the text, the wider, up to 22em), so short columns take no room from it.
+     * lines of a question (the longer the text, the wider, from 14 up to 22em), so short columns take no room from it.
+     * When the one-line columns and the long text's widths together pass the page ({@link #PAGE_EM}), the long-text
+     * columns give up width in proportion, down to {@link #NARROWEST_TEXT_EM}, so a wide report still fits the page.
      */
-    static String cellStyle(TableView.Shown c) {
-        if (c.right()) return "text-align:right;white-space:nowrap";
-        if (c.kind() != ColumnKind.TEXT) return "text-align:left;white-space:nowrap";
-        int longest = 0;
-        for (String t : c.text()) if (t != null) longest = Math.max(longest, t.length());
-        if (longest <= ONE_LINE) return "text-align:left;white-space:nowrap";
-        double em = Math.max(14, Math.min(22, longest * 0.28));
-        return String.format(Locale.ROOT, "text-align:left;min-width:%.0fem;max-width:32em", em);
+    static String[] cellStyles(List<TableView.Shown> columns) {
+        String[] styles = new String[columns.size()];
+        double[] wanted = new double[columns.size()];
+        double oneLine = 2.5; // the row numbers
+        double wrapping = 0;
+        for (int k = 0; k < styles.length; k++) {
+            TableView.Shown c = columns.get(k);
+            int longest = 0;
+            for (String t : c.text()) if (t != null) longest = Math.max(longest, t.length());
+            if (c.right()) styles[k] = "text-align:right;white-space:nowrap";
+            else if (c.kind() != ColumnKind.TEXT || longest <= ONE_LINE) styles[k] = "text-align:left;white-space:nowrap";
+            else {
+                wanted[k] = Math.max(14, Math.min(22, longest * 0.28));
+                wrapping += wanted[k];
+                continue;
+            }
+            int header = 0; // headers wrap between words: their longest word is as narrow as the column gets
+            for (String w : c.label().split(" ")) header = Math.max(header, w.length());
+            oneLine += 0.6 * Math.max(longest, header) + 1.2;
+        }
+        double scale = wrapping == 0 || oneLine + wrapping <= PAGE_EM ? 1 : Math.max(0, PAGE_EM - oneLine) / wrapping;
+        for (int k = 0; k < styles.length; k++) {
+            if (styles[k] != null) continue;
+            double em = Math.max(NARROWEST_TEXT_EM, wanted[k] * scale);
+            styles[k] = String.format(Locale.ROOT, "text-align:left;min-width:%.0fem;max-width:32em", em);
+        }
+        return styles;
     }
 
     /** What a table is: its name, or a plain word when it has none. */

@@ -126,6 +126,29 @@ class RenderersTest {
     }
 
     @Test
+    void aWideReportGivesItsLongTextLessRoomSoTheTableFitsThePage() {
+        String question = "Will Bitcoin be $4,600 or more on December 11, 2030?";
+        String tags = "Crypto, Bitcoin, Crypto Prices, Hit Price";
+        var narrow = tech.tablesaw.api.Table.create("events",
+                tech.tablesaw.api.StringColumn.create("title", question), tech.tablesaw.api.StringColumn.create("tags", tags));
+        var wide = narrow.copy();
+        for (String name : new String[]{"volume", "liquidity", "volume24hr", "volume1wk", "volume1mo", "openInterest", "competitive", "commentCount"}) {
+            wide.addColumns(tech.tablesaw.api.DoubleColumn.create(name, 12_345_678.91));
+        }
+        java.util.function.Function<String, Double> width = html -> {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("min-width:(\\d+)em").matcher(html);
+            double sum = 0;
+            while (m.find()) sum += Double.parseDouble(m.group(1));
+            return sum;
+        };
+        double alone = width.apply(Html.table(narrow));
+        double beside = width.apply(Html.table(wide));
+        assertEquals(29, alone, "two long-text columns alone keep the width two lines of them want");
+        assertTrue(beside < alone && beside >= 2 * Html.NARROWEST_TEXT_EM,
+                "beside eight wide number columns they give up width, down to the narrowest: " + beside);
+    }
+
+    @Test
     void aggregatesAreRenamedNamesComeFirstAndLongIdsAreShortenedWithTheFullValueAsTooltip() {
         String token = "15949614544635750037772570313731244046655429614609351137383498195108194896428";
         var t = tech.tablesaw.api.Table.create("fees",

@@ -31,8 +31,8 @@ final class CellEvaluator implements AutoCloseable, WarmShell {
     /**
      * Imports every session starts with, so the first cell needs none: the facades, and the toolkit's types that the
      * shipped notebooks and the README name (30 types: the seven facades and 23 others; {@code var} serves for the
-     * rest, and any other type is one import away). Plus Tablesaw's tables, XChart, {@code java.time} and
-     * {@code java.util}.
+     * rest, and any other type is one import away). Plus Tablesaw's tables, XChart, {@code java.time},
+     * {@code java.util}, {@code Path} and {@code BigDecimal}, the type of every amount of money.
      */
     static final List<String> STARTUP_IMPORTS = List.of(
             "import org.marketlab.*;",
@@ -65,6 +65,7 @@ final class CellEvaluator implements AutoCloseable, WarmShell {
             "import java.time.*;",
             "import java.util.*;",
             "import java.nio.file.Path;",              // Datasets.save(table, Path.of(...)), harvests' folders
+            "import java.math.BigDecimal;",            // money, prices and sizes in orders, trades and balances
             "import org.knowm.xchart.*;",
             "import static org.marketlab.kernel.Notebook.*;");
 

@@ -93,7 +93,8 @@ class CellEvaluatorTest {
         nameByImport.put("import java.util.*;", "List");
         nameByImport.put("import org.knowm.xchart.*;", "XYChart");
         nameByImport.put("import java.nio.file.Path;", "Path");
-        assertTrue(CellEvaluator.STARTUP_IMPORTS.size() - 6 <= 30, "about twenty of the toolkit's types, not every public one");
+        nameByImport.put("import java.math.BigDecimal;", "BigDecimal");
+        assertTrue(CellEvaluator.STARTUP_IMPORTS.size() - 7 <= 30, "about twenty of the toolkit's types, not every public one");
         assertEquals(new java.util.TreeSet<>(CellEvaluator.STARTUP_IMPORTS), new java.util.TreeSet<>(
                 java.util.stream.Stream.concat(nameByImport.keySet().stream(), java.util.stream.Stream.of("import static org.marketlab.kernel.Notebook.*;")).toList()),
                 "a name for every start-up import");

@@ -3,10 +3,8 @@ package org.marketlab.perps;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import okhttp3.WebSocket;
-import okhttp3.WebSocketListener;
 import org.marketlab.config.Service;
-import org.marketlab.internal.transport.Resources;
+import org.marketlab.internal.live.Channel;
 import org.marketlab.live.ChangeSignal;
 import org.marketlab.live.FeedStatus;
 import org.marketlab.live.LiveFeeds;
@@ -41,12 +39,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -58,7 +52,9 @@ import java.util.function.Consumer;
  * {@code portfolio}, and reads the open orders, the portfolio and the recent fills over REST, so the state is whole
  * before the first frame. Then it pings about every 25 s; a connection without any message for about 65 s is stale,
  * and a stale, closed or failed connection is replaced, after a jittered exponential backoff, by a new one that
- * authenticates and subscribes again.
+ * authenticates and subscribes again. The connection is kept by the same mechanism as the order book's market and
+ * user feeds (ping, staleness, reconnect, the feed's own thread); what is the perpetuals channel's own is here: its JSON
+ * ping, the replies to {@code auth} and {@code sub}, the service's pings answered, and {@code sq}.
  *
  * <p>Pushed frames {@code {ch, ts, sq, data}} become {@link Order}, {@link Fill} and {@link Portfolio} records.
  * {@code sq} counts per connection and channel (as the official client reads it): a frame whose {@code sq} is not
@@ -132,18 +128,15 @@ public final class LiveFeed implements AutoCloseable {
     private static final Set<String> CHANNELS = Set.of("orders", "fills", "portfolio");
     private static final Set<String> LIVE_STATUSES = Set.of("accepted", "open", "partial", "untriggered", "armed", "triggered");
     private static final Set<LiveFeed> OPEN = ConcurrentHashMap.newKeySet();
-    private static final AtomicInteger IDS = new AtomicInteger();
 
     private final PerpsSession session;
-    private final Resources resources;
     private final ObjectMapper json;
     private final URI url;
     private final Options options;
     private final Clock clock;
-    private final ExecutorService events;
-    private final Thread watchdog;
+    private volatile Channel channel;
 
-    // state, touched on the events thread only (read elsewhere through copies)
+    // state, touched on the channel's thread only (read elsewhere through copies)
     private final Map<Long, Order> orders = new LinkedHashMap<>();
     private final Set<Long> ended = new HashSet<>();
     private final TreeMap<Long, Fill> fills = new TreeMap<>();
@@ -153,26 +146,18 @@ public final class LiveFeed implements AutoCloseable {
     private long uniqueOnConnection;
     /** Frames known missing on this connection, and those of them a ping found but no channel has shown yet. */
     private long missingKnown, missingUnplaced;
-    private volatile Thread eventsThread;
     private long healStartedNanos = -1;
 
-    // the connection
-    private final AtomicLong generation = new AtomicLong();
+    // requests on the connection and their replies (answered on the socket's thread)
     private final AtomicLong requestIds = new AtomicLong(1);
     private final Map<Long, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
-    private volatile WebSocket socket;
     private volatile State state = State.CONNECTING;
-    private volatile long lastMessageNanos;
-    private volatile long lastPingNanos;
     private volatile boolean closed;
-    private volatile String lastError;
-    private int failedAttempts;
 
-    // counters
+    // counters of the feed's own (the channel counts reconnects)
     private final AtomicLong frames = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong gapsHealed = new AtomicLong();
-    private final AtomicLong reconnects = new AtomicLong();
     private final AtomicLong resyncs = new AtomicLong();
     private volatile long worstHealNanos;
 
@@ -184,43 +169,21 @@ public final class LiveFeed implements AutoCloseable {
 
     private LiveFeed(PerpsSession session, Options options) {
         this.session = session;
-        this.resources = session.transport().resources();
-        this.json = resources.json();
-        this.url = channelUrl(resources.baseUrl(Service.PERPS_WS));
+        this.json = session.transport().resources().json();
+        this.url = channelUrl(session.transport().resources().baseUrl(Service.PERPS_WS));
         this.options = options;
         this.clock = options.clock();
-        int id = IDS.incrementAndGet();
-        this.events = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "marketlab-live-" + id);
-            t.setDaemon(true);
-            eventsThread = t;
-            return t;
-        });
-        this.watchdog = new Thread(this::watch, "marketlab-live-watchdog-" + id);
-        this.watchdog.setDaemon(true);
     }
 
     /** Connects, authenticates, subscribes and reads the state over REST; a refused {@code auth} throws. */
     static LiveFeed open(PerpsSession session, Options options) {
         LiveFeed f = new LiveFeed(session, options);
-        try {
-            f.events.submit(() -> {
-                f.connect();
-                f.resync(false);
-                return null;
-            }).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            f.close();
-            throw new ConnectionException(0, null, f.url.toString(), null, "interrupted while connecting", e);
-        } catch (ExecutionException e) {
-            f.close();
-            if (e.getCause() instanceof RuntimeException re) throw re;
-            throw new ConnectionException(0, null, f.url.toString(), null, "could not connect: " + e.getCause(), e.getCause());
-        }
+        Channel.Timing timing = new Channel.Timing(options.pingInterval(), options.staleAfter(), options.backoffBase(), options.backoffCap(),
+                options.replyTimeout(), options.clock());
+        // On the profile's shared client; the feed pings at the application level, as the specification asks.
+        f.channel = Channel.open(session.transport().resources(), Service.PERPS_WS, f.url.getPath(), timing, f.new Handler(), "perps-feed");
         OPEN.add(f);
         LiveFeeds.opened(f, f::feedStatus);
-        f.watchdog.start();
         return f;
     }
 
@@ -233,212 +196,132 @@ public final class LiveFeed implements AutoCloseable {
 
     // ---- the connection --------------------------------------------------------------------------------------------
 
-    /** On the events thread: a new socket, auth (checked), sub (checked). */
-    private void connect() throws Exception {
-        long gen = generation.incrementAndGet();
-        setState(State.CONNECTING);
-        CompletableFuture<Void> opened = new CompletableFuture<>();
-        // On the profile's shared client; the feed pings at the application level, as the specification asks.
-        WebSocket ws = resources.openSocket(Service.PERPS_WS, url.getPath(), 0, new Listener(gen, opened));
-        socket = ws;
-        try {
-            opened.get(options.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            ws.cancel();
-            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            throw new ConnectionException(0, null, url.toString(), null, "the channel did not open: " + cause, cause);
-        }
-        lastMessageNanos = clock.nanoTime();
-        lastPingNanos = lastMessageNanos;
-        sequences.clear();
-        uniqueOnConnection = 0;
-        missingKnown = 0;
-        missingUnplaced = 0;
-        setState(State.CONNECTED);
-        ObjectNode auth = json.createObjectNode();
-        auth.put("req", "post").putObject("op").put("type", "auth").putObject("args")
-                .put("proxy", session.credentials().proxy()).put("secret", session.credentials().secret());
-        JsonNode reply = ask(ws, auth);
-        if (!"ok".equals(reply.path("status").asText())) {
-            ws.close(1000, "authentication refused");
-            // The service's message, never the secret.
-            throw new AuthenticationException(401, null, url.toString(), null,
-                    "the real-time channel refused the proxy " + session.credentials().proxy() + ": " + reply.path("error").asText("no reason given"), null);
-        }
-        ObjectNode sub = json.createObjectNode().put("req", "sub");
-        sub.putArray("chs").add("orders").add("fills").add("portfolio");
-        JsonNode subbed = ask(ws, sub);
-        if (!"ok".equals(subbed.path("status").asText())) {
-            ws.close(1000, "subscription refused");
-            throw new ConnectionException(0, null, url.toString(), null, "the channel refused the subscription: " + subbed.path("error").asText(), null);
-        }
-        setState(State.AUTHENTICATED);
-        failedAttempts = 0;
-    }
+    /** What the feed does with its {@link Channel}: authenticate, subscribe and resync on each connection; read frames. */
+    private final class Handler implements Channel.Handler {
 
-    /** Sends a request frame with a fresh id and waits (real time) for its reply's {@code data}. */
-    private JsonNode ask(WebSocket ws, ObjectNode frame) throws Exception {
-        long id = requestIds.getAndIncrement();
-        frame.put("id", id);
-        CompletableFuture<JsonNode> reply = new CompletableFuture<>();
-        pending.put(id, reply);
-        try {
-            if (!ws.send(json.writeValueAsString(frame))) throw new ConnectionException(0, null, url.toString(), null, "the channel is closed", null);
-            return reply.get(options.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            ws.cancel();
-            throw new ConnectionException(0, null, url.toString(), null, "no reply to '" + frame.path("req").asText() + " "
-                    + frame.path("op").path("type").asText("") + "' within " + options.replyTimeout(), e);
-        } finally {
-            pending.remove(id);
-        }
-    }
-
-    private final class Listener extends WebSocketListener {
-        private final long gen;
-        private final CompletableFuture<Void> opened;
-
-        Listener(long gen, CompletableFuture<Void> opened) {
-            this.gen = gen;
-            this.opened = opened;
-        }
-
+        /** On the channel's thread, each new connection: auth (checked), sub (checked), then a resync from REST. */
         @Override
-        public void onOpen(WebSocket webSocket, okhttp3.Response response) {
-            opened.complete(null);
-        }
-
-        @Override
-        public void onMessage(WebSocket webSocket, String text) {
-            if (gen != generation.get() || closed) return;
-            lastMessageNanos = clock.nanoTime();
-            JsonNode n;
-            try {
-                n = json.readTree(text);
-            } catch (Exception e) {
-                return; // not JSON: nothing to do with it
+        public void opened(Channel c) throws Exception {
+            sequences.clear();
+            uniqueOnConnection = 0;
+            missingKnown = 0;
+            missingUnplaced = 0;
+            setState(State.CONNECTED);
+            ObjectNode auth = json.createObjectNode();
+            auth.put("req", "post").putObject("op").put("type", "auth").putObject("args")
+                    .put("proxy", session.credentials().proxy()).put("secret", session.credentials().secret());
+            JsonNode reply = ask(c, auth);
+            if (!"ok".equals(reply.path("status").asText())) {
+                // The service's message, never the secret.
+                throw new AuthenticationException(401, null, url.toString(), null,
+                        "the real-time channel refused the proxy " + session.credentials().proxy() + ": " + reply.path("error").asText("no reason given"), null);
             }
+            ObjectNode sub = json.createObjectNode().put("req", "sub");
+            sub.putArray("chs").add("orders").add("fills").add("portfolio");
+            JsonNode subbed = ask(c, sub);
+            if (!"ok".equals(subbed.path("status").asText())) {
+                throw new ConnectionException(0, null, url.toString(), null, "the channel refused the subscription: " + subbed.path("error").asText(), null);
+            }
+            setState(State.AUTHENTICATED);
+            resync();
+        }
+
+        /** Replies to requests (the channel's thread waits for them) and the service's pings, on the socket's thread. */
+        @Override
+        public boolean answer(String text) {
+            JsonNode n = tree(text);
+            if (n == null) return true; // not JSON: nothing to do with it
             if (n.has("id") && n.has("data") && !n.has("ch")) {
                 CompletableFuture<JsonNode> f = pending.get(n.get("id").asLong());
                 if (f != null) {
                     f.complete(n.get("data"));
-                    return;
+                    return true;
                 }
-                JsonNode d = n.get("data");
-                if (d.has("sq")) submit(() -> pong(gen, d.get("sq").asLong()));
-                return;
+                return !n.get("data").has("sq"); // a ping's reply counts what was pushed: the channel's thread checks it
             }
             if ("post".equals(n.path("req").asText()) && "ping".equals(n.path("op").path("type").asText())) {
                 ObjectNode pong = json.createObjectNode();
                 pong.set("id", n.get("id"));
                 pong.putObject("data").put("status", "ok").put("ts", clock.currentTimeMillis());
-                webSocket.send(pong.toString());
-                return;
+                channel().send(pong.toString());
+                return true;
             }
+            return !n.has("ch");
+        }
+
+        @Override
+        public void text(String text, long receivedMillis) {
+            JsonNode n = tree(text);
+            if (n == null) return;
             if (n.has("ch")) {
                 frames.incrementAndGet();
-                submit(() -> frame(gen, n));
+                frame(n);
+            } else {
+                pong(n.path("data").path("sq").asLong());
             }
         }
 
         @Override
-        public void onClosing(WebSocket webSocket, int code, String reason) {
-            webSocket.close(1000, null);
-            lost(gen, "closed by the service (" + code + (reason.isEmpty() ? "" : " " + reason) + ")");
+        public String ping() {
+            return "{\"id\":" + requestIds.getAndIncrement() + ",\"req\":\"post\",\"op\":{\"type\":\"ping\"}}";
         }
 
         @Override
-        public void onClosed(WebSocket webSocket, int code, String reason) {
-            lost(gen, "closed (" + code + ")");
+        public void lost(String why) {
+            for (CompletableFuture<JsonNode> f : pending.values()) f.completeExceptionally(new ConnectionException(0, null, url.toString(), null, why, null));
         }
 
         @Override
-        public void onFailure(WebSocket webSocket, Throwable t, okhttp3.Response response) {
-            opened.completeExceptionally(t);
-            lost(gen, "connection failed: " + t);
-        }
-    }
-
-    private void lost(long gen, String why) {
-        if (gen != generation.get() || closed) return;
-        generation.incrementAndGet(); // whatever else this socket says is ignored
-        lastError = why;
-        for (CompletableFuture<JsonNode> f : pending.values()) f.completeExceptionally(new ConnectionException(0, null, url.toString(), null, why, null));
-        submit(this::reconnect);
-    }
-
-    /** On the events thread: new connections until one authenticates, then a resync. */
-    private void reconnect() {
-        if (closed) return;
-        if (healStartedNanos < 0) healStartedNanos = System.nanoTime();
-        reconnects.incrementAndGet();
-        WebSocket old = socket;
-        if (old != null) old.cancel();
-        setState(State.RECONNECTING);
-        while (!closed) {
-            try {
-                long cap = options.backoffCap().toNanos();
-                long delay = Math.min(cap, options.backoffBase().toNanos() << Math.min(failedAttempts, 20));
-                clock.sleepNanos(delay / 2 + ThreadLocalRandom.current().nextLong(delay / 2 + 1)); // equal jitter
-                failedAttempts++;
-                connect();
-                resync(true);
-                return;
-            } catch (AuthenticationException e) {
-                lastError = e.getMessage();
-                close(); // the credential is no longer good: retrying cannot help
-                return;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (Exception e) {
-                lastError = String.valueOf(e.getMessage());
-                setState(State.RECONNECTING);
-            }
-        }
-    }
-
-    /** Pings and staleness, on the feed's clock; its own loop runs on real time. */
-    private void watch() {
-        while (!closed) {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (state != State.AUTHENTICATED) continue;
-            long now = clock.nanoTime();
-            if (now - lastMessageNanos >= options.staleAfter().toNanos()) {
-                setState(State.STALE);
-                long gen = generation.get();
-                lastError = "no message for " + Duration.ofNanos(now - lastMessageNanos).toSeconds() + " s: stale";
-                lost(gen, lastError);
-            } else if (now - lastPingNanos >= options.pingInterval().toNanos()) {
-                lastPingNanos = now;
-                WebSocket ws = socket;
-                if (ws != null) ws.send("{\"id\":" + requestIds.getAndIncrement() + ",\"req\":\"post\",\"op\":{\"type\":\"ping\"}}");
-            }
-        }
-    }
-
-    private void submit(Runnable r) {
-        try {
-            events.execute(() -> {
-                try {
-                    r.run();
-                } catch (RuntimeException e) {
-                    lastError = String.valueOf(e.getMessage());
+        public void state(Channel.State s) {
+            switch (s) {
+                case STALE -> setState(State.STALE);
+                case RECONNECTING -> {
+                    if (healStartedNanos < 0) healStartedNanos = System.nanoTime();
+                    setState(State.RECONNECTING);
                 }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
-            // closed
+                case CLOSED -> close();
+                default -> { } // CONNECTING and OPEN: the feed's own steps say more (connected, authenticated)
+            }
         }
     }
 
-    // ---- frames and state (events thread) -------------------------------------------------------------------------
+    /** The channel, once {@link #open} has it (a handler call during the first connection comes before). */
+    private Channel channel() {
+        Channel c = channel;
+        if (c == null) throw new IllegalStateException("the channel is still opening");
+        return c;
+    }
 
-    private void frame(long gen, JsonNode n) {
-        if (gen != generation.get()) return;
+    private JsonNode tree(String text) {
+        try {
+            return json.readTree(text);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** Sends a request frame with a fresh id and waits (real time) for its reply's {@code data}. */
+    private JsonNode ask(Channel c, ObjectNode frame) throws Exception {
+        long id = requestIds.getAndIncrement();
+        frame.put("id", id);
+        CompletableFuture<JsonNode> reply = new CompletableFuture<>();
+        pending.put(id, reply);
+        try {
+            if (!c.send(json.writeValueAsString(frame))) throw new ConnectionException(0, null, url.toString(), null, "the channel is closed", null);
+            return reply.get(options.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new ConnectionException(0, null, url.toString(), null, "no reply to '" + frame.path("req").asText() + " "
+                    + frame.path("op").path("type").asText("") + "' within " + options.replyTimeout(), e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Exception x) throw x;
+            throw e;
+        } finally {
+            pending.remove(id);
+        }
+    }
+    // ---- frames and state (the channel's thread) ------------------------------------------------------------------
+
+    private void frame(JsonNode n) {
         String ch = n.path("ch").asText();
         if (!CHANNELS.contains(ch)) return;
         long sq = n.path("sq").asLong();
@@ -473,8 +356,7 @@ public final class LiveFeed implements AutoCloseable {
     }
 
     /** A ping reply: {@code sq} frames were pushed on this connection; fewer arrived means some were lost. */
-    private void pong(long gen, long sq) {
-        if (gen != generation.get()) return;
+    private void pong(long sq) {
         long missing = sq - uniqueOnConnection - missingKnown;
         if (missing > 0) {
             missingKnown += missing;
@@ -486,7 +368,7 @@ public final class LiveFeed implements AutoCloseable {
 
     private void gap() {
         healStartedNanos = System.nanoTime();
-        resync(false);
+        resync();
         gapsHealed.incrementAndGet();
     }
 
@@ -518,8 +400,8 @@ public final class LiveFeed implements AutoCloseable {
         for (Consumer<Portfolio> l : portfolioListeners) l.accept(p);
     }
 
-    /** Makes the state whole from the REST reads (events thread). */
-    private void resync(boolean afterReconnect) {
+    /** Makes the state whole from the REST reads (the channel's thread). */
+    private void resync() {
         List<Order> open = session.openOrders();
         Set<Long> listed = new HashSet<>();
         for (Order o : open) listed.add(o.oid());
@@ -608,9 +490,10 @@ public final class LiveFeed implements AutoCloseable {
     }
 
     public Status status() {
-        long age = state == State.CLOSED ? 0 : Math.max(0, clock.nanoTime() - lastMessageNanos);
-        return new Status(session.owner(), state, frames.get(), duplicates.get(), gapsHealed.get(), reconnects.get(), resyncs.get(),
-                Duration.ofNanos(age), Duration.ofNanos(worstHealNanos), lastError);
+        Channel c = channel;
+        Duration age = c == null || state == State.CLOSED ? Duration.ZERO : c.lastMessageAge();
+        return new Status(session.owner(), state, frames.get(), duplicates.get(), gapsHealed.get(), c == null ? 0 : c.reconnects(), resyncs.get(),
+                age, Duration.ofNanos(worstHealNanos), c == null ? null : c.lastError());
     }
 
     /** Waits until everything received so far has been applied (for tests and notebooks that act, then read). */
@@ -619,23 +502,16 @@ public final class LiveFeed implements AutoCloseable {
         return this;
     }
 
-    private <T> T read(java.util.concurrent.Callable<T> c) {
-        if (closed || Thread.currentThread() == eventsThread) {
-            try {
-                return c.call();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
+    /** Runs {@code task} on the channel's thread, where the state lives, and waits for its value. */
+    private <T> T read(java.util.concurrent.Callable<T> task) {
+        Channel c = channel;
+        if (c != null) return c.read(task);
         try {
-            return events.submit(c).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(e.getCause());
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            return read(c);
+            return task.call(); // the first connection, on the channel's thread
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -798,10 +674,6 @@ public final class LiveFeed implements AutoCloseable {
         closed = true;
         OPEN.remove(this);
         LiveFeeds.closed(this);
-        generation.incrementAndGet();
-        WebSocket ws = socket;
-        if (ws != null) ws.close(1000, "closed by the client");
-        watchdog.interrupt();
         state = State.CLOSED;
         for (Consumer<State> l : stateListeners) {
             try {
@@ -811,7 +683,8 @@ public final class LiveFeed implements AutoCloseable {
             }
         }
         changed();
-        events.shutdown();
+        Channel c = channel;
+        if (c != null) c.close();
         session.forget(this);
     }
 

@@ -3,6 +3,7 @@ package org.marketlab.internal.live;
 import okhttp3.WebSocket;
 import okhttp3.WebSocketListener;
 import org.marketlab.config.Service;
+import org.marketlab.http.AuthenticationException;
 import org.marketlab.http.ConnectionException;
 import org.marketlab.internal.transport.Resources;
 import org.marketlab.pacing.Clock;
@@ -20,10 +21,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One WebSocket channel kept open: on the profile's shared OkHttp client, a text {@code PING} every
+ * One WebSocket channel kept open: on the profile's shared OkHttp client, a ping (a text {@code PING} unless the
+ * handler says otherwise) every
  * {@link Timing#ping()} (the {@code PONG} is swallowed), a connection silent for {@link Timing#staleAfter()} is stale and
  * replaced, as is a closed or failed one, after a jittered exponential backoff (equal jitter: half the delay, plus a
- * random part of the other half). A close with 1008 (policy: a refused credential) ends it for good.
+ * random part of the other half). A close with 1008 (policy: a refused credential), or an
+ * {@link AuthenticationException} from the handler's subscription, ends it for good.
  *
  * <p>Everything a feed does with the channel runs on the channel's own thread, in order: {@link Handler#opened} on each
  * new connection (to subscribe), each text frame, each state change; {@link #read} runs a task there and waits, so a
@@ -63,6 +66,24 @@ public final class Channel implements AutoCloseable {
 
         /** The state changed. */
         default void state(State state) {
+        }
+
+        /**
+         * A frame that is answered at once, on the socket's thread, before it would queue behind the channel's
+         * thread: the reply to a request that thread waits for, a ping from the service. True when nothing more is to
+         * be done with it (it is then not counted as a frame).
+         */
+        default boolean answer(String text) {
+            return false;
+        }
+
+        /** The frame that keeps a quiet connection alive, sent every {@link Timing#ping()}. */
+        default String ping() {
+            return "PING";
+        }
+
+        /** The connection was lost (on whichever thread noticed): wake whatever waits on it. */
+        default void lost(String why) {
         }
     }
 
@@ -196,7 +217,13 @@ public final class Channel implements AutoCloseable {
         }
         lastMessageNanos = timing.clock().nanoTime();
         lastPingNanos = lastMessageNanos;
-        handler.opened(this);
+        try {
+            handler.opened(this);
+        } catch (Exception e) {
+            generation.incrementAndGet(); // this socket is given up: what it says next is ignored
+            ws.cancel();
+            throw e;
+        }
         setState(State.OPEN);
         failedAttempts = 0;
     }
@@ -220,6 +247,7 @@ public final class Channel implements AutoCloseable {
             if (gen != generation.get() || closed) return;
             lastMessageNanos = timing.clock().nanoTime();
             if (text.equals("PONG") || text.equals("PING")) return;
+            if (handler.answer(text)) return;
             frames.incrementAndGet();
             long received = System.currentTimeMillis();
             submit(() -> {
@@ -259,6 +287,11 @@ public final class Channel implements AutoCloseable {
         if (gen != generation.get() || closed) return;
         generation.incrementAndGet(); // whatever else this socket says is ignored
         lastError = why;
+        try {
+            handler.lost(why);
+        } catch (RuntimeException e) {
+            lastError = why + "; " + e.getMessage();
+        }
         submit(this::reconnect);
     }
 
@@ -276,6 +309,10 @@ public final class Channel implements AutoCloseable {
                 timing.clock().sleepNanos(delay / 2 + ThreadLocalRandom.current().nextLong(delay / 2 + 1)); // equal jitter
                 failedAttempts++;
                 connect();
+                return;
+            } catch (AuthenticationException e) {
+                lastError = e.getMessage();
+                close(); // the credential is no longer good: retrying cannot help
                 return;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -302,7 +339,7 @@ public final class Channel implements AutoCloseable {
                 lost(generation.get(), "no message for " + Duration.ofNanos(now - lastMessageNanos).toSeconds() + " s: stale");
             } else if (now - lastPingNanos >= timing.ping().toNanos()) {
                 lastPingNanos = now;
-                send("PING");
+                send(handler.ping());
             }
         }
     }

@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.websocket.WsContext;
-import io.javalin.websocket.WsMessageContext;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.route.Sockets;
 import org.marketlab.sandbox.trading.Engine;
 import org.marketlab.sandbox.wallets.ApiKeys;
 import org.marketlab.sandbox.wallets.Ledger;
@@ -29,7 +29,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -72,14 +71,8 @@ public final class ClobChannels implements RouteModule {
     private final Engine engine;
     private final LongSupplier clock;
     private final TradeStatuses statuses;
-    private final Map<String, Connection> connections = new ConcurrentHashMap<>();
-    private final AtomicInteger drops = new AtomicInteger();
-    private final AtomicInteger duplicates = new AtomicInteger();
-    private final AtomicInteger reorders = new AtomicInteger();
+    private final Sockets<Connection> connections = new Sockets<>("sandbox-clob-ws-");
     private final AtomicInteger wrongHashes = new AtomicInteger();
-    private volatile long delayMillis;
-    private final AtomicLong pushed = new AtomicLong();
-    private final AtomicLong dropped = new AtomicLong();
     private final ScheduledExecutorService timers;
     private final Flow flow;
 
@@ -108,18 +101,8 @@ public final class ClobChannels implements RouteModule {
 
     @Override
     public void register(Javalin app) {
-        app.ws("/ws/market", ws -> {
-            ws.onConnect(ctx -> connections.put(ctx.sessionId(), new Connection(ctx, true)));
-            ws.onMessage(this::onMarketFrame);
-            ws.onClose(ctx -> gone(ctx.sessionId()));
-            ws.onError(ctx -> gone(ctx.sessionId()));
-        });
-        app.ws("/ws/user", ws -> {
-            ws.onConnect(ctx -> connections.put(ctx.sessionId(), new Connection(ctx, false)));
-            ws.onMessage(this::onUserFrame);
-            ws.onClose(ctx -> gone(ctx.sessionId()));
-            ws.onError(ctx -> gone(ctx.sessionId()));
-        });
+        connections.route(app, "/ws/market", ctx -> new Connection(ctx, true), this::onMarketFrame);
+        connections.route(app, "/ws/user", ctx -> new Connection(ctx, false), this::onUserFrame);
         app.post("/control/market-channel", this::control);
         app.events(e -> e.serverStopping(timers::shutdownNow));
     }
@@ -172,7 +155,7 @@ public final class ClobChannels implements RouteModule {
             msg.put("winning_asset_id", won.tokenId());
             msg.put("winning_outcome", won.outcome());
             msg.put("timestamp", Long.toString(clock.getAsLong()));
-            for (Connection c : connections.values()) {
+            for (Connection c : connections.all()) {
                 if (!c.market || !c.custom) continue;
                 for (World.Token x : m.tokens()) {
                     if (c.assets.contains(x.tokenId())) {
@@ -181,7 +164,7 @@ public final class ClobChannels implements RouteModule {
                     }
                 }
             }
-            for (World.Token x : m.tokens()) for (Connection c : connections.values()) if (c.market) c.assets.remove(x.tokenId());
+            for (World.Token x : m.tokens()) for (Connection c : connections.all()) if (c.market) c.assets.remove(x.tokenId());
         }
         new UserSide().cancelled(gone);
     }
@@ -205,39 +188,29 @@ public final class ClobChannels implements RouteModule {
 
     /** Closes every connection of both channels abruptly (no close frame). Returns how many. */
     public int closeConnections() {
-        int n = 0;
-        for (Connection c : List.copyOf(connections.values())) {
-            c.abort();
-            n++;
-        }
-        return n;
+        return connections.closeConnections();
     }
 
     /** The connections open now send nothing more, {@code PONG} included, and stay open. Returns how many. */
     public int silence() {
-        int n = 0;
-        for (Connection c : connections.values()) {
-            c.silent = true;
-            n++;
-        }
-        return n;
+        return connections.silence();
     }
 
     /** The next {@code n} pushed messages (on any connection) are never sent. */
     public ClobChannels dropMessages(int n) {
-        drops.set(Math.max(0, n));
+        connections.dropMessages(n);
         return this;
     }
 
     /** The next {@code n} pushed messages are sent twice. */
     public ClobChannels duplicateMessages(int n) {
-        duplicates.set(Math.max(0, n));
+        connections.duplicateMessages(n);
         return this;
     }
 
     /** The next {@code n} pushed messages are each held back and sent after the message that follows them. */
     public ClobChannels reorderMessages(int n) {
-        reorders.set(Math.max(0, n));
+        connections.reorderMessages(n);
         return this;
     }
 
@@ -249,40 +222,36 @@ public final class ClobChannels implements RouteModule {
 
     /** Every message waits this long before it is sent (in order). */
     public ClobChannels delayMessages(long millis) {
-        if (millis < 0) throw new IllegalArgumentException("delay must be 0 or more ms, was " + millis);
-        delayMillis = millis;
+        connections.delayMessages(millis);
         return this;
     }
 
     /** No faults. */
     public ClobChannels clear() {
-        drops.set(0);
-        duplicates.set(0);
-        reorders.set(0);
+        connections.clear();
         wrongHashes.set(0);
-        delayMillis = 0;
         return this;
     }
 
     /** Messages pushed on both channels (dropped ones included, duplicates once). */
     public long messagesPushed() {
-        return pushed.get();
+        return connections.pushed();
     }
 
     /** Messages dropped by the fault. */
     public long messagesDropped() {
-        return dropped.get();
+        return connections.dropped();
     }
 
     /** Connections open now on both channels. */
     public int openConnections() {
-        return connections.size();
+        return connections.openConnections();
     }
 
     /** The tokens some market-channel connection watches now. */
     public Set<String> watched() {
         Set<String> out = new java.util.TreeSet<>();
-        for (Connection c : connections.values()) if (c.market) out.addAll(c.assets);
+        for (Connection c : connections.all()) if (c.market) out.addAll(c.assets);
         return out;
     }
 
@@ -327,12 +296,9 @@ public final class ClobChannels implements RouteModule {
 
     // ---- the market channel --------------------------------------------------------------------------------------
 
-    private void onMarketFrame(WsMessageContext ctx) {
-        Connection c = connections.get(ctx.sessionId());
-        if (c == null || c.silent) return;
-        String text = ctx.message();
+    private void onMarketFrame(Connection c, String text) {
         if (text.trim().equals("PING")) {
-            c.sendRaw("PONG");
+            c.send("PONG");
             return;
         }
         JsonNode f = Json.readOrNull(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -379,7 +345,7 @@ public final class ClobChannels implements RouteModule {
             timers.execute(() -> new UserSide().cancelled(change.removed()));
         }
         boolean watched = false;
-        for (Connection c : connections.values()) if (c.market && c.assets.contains(t.tokenId())) watched = true;
+        for (Connection c : connections.all()) if (c.market && c.assets.contains(t.tokenId())) watched = true;
         if (!watched) return;
         String ts = Long.toString(change.atMillis());
         Engine.Result r = change.result();
@@ -466,21 +432,18 @@ public final class ClobChannels implements RouteModule {
         m.put("best_ask", ask == null ? "" : ClobApi.str(ask));
         m.put("spread", bid == null || ask == null ? "" : ClobApi.str(ask.subtract(bid)));
         m.put("timestamp", Long.toString(change.atMillis()));
-        for (Connection c : connections.values()) if (c.market && c.custom && c.assets.contains(t.tokenId())) c.push(m, false);
+        for (Connection c : connections.all()) if (c.market && c.custom && c.assets.contains(t.tokenId())) c.push(m, false);
     }
 
     private void toWatchers(String tokenId, ObjectNode message, boolean priceChange) {
-        for (Connection c : connections.values()) if (c.market && c.assets.contains(tokenId)) c.push(message, priceChange);
+        for (Connection c : connections.all()) if (c.market && c.assets.contains(tokenId)) c.push(message, priceChange);
     }
 
     // ---- the user channel -------------------------------------------------------------------------------------------
 
-    private void onUserFrame(WsMessageContext ctx) {
-        Connection c = connections.get(ctx.sessionId());
-        if (c == null || c.silent) return;
-        String text = ctx.message();
+    private void onUserFrame(Connection c, String text) {
         if (text.trim().equals("PING")) {
-            c.sendRaw("PONG");
+            c.send("PONG");
             return;
         }
         JsonNode f = Json.readOrNull(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -491,7 +454,7 @@ public final class ClobChannels implements RouteModule {
             ApiKeys.Entry e = accounts.authenticate(auth.path("apiKey").asText(null), auth.path("secret").asText(null),
                     auth.path("passphrase").asText(null));
             if (e == null) {
-                c.refuse(ClobAccountsApi.UNAUTHORIZED);
+                c.refuse(1008, ClobAccountsApi.UNAUTHORIZED);
                 return;
             }
             c.funder = accounts.funder(e);
@@ -612,7 +575,7 @@ public final class ClobChannels implements RouteModule {
 
         private void toWallet(String wallet, String tokenId, ObjectNode message) {
             String market = wallets.world().token(tokenId).conditionId().toLowerCase(Locale.ROOT);
-            for (Connection c : connections.values()) {
+            for (Connection c : connections.all()) {
                 if (!c.market && wallet.equals(c.funder) && (c.markets.isEmpty() || c.markets.contains(market))) c.push(message, false);
             }
         }
@@ -624,105 +587,31 @@ public final class ClobChannels implements RouteModule {
 
     // ---- connections --------------------------------------------------------------------------------------------------
 
-    private void gone(String sessionId) {
-        Connection c = connections.remove(sessionId);
-        if (c != null) c.outbox.shutdown();
-    }
-
-    private final class Connection {
-        final WsContext ctx;
+    /** A connection of either channel: what it watches (market) or whose orders and trades it follows (user). */
+    private final class Connection extends Sockets.Socket {
         final boolean market;
-        final ExecutorService outbox;
         final Set<String> assets = ConcurrentHashMap.newKeySet();
         final Set<String> markets = ConcurrentHashMap.newKeySet();
         volatile boolean custom;
-        volatile boolean silent;
         volatile String funder;
         volatile String apiKey;
-        /** A message held back by the reorder fault, sent after the next one. */
-        private String held;
 
         Connection(WsContext ctx, boolean market) {
-            this.ctx = ctx;
+            super(connections, ctx);
             this.market = market;
-            this.outbox = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "sandbox-clob-ws-" + ctx.sessionId());
-                t.setDaemon(true);
-                return t;
+        }
+
+        /** One message, through the faults; a price change may be given a wrong hash. */
+        void push(JsonNode message, boolean priceChange) {
+            push(() -> {
+                JsonNode out = message;
+                if (priceChange && Sockets.take(wrongHashes)) {
+                    ObjectNode bad = ((ObjectNode) message).deepCopy();
+                    for (JsonNode e : bad.path("price_changes")) ((ObjectNode) e).put("hash", "0".repeat(40));
+                    out = bad;
+                }
+                return out.toString();
             });
-        }
-
-        /** One message, through the faults. */
-        synchronized void push(JsonNode message, boolean priceChange) {
-            pushed.incrementAndGet();
-            if (take(drops)) {
-                dropped.incrementAndGet();
-                return;
-            }
-            JsonNode out = message;
-            if (priceChange && take(wrongHashes)) {
-                ObjectNode bad = ((ObjectNode) message).deepCopy();
-                for (JsonNode e : bad.path("price_changes")) ((ObjectNode) e).put("hash", "0".repeat(40));
-                out = bad;
-            }
-            String text = out.toString();
-            if (held == null && take(reorders)) {
-                held = text;
-                return;
-            }
-            sendRaw(text);
-            if (take(duplicates)) sendRaw(text);
-            if (held != null) {
-                String h = held;
-                held = null;
-                sendRaw(h);
-            }
-        }
-
-        synchronized void sendRaw(String text) {
-            try {
-                outbox.execute(() -> {
-                    if (silent) return;
-                    long d = delayMillis;
-                    try {
-                        if (d > 0) Thread.sleep(d);
-                        if (ctx.session.isOpen()) ctx.send(text);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    } catch (Exception closing) { // Javalin rethrows Jetty's IOException unchecked
-                        // the client went away; its close event removes the connection
-                    }
-                });
-            } catch (java.util.concurrent.RejectedExecutionException closed) {
-                // closed meanwhile
-            }
-        }
-
-        void refuse(String reason) {
-            try {
-                ctx.closeSession(1008, reason);
-            } catch (Exception ignored) {
-                // already gone
-            }
-            gone(ctx.sessionId());
-        }
-
-        void abort() {
-            silent = true;
-            try {
-                ctx.session.disconnect();
-            } catch (Exception ignored) {
-                // already gone
-            }
-            gone(ctx.sessionId());
-        }
-    }
-
-    private static boolean take(AtomicInteger n) {
-        while (true) {
-            int v = n.get();
-            if (v <= 0) return false;
-            if (n.compareAndSet(v, v - 1)) return true;
         }
     }
 

@@ -6,18 +6,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.websocket.WsContext;
-import io.javalin.websocket.WsMessageContext;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Sockets;
 
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -52,13 +47,8 @@ public final class PerpsChannel {
     private final Trading trading;
     private final PerpsMarket market;
     private final LongSupplier clock;
-    private final Map<String, Connection> connections = new ConcurrentHashMap<>();
-    private final AtomicInteger drops = new AtomicInteger();
-    private final AtomicInteger duplicates = new AtomicInteger();
-    private volatile long delayMillis;
+    private final Sockets<Connection> connections = new Sockets<>("sandbox-perps-ws-");
     private final AtomicLong authentications = new AtomicLong();
-    private final AtomicLong pushed = new AtomicLong();
-    private final AtomicLong dropped = new AtomicLong();
 
     /** The account's commands beyond trading (leverage, margin, auto-cancel): null for a command it does not know. */
     interface AccountCommands {
@@ -76,60 +66,42 @@ public final class PerpsChannel {
     }
 
     void register(Javalin app) {
-        app.ws("/v1/ws", ws -> {
-            ws.onConnect(ctx -> connections.put(ctx.sessionId(), new Connection(ctx)));
-            ws.onMessage(this::onFrame);
-            ws.onClose(ctx -> gone(ctx.sessionId()));
-            ws.onError(ctx -> gone(ctx.sessionId()));
-        });
+        connections.route(app, "/v1/ws", Connection::new, this::onFrame);
     }
 
     // ---- faults -------------------------------------------------------------------------------------------------------
 
     /** Closes every open connection abruptly (no close frame, no reason). Returns how many. */
     public int closeConnections() {
-        int n = 0;
-        for (Connection c : List.copyOf(connections.values())) {
-            c.abort();
-            n++;
-        }
-        return n;
+        return connections.closeConnections();
     }
 
     /** The connections open now go silent: no frames, no replies, no pongs, until the client gives up on them. */
     public int silence() {
-        int n = 0;
-        for (Connection c : connections.values()) {
-            c.silent = true;
-            n++;
-        }
-        return n;
+        return connections.silence();
     }
 
     /** The next {@code n} pushed frames (on any connection) are counted in {@code sq} but never sent. */
     public PerpsChannel dropFrames(int n) {
-        drops.set(Math.max(0, n));
+        connections.dropMessages(n);
         return this;
     }
 
     /** The next {@code n} pushed frames are sent twice. */
     public PerpsChannel duplicateFrames(int n) {
-        duplicates.set(Math.max(0, n));
+        connections.duplicateMessages(n);
         return this;
     }
 
     /** Every frame and reply waits this long before it is sent (in order). */
     public PerpsChannel delayFrames(long millis) {
-        if (millis < 0) throw new IllegalArgumentException("delay must be 0 or more ms, was " + millis);
-        delayMillis = millis;
+        connections.delayMessages(millis);
         return this;
     }
 
     /** No faults. */
     public PerpsChannel clear() {
-        drops.set(0);
-        duplicates.set(0);
-        delayMillis = 0;
+        connections.clear();
         return this;
     }
 
@@ -142,96 +114,50 @@ public final class PerpsChannel {
 
     /** Frames pushed (dropped ones included, duplicates once). */
     public long framesPushed() {
-        return pushed.get();
+        return connections.pushed();
     }
 
     /** Frames dropped by the fault. */
     public long framesDropped() {
-        return dropped.get();
+        return connections.dropped();
     }
 
     /** Connections open now. */
     public int openConnections() {
-        return connections.size();
+        return connections.openConnections();
     }
 
     // ---- pushing --------------------------------------------------------------------------------------------------------
 
     /** Pushes {@code data} on {@code channel} to every authenticated connection of {@code owner} subscribed to it. */
     void push(String owner, String channel, JsonNode data) {
-        for (Connection c : connections.values()) {
+        for (Connection c : connections.all()) {
             if (owner.equals(c.owner)) c.push(channel, data);
         }
     }
 
-    private void gone(String sessionId) {
-        Connection c = connections.remove(sessionId);
-        if (c != null) c.outbox.shutdown();
-    }
-
-    private final class Connection {
-        final WsContext ctx;
-        final ExecutorService outbox;
+    /** A connection: its account once authenticated, its channels and their {@code sq}. */
+    private final class Connection extends Sockets.Socket {
         volatile String owner;
-        volatile boolean silent;
         final Set<String> subscribed = new HashSet<>();
         final Map<String, Long> sequences = new HashMap<>();
         long total;
 
         Connection(WsContext ctx) {
-            this.ctx = ctx;
-            this.outbox = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "sandbox-perps-ws-" + ctx.sessionId());
-                t.setDaemon(true);
-                return t;
-            });
+            super(connections, ctx);
         }
 
         synchronized void push(String channel, JsonNode data) {
             if (!subscribed.contains(channel)) return;
             long sq = sequences.merge(channel, 1L, Long::sum);
             total++;
-            pushed.incrementAndGet();
-            if (take(drops)) {
-                dropped.incrementAndGet();
-                return;
-            }
-            long ts = clock.getAsLong();
-            // ets: the newest exchange event the frame reflects (here the change itself, pushed as it happens).
-            ObjectNode frame = JSON.objectNode().put("ch", channel).put("ts", ts).put("ets", ts).put("sq", sq);
-            frame.set("data", data);
-            String text = frame.toString();
-            send(text);
-            if (take(duplicates)) send(text);
-        }
-
-        synchronized void send(String text) {
-            try {
-                outbox.execute(() -> {
-                    if (silent) return;
-                    long d = delayMillis;
-                    try {
-                        if (d > 0) Thread.sleep(d);
-                        if (ctx.session.isOpen()) ctx.send(text);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    } catch (Exception closing) { // Javalin rethrows Jetty's IOException unchecked
-                        // the client went away; its close event removes the connection
-                    }
-                });
-            } catch (java.util.concurrent.RejectedExecutionException closed) {
-                // closed meanwhile
-            }
-        }
-
-        void abort() {
-            silent = true;
-            try {
-                ctx.session.disconnect();
-            } catch (Exception ignored) {
-                // already gone
-            }
-            gone(ctx.sessionId());
+            push(() -> {
+                long ts = clock.getAsLong();
+                // ets: the newest exchange event the frame reflects (here the change itself, pushed as it happens).
+                ObjectNode frame = JSON.objectNode().put("ch", channel).put("ts", ts).put("ets", ts).put("sq", sq);
+                frame.set("data", data);
+                return frame.toString();
+            });
         }
     }
 
@@ -242,13 +168,11 @@ public final class PerpsChannel {
     private static final Set<String> COMMANDS = Set.of("cancelOrders", "modifyOrdersCOID", "cancelOrdersCOID", "createOrders", "cancelAll");
 
     /** One client frame: {@code post auth}, {@code post ping}, {@code sub}, {@code unsub} or a signed command; any refusal in its reply. */
-    private void onFrame(WsMessageContext ctx) {
-        Connection c = connections.get(ctx.sessionId());
-        if (c == null || c.silent) return;
+    private void onFrame(Connection c, String text) {
         ObjectNode reply = JSON.objectNode();
         JsonNode frame;
         try {
-            frame = Bodies.object(ctx.message());
+            frame = Bodies.object(text);
         } catch (Refusal e) {
             reply.putObject("data").put("status", "err").put("error", "frames are JSON objects");
             c.send(reply.toString());
@@ -334,13 +258,5 @@ public final class PerpsChannel {
             default -> trading.modify(frame, owner);
         };
         return r.entries();
-    }
-
-    private static boolean take(AtomicInteger n) {
-        while (true) {
-            int v = n.get();
-            if (v <= 0) return false;
-            if (n.compareAndSet(v, v - 1)) return true;
-        }
     }
 }

@@ -300,46 +300,18 @@ public final class Charts {
      */
     public static XYChart depth(Book book) {
         Args.notNull(book, "book");
-        XYChart c = xy("Depth of " + TokenNames.of(book.assetId()),
-                "price (bid " + plain(book.bestBid()) + ", ask " + plain(book.bestAsk()) + ")", "cumulative size (shares)");
-        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
-        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
-        double[] b = side(c, "bids", book.bids(), true), a = side(c, "asks", book.asks(), false);
-        for (double[] r : new double[][]{b, a}) {
-            if (r == null) continue;
-            lo = Math.min(lo, r[0]);
-            hi = Math.max(hi, r[1]);
-        }
-        made(c);
-        ChartTheme t = theme();
-        c.getStyler().setYAxisMin(0.0);
-        c.getStyler().setSeriesColors(new Color[]{alpha(t.up(), 150), alpha(t.down(), 150)});
-        if (lo <= hi) c.getStyler().setxAxisTickLabelsFormattingFunction(AxisFormats.of(ColumnKind.PRICE, lo, hi));
-        double top = 0;
-        for (XYSeries s : c.getSeriesMap().values()) for (double v : s.getYData()) top = Math.max(top, v);
-        c.getStyler().setyAxisTickLabelsFormattingFunction(AxisFormats.of(ColumnKind.NUMBER, 0, top));
-        c.getStyler().setLegendVisible(true);
+        XYChart c = BookCharts.depth("Depth of " + TokenNames.of(book.assetId()), BookCharts.priceTitle(book.bestBid(), book.bestAsk()),
+                prices(book.bids(), true, true), prices(book.bids(), true, false), prices(book.asks(), false, true), prices(book.asks(), false, false));
+        THEMED.put(c, Boolean.TRUE);
         return c;
     }
 
-    private static String plain(java.math.BigDecimal d) {
-        return d == null ? "none" : d.stripTrailingZeros().toPlainString();
-    }
-
-    /** The step outline of one side ({@link BookCharts#depthSide}) without markers; its price range. */
-    private static double[] side(XYChart c, String name, List<Level> levels, boolean bids) {
-        if (levels.isEmpty()) return null;
+    /** The prices (or sizes) of one side's levels, best first. */
+    private static double[] prices(List<Level> levels, boolean bids, boolean prices) {
         List<Level> best = Book.bestFirst(levels, bids);
-        int n = best.size();
-        double[] price = new double[n], size = new double[n];
-        for (int i = 0; i < n; i++) {
-            price[i] = best.get(i).price().doubleValue();
-            size[i] = best.get(i).size().doubleValue();
-        }
-        var series = BookCharts.depthSide(c, name, price, size, bids);
-        series.setMarker(SeriesMarkers.NONE);
-        double[] x = series.getXData();
-        return new double[]{java.util.Arrays.stream(x).min().orElse(0), java.util.Arrays.stream(x).max().orElse(0)};
+        double[] out = new double[best.size()];
+        for (int i = 0; i < out.length; i++) out[i] = (prices ? best.get(i).price() : best.get(i).size()).doubleValue();
+        return out;
     }
 
     // ---- bars -------------------------------------------------------------------------------------------------------

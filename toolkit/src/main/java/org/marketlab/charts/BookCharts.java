@@ -4,24 +4,22 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.marketlab.tables.ColumnKind;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
-import java.util.Locale;
-import java.util.TimeZone;
 
 /**
- * A live feed's two order-book charts ({@code feed.depthChart(token)}, {@code feed.spreadChart(token)}), drawn from plain
- * numbers on the feed's thread: the depth of both sides, and best prices over time.
+ * The order book's charts, drawn from plain numbers (on a live feed's thread, or from a {@code Book}) in the current
+ * {@link ChartTheme}, as every chart of the toolkit: the depth of both sides ({@code feed.depthChart(token)},
+ * {@code Charts.depth(book)}), and best prices over time ({@code feed.spreadChart(token)}). Bids take the theme's
+ * "up" colour, asks its "down" colour; prices are labelled as prices, sizes as counts of shares.
  */
 public final class BookCharts {
-
-    /** The size of the charts, in points. */
-    public static final int WIDTH = 900, HEIGHT = 480;
-    private static final String PRICE_PATTERN = "0.00#";
-    private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
 
     private BookCharts() {
     }
@@ -31,20 +29,42 @@ public final class BookCharts {
      * (bids falling to zero at the best bid, asks rising from zero at the best ask; the gap between them is the spread).
      * Prices and sizes best first on each side.
      */
-    public static XYChart depth(String title, double[] bidPrices, double[] bidSizes, double[] askPrices, double[] askSizes) {
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("price").yAxisTitle("cumulative size").build();
-        c.getStyler().setTimezone(UTC);
-        c.getStyler().setLocale(Locale.ROOT);
+    public static XYChart depth(String title, String priceTitle, double[] bidPrices, double[] bidSizes, double[] askPrices, double[] askSizes) {
+        ChartTheme t = ChartTheme.current();
+        XYChart c = new XYChartBuilder().width(t.width()).height(t.height()).title(title).xAxisTitle(priceTitle)
+                .yAxisTitle("cumulative size (shares)").build();
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
-        c.getStyler().setMarkerSize(0);
-        c.getStyler().setYAxisMin(0.0);
-        c.getStyler().setXAxisDecimalPattern(PRICE_PATTERN);
-        c.getStyler().setLegendPosition(Styler.LegendPosition.InsideN);
-        c.getStyler().setSeriesColors(new Color[]{new Color(19, 179, 70, 160), new Color(242, 39, 42, 160)});
-        depthSide(c, "bids", bidPrices, bidSizes, true);
-        depthSide(c, "asks", askPrices, askSizes, false);
+        XYSeries bids = depthSide(c, "bids", bidPrices, bidSizes, true), asks = depthSide(c, "asks", askPrices, askSizes, false);
         if (c.getSeriesMap().isEmpty()) c.addSeries("empty book", new double[]{0, 1}, new double[]{0, 0});
+        t.apply(c);
+        for (XYSeries s : new XYSeries[]{bids, asks}) {
+            if (s == null) continue;
+            Color side = s == bids ? t.up() : t.down();
+            s.setFillColor(alpha(side, 150));
+            s.setLineColor(side);
+            s.setMarker(SeriesMarkers.NONE);
+        }
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY, top = 0;
+        for (XYSeries s : c.getSeriesMap().values()) {
+            for (double x : s.getXData()) {
+                lo = Math.min(lo, x);
+                hi = Math.max(hi, x);
+            }
+            for (double y : s.getYData()) top = Math.max(top, y);
+        }
+        c.getStyler().setYAxisMin(0.0);
+        if (lo <= hi) c.getStyler().setxAxisTickLabelsFormattingFunction(AxisFormats.of(ColumnKind.PRICE, lo, hi));
+        c.getStyler().setyAxisTickLabelsFormattingFunction(AxisFormats.of(ColumnKind.NUMBER, 0, top));
         return c;
+    }
+
+    /** The price axis' title with the best prices: "price (bid 0.63, ask 0.65)". */
+    public static String priceTitle(java.math.BigDecimal bestBid, java.math.BigDecimal bestAsk) {
+        return "price (bid " + plain(bestBid) + ", ask " + plain(bestAsk) + ")";
+    }
+
+    private static String plain(java.math.BigDecimal d) {
+        return d == null ? "none" : d.stripTrailingZeros().toPlainString();
     }
 
     /**
@@ -89,14 +109,8 @@ public final class BookCharts {
      * best price, drawn as steps. Times in ms; a missing price is NaN.
      */
     public static XYChart bestPrices(String title, long[] times, double[] bid, double[] ask) {
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("time (UTC)").yAxisTitle("price").build();
-        c.getStyler().setTimezone(UTC);
-        c.getStyler().setLocale(Locale.ROOT);
-        c.getStyler().setDatePattern("HH:mm:ss");
-        c.getStyler().setMarkerSize(0);
-        c.getStyler().setYAxisDecimalPattern(PRICE_PATTERN);
-        c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
-        c.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        ChartTheme t = ChartTheme.current();
+        XYChart c = new XYChartBuilder().width(t.width()).height(t.height()).title(title).xAxisTitle("time (UTC)").yAxisTitle("price").build();
         int n = times.length;
         List<Date> x = new ArrayList<>(2 * n);
         List<Double> b = new ArrayList<>(2 * n), a = new ArrayList<>(2 * n), s = new ArrayList<>(2 * n);
@@ -118,20 +132,46 @@ public final class BookCharts {
             a.add(Double.NaN);
             s.add(Double.NaN);
         }
-        c.addSeries("best bid", x, b).setLineColor(new Color(19, 179, 70));
-        c.addSeries("best ask", x, a).setLineColor(new Color(242, 39, 42));
+        XYSeries best = c.addSeries("best bid", x, b), worst = c.addSeries("best ask", x, a);
         XYSeries spread = c.addSeries("spread (right)", x, s);
         spread.setYAxisGroup(1);
-        spread.setLineColor(new Color(90, 90, 200));
-        spread.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
         c.setYAxisGroupTitle(1, "spread");
+        t.apply(c);
+        best.setLineColor(t.up());
+        worst.setLineColor(t.down());
+        spread.setLineColor(t.color(0));
+        spread.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[]{6f, 4f}, 0f));
+        c.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        if (x.size() < 2) c.getStyler().setDatePattern("HH:mm:ss");
+        double widest = s.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (List<Double> side : List.of(b, a)) {
+            for (double v : side) {
+                if (Double.isNaN(v)) continue;
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+        }
+        // XChart has one tick format for both y axes: prices, to the decimals the narrower of the two ranges needs.
+        if (widest > 0 && (lo > hi || 3 * widest < hi - lo)) {
+            lo = 0;
+            hi = 3 * widest;
+        }
+        if (lo > hi) { // no prices yet: the whole price range
+            lo = 0;
+            hi = 1;
+        }
+        c.getStyler().setyAxisTickLabelsFormattingFunction(AxisFormats.of(ColumnKind.PRICE, lo, hi));
         // The spread's axis from zero to three times its widest, so that its line keeps to the lower part of the plot
         // instead of lying on the best prices' lines.
-        double widest = s.stream().filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
         if (widest > 0) {
             c.getStyler().setYAxisMin(1, 0.0);
             c.getStyler().setYAxisMax(1, 3 * widest);
         }
         return c;
+    }
+
+    private static Color alpha(Color c, int a) {
+        return new Color(c.getRed(), c.getGreen(), c.getBlue(), a);
     }
 }

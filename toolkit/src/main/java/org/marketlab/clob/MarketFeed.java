@@ -1039,7 +1039,7 @@ public final class MarketFeed implements AutoCloseable {
         return views.view("depth of " + TokenNames.of(id), () -> {
             Book b = book(id);
             List<Level> bids = b == null ? List.of() : Book.bestFirst(b.bids(), true), asks = b == null ? List.of() : Book.bestFirst(b.asks(), false);
-            return BookCharts.depth("Depth of " + TokenNames.of(id) + (b == null ? "" : "  (bid " + b.bestBid() + " / ask " + b.bestAsk() + ")"),
+            return BookCharts.depth("Depth of " + TokenNames.of(id), BookCharts.priceTitle(b == null ? null : b.bestBid(), b == null ? null : b.bestAsk()),
                     doubles(bids, true), doubles(bids, false), doubles(asks, true), doubles(asks, false));
         });
     }
@@ -1054,9 +1054,9 @@ public final class MarketFeed implements AutoCloseable {
             .column("time", Instant.class, MarketMessage.LastTrade::timestamp)
             .column("token", String.class, t -> TokenNames.of(t.assetId()))
             .column("side", String.class, t -> t.side() == null ? null : t.side().name())
-            .column("price", Double.class, t -> t.price() == null ? null : t.price().doubleValue())
-            .column("size", Double.class, t -> t.size() == null ? null : t.size().doubleValue())
-            .column("transaction", String.class, MarketMessage.LastTrade::transactionHash);
+            .column("price", java.math.BigDecimal.class, MarketMessage.LastTrade::price)
+            .column("size", java.math.BigDecimal.class, MarketMessage.LastTrade::size)
+            .column("transaction_hash", String.class, MarketMessage.LastTrade::transactionHash);
 
     /** The tape: the trades kept, newest first, redrawn as they come. */
     public LiveView<Table> tradesTable() {

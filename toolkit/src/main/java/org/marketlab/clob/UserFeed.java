@@ -16,6 +16,7 @@ import org.marketlab.live.LiveView;
 import org.marketlab.tables.RecordTable;
 import tech.tablesaw.api.Table;
 
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -226,23 +227,23 @@ public final class UserFeed implements AutoCloseable {
             .column("created", Instant.class, OpenOrder::createdAt)
             .column("token", String.class, o -> org.marketlab.markets.TokenNames.of(o.assetId()))
             .column("side", String.class, OpenOrder::side)
-            .column("price", Double.class, o -> o.price() == null ? null : o.price().doubleValue())
-            .column("size", Double.class, o -> o.originalSize() == null ? null : o.originalSize().doubleValue())
-            .column("matched", Double.class, o -> o.sizeMatched() == null ? null : o.sizeMatched().doubleValue())
+            .column("price", BigDecimal.class, OpenOrder::price)
+            .column("size", BigDecimal.class, OpenOrder::originalSize)
+            .column("size_matched", BigDecimal.class, OpenOrder::sizeMatched)
             .column("type", String.class, OpenOrder::orderType)
             .column("status", String.class, OpenOrder::status)
-            .column("id", String.class, OpenOrder::id);
+            .column("order_id", String.class, OpenOrder::id);
 
     private static final RecordTable<ClobTrade> TRADES = RecordTable.<ClobTrade>columns()
-            .column("matched", Instant.class, ClobTrade::matchTime)
+            .column("match_time", Instant.class, ClobTrade::matchTime)
             .column("token", String.class, t -> org.marketlab.markets.TokenNames.of(t.assetId()))
             .column("role", String.class, ClobTrade::traderSide)
             .column("side", String.class, ClobTrade::side)
-            .column("price", Double.class, t -> t.price() == null ? null : t.price().doubleValue())
-            .column("size", Double.class, t -> t.size() == null ? null : t.size().doubleValue())
+            .column("price", BigDecimal.class, ClobTrade::price)
+            .column("size", BigDecimal.class, ClobTrade::size)
             .column("status", String.class, ClobTrade::status)
             .column("updated", Instant.class, ClobTrade::lastUpdate)
-            .column("id", String.class, ClobTrade::id);
+            .column("trade_id", String.class, ClobTrade::id);
 
     /** The open orders, redrawn as they change. */
     public LiveView<Table> ordersTable() {

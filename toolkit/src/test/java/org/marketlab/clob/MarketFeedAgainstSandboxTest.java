@@ -4,6 +4,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.marketlab.charts.ThemeChecks;
 import org.marketlab.internal.transport.Transport;
 import org.marketlab.sandbox.Sandbox;
 import org.marketlab.sandbox.clob.ClobChannels;
@@ -102,6 +103,11 @@ class MarketFeedAgainstSandboxTest {
             MarketFeed.Status s = feed.status();
             assertEquals(0, s.hashMismatches() + s.bestPriceMismatches(), "a quiet channel needs no resync: " + s);
             assertEquals(0, s.unverifiedTokens(), "the sandbox's hashes are checked: " + s);
+            // The views wear the toolkit's theme as they come, in a kernel or not.
+            ThemeChecks.assertThemed(feed.depthChart(token).now());
+            ThemeChecks.assertThemed(feed.spreadChart(token).now());
+            ThemeChecks.assertReadable(feed.bookTable(token).now());
+            ThemeChecks.assertReadable(feed.tradesTable().now());
         }
     }
 

@@ -84,6 +84,8 @@ class UserFeedAgainstSandboxTest {
             assertEquals(List.of("MATCHED", "RETRYING", "FAILED"), statuses);
             assertEquals("FAILED", session.trades().list().stream().filter(t -> t.id().equals(failedId)).findFirst().orElseThrow().status());
             assertTrue(feed.status().resyncs() >= 1, feed.status().toString());
+            org.marketlab.charts.ThemeChecks.assertReadable(feed.ordersTable().now());
+            org.marketlab.charts.ThemeChecks.assertReadable(feed.tradesTable().now());
         }
     }
 }

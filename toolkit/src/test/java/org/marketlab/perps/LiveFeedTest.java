@@ -111,6 +111,9 @@ class LiveFeedTest {
             assertEquals(feed.orders().size(), openShown.rowCount());
             assertEquals("symbol", openShown.columnNames().get(1));
             assertTrue(openShown.stringColumn("side").asSet().stream().allMatch(x -> x.equals("buy") || x.equals("sell")));
+            org.marketlab.charts.ThemeChecks.assertReadable(shown);
+            org.marketlab.charts.ThemeChecks.assertReadable(openShown);
+            org.marketlab.charts.ThemeChecks.assertThemed(feed.equityChart().now());
             assertTrue(s.fills().list().stream().anyMatch(f -> f.tid() == tid), "the fills history has the pushed fill");
         }
     }

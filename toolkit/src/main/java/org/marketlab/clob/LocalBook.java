@@ -50,6 +50,8 @@ final class LocalBook {
     void clear() {
         nb = 0;
         na = 0;
+        bidValid = 0;
+        askValid = 0;
     }
 
     int bidCount() {
@@ -74,6 +76,7 @@ final class LocalBook {
     void set(boolean bid, long price, long size) {
         if (bid) {
             int i = search(bidP, nb, price, true);
+            bidValid = Math.min(bidValid, i >= 0 ? i : -i - 1);
             if (i >= 0) {
                 if (size == 0) {
                     System.arraycopy(bidP, i + 1, bidP, i, nb - i - 1);
@@ -96,6 +99,7 @@ final class LocalBook {
             }
         } else {
             int i = search(askP, na, price, false);
+            askValid = Math.min(askValid, i >= 0 ? i : -i - 1);
             if (i >= 0) {
                 if (size == 0) {
                     System.arraycopy(askP, i + 1, askP, i, na - i - 1);
@@ -169,6 +173,11 @@ final class LocalBook {
 
     private byte[] buf = new byte[1024];
     private int len;
+    private static final byte[] BETWEEN_SIDES = "],\"asks\":[".getBytes(StandardCharsets.US_ASCII);
+    /** Each side's levels as text, the end of each level's text, and how many levels' text is current. */
+    private byte[] bidText = new byte[1024], askText = new byte[1024];
+    private int[] bidEnd = new int[16], askEnd = new int[16];
+    private int bidValid, askValid;
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     private MessageDigest sha1;
 
@@ -179,6 +188,12 @@ final class LocalBook {
      */
     String hash(String timestampText) {
         if (market == null || minOrderSize == null || tickSize == null || negRisk == null || lastTradePrice == null) return null;
+        try {
+            if (sha1 == null) sha1 = MessageDigest.getInstance("SHA-1");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        int bids = sideText(true), asks = sideText(false);
         len = 0;
         ascii("{\"market\":\"");
         ascii(market);
@@ -187,9 +202,11 @@ final class LocalBook {
         ascii("\",\"timestamp\":\"");
         ascii(timestampText);
         ascii("\",\"hash\":\"\",\"bids\":[");
-        for (int i = 0; i < nb; i++) level(i > 0, bidP[i], bidS[i]);
-        ascii("],\"asks\":[");
-        for (int i = 0; i < na; i++) level(i > 0, askP[i], askS[i]);
+        sha1.update(buf, 0, len);
+        sha1.update(bidText, 0, bids);
+        sha1.update(BETWEEN_SIDES);
+        sha1.update(askText, 0, asks);
+        len = 0;
         ascii("],\"min_order_size\":\"");
         ascii(minOrderSize);
         ascii("\",\"tick_size\":\"");
@@ -199,11 +216,6 @@ final class LocalBook {
         ascii(",\"last_trade_price\":\"");
         ascii(lastTradePrice);
         ascii("\"}");
-        try {
-            if (sha1 == null) sha1 = MessageDigest.getInstance("SHA-1");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
         sha1.update(buf, 0, len);
         byte[] d = sha1.digest();
         byte[] hex = new byte[40];
@@ -212,6 +224,38 @@ final class LocalBook {
             hex[2 * i + 1] = HEX[d[i] & 0xf];
         }
         return new String(hex, StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * One side's levels as the summary writes them, kept between hashes: the text of the levels before the first one
+     * changed since is reused (changes are mostly near the best price, the end of both arrays). Its length.
+     */
+    private int sideText(boolean bid) {
+        int n = bid ? nb : na, valid = Math.min(bid ? bidValid : askValid, n);
+        long[] price = bid ? bidP : askP, size = bid ? bidS : askS;
+        int[] ends = bid ? bidEnd : askEnd;
+        if (ends.length < n) ends = Arrays.copyOf(ends, Math.max(n, ends.length * 2));
+        byte[] saved = buf;
+        int savedLen = len;
+        buf = bid ? bidText : askText;
+        len = valid == 0 ? 0 : ends[valid - 1];
+        for (int i = valid; i < n; i++) {
+            level(i > 0, price[i], size[i]);
+            ends[i] = len;
+        }
+        int out = len;
+        if (bid) {
+            bidText = buf;
+            bidEnd = ends;
+            bidValid = n;
+        } else {
+            askText = buf;
+            askEnd = ends;
+            askValid = n;
+        }
+        buf = saved;
+        len = savedLen;
+        return out;
     }
 
     private void level(boolean comma, long price, long size) {

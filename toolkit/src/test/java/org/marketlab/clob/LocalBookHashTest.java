@@ -42,6 +42,31 @@ class LocalBookHashTest {
         }
     }
 
+    @Test
+    void oneBookChangedManyTimesHashesAsIfWrittenAfresh() throws Exception {
+        // The side text is kept between hashes and rewritten from the first level changed: every kind of change (a new
+        // best, a level inside, the outermost, a removal, a first level, the book cleared) must come out as written anew.
+        Random r = new Random(7);
+        LocalBook b = new LocalBook("71321045679252212594626385532706912750332728571942532289631379312455583992563");
+        b.market = "0x" + "cd".repeat(32);
+        b.minOrderSize = "5";
+        b.tickSize = "0.01";
+        b.negRisk = false;
+        b.lastTradePrice = "0.5";
+        for (int step = 0; step < 3000; step++) {
+            if (step % 700 == 699) b.clear();
+            int changes = 1 + r.nextInt(3);
+            for (int c = 0; c < changes; c++) {
+                boolean bid = r.nextBoolean();
+                long price = (bid ? 1 + r.nextInt(60) : 40 + r.nextInt(59)) * 10_000L;
+                long size = r.nextInt(4) == 0 ? 0 : 1 + (long) (r.nextDouble() * 5e9);
+                b.set(bid, price, size);
+            }
+            String stamp = Long.toString(1_795_000_000_000L + step);
+            assertEquals(expected(b, stamp), b.hash(stamp), "step " + step);
+        }
+    }
+
     private static String expected(LocalBook b, String stamp) throws Exception {
         Book book = b.toBook();
         ObjectNode o = JSON.createObjectNode();

@@ -6,7 +6,9 @@ import org.marketlab.config.Progress;
 import org.marketlab.config.Recording;
 import org.marketlab.internal.transport.Recorder;
 import org.marketlab.internal.transport.Transport;
+import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.PacingStatus;
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.pacing.RequestLog;
 import org.marketlab.spi.IpLimit;
 import org.marketlab.tables.RecordTable;
@@ -92,6 +94,33 @@ public final class MarketLab {
         return transport();
     }
 
+    /**
+     * A connection of its own to {@code profile}: its own HTTP client and pacer, apart from the shared one every
+     * facade call uses, with the system clock and {@link RetryPolicy#DEFAULT}. Service objects take it
+     * ({@code new MarketData(connection)}, {@code ClobSession.open(connection, wallet, options)}). Its pacer counts
+     * only its own requests, so two connections to one service together may exceed the published limits.
+     */
+    public static Connection connect(Profile profile) {
+        return connect(profile, Clock.system(), RetryPolicy.DEFAULT);
+    }
+
+    /**
+     * {@link #connect(Profile)} with its own clock and retries: a {@link org.marketlab.pacing.VirtualClock} makes the
+     * pacer's waits and the backoffs cost no wall time (a class replaying a day of paced requests at once, a benchmark
+     * of pacing against the published limits), and a {@link RetryPolicy} sets how often and how long it asks again.
+     */
+    public static Connection connect(Profile profile, Clock clock, RetryPolicy retries) {
+        if (profile == null) throw new IllegalArgumentException("profile is null; give Profile.sandbox(), Profile.live() or a profile built from them");
+        if (clock == null) throw new IllegalArgumentException("clock is null; give Clock.system() or a VirtualClock");
+        if (retries == null) throw new IllegalArgumentException("retries is null; give RetryPolicy.DEFAULT or a policy of your own");
+        return Transport.create(profile, clock, retries);
+    }
+
+    /** How {@code connection}'s requests are being paced, per limit scope ({@link #pacing()} for the current profile's). */
+    public static PacingStatus pacing(Connection connection) {
+        return Transport.of(connection).pacer().status();
+    }
+
     /** The profile in use. */
     public static Profile profile() {
         return transport().profile();
@@ -99,7 +128,7 @@ public final class MarketLab {
 
     /** How the current profile's requests are being paced, per limit scope. */
     public static PacingStatus pacing() {
-        return transport().pacer().status();
+        return pacing(transport());
     }
 
     /** How many {@code 429 Too Many Requests} answers the current profile's requests have met (the pacer aims at none). */

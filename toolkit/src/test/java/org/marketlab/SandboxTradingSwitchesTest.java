@@ -1,5 +1,6 @@
 package org.marketlab;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.Test;
 import org.marketlab.auth.CredentialStore;
 import org.marketlab.clob.Book;
@@ -78,7 +79,7 @@ class SandboxTradingSwitchesTest {
         assertTrue(chart.getTitle().startsWith("Tokens in the buckets of signer 0x"), chart.getTitle());
         assertEquals(List.of("order tokens", "cancel tokens"), List.copyOf(chart.getSeriesMap().keySet()), "order and cancel (zero is a line of the plot, not a series)");
 
-        Transport live = Transport.create(Profile.live(), org.marketlab.pacing.Clock.system(), new Transport.RetryPolicy(1, 1, Duration.ofMillis(1), Duration.ofMillis(1)));
+        Transport live = Transport.create(Profile.live(), org.marketlab.pacing.Clock.system(), new RetryPolicy(1, 1, Duration.ofMillis(1), Duration.ofMillis(1)));
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> new SandboxSwitches(live));
         assertTrue(refused.getMessage().contains("embedded sandbox"), refused.getMessage());
     }

@@ -1,9 +1,11 @@
 package org.marketlab.bench;
 
+import org.marketlab.config.Connection;
+import org.marketlab.MarketLab;
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.http.ServiceException;
-import org.marketlab.internal.transport.Transport;
 import org.marketlab.markets.MarketData;
 import org.marketlab.pacing.VirtualClock;
 import org.marketlab.sandbox.Faults;
@@ -76,8 +78,8 @@ public final class Chaos {
             // machine's ordinary answers come within it; retry waits and holds are virtual.
             Profile profile = Profile.sandbox(seed).withUrl(Service.MARKETS, urls.get("markets").toString())
                     .withCallTimeout(Duration.ofMillis(400));
-            Transport transport = Transport.create(profile, new VirtualClock(),
-                    new Transport.RetryPolicy(4, 6, Duration.ofMillis(20), Duration.ofMillis(200)));
+            Connection connection = MarketLab.connect(profile, new VirtualClock(),
+                    new RetryPolicy(4, 6, Duration.ofMillis(20), Duration.ofMillis(200)));
             sandbox.stats().reset();
             sandbox.faults().clear().random(rate, seed, 450, EnumSet.allOf(Faults.Kind.class));
 
@@ -88,7 +90,7 @@ public final class Chaos {
             while (sandbox.stats().total() < minRequests) {
                 List<String> got = new ArrayList<>();
                 try {
-                    new MarketData(transport).events().pageSize(pageSize)
+                    new MarketData(connection).events().pageSize(pageSize)
                             .onPageFailure(e -> failures.merge(e.getClass().getSimpleName(), 1L, Long::sum))
                             .onProgress(p -> { if (!p.finished()) pages.incrementAndGet(); })
                             .stream().forEach(e -> got.add(e.id()));

@@ -1,8 +1,9 @@
 package org.marketlab.bench;
 
+import org.marketlab.config.Connection;
+import org.marketlab.MarketLab;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.WeightBudget;
 import org.marketlab.auth.CredentialStore;
@@ -55,9 +56,9 @@ public final class LiveSoakBench {
             perps.market().fillInterval(100).portfolioInterval(1_000);
             Profile profile = Profile.sandbox(7).withUrl(Service.PERPS, urls.get("perps").toString())
                     .withUrl(Service.PERPS_WS, urls.get("perps_ws").toString());
-            Transport transport = Transport.create(profile, Clock.system(), Transport.RetryPolicy.DEFAULT);
+            Connection connection = MarketLab.connect(profile);
             // The service's budget is unpublished; on loopback the run measures healing, not pacing.
-            PerpsSession session = PerpsSession.open(transport, Wallet.demo(1), PerpsSession.Options.defaults()
+            PerpsSession session = PerpsSession.open(connection, Wallet.demo(1), PerpsSession.Options.defaults()
                     .store(CredentialStore.memory()).budget(new WeightBudget(1_000_000, Duration.ofSeconds(1), Clock.system())));
             LiveFeed.Options options = LiveFeed.Options.defaults().backoff(Duration.ofMillis(10), Duration.ofMillis(500))
                     .timing(Duration.ofSeconds(1), Duration.ofSeconds(65)); // pings each second find a trailing gap soon

@@ -1,12 +1,12 @@
 package org.marketlab.bench;
 
+import org.marketlab.markets.MarketData;
+import org.marketlab.markets.EventsQuery;
+import org.marketlab.config.Connection;
+import org.marketlab.MarketLab;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.internal.transport.Call;
-import org.marketlab.internal.transport.Query;
-import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.ClobTier;
-import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.Pacer;
 import org.marketlab.pacing.SignerBuckets;
 import org.marketlab.pacing.VirtualClock;
@@ -123,9 +123,9 @@ public final class PacingBench {
     static void real(int seconds, int threads) throws InterruptedException {
         try (Sandbox sandbox = Sandbox.builder().seed(7).rejectOverLimit(true).build()) {
             var urls = sandbox.start();
-            Transport t = Transport.create(Profile.sandbox().withUrl(Service.MARKETS, urls.get("markets").toString()),
-                    Clock.system(), Transport.RetryPolicy.DEFAULT);
-            Call call = Call.get(Service.MARKETS, "/events", Query.empty().with("limit", 1));
+            Connection connection = MarketLab.connect(Profile.sandbox().withUrl(Service.MARKETS, urls.get("markets").toString()));
+            // One GET /events?limit=1&offset=0 per call, through the query a notebook uses.
+            EventsQuery oneEvent = new MarketData(connection).events().paging(EventsQuery.Paging.OFFSET).limit(1);
             long start = System.nanoTime();
             long end = start + Duration.ofSeconds(seconds).toNanos();
             java.util.concurrent.atomic.AtomicLong n = new java.util.concurrent.atomic.AtomicLong();
@@ -133,7 +133,7 @@ public final class PacingBench {
             for (int i = 0; i < threads; i++) {
                 ts[i] = new Thread(() -> {
                     while (System.nanoTime() < end) {
-                        t.send(call);
+                        oneEvent.list();
                         n.incrementAndGet();
                     }
                 });
@@ -148,7 +148,7 @@ public final class PacingBench {
             System.out.printf(Locale.ROOT, "  achieved rate                 %10.2f per s (permitted: 500 / 10 s = %.0f per s)%n", n.get() / elapsed, permittedRate);
             System.out.printf(Locale.ROOT, "  share of the permitted rate   %10.1f %%  (target >= 95 %%)%n", 100.0 * n.get() / elapsed / permittedRate);
             System.out.printf(Locale.ROOT, "  429 answers from the sandbox  %10d     (target 0)%n", sandbox.stats().rateLimitedCount());
-            var events = t.pacer().status().scopes().stream().filter(x -> x.scope().equals("markets.events")).findFirst().orElseThrow();
+            var events = MarketLab.pacing(connection).scopes().stream().filter(x -> x.scope().equals("markets.events")).findFirst().orElseThrow();
             System.out.printf(Locale.ROOT, "  requests that waited          %10d     (%.1f s in all)%n", events.waited(), events.totalWait().toNanos() / 1e9);
         }
     }

@@ -1,5 +1,8 @@
 package org.marketlab.bench;
 
+import org.marketlab.config.Connection;
+import org.marketlab.MarketLab;
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.auth.CredentialStore;
 import org.marketlab.clob.Book;
 import org.marketlab.clob.Cancellation;
@@ -10,7 +13,6 @@ import org.marketlab.clob.OrderResult;
 import org.marketlab.clob.Side;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
-import org.marketlab.internal.transport.Transport;
 import org.marketlab.pacing.ClobTier;
 import org.marketlab.pacing.SignerBuckets;
 import org.marketlab.pacing.VirtualClock;
@@ -49,13 +51,13 @@ public final class TradingBench {
                 for (Service s : Service.values()) if (s.id().equals(e.getKey())) p = p.withUrl(s, e.getValue().toString());
             }
             sandbox.orderBook().buckets().phase(Buckets.Phase.LIVE);
-            Transport transport = Transport.create(p, org.marketlab.pacing.Clock.system(), new Transport.RetryPolicy(3, 5, Duration.ofMillis(50), Duration.ofSeconds(2)));
-            String token = token(transport);
-            Book book = new ClobData(transport).book(token);
+            Connection connection = MarketLab.connect(p, org.marketlab.pacing.Clock.system(), new RetryPolicy(3, 5, Duration.ofMillis(50), Duration.ofSeconds(2)));
+            String token = token(connection);
+            Book book = new ClobData(connection).book(token);
             BigDecimal size = book.minOrderSize().max(BigDecimal.ONE);
             BigDecimal price = book.tickSize();
 
-            ClobSession s = ClobSession.open(transport, Wallet.demo(2), ClobSession.Options.defaults().store(CredentialStore.memory()));
+            ClobSession s = ClobSession.open(connection, Wallet.demo(2), ClobSession.Options.defaults().store(CredentialStore.memory()));
             // Standard whatever the demo wallet's 30-day volume (the sandbox's tiers follow it).
             sandbox.orderBook().buckets().tier(s.address(), Buckets.Tier.STANDARD);
             List<LimitOrder> orders = new ArrayList<>();
@@ -76,7 +78,7 @@ public final class TradingBench {
                             + " (load %s)%n",
                     n, secs, min, (secs / min - 1) * 100, accepted, sandbox.orderBook().buckets().refused() - refusedBefore, load());
 
-            ClobSession c = ClobSession.open(transport, Wallet.demo(4), ClobSession.Options.defaults().store(CredentialStore.memory()));
+            ClobSession c = ClobSession.open(connection, Wallet.demo(4), ClobSession.Options.defaults().store(CredentialStore.memory()));
             sandbox.orderBook().buckets().tier(c.address(), Buckets.Tier.STANDARD);
             List<LimitOrder> resting = new ArrayList<>();
             for (int i = 0; i < cancelN; i++) resting.add(c.limitOrder(token, Side.BUY, price, size).postOnly());
@@ -140,9 +142,9 @@ public final class TradingBench {
     }
 
     /** An open token of the world with a book, whose tick allows a resting buy at one tick. */
-    private static String token(Transport transport) {
-        ClobData data = new ClobData(transport);
-        for (var pos : new org.marketlab.accounts.Account(transport, Wallet.demo(1).address()).positions().list()) {
+    private static String token(Connection connection) {
+        ClobData data = new ClobData(connection);
+        for (var pos : new org.marketlab.accounts.Account(connection, Wallet.demo(1).address()).positions().list()) {
             try {
                 data.book(pos.tokenId());
                 return pos.tokenId();

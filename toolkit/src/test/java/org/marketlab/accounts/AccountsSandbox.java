@@ -1,5 +1,6 @@
 package org.marketlab.accounts;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
 import org.marketlab.internal.transport.Transport;
@@ -46,6 +47,6 @@ public final class AccountsSandbox {
 
     /** A private transport on {@code clock} (a shifted clock makes stale signatures). */
     public static Transport transport(Clock clock) {
-        return Transport.create(profile(), clock, new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+        return Transport.create(profile(), clock, new RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
     }
 }

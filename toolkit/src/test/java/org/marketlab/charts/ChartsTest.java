@@ -223,7 +223,7 @@ class ChartsTest {
             String url = sandbox.start().get("clob").toString();
             var transport = org.marketlab.internal.transport.Transport.create(
                     org.marketlab.config.Profile.sandbox(4).withUrl(org.marketlab.config.Service.CLOB, url),
-                    org.marketlab.pacing.Clock.system(), org.marketlab.internal.transport.Transport.RetryPolicy.DEFAULT);
+                    org.marketlab.pacing.Clock.system(), org.marketlab.pacing.RetryPolicy.DEFAULT);
             var clob = new org.marketlab.clob.ClobData(transport);
             String token = sandbox.world().tokens().stream().filter(t -> !t.closed()).findFirst().orElseThrow().tokenId();
             Table candles = clob.ohlc(token).fidelity("1d")

@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.Test;
 import org.marketlab.auth.CredentialStore;
 import org.marketlab.config.Profile;
@@ -106,7 +107,7 @@ class AccountExtrasAgainstSandboxTest {
                     sys.sleepNanos(nanos);
                 }
             };
-            Transport t = Transport.create(p, shifted, new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+            Transport t = Transport.create(p, shifted, new RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
             ClobSession s = ClobSession.open(t, Wallet.demo(1), ClobSession.Options.defaults().store(CredentialStore.memory()));
             int open = s.orders().list().size();
             assertTrue(open > 0);

@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.pacing.RetryPolicy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,7 +47,7 @@ class ClobAgainstSandboxTest {
         sandbox = Sandbox.builder().seed(11).now(NOW).build();
         var urls = sandbox.start();
         transport = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, urls.get("clob").toString()),
-                Clock.system(), new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+                Clock.system(), new RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
         clob = new ClobData(transport);
         World w = sandbox.world();
         open = w.tokens().stream().filter(t -> !t.closed() && t.index() == 0 && t.tickSize() == 0.01).findFirst().orElseThrow();
@@ -304,7 +305,7 @@ class ClobAgainstSandboxTest {
             String url = small.start().get("clob").toString();
             // The toolkit knows only the published 1,500 / 10 s, and gives up at the first 429.
             Transport unaware = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, url), Clock.system(),
-                    new Transport.RetryPolicy(2, 1, Duration.ofMillis(10), Duration.ofMillis(50)));
+                    new RetryPolicy(2, 1, Duration.ofMillis(10), Duration.ofMillis(50)));
             ClobData c = new ClobData(unaware);
             var e = assertThrows(org.marketlab.http.RateLimitedException.class, () -> {
                 for (int i = 0; i < 10; i++) c.book(open.tokenId());
@@ -316,7 +317,7 @@ class ClobAgainstSandboxTest {
             // Knowing the window, the pacer spaces the same burst out and nothing is refused.
             long refusedBefore = small.stats().rateLimitedCount();
             Transport aware = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, url).withIpLimits(List.of(tight)), Clock.system(),
-                    Transport.RetryPolicy.DEFAULT);
+                    RetryPolicy.DEFAULT);
             try {
                 Thread.sleep(1100); // let the refused burst leave the window
             } catch (InterruptedException ie) {

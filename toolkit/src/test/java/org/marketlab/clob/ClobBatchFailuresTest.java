@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class ClobBatchFailuresTest {
         sandbox = Sandbox.builder().seed(13).now(Instant.parse("2026-11-01T00:00:00Z")).build();
         var urls = sandbox.start();
         Transport t = Transport.create(Profile.sandbox(13).withUrl(Service.CLOB, urls.get("clob").toString()),
-                Clock.system(), new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+                Clock.system(), new RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
         clob = new ClobData(t);
         World w = sandbox.world();
         List<String> open = w.tokens().stream().filter(x -> !x.closed()).map(World.Token::tokenId).limit(1_199).toList();

@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.pacing.RetryPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.marketlab.Interop;
@@ -38,7 +39,7 @@ class OfficialClientInteropTest {
         try (Sandbox sandbox = Sandbox.builder().seed(5).now(now).build()) {
             String url = sandbox.start().get("clob").toString();
             Transport transport = Transport.create(Profile.sandbox(5).withUrl(Service.CLOB, url), Clock.system(),
-                    Transport.RetryPolicy.DEFAULT);
+                    RetryPolicy.DEFAULT);
             ClobData clob = new ClobData(transport);
             World.Token token = sandbox.world().tokens().stream().filter(t -> !t.closed()).findFirst().orElseThrow();
             World.Token closed = sandbox.world().tokens().stream().filter(World.Token::closed).findFirst().orElseThrow();

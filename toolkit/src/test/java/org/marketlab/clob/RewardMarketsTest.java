@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.pacing.RetryPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,7 +38,7 @@ class RewardMarketsTest {
         sandbox = Sandbox.builder().seed(11).now(Instant.parse("2026-11-01T00:00:00Z")).build();
         var urls = sandbox.start();
         transport = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, urls.get("clob").toString()),
-                Clock.system(), Transport.RetryPolicy.DEFAULT);
+                Clock.system(), RetryPolicy.DEFAULT);
     }
 
     @AfterAll

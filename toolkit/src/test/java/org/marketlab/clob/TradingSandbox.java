@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.accounts.Account;
 import org.marketlab.accounts.Position;
 import org.marketlab.auth.CredentialStore;
@@ -40,7 +41,7 @@ final class TradingSandbox {
         for (Map.Entry<String, URI> e : sandbox.urls().entrySet()) {
             for (Service s : Service.values()) if (s.id().equals(e.getKey())) p = p.withUrl(s, e.getValue().toString());
         }
-        return Transport.create(p, Clock.system(), new Transport.RetryPolicy(attempts, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+        return Transport.create(p, Clock.system(), new RetryPolicy(attempts, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
     }
 
     /** The order-book session of a demo wallet, its key derived and kept in memory. */

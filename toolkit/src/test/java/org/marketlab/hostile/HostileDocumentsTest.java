@@ -1,5 +1,6 @@
 package org.marketlab.hostile;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.marketlab.Clob;
@@ -37,7 +38,7 @@ class HostileDocumentsTest {
     static Transport to(String url) {
         Profile p = Profile.live();
         for (Service s : List.of(Service.MARKETS, Service.CLOB, Service.DATA, Service.PERPS, Service.BRIDGE)) p = p.withUrl(s, url);
-        return Transport.create(p, Clock.system(), new Transport.RetryPolicy(2, 2, Duration.ofMillis(5), Duration.ofMillis(10)));
+        return Transport.create(p, Clock.system(), new RetryPolicy(2, 2, Duration.ofMillis(5), Duration.ofMillis(10)));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.marketlab.hostile;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.marketlab.MarketLab;
@@ -52,7 +53,7 @@ class HostileTransportTest {
     private static Transport to(String url, Duration deadline, long cap) {
         Profile p = Profile.sandbox(3).withCallTimeout(deadline).withMaxResponseBytes(cap);
         for (Service s : List.of(Service.MARKETS, Service.CLOB, Service.DATA, Service.PERPS)) p = p.withUrl(s, url);
-        return Transport.create(p, Clock.system(), new Transport.RetryPolicy(4, 6, Duration.ofMillis(50), Duration.ofMillis(200)));
+        return Transport.create(p, Clock.system(), new RetryPolicy(4, 6, Duration.ofMillis(50), Duration.ofMillis(200)));
     }
 
     private static Transport to(String url) {
@@ -179,7 +180,7 @@ class HostileTransportTest {
         Profile p = Profile.sandbox(5).withCallTimeout(Duration.ofSeconds(2)).withUrl(Service.MARKETS, limited.url());
         // Three 429s in a row: the pacer holds 1 s, then 2 s, then 4 s (the doubling backoff); the call waits out the
         // first two (a 429's wait does not use up the deadline), and the third ends it, saying until when.
-        Transport t = Transport.create(p, Clock.system(), new Transport.RetryPolicy(4, 3, Duration.ofMillis(50), Duration.ofMillis(200)));
+        Transport t = Transport.create(p, Clock.system(), new RetryPolicy(4, 3, Duration.ofMillis(50), Duration.ofMillis(200)));
         long t0 = System.nanoTime();
         var e = assertThrows(RateLimitedException.class, () -> new MarketData(t).event("1"));
         double seconds = (System.nanoTime() - t0) / 1e9;

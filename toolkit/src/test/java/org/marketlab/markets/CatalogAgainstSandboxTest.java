@@ -1,5 +1,6 @@
 package org.marketlab.markets;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class CatalogAgainstSandboxTest {
         sandbox = Sandbox.builder().seed(11).now(Instant.parse("2026-11-01T00:00:00Z")).build();
         var urls = sandbox.start();
         Transport t = Transport.create(Profile.sandbox(11).withUrl(Service.MARKETS, urls.get("markets").toString()), Clock.system(),
-                new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+                new RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
         data = new MarketData(t);
     }
 

@@ -1,5 +1,6 @@
 package org.marketlab.markets;
 
+import org.marketlab.pacing.RetryPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -60,7 +61,7 @@ class DiscoveryAgainstSandboxTest {
         world = sandbox.world();
         Profile p = Profile.sandbox(11).withUrl(Service.MARKETS, urls.get("markets").toString())
                 .withUrl(Service.DATA, urls.get("data").toString());
-        transport = Transport.create(p, Clock.system(), new Transport.RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+        transport = Transport.create(p, Clock.system(), new RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
         data = new MarketData(transport);
         for (World.EventFacts e : world.events()) {
             for (JsonNode m : e.document().get("markets")) {

@@ -1,5 +1,6 @@
 package org.marketlab.markets;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.Markets;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -49,7 +50,7 @@ class EventColumnsTest {
         sandbox = Sandbox.builder().seed(5).now(NOW).build();
         var urls = sandbox.start();
         Profile p = Profile.sandbox(5).withUrl(Service.MARKETS, urls.get("markets").toString());
-        transport = Transport.create(p, Clock.system(), new Transport.RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+        transport = Transport.create(p, Clock.system(), new RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
     }
 
     @AfterAll

@@ -1,5 +1,6 @@
 package org.marketlab.markets;
 
+import org.marketlab.pacing.RetryPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,7 +50,7 @@ class EventsAgainstSandboxTest {
         world = sandbox.world();
         Profile p = Profile.sandbox(11).withUrl(Service.MARKETS, urls.get("markets").toString());
         transport = Transport.create(p, Clock.system(),
-                new Transport.RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+                new RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
     }
 
     @AfterAll

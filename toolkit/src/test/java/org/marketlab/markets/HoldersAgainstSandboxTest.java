@@ -1,5 +1,6 @@
 package org.marketlab.markets;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class HoldersAgainstSandboxTest {
         sandbox = Sandbox.builder().seed(11).now(Instant.parse("2026-11-01T00:00:00Z")).build();
         var urls = sandbox.start();
         Profile p = Profile.sandbox(11).withUrl(Service.MARKETS, urls.get("markets").toString()).withUrl(Service.DATA, urls.get("data").toString());
-        transport = Transport.create(p, Clock.system(), new Transport.RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+        transport = Transport.create(p, Clock.system(), new RetryPolicy(3, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
         data = new MarketData(transport);
     }
 

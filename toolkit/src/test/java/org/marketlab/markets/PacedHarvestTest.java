@@ -1,5 +1,6 @@
 package org.marketlab.markets;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.Test;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
@@ -34,7 +35,7 @@ class PacedHarvestTest {
         try (Sandbox sandbox = Sandbox.builder().seed(3).now(Instant.parse("2026-11-01T00:00:00Z")).limits(TIGHT).build()) {
             var urls = sandbox.start();
             Transport t = Transport.create(Profile.sandbox(3).withIpLimits(TIGHT).withUrl(Service.MARKETS, urls.get("markets").toString()),
-                    Clock.system(), Transport.RetryPolicy.DEFAULT);
+                    Clock.system(), RetryPolicy.DEFAULT);
             // 20 events a page: 103 requests to /events/keyset, above the 30 a 5 s window allows.
             List<Event> all = new MarketData(t).events().pageSize(20).list();
             assertEquals(sandbox.world().events().size(), all.size());

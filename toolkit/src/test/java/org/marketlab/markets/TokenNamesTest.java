@@ -1,5 +1,6 @@
 package org.marketlab.markets;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.Test;
 import org.marketlab.config.Profile;
 import org.marketlab.internal.transport.Transport;
@@ -13,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TokenNamesTest {
 
     private static Transport connection() {
-        return Transport.create(Profile.sandbox(3), Clock.system(), Transport.RetryPolicy.DEFAULT);
+        return Transport.create(Profile.sandbox(3), Clock.system(), RetryPolicy.DEFAULT);
     }
 
     @Test

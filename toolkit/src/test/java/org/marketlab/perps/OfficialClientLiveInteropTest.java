@@ -1,5 +1,6 @@
 package org.marketlab.perps;
 
+import org.marketlab.pacing.RetryPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import org.junit.jupiter.api.Test;
@@ -52,7 +53,7 @@ class OfficialClientLiveInteropTest {
                     throw new AssertionError("the SDK did not start: " + new String(node.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
                 }
                 Transport t = Transport.create(Profile.sandbox(17).withUrl(Service.PERPS, urls.get("perps").toString())
-                        .withUrl(Service.PERPS_WS, urls.get("perps_ws").toString()), Clock.system(), Transport.RetryPolicy.DEFAULT);
+                        .withUrl(Service.PERPS_WS, urls.get("perps_ws").toString()), Clock.system(), RetryPolicy.DEFAULT);
                 PerpsSession ours = PerpsSession.open(t, owner, PerpsSandboxFixture.roomy());
                 List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>(); // read by the test thread while the feed adds
                 try (LiveFeed feed = ours.live()) {

@@ -1,5 +1,6 @@
 package org.marketlab.perps;
 
+import org.marketlab.pacing.RetryPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.marketlab.Interop;
@@ -74,7 +75,7 @@ class OfficialPerpsClientInteropTest {
 
             // The toolkit reads the same account the same way.
             Transport t = Transport.create(Profile.sandbox(13).withUrl(Service.PERPS, urls.get("perps").toString()), Clock.system(),
-                    Transport.RetryPolicy.DEFAULT);
+                    RetryPolicy.DEFAULT);
             PerpsSession ours = PerpsSession.open(t, owner, PerpsSandboxFixture.roomy());
             assertEquals(withdrawals, ours.withdrawals().list().stream().map(Withdrawal::withdrawId).toList());
             assertEquals(js.path("positions").asInt(), ours.portfolio().positions().size());

@@ -1,5 +1,6 @@
 package org.marketlab.perps;
 
+import org.marketlab.pacing.RetryPolicy;
 import io.javalin.Javalin;
 import org.junit.jupiter.api.Test;
 import org.marketlab.auth.CredentialStore;
@@ -32,7 +33,7 @@ class PerAttemptSigningTest {
         try (Sandbox sandbox = Sandbox.builder().seed(21).now(Instant.parse("2026-11-01T00:00:00Z")).clock(clock::currentTimeMillis).build()) {
             sandbox.start();
             Transport t = Transport.create(Profile.sandbox(21).withUrl(Service.PERPS, sandbox.urls().get("perps").toString()), clock,
-                    Transport.RetryPolicy.DEFAULT);
+                    RetryPolicy.DEFAULT);
             PerpsSession s = PerpsSession.open(t, Wallet.random(), PerpsSession.Options.defaults().store(CredentialStore.memory())
                     .budget(new WeightBudget(1_000, Duration.ofSeconds(1), clock)));
             long held = (PerpsSandbox.TIMESTAMP_WINDOW_MS / 1000) + 30;
@@ -61,7 +62,7 @@ class PerAttemptSigningTest {
             // A virtual clock: the budget cannot refill between the answer and the check, however slow the machine.
             VirtualClock clock = new VirtualClock(System.currentTimeMillis());
             Transport t = Transport.create(Profile.sandbox().withUrl(Service.PERPS, "http://127.0.0.1:" + server.port()),
-                    clock, Transport.RetryPolicy.DEFAULT);
+                    clock, RetryPolicy.DEFAULT);
             WeightBudget budget = Weights.publicReads(t);
             assertTrue(budget.available() > 100, "a fresh budget is full: " + budget.available());
             new PerpsPublic(t).assets();

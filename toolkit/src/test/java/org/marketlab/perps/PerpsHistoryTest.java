@@ -1,5 +1,6 @@
 package org.marketlab.perps;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.auth.CredentialStore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
@@ -245,7 +246,7 @@ class PerpsHistoryTest {
         server.start();
         try {
             Transport t = Transport.create(Profile.sandbox().withUrl(Service.PERPS, "http://127.0.0.1:" + server.getAddress().getPort()), Clock.system(),
-                    Transport.RetryPolicy.DEFAULT);
+                    RetryPolicy.DEFAULT);
             CredentialStore store = CredentialStore.memory();
             store.save(new ProxyCredentials(owner.address(), proxy.address(), proxy.exportPrivateKey(), "s", Instant.now().plusSeconds(3_600), null, "sandbox").toCredential());
             PerpsSession s = PerpsSession.open(t, owner, PerpsSession.Options.defaults().store(store)

@@ -1,5 +1,6 @@
 package org.marketlab.perps;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.auth.CredentialStore;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
@@ -47,7 +48,7 @@ final class PerpsSandboxFixture {
     static Transport transportWith(Profile profile) {
         return Transport.create(profile.withUrl(Service.PERPS, sandbox().urls().get("perps").toString())
                         .withUrl(Service.PERPS_WS, sandbox().urls().get("perps_ws").toString()), Clock.system(),
-                new Transport.RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
+                new RetryPolicy(2, 3, Duration.ofMillis(10), Duration.ofMillis(50)));
     }
 
     /** Options with an in-memory store and a budget large enough for reading whole histories many times over. */

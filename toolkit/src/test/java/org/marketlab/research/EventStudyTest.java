@@ -1,5 +1,6 @@
 package org.marketlab.research;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class EventStudyTest {
         sandbox = Sandbox.builder().seed(11).now(NOW).build();
         var urls = sandbox.start();
         transport = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, urls.get("clob").toString())
-                .withUrl(Service.MARKETS, urls.get("markets").toString()), Clock.system(), Transport.RetryPolicy.DEFAULT);
+                .withUrl(Service.MARKETS, urls.get("markets").toString()), Clock.system(), RetryPolicy.DEFAULT);
         // the world's up-jumps over ten days, in minute histories of open undecided markets, an hour or more from the window's ends
         ClobData clob = new ClobData(transport);
         for (Market m : new MarketData(transport).markets().closed(false).order("volumeNum").ascending(false).limit(80).list()) {

@@ -1,5 +1,6 @@
 package org.marketlab.research;
 
+import org.marketlab.pacing.RetryPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,7 +48,7 @@ class NegRiskScanTest {
         sandbox = Sandbox.builder().seed(11).now(NOW).build();
         var urls = sandbox.start();
         transport = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, urls.get("clob").toString())
-                .withUrl(Service.MARKETS, urls.get("markets").toString()), Clock.system(), Transport.RetryPolicy.DEFAULT);
+                .withUrl(Service.MARKETS, urls.get("markets").toString()), Clock.system(), RetryPolicy.DEFAULT);
         scans = new BookScans(transport);
     }
 

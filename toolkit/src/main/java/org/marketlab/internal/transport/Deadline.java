@@ -1,5 +1,6 @@
 package org.marketlab.internal.transport;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.http.ConnectionException;
 import org.marketlab.http.DeadlineExceededException;
 import java.io.IOException;
@@ -12,7 +13,7 @@ import java.util.function.Supplier;
 /**
  * One call's deadline: from its first attempt's sending to its last byte read, retry waits included; the wait for
  * the published rate limits before the first attempt, and the waits out of {@code 429}s (within the call's
- * {@link Transport.RetryPolicy#rateLimitBudget()}), are not. The profile's
+ * {@link RetryPolicy#rateLimitBudget()}), are not. The profile's
  * {@code callTimeout} unless a caller asked for another around the call ({@link #with}). Each attempt's OkHttp call
  * gets the time that is left as its {@code Call.timeout()}, so a body that trickles or a server silent after its
  * headers ends the call at the deadline, whatever the per-read timeouts.

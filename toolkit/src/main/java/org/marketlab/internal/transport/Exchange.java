@@ -1,5 +1,6 @@
 package org.marketlab.internal.transport;
 
+import org.marketlab.pacing.RetryPolicy;
 import okhttp3.HttpUrl;
 import org.marketlab.http.ConnectionException;
 
@@ -17,14 +18,14 @@ public final class Exchange {
 
     private final Call call;
     private final Resources resources;
-    private final Transport.RetryPolicy retry;
+    private final RetryPolicy retry;
     private final HttpUrl url;
     private final String endpoint;
     private int attempts;
     private Deadline deadline;
     private Call signed;
 
-    public Exchange(Call call, Resources resources, Transport.RetryPolicy retry) {
+    public Exchange(Call call, Resources resources, RetryPolicy retry) {
         this.call = Objects.requireNonNull(call, "call");
         this.resources = Objects.requireNonNull(resources, "resources");
         this.retry = Objects.requireNonNull(retry, "retry");
@@ -42,7 +43,7 @@ public final class Exchange {
         return resources;
     }
 
-    public Transport.RetryPolicy retry() {
+    public RetryPolicy retry() {
         return retry;
     }
 

@@ -1,5 +1,6 @@
 package org.marketlab.internal.transport;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.Pacer;
 
@@ -8,10 +9,10 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Waits out {@code 429}s within one budget per call ({@link Transport.RetryPolicy#rateLimitBudget()}, two minutes by
+ * Waits out {@code 429}s within one budget per call ({@link RetryPolicy#rateLimitBudget()}, two minutes by
  * default, counted from the call's first {@code 429}). Each wait is the longer of the answer's {@code Retry-After}
  * (else a backoff) and the time the pacer now holds the call's scopes; a wait that would end past the budget, or
- * one more {@code 429} than {@link Transport.RetryPolicy#maxRateLimitedAttempts()} allows, ends the call at once
+ * one more {@code 429} than {@link RetryPolicy#maxRateLimitedAttempts()} allows, ends the call at once
  * with a {@link org.marketlab.http.RateLimitedException} naming the held scopes and until when. The wait does not
  * count against the call's deadline: it is the service's limit, not its slowness.
  */

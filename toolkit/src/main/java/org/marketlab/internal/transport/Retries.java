@@ -1,5 +1,6 @@
 package org.marketlab.internal.transport;
 
+import org.marketlab.pacing.RetryPolicy;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -7,7 +8,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 
 /**
- * Retries what the call's {@link Call.Safety} allows, up to {@link Transport.RetryPolicy#maxAttempts()} attempts in
+ * Retries what the call's {@link Call.Safety} allows, up to {@link RetryPolicy#maxAttempts()} attempts in
  * all: a connection that failed (any for a read; one that never opened for a write) and a server error (5xx and 425
  * for a read; 425 and {@code 500 order timed out} for a resubmittable write), after the answer's
  * {@code Retry-After} or a jittered backoff, within the deadline. A connection failure it does not retry becomes a

@@ -8,6 +8,7 @@ import org.marketlab.http.ConnectionException;
 import org.marketlab.http.ServiceException;
 import org.marketlab.pacing.Clock;
 import org.marketlab.pacing.Pacer;
+import org.marketlab.pacing.RetryPolicy;
 
 import java.io.IOException;
 import java.net.URI;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The one way requests leave the toolkit: a {@link Call} goes through the {@link SendStep}s ({@link SendStep#DEFAULT}
@@ -163,38 +163,5 @@ public final class Transport implements Connection {
     /** A transport on the same resources whose calls go through {@code steps} (outermost first) instead. */
     public Transport withSteps(List<SendStep> steps) {
         return new Transport(resources, retry, steps);
-    }
-
-    /**
-     * Bounded exponential backoff, jittered between half and all of each step.
-     *
-     * @param maxAttempts            attempts in all for connection failures and server errors
-     * @param maxRateLimitedAttempts {@code 429} answers a call takes before it ends
-     * @param base                   the first backoff's ceiling
-     * @param cap                    the largest backoff's ceiling
-     * @param rateLimitBudget        how long after its first {@code 429} a call may still wait for its rate limits
-     */
-    public record RetryPolicy(int maxAttempts, int maxRateLimitedAttempts, Duration base, Duration cap, Duration rateLimitBudget) {
-        /** The default budget for a call's rate-limit waits. */
-        public static final Duration RATE_LIMIT_BUDGET = Duration.ofMinutes(2);
-        /** Four attempts, six 429s, backoff from 250 ms up to 8 s, and two minutes for a call's rate-limit waits. */
-        public static final RetryPolicy DEFAULT = new RetryPolicy(4, 6, Duration.ofMillis(250), Duration.ofSeconds(8));
-
-        public RetryPolicy {
-            if (maxAttempts < 1 || maxRateLimitedAttempts < 1) throw new IllegalArgumentException("attempts must be 1 or more");
-            Objects.requireNonNull(base, "base");
-            Objects.requireNonNull(cap, "cap");
-            Objects.requireNonNull(rateLimitBudget, "rateLimitBudget");
-        }
-
-        /** With the default budget for rate-limit waits. */
-        public RetryPolicy(int maxAttempts, int maxRateLimitedAttempts, Duration base, Duration cap) {
-            this(maxAttempts, maxRateLimitedAttempts, base, cap, RATE_LIMIT_BUDGET);
-        }
-
-        Duration backoff(int attempt) {
-            long ceiling = Math.min(cap.toMillis(), base.toMillis() << Math.min(attempt - 1, 20));
-            return Duration.ofMillis(ThreadLocalRandom.current().nextLong(ceiling / 2, ceiling + 1));
-        }
     }
 }

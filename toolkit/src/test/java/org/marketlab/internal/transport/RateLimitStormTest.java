@@ -1,5 +1,6 @@
 package org.marketlab.internal.transport;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.marketlab.config.Profile;
@@ -31,7 +32,7 @@ class RateLimitStormTest {
         if (server != null) server.close();
     }
 
-    private Transport storm(Transport.RetryPolicy retry, VirtualClock clock) throws IOException {
+    private Transport storm(RetryPolicy retry, VirtualClock clock) throws IOException {
         server = new HostileServer((r, out) -> HostileServer.answer(out, 429, "{\"error\":\"Too Many Requests\"}"));
         Profile p = Profile.sandbox(5).withUrl(Service.MARKETS, server.url());
         return Transport.create(p, clock, retry);
@@ -40,11 +41,11 @@ class RateLimitStormTest {
     @Test
     void anEventsReadEndsWithinTheBudgetWithTheHeldScope() throws IOException {
         VirtualClock clock = new VirtualClock();
-        Transport t = storm(Transport.RetryPolicy.DEFAULT, clock);
+        Transport t = storm(RetryPolicy.DEFAULT, clock);
         var e = assertThrows(RateLimitedException.class, () -> new MarketData(t).events().limit(5).list());
         Duration took = Duration.ofNanos(clock.nanoTime());
         assertTrue(took.compareTo(Duration.ofMinutes(2)) <= 0, "ended within two minutes, waits included: " + took);
-        assertEquals(Transport.RetryPolicy.DEFAULT.maxRateLimitedAttempts(), server.received().size(), "the page was not asked again");
+        assertEquals(RetryPolicy.DEFAULT.maxRateLimitedAttempts(), server.received().size(), "the page was not asked again");
         assertTrue(e.getMessage().contains("the pacer holds markets"), e.getMessage());
         Instant until = t.pacer().hold("markets", "GET", "/events/keyset").orElseThrow().until();
         assertTrue(e.getMessage().contains("until " + until), e.getMessage());
@@ -54,7 +55,7 @@ class RateLimitStormTest {
     void theBudgetEndsACallThatWouldWaitLonger() throws IOException {
         VirtualClock clock = new VirtualClock();
         // As many 429s as it takes: only the budget ends the call (the pacer's holds double to 32 s).
-        Transport t = storm(new Transport.RetryPolicy(4, 1000, Duration.ofMillis(250), Duration.ofSeconds(8)), clock);
+        Transport t = storm(new RetryPolicy(4, 1000, Duration.ofMillis(250), Duration.ofSeconds(8)), clock);
         var e = assertThrows(RateLimitedException.class, () -> new MarketData(t).events().limit(5).list());
         Duration took = Duration.ofNanos(clock.nanoTime());
         assertTrue(took.compareTo(Duration.ofMinutes(2)) <= 0, "ended within the budget: " + took);
@@ -67,7 +68,7 @@ class RateLimitStormTest {
     void aRetryAfterLongerThanWhatIsLeftEndsTheCallAtOnce() throws IOException {
         VirtualClock clock = new VirtualClock();
         server = new HostileServer((r, out) -> HostileServer.answer(out, 429, "{}", "Retry-After: 121"));
-        Transport t = Transport.create(Profile.sandbox(5).withUrl(Service.MARKETS, server.url()), clock, Transport.RetryPolicy.DEFAULT);
+        Transport t = Transport.create(Profile.sandbox(5).withUrl(Service.MARKETS, server.url()), clock, RetryPolicy.DEFAULT);
         var e = assertThrows(RateLimitedException.class, () -> t.send(Call.get(Service.MARKETS, "/events", Query.empty())));
         assertEquals(0, clock.nanoTime(), "no wait at all");
         assertEquals(1, server.received().size());

@@ -1,5 +1,6 @@
 package org.marketlab.internal.transport;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.marketlab.http.*;
 
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +36,7 @@ class RetrySafetyTest {
         sandbox = Sandbox.builder().seed(1).now(Instant.parse("2026-11-01T00:00:00Z")).limits(List.of(one)).rejectOverLimit(true).build();
         var urls = sandbox.start();
         Profile p = Profile.sandbox(1).withUrl(Service.CLOB, urls.get("clob").toString()).withIpLimits(List.of());
-        transport = Transport.create(p, Clock.system(), new Transport.RetryPolicy(4, 4, Duration.ofMillis(5), Duration.ofMillis(20)));
+        transport = Transport.create(p, Clock.system(), new RetryPolicy(4, 4, Duration.ofMillis(5), Duration.ofMillis(20)));
     }
 
     @AfterEach

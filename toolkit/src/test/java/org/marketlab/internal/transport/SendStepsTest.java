@@ -1,5 +1,6 @@
 package org.marketlab.internal.transport;
 
+import org.marketlab.pacing.RetryPolicy;
 import org.junit.jupiter.api.Test;
 import org.marketlab.config.Profile;
 import org.marketlab.config.Service;
@@ -32,7 +33,7 @@ class SendStepsTest {
 
     private final VirtualClock clock = new VirtualClock();
     private final Resources resources = new Resources(Profile.sandbox(1).withUrl(Service.MARKETS, "http://127.0.0.1:9"), clock);
-    private final Transport.RetryPolicy retry = new Transport.RetryPolicy(4, 6, Duration.ofMillis(100), Duration.ofSeconds(1));
+    private final RetryPolicy retry = new RetryPolicy(4, 6, Duration.ofMillis(100), Duration.ofSeconds(1));
 
     /** Answers (or throws) from a script, one entry an attempt, and records the call each attempt carried. */
     private static final class Script implements SendStep {

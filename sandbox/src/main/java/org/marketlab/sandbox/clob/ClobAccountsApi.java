@@ -171,11 +171,6 @@ public final class ClobAccountsApi implements RouteModule {
     }
 
     @Override
-    public String service() {
-        return "clob";
-    }
-
-    @Override
     public void register(Javalin app) {
         trading.register(app);
         app.post("/auth/api-key", this::createKey);

@@ -112,11 +112,6 @@ public final class ClobApi implements RouteModule {
     }
 
     @Override
-    public String service() {
-        return "clob";
-    }
-
-    @Override
     public void register(Javalin app) {
         // The server's clock, not the world's anchor: clients sign with it, and signatures are checked against it.
         app.get("/time", ctx -> ctx.contentType("application/json").result(Long.toString(clock.getAsLong() / 1000)));

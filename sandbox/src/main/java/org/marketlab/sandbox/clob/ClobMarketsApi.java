@@ -105,11 +105,6 @@ public final class ClobMarketsApi implements RouteModule {
     }
 
     @Override
-    public String service() {
-        return "clob";
-    }
-
-    @Override
     public void register(Javalin app) {
         app.get("/version", ctx -> Json.send(ctx, World.JSON.objectNode().put("version", 2)));
         app.get("/markets", ctx -> page(ctx, e -> true, this::market));

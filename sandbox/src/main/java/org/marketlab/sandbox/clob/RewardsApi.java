@@ -64,11 +64,6 @@ public final class RewardsApi implements RouteModule {
     }
 
     @Override
-    public String service() {
-        return "clob";
-    }
-
-    @Override
     public void register(Javalin app) {
         app.get("/rewards/markets/current", this::current);
         app.get("/rewards/markets/multi", this::multi);

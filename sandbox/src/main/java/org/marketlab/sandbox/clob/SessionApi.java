@@ -68,11 +68,6 @@ public final class SessionApi implements RouteModule {
     }
 
     @Override
-    public String service() {
-        return "clob";
-    }
-
-    @Override
     public void register(Javalin app) {
         app.before(ctx -> expireHeartbeats());
         app.get("/notifications", this::notifications);

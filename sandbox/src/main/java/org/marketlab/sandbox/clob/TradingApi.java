@@ -576,25 +576,22 @@ final class TradingApi {
             String id = tradeId(f.taker().id(), i);
             String tx = txHash(id);
             txs.add(tx);
-            String takerSide = f.taker().buy() ? "BUY" : "SELL", makerSide = f.maker().buy() ? "BUY" : "SELL";
-            if (!Engine.house(f.taker().owner())) {
-                notifications.filled(f.taker().owner(), f.taker().id(), token, takerSide, f.taker().type(), f.taker().price(), f.taker().size(),
-                        f.size(), tx, id, time);
-                Ledger.Fill taker = new Ledger.Fill(f.taker().owner(), seq.getAndIncrement(), id, market, token, takerSide,
-                        f.price(), f.size(), time, tx, false, f.taker().id(), f.maker().owner(), f.maker().id(), f.maker().apiKey(), false, -1);
-                wallets.addFills(f.taker().owner(), List.of(taker));
-                booked.add(taker);
-            }
-            if (!Engine.house(f.maker().owner())) {
-                notifications.filled(f.maker().owner(), f.maker().id(), token, makerSide, f.maker().type(), f.maker().price(), f.maker().size(),
-                        f.size(), tx, id, time);
-                Ledger.Fill maker = new Ledger.Fill(f.maker().owner(), seq.getAndIncrement(), id, market, token, makerSide,
-                        f.price(), f.size(), time, tx, true, f.maker().id(), f.taker().owner(), f.taker().id(), f.taker().apiKey(), false, -1);
-                wallets.addFills(f.maker().owner(), List.of(maker));
-                booked.add(maker);
-            }
+            bookSide(f, f.taker(), f.maker(), false, id, tx, time, market, token, booked);
+            bookSide(f, f.maker(), f.taker(), true, id, tx, time, market, token, booked);
         }
         return new Booked(txs, booked);
+    }
+
+    /** One side of a fill into its owner's ledger and notifications, unless the house holds that side. */
+    private void bookSide(Engine.Fill f, Engine.Order own, Engine.Order other, boolean maker, String id, String tx, long time,
+                          MarketIndex.Market market, World.Token token, List<Ledger.Fill> booked) {
+        if (Engine.house(own.owner())) return;
+        String side = own.buy() ? "BUY" : "SELL";
+        notifications.filled(own.owner(), own.id(), token, side, own.type(), own.price(), own.size(), f.size(), tx, id, time);
+        Ledger.Fill fill = new Ledger.Fill(own.owner(), seq.getAndIncrement(), id, market, token, side,
+                f.price(), f.size(), time, tx, maker, own.id(), other.owner(), other.id(), other.apiKey(), false, -1);
+        wallets.addFills(own.owner(), List.of(fill));
+        booked.add(fill);
     }
 
     // ---- cancelling ----------------------------------------------------------------------------------------------------

@@ -82,11 +82,6 @@ public final class DataApi implements RouteModule {
     }
 
     @Override
-    public String service() {
-        return "data";
-    }
-
-    @Override
     public void register(Javalin app) {
         app.get("/", ctx -> Json.send(ctx, Json.object().put("data", "OK")));
         app.get("/v2/status", ctx -> Json.send(ctx, Json.object().put("data", "OK")));

@@ -70,11 +70,6 @@ public final class InsightsApi implements RouteModule {
     }
 
     @Override
-    public String service() {
-        return "data";
-    }
-
-    @Override
     public void register(Javalin app) {
         app.get("/v2/leaderboard", this::leaderboard);
         app.get("/v2/biggest-winners", this::biggestWinners);

@@ -68,11 +68,6 @@ public final class CatalogApi implements RouteModule {
     }
 
     @Override
-    public String service() {
-        return "markets";
-    }
-
-    @Override
     public void register(Javalin app) {
         app.get("/status", ctx -> ctx.contentType("text/plain").result("OK"));
         app.get("/sports", ctx -> {

@@ -51,11 +51,6 @@ public final class DiscoveryApi implements RouteModule {
     }
 
     @Override
-    public String service() {
-        return "markets";
-    }
-
-    @Override
     public void register(Javalin app) {
         app.get("/markets", ctx -> Json.send(ctx, marketsPage(ctx, false)));
         app.get("/markets/keyset", ctx -> Json.send(ctx, marketsPage(ctx, true)));

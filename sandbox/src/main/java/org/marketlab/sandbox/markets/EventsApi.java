@@ -53,11 +53,6 @@ public final class EventsApi implements RouteModule {
     }
 
     @Override
-    public String service() {
-        return "markets";
-    }
-
-    @Override
     public void register(Javalin app) {
         app.get("/ok", ctx -> ctx.result("OK"));
         app.get("/events", this::events);

@@ -121,11 +121,6 @@ public final class PerpsSandbox implements RouteModule {
         this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock, this::accountCommand);
     }
 
-    @Override
-    public String service() {
-        return "perps";
-    }
-
     private org.marketlab.sandbox.world.Assets assets() {
         org.marketlab.sandbox.world.Assets a = assets;
         if (a == null) {

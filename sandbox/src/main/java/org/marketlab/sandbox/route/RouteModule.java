@@ -9,8 +9,16 @@ import io.javalin.Javalin;
  */
 public interface RouteModule {
 
-    /** The interface whose server carries these routes: {@code markets}, {@code clob}, {@code data}, {@code perps}, {@code bridge}. */
-    String service();
+    /**
+     * The interface whose server carries these routes: {@code markets}, {@code clob}, {@code data}, {@code perps},
+     * {@code bridge}. The sandbox's packages are its hosts, so by default it is the last part of the module's package
+     * name ({@code org.marketlab.sandbox.clob} serves {@code clob}); the sandbox refuses a module whose host it has no
+     * server for.
+     */
+    default String service() {
+        String pkg = getClass().getPackageName();
+        return pkg.substring(pkg.lastIndexOf('.') + 1);
+    }
 
     /** Adds the routes (and their exception handlers) to {@code app}, before the server answers anything. */
     void register(Javalin app);

@@ -102,11 +102,6 @@ final class AssetModel extends EventModel {
     }
 
     @Override
-    long[] news(int i) {
-        return walk.jumpMinutes();
-    }
-
-    @Override
     double volumeTarget(int i) {
         return volumes[i];
     }

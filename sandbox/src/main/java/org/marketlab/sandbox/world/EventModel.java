@@ -71,9 +71,6 @@ abstract class EventModel {
     /** The walk whose volatility sets market {@code i}'s activity hour by hour. */
     abstract Walk activity(int i);
 
-    /** The minutes of the news that move market {@code i}, sorted. */
-    abstract long[] news(int i);
-
     /** The last minute market {@code i} trades: the event's end, or the minute an outcome was settled early. */
     long close(int i) {
         return end;

@@ -213,11 +213,6 @@ final class GroupModel extends EventModel {
     }
 
     @Override
-    long[] news(int i) {
-        return scores[i].jumpMinutes();
-    }
-
-    @Override
     double volumeTarget(int i) {
         return volumes[i];
     }

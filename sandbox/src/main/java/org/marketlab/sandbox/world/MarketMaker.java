@@ -189,14 +189,13 @@ final class MarketMaker {
         m.put("volume", Double.toString(volume));
         m.put("volumeNum", volume);
         m.put("liquidityNum", liquidity);
-        m.put("volume24hr", v24);
-        m.put("volume1wk", v1w);
-        m.put("volume1mo", v1m);
-        m.put("volume1yr", v1y);
-        m.put("volume24hrClob", v24);
-        m.put("volume1wkClob", v1w);
-        m.put("volume1moClob", v1m);
-        m.put("volume1yrClob", v1y);
+        // Every trade of the world is on the order book, so each figure is also its order-book ("Clob") figure.
+        for (String book : new String[] {"", "Clob"}) {
+            m.put("volume24hr" + book, v24);
+            m.put("volume1wk" + book, v1w);
+            m.put("volume1mo" + book, v1m);
+            m.put("volume1yr" + book, v1y);
+        }
         m.put("volumeClob", volume);
         m.put("liquidityClob", liquidity);
         if (!closed) openInterest += flow.openInterest(anchor);

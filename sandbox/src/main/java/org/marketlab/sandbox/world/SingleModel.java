@@ -89,11 +89,6 @@ final class SingleModel extends EventModel {
     }
 
     @Override
-    long[] news(int i) {
-        return walk.jumpMinutes();
-    }
-
-    @Override
     double volumeTarget(int i) {
         return volume;
     }

@@ -1,11 +1,5 @@
 package org.marketlab.spi;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,43 +50,12 @@ public record IpLimit(String scope, String service, String endpoint, Set<String>
 
     /** The rows of the specification's IP-limits tables, in the order they are published. */
     public static List<IpLimit> published() {
-        try (InputStream in = IpLimit.class.getResourceAsStream("ip-limits.csv")) {
-            if (in == null) throw new IllegalStateException("ip-limits.csv is missing from the class path");
-            return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    static List<IpLimit> parse(BufferedReader reader) throws IOException {
         List<IpLimit> rows = new ArrayList<>();
-        String line;
-        int number = 0;
-        while ((line = reader.readLine()) != null) {
-            number++;
-            if (line.isBlank() || line.startsWith("#")) continue;
-            List<String> f = splitCsv(line);
-            if (f.size() != 7) throw new IllegalStateException("ip-limits.csv line " + number + ": expected 7 fields, found " + f.size());
+        for (List<String> f : PublishedTable.rows("ip-limits.csv", 7)) {
             Set<String> methods = f.get(3).equals("*") ? Set.of() : Set.of(f.get(3).toUpperCase(Locale.ROOT).split(" "));
             rows.add(new IpLimit(f.get(0), f.get(1), f.get(2), methods, List.of(f.get(4).split(" ")),
                     Integer.parseInt(f.get(5)), Duration.ofSeconds(Long.parseLong(f.get(6)))));
         }
         return List.copyOf(rows);
-    }
-
-    private static List<String> splitCsv(String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '"') quoted = !quoted;
-            else if (c == ',' && !quoted) {
-                out.add(cur.toString());
-                cur.setLength(0);
-            } else cur.append(c);
-        }
-        out.add(cur.toString());
-        return out;
     }
 }

@@ -1,5 +1,7 @@
 package org.marketlab.sandbox.trading;
 
+import org.marketlab.spi.SignerTier;
+
 import java.util.function.LongSupplier;
 import java.util.Locale;
 import java.util.Map;
@@ -18,36 +20,22 @@ public final class Buckets {
 
     public enum Phase { OFF, WARNING, LIVE }
 
-    /** A tier of the specification's table. */
+    /** A tier of the specification's table ({@link SignerTier}, the published figures the toolkit paces to). */
     public enum Tier {
-        STANDARD(40, 60, 80, 120, true), COPPER(60, 90, 120, 180, true), BRONZE(80, 120, 160, 240, true), SILVER(200, 300, 400, 600, true),
-        GOLD(400, 600, 800, 1200, true), PLATINUM(450, 675, 900, 1350, false), DIAMOND(525, 787, 1050, 1575, false),
-        ELITE(600, 900, 1200, 1800, false);
+        STANDARD, COPPER, BRONZE, SILVER, GOLD, PLATINUM, DIAMOND, ELITE;
 
-        final double orderRate, orderBurst, cancelRate, cancelBurst;
-        final boolean debt;
-
-        /** The 30-day volume (dollars) from which each tier applies, in the table's order. */
-        private static final long[] FROM = {0, 30_000, 50_000, 100_000, 500_000, 2_500_000, 5_000_000, 10_000_000};
+        final SignerTier published = SignerTier.named(name());
 
         /** The tier a 30-day cumulative trading volume qualifies for. */
         public static Tier forVolume(java.math.BigDecimal volume) {
             Tier t = STANDARD;
-            for (Tier x : values()) if (volume != null && volume.compareTo(java.math.BigDecimal.valueOf(FROM[x.ordinal()])) >= 0) t = x;
+            for (Tier x : values()) if (volume != null && volume.compareTo(java.math.BigDecimal.valueOf(x.published.minVolumeUsd())) >= 0) t = x;
             return t;
-        }
-
-        Tier(double orderRate, double orderBurst, double cancelRate, double cancelBurst, boolean debt) {
-            this.orderRate = orderRate;
-            this.orderBurst = orderBurst;
-            this.cancelRate = cancelRate;
-            this.cancelBurst = cancelBurst;
-            this.debt = debt;
         }
 
         /** The name the headers carry, e.g. {@code Standard}. */
         public String label() {
-            return name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT);
+            return published.label();
         }
     }
 
@@ -147,22 +135,22 @@ public final class Buckets {
     /** Takes {@code cost} order tokens of {@code address}, or none. */
     public Decision order(String address, int cost) {
         Tier t = tier(address);
-        return take(orders, address, cost, t.orderRate, t.orderBurst, false, t);
+        return take(orders, address, cost, t.published.orderRate(), t.published.orderBurst(), false, t);
     }
 
     /** Takes {@code cost} cancel tokens of {@code address}, or none. */
     public Decision cancel(String address, int cost) {
         Tier t = tier(address);
-        return take(cancels, address, cost, t.cancelRate, t.cancelBurst, false, t);
+        return take(cancels, address, cost, t.published.cancelRate(), t.published.cancelBurst(), false, t);
     }
 
     /** Debits {@code n} more cancel tokens after a cancel-all (into debt when the tier allows, else floored at zero). */
     public Decision debitCancels(String address, int n) {
         Tier t = tier(address);
         synchronized (this) {
-            Bucket b = refill(cancels, address, t.cancelRate, t.cancelBurst);
+            Bucket b = refill(cancels, address, t.published.cancelRate(), t.published.cancelBurst());
             b.tokens -= n;
-            if (!t.debt && b.tokens < 0) b.tokens = 0;
+            if (!t.published.negativeCancel() && b.tokens < 0) b.tokens = 0;
             // An admitted request: its reset may be now (the wait the debt makes is the client's to compute from the balance).
             return new Decision(true, b.tokens, now() / 1000, 0, false, t);
         }

@@ -68,6 +68,6 @@ class BucketsTierTest {
         assertEquals(Buckets.Tier.ELITE, b.tier(SIGNER), "a tier set for the signer wins");
         b.clearTier(SIGNER);
         assertEquals(Buckets.Tier.STANDARD, b.tier(SIGNER));
-        assertTrue(Buckets.Tier.GOLD.debt && !Buckets.Tier.PLATINUM.debt, "debt up to Gold");
+        assertTrue(Buckets.Tier.GOLD.published.negativeCancel() && !Buckets.Tier.PLATINUM.published.negativeCancel(), "debt up to Gold");
     }
 }

@@ -103,7 +103,7 @@ public final class PacingBench {
         int n = 1000;
         for (int i = 0; i < n; i++) b.acquire("POST", "/order", 0);
         double achieved = clock.nanoTime() / 1e9;
-        double minimum = (n - ClobTier.STANDARD.orderBurst()) / (double) ClobTier.STANDARD.orderRate();
+        double minimum = (n - ClobTier.STANDARD.limits().orderBurst()) / (double) ClobTier.STANDARD.limits().orderRate();
         System.out.println("Per-signer order bucket, virtual clock: 1,000 POST /order on the Standard tier (burst 60, 40 per s)");
         System.out.printf(Locale.ROOT, "  virtual time to send all      %10.3f s%n", achieved);
         System.out.printf(Locale.ROOT, "  theoretical minimum           %10.3f s   ((1000 - 60) / 40)%n", minimum);

@@ -73,7 +73,7 @@ public final class TradingBench {
             long t0 = System.nanoTime();
             int accepted = place(s, orders);
             double secs = (System.nanoTime() - t0) / 1e9;
-            double min = (n - ClobTier.STANDARD.orderBurst()) / (double) ClobTier.STANDARD.orderRate();
+            double min = (n - ClobTier.STANDARD.limits().orderBurst()) / (double) ClobTier.STANDARD.limits().orderRate();
             System.out.printf(Locale.ROOT, "%,d single orders, Standard tier, live enforcement: %.2f s (minimum %.2f s, %+.2f %%), %d accepted, %d refused with 429"
                             + " (load %s)%n",
                     n, secs, min, (secs / min - 1) * 100, accepted, sandbox.orderBook().buckets().refused() - refusedBefore, load());
@@ -83,20 +83,20 @@ public final class TradingBench {
             List<LimitOrder> resting = new ArrayList<>();
             for (int i = 0; i < cancelN; i++) resting.add(c.limitOrder(token, Side.BUY, price, size).postOnly());
             List<OrderResult> placed = c.placeAll(resting);
-            Thread.sleep(ClobTier.STANDARD.cancelBurst() * 1000L / ClobTier.STANDARD.cancelRate() + 100); // a full cancel bucket
+            Thread.sleep(ClobTier.STANDARD.limits().cancelBurst() * 1000L / ClobTier.STANDARD.limits().cancelRate() + 100); // a full cancel bucket
             long c0 = System.nanoTime();
             Cancellation all = c.cancelEverything();
             long c1 = System.nanoTime();
             double after = c.buckets().cancels().tokens();
-            double headroom = Math.ceil(ClobTier.STANDARD.cancelRate() * 0.1);   // the toolkit's 100 ms margin at 80 per s
+            double headroom = Math.ceil(ClobTier.STANDARD.limits().cancelRate() * 0.1);   // the toolkit's 100 ms margin at 80 per s
             Cancellation last = c.cancel(placed.get(0).orderId());
             double wait = (System.nanoTime() - c1) / 1e9;
-            double expected = (1 - after) / ClobTier.STANDARD.cancelRate();
+            double expected = (1 - after) / ClobTier.STANDARD.limits().cancelRate();
             System.out.printf(Locale.ROOT, "cancel-everything of %d orders (%d placed in batches) took %.0f ms: the toolkit's cancel balance after it %.2f tokens"
                             + " (the sandbox's Remaining less the %.0f tokens of the 100 ms margin; %d - 1 - %d = %d before refill);"
                             + " the next cancel waited %.3f s (expected (1 + %.2f) / %d = %.3f s, %+.1f ms), %d refused with 429%n",
-                    all.canceled().size(), placed.size(), (c1 - c0) / 1e6, after, headroom, ClobTier.STANDARD.cancelBurst(), all.canceled().size(),
-                    ClobTier.STANDARD.cancelBurst() - 1 - all.canceled().size(), wait, -after, ClobTier.STANDARD.cancelRate(), expected,
+                    all.canceled().size(), placed.size(), (c1 - c0) / 1e6, after, headroom, ClobTier.STANDARD.limits().cancelBurst(), all.canceled().size(),
+                    ClobTier.STANDARD.limits().cancelBurst() - 1 - all.canceled().size(), wait, -after, ClobTier.STANDARD.limits().cancelRate(), expected,
                     (wait - expected) * 1e3, sandbox.orderBook().buckets().refused() - refusedBefore);
         }
 
@@ -106,15 +106,15 @@ public final class TradingBench {
         for (int i = 0; i < n; i++) b.acquire("POST", "/order", 1);
         double v = (clock.nanoTime() - v0) / 1e9;
         System.out.printf(Locale.ROOT, "virtual clock: %,d orders took %.4f s (minimum %.4f s)%n", n, v,
-                (n - ClobTier.STANDARD.orderBurst()) / (double) ClobTier.STANDARD.orderRate());
+                (n - ClobTier.STANDARD.limits().orderBurst()) / (double) ClobTier.STANDARD.limits().orderRate());
         b.acquire("DELETE", "/cancel-all", 1);
         b.canceled(cancelN);
         long d0 = clock.nanoTime();
         b.acquire("DELETE", "/order", 1);
         double dv = (clock.nanoTime() - d0) / 1e9;
         System.out.printf(Locale.ROOT, "virtual clock: cancel-everything of %d then one cancel waited %.4f s (minimum (%d + 1) / %d = %.4f s)%n", cancelN, dv,
-                cancelN + 1 - ClobTier.STANDARD.cancelBurst(), ClobTier.STANDARD.cancelRate(),
-                (cancelN + 2 - ClobTier.STANDARD.cancelBurst()) / (double) ClobTier.STANDARD.cancelRate());
+                cancelN + 1 - ClobTier.STANDARD.limits().cancelBurst(), ClobTier.STANDARD.limits().cancelRate(),
+                (cancelN + 2 - ClobTier.STANDARD.limits().cancelBurst()) / (double) ClobTier.STANDARD.limits().cancelRate());
         System.exit(0);
     }
 

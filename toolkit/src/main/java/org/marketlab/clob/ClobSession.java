@@ -557,7 +557,7 @@ public final class ClobSession {
         Objects.requireNonNull(orders, "orders");
         List<JsonNode> bodies = new ArrayList<>();
         for (LimitOrder o : orders) bodies.add(o.sign().body(credentials.apiKey(), o.type(), o.isPostOnly()));
-        int chunk = Math.max(1, Math.min(MAX_BATCH, buckets().tier().orderBurst()));
+        int chunk = Math.max(1, Math.min(MAX_BATCH, buckets().tier().limits().orderBurst()));
         List<OrderResult> out = new ArrayList<>();
         for (int from = 0; from < bodies.size(); from += chunk) out.addAll(placeBatch(bodies.subList(from, Math.min(bodies.size(), from + chunk))));
         for (int round = 0; round < TIMED_OUT_RESUBMISSIONS; round++) {
@@ -604,7 +604,7 @@ public final class ClobSession {
         Objects.requireNonNull(orderIds, "order ids");
         List<String> ids = orderIds.stream().map(ClobSession::orderId).toList();
         if (ids.isEmpty()) return new Cancellation(List.of(), Map.of(), false);
-        int chunk = Math.max(1, buckets().tier().cancelBurst());
+        int chunk = Math.max(1, buckets().tier().limits().cancelBurst());
         List<Cancellation> parts = new ArrayList<>();
         for (int from = 0; from < ids.size(); from += chunk) {
             List<String> part = ids.subList(from, Math.min(ids.size(), from + chunk));

@@ -17,34 +17,12 @@ public enum ClobTier {
 
     private final SignerTier published = SignerTier.named(name());
 
-    /** 30-day cumulative trading volume from which the tier applies, in dollars. */
-    public long minVolumeUsd() {
-        return published.minVolumeUsd();
-    }
-
-    /** Order tokens per second. */
-    public int orderRate() {
-        return published.orderRate();
-    }
-
-    /** Order bucket capacity. */
-    public int orderBurst() {
-        return published.orderBurst();
-    }
-
-    /** Cancel tokens per second. */
-    public int cancelRate() {
-        return published.cancelRate();
-    }
-
-    /** Cancel bucket capacity. */
-    public int cancelBurst() {
-        return published.cancelBurst();
-    }
-
-    /** Whether the cancel balance may go into debt (after cancel-all, cancel-market-orders). */
-    public boolean negativeCancel() {
-        return published.negativeCancel();
+    /**
+     * The tier's published figures: 30-day volume from which it applies, order and cancel rates (tokens per second)
+     * and bursts, and whether the cancel balance may go into debt.
+     */
+    public SignerTier limits() {
+        return published;
     }
 
     /** The name as the headers carry it, e.g. {@code Standard}. */
@@ -63,7 +41,7 @@ public enum ClobTier {
     /** The tier a 30-day trading volume (dollars) qualifies for. */
     public static ClobTier forVolume(double volumeUsd) {
         ClobTier tier = STANDARD;
-        for (ClobTier t : values()) if (volumeUsd >= t.minVolumeUsd()) tier = t;
+        for (ClobTier t : values()) if (volumeUsd >= t.published.minVolumeUsd()) tier = t;
         return tier;
     }
 }

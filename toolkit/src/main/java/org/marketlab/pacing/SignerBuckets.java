@@ -36,9 +36,9 @@ public final class SignerBuckets {
         this.tier = Objects.requireNonNull(tier, "tier");
         Objects.requireNonNull(clock, "clock");
         this.margin = Objects.requireNonNull(margin, "margin");
-        this.orders = new TokenBucket("order", tier.orderBurst(), tier.orderRate(), Duration.ofSeconds(1), false, clock, margin);
-        this.cancels = new TokenBucket("cancel", tier.cancelBurst(), tier.cancelRate(), Duration.ofSeconds(1),
-                tier.negativeCancel(), clock, margin);
+        this.orders = new TokenBucket("order", tier.limits().orderBurst(), tier.limits().orderRate(), Duration.ofSeconds(1), false, clock, margin);
+        this.cancels = new TokenBucket("cancel", tier.limits().cancelBurst(), tier.limits().cancelRate(), Duration.ofSeconds(1),
+                tier.limits().negativeCancel(), clock, margin);
     }
 
     /** A signer's buckets on {@code clock}: with the clock's {@link Clock#safetyMargin()}. */
@@ -125,8 +125,8 @@ public final class SignerBuckets {
     /** Reshapes both buckets for a new tier (tiers refresh every three hours), keeping their balances. */
     public synchronized void tier(ClobTier t) {
         Objects.requireNonNull(t, "tier");
-        orders.reshape(t.orderBurst(), t.orderRate(), Duration.ofSeconds(1), false, margin);
-        cancels.reshape(t.cancelBurst(), t.cancelRate(), Duration.ofSeconds(1), t.negativeCancel(), margin);
+        orders.reshape(t.limits().orderBurst(), t.limits().orderRate(), Duration.ofSeconds(1), false, margin);
+        cancels.reshape(t.limits().cancelBurst(), t.limits().cancelRate(), Duration.ofSeconds(1), t.limits().negativeCancel(), margin);
         tier = t;
     }
 

@@ -150,7 +150,7 @@ class SeededOrdersCancelAgainstSandboxTest {
             assertEquals(0, collateral(s).compareTo(free.add(reserved)), "no collateral held back: " + free + " + " + reserved + " -> " + collateral(s));
             assertEquals(0, shares(s, sell.assetId()).compareTo(freeShares.add(heldBack)), "no shares held back");
             // The signer's cancel bucket, as the order book reported it: 1 token, then 1 per order cancelled (less a moment's refill).
-            double burst = s.buckets().tier().cancelBurst(), left = s.buckets().cancels().tokens();
+            double burst = s.buckets().tier().limits().cancelBurst(), left = s.buckets().cancels().tokens();
             assertTrue(left <= burst - open.size(), "debited per seeded order: " + left + " of " + burst + " after " + open.size());
 
             assertEquals(List.of(), s.cancelEverything().canceled(), "nothing left to cancel");

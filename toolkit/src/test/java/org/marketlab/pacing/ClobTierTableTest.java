@@ -19,12 +19,12 @@ class ClobTierTableTest {
                 {5_000_000, 525, 787, 1_050, 1_575, 0}, {10_000_000, 600, 900, 1_200, 1_800, 0}};
         for (ClobTier t : ClobTier.values()) {
             long[] row = spec[t.ordinal()];
-            assertEquals(row[0], t.minVolumeUsd(), t + " volume");
-            assertEquals(row[1], t.orderRate(), t + " order rate");
-            assertEquals(row[2], t.orderBurst(), t + " order burst");
-            assertEquals(row[3], t.cancelRate(), t + " cancel rate");
-            assertEquals(row[4], t.cancelBurst(), t + " cancel burst");
-            assertEquals(row[5] == 1, t.negativeCancel(), t + " negative cancel");
+            assertEquals(row[0], t.limits().minVolumeUsd(), t + " volume");
+            assertEquals(row[1], t.limits().orderRate(), t + " order rate");
+            assertEquals(row[2], t.limits().orderBurst(), t + " order burst");
+            assertEquals(row[3], t.limits().cancelRate(), t + " cancel rate");
+            assertEquals(row[4], t.limits().cancelBurst(), t + " cancel burst");
+            assertEquals(row[5] == 1, t.limits().negativeCancel(), t + " negative cancel");
             assertEquals(t.name(), SignerTier.published().get(t.ordinal()).name(), "the table's order");
         }
         assertEquals("Platinum", ClobTier.PLATINUM.label());

@@ -193,11 +193,11 @@ class SignerBucketsTest {
         assertEquals(ClobTier.STANDARD, ClobTier.forVolume(29_999.99));
         assertEquals(ClobTier.COPPER, ClobTier.forVolume(30_000));
         assertEquals(ClobTier.DIAMOND, ClobTier.forVolume(7_000_000));
-        assertEquals(787, ClobTier.DIAMOND.orderBurst());
+        assertEquals(787, ClobTier.DIAMOND.limits().orderBurst());
         assertEquals(ClobTier.ELITE, ClobTier.parse(" Elite "));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClobTier.parse("tin"));
         assertTrue(e.getMessage().contains("standard, copper"), e.getMessage());
-        long withDebt = java.util.Arrays.stream(ClobTier.values()).filter(ClobTier::negativeCancel).count();
+        long withDebt = java.util.Arrays.stream(ClobTier.values()).filter(t -> t.limits().negativeCancel()).count();
         assertEquals(5, withDebt, "Standard through Gold allow a negative cancel balance");
     }
 

@@ -119,12 +119,7 @@ public final class BookSoakBench {
                         actions, (System.nanoTime() - started) / 1e9);
                 System.out.printf(Locale.ROOT, "  forced disconnects     %6d%n", closed);
                 System.out.printf(Locale.ROOT, "  wrong hashes told      %6d%n", hashed);
-                System.out.printf(Locale.ROOT, "  frames received        %6d%n", s.frames());
-                System.out.printf(Locale.ROOT, "  price changes applied  %6d%n", s.priceChanges());
-                System.out.printf(Locale.ROOT, "  hash mismatches found  %6d%n", s.hashMismatches());
-                System.out.printf(Locale.ROOT, "  best-price mismatches  %6d%n", s.bestPriceMismatches());
-                System.out.printf(Locale.ROOT, "  resyncs                %6d%n", s.resyncs());
-                System.out.printf(Locale.ROOT, "  reconnects             %6d%n", s.reconnects());
+                Harness.counters(s, "frames", "priceChanges", "hashMismatches", "bestPriceMismatches", "resyncs", "reconnects");
                 System.out.printf(Locale.ROOT, "  divergences from /book %6d   (after every action and fault: equal within 5 s)%n", divergences);
                 return divergences == 0 ? 0 : 1;
             }

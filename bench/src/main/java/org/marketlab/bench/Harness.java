@@ -30,6 +30,22 @@ final class Harness {
         return new double[]{median(wall), median(cpu)};
     }
 
+    /**
+     * Prints the named counters of a feed's status record, one a line, labelled by their names in words
+     * ({@code priceChanges}: "price changes"), so that every soak reports its feed's counters the same way.
+     */
+    static void counters(Record status, String... components) {
+        for (String name : components) {
+            try {
+                Object value = status.getClass().getMethod(name).invoke(status);
+                String label = name.replaceAll("([A-Z])", " $1").toLowerCase(java.util.Locale.ROOT);
+                System.out.printf(java.util.Locale.ROOT, "  %-22s %6s%n", label, value);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalArgumentException(status.getClass().getSimpleName() + " has no counter " + name, e);
+            }
+        }
+    }
+
     static long cpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();

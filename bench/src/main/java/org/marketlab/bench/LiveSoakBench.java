@@ -102,11 +102,7 @@ public final class LiveSoakBench {
                 System.out.printf(Locale.ROOT, "  forced disconnects   %6d%n", closed);
                 System.out.printf(Locale.ROOT, "  frames dropped       %6d   (sandbox)%n", channel.framesDropped());
                 System.out.printf(Locale.ROOT, "  frames pushed        %6d   (sandbox, dropped included)%n", channel.framesPushed());
-                System.out.printf(Locale.ROOT, "  frames received      %6d%n", s.frames());
-                System.out.printf(Locale.ROOT, "  duplicates dropped   %6d%n", s.duplicates());
-                System.out.printf(Locale.ROOT, "  gaps healed          %6d%n", s.gapsHealed());
-                System.out.printf(Locale.ROOT, "  reconnects           %6d%n", s.reconnects());
-                System.out.printf(Locale.ROOT, "  resyncs from REST    %6d%n", s.resyncs());
+                Harness.counters(s, "frames", "duplicates", "gapsHealed", "reconnects", "resyncs");
                 System.out.printf(Locale.ROOT, "  worst time to heal   %6d ms%n", s.worstHeal().toMillis());
                 System.out.println("  orders, fills and portfolio equal the REST reads: " + (mismatch == null ? "yes" : "NO, " + mismatch));
                 return mismatch == null ? 0 : 1;

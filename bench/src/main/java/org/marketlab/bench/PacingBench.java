@@ -125,7 +125,7 @@ public final class PacingBench {
             var urls = sandbox.start();
             Connection connection = MarketLab.connect(Profile.sandbox().withUrl(Service.MARKETS, urls.get("markets").toString()));
             // One GET /events?limit=1&offset=0 per call, through the query a notebook uses.
-            EventsQuery oneEvent = new MarketData(connection).events().paging(EventsQuery.Paging.OFFSET).limit(1);
+            EventsQuery oneEvent = new MarketData(connection).events().paging(EventsQuery.Paging.OFFSET).pageSize(1).limit(1);
             long start = System.nanoTime();
             long end = start + Duration.ofSeconds(seconds).toNanos();
             java.util.concurrent.atomic.AtomicLong n = new java.util.concurrent.atomic.AtomicLong();

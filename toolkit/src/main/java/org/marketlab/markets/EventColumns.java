@@ -26,11 +26,14 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Fills the events, markets and tags tables straight from the JSON stream, with no records in between: each
- * field's value goes into its column as it is read, numbers parsed once, the JSON documents inside strings read
- * by one hand-written scanner. The tables are the ones {@link EventTables} builds from records, value for value:
- * the columns are the records' scalar components, values that are not of the usual JSON type are converted by
- * the same Jackson rules binding uses, and a repeated event (across pages) is dropped as the pager drops it.
+ * The one reader of {@code /events}: fills the events, markets and tags tables straight from the JSON stream, and
+ * makes the {@link Event}, {@link Market} and {@link Tag} records from the same values when asked for
+ * ({@link #forRecords}). Each field's value goes into its column as it is read, numbers parsed once, the JSON
+ * documents inside strings read by one hand-written scanner. The tables are the ones {@link EventTables} builds from
+ * the records, value for value: the columns are the records' scalar components, values that are not of the usual
+ * JSON type are converted by the rules Jackson's binding applies (the decoding's own mapper does it), and a repeated
+ * event (across pages) is dropped as the pager drops it. Components that are neither scalars nor the event's markets
+ * and tags (image optimisation, maps, a market's own events and tags) are bound by that mapper, and only for records.
  */
 final class EventColumns implements EventReader.Elements {
 
@@ -39,6 +42,8 @@ final class EventColumns implements EventReader.Elements {
     private static final Layout TAG = new Layout(Tag.class);
 
     private final boolean markets, tags, dropRepeats;
+    /** The records of the events read (repeats dropped as their rows are), when asked for; else null. */
+    private final List<Event> records;
     private final Set<String> seen = new HashSet<>();
     private final Row events, marketRows, tagRows;
     private final ColumnBuffer.Numbers marketCount = new ColumnBuffer.Numbers("marketCount", ColumnBuffer.Numbers.Kind.INT);
@@ -64,13 +69,28 @@ final class EventColumns implements EventReader.Elements {
      * kept (as the records of one document keep it).
      */
     EventColumns(boolean markets, boolean tags, boolean dropRepeats) {
-        org.marketlab.tables.TablesawStart.inBackground(); // while the stream is read
+        this(markets, tags, dropRepeats, false);
+    }
+
+    private EventColumns(boolean markets, boolean tags, boolean dropRepeats, boolean records) {
+        if (!records) org.marketlab.tables.TablesawStart.inBackground(); // while the stream is read
         this.markets = markets;
         this.tags = tags;
         this.dropRepeats = dropRepeats;
-        this.events = new Row(EVENT);
-        this.marketRows = new Row(MARKET);
-        this.tagRows = new Row(TAG);
+        this.records = records ? new ArrayList<>() : null;
+        this.events = new Row(EVENT, records);
+        this.marketRows = new Row(MARKET, records);
+        this.tagRows = new Row(TAG, records);
+    }
+
+    /** A reader that also makes the records, keeping an event repeated within what it reads (as binding keeps it). */
+    static EventColumns forRecords() {
+        return new EventColumns(true, true, false, true);
+    }
+
+    /** The records of the events read ({@link #forRecords} only). */
+    List<Event> records() {
+        return records;
     }
 
     /** Reads one page into the columns: its items are the ids of the events kept (repeats of earlier ones are not). */
@@ -168,6 +188,8 @@ final class EventColumns implements EventReader.Elements {
         int row = events.rows, mStart = marketRows.rows, tStart = tagRows.rows;
         int count = 0;
         String slugs = null, labels = null;
+        List<Object> marketRecords = null, tagRecords = null;
+        Object[] values = events.begin();
         JsonToken t;
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
             String name = p.currentName();
@@ -175,13 +197,22 @@ final class EventColumns implements EventReader.Elements {
             if (name.equals("markets")) {
                 marketRows.truncate(mStart);
                 count = 0;
+                marketRecords = null;
                 if (v == JsonToken.START_ARRAY) {
+                    if (records != null) marketRecords = new ArrayList<>();
                     while ((v = p.nextToken()) != JsonToken.END_ARRAY) {
                         count++;
-                        if (v == JsonToken.VALUE_NULL) continue;
+                        if (v == JsonToken.VALUE_NULL) {
+                            if (marketRecords != null) marketRecords.add(null);
+                            continue;
+                        }
                         if (v != JsonToken.START_OBJECT) throw new JsonParseException(p, "markets: element " + (count - 1) + " is not an object");
-                        if (markets) marketRows.read(p);
-                        else p.skipChildren();
+                        if (markets) {
+                            marketRows.read(p);
+                            if (marketRecords != null) marketRecords.add(marketRows.record);
+                        } else {
+                            p.skipChildren();
+                        }
                     }
                 } else if (v != JsonToken.VALUE_NULL) {
                     throw new JsonParseException(p, "markets: expected an array, found " + v);
@@ -190,12 +221,15 @@ final class EventColumns implements EventReader.Elements {
                 tagRows.truncate(tStart);
                 slugs = null;
                 labels = null;
+                tagRecords = null;
                 if (v == JsonToken.START_ARRAY) {
+                    if (records != null) tagRecords = new ArrayList<>();
                     StringBuilder b = null, l = null;
                     while ((v = p.nextToken()) != JsonToken.END_ARRAY) {
                         if (v == JsonToken.VALUE_NULL) throw new JsonParseException(p, "tags: an element is null");
                         if (v != JsonToken.START_OBJECT) throw new JsonParseException(p, "tags: an element is not an object");
                         int r = tagRows.read(p);
+                        if (tagRecords != null) tagRecords.add(tagRows.record);
                         String slug = tagRows.string("slug", r), label = tagRows.string("label", r);
                         if (!tags) tagRows.truncate(r);
                         b = b == null ? new StringBuilder() : b.append(", ");
@@ -213,6 +247,10 @@ final class EventColumns implements EventReader.Elements {
             }
         }
         if (t != JsonToken.END_OBJECT) throw new JsonParseException(p, "event " + index + " is not a complete object");
+        if (values != null) {
+            values[EVENT.component.get("markets")] = marketRecords;
+            values[EVENT.component.get("tags")] = tagRecords;
+        }
         events.end(row);
         String id = events.string("id", row);
         if (id == null) throw new MissingId(index);
@@ -223,6 +261,7 @@ final class EventColumns implements EventReader.Elements {
             return;
         }
         pageIds.add(id);
+        if (records != null) records.add((Event) events.record);
         if (row >= marketStart.length) {
             marketStart = java.util.Arrays.copyOf(marketStart, row * 2);
             tagStart = java.util.Arrays.copyOf(tagStart, row * 2);
@@ -256,25 +295,61 @@ final class EventColumns implements EventReader.Elements {
 
     // ---- the columns of one record type --------------------------------------------------------------------------
 
-    private enum Kind { STRING, INSTANT, BOOLEAN, INT, LONG, DOUBLE, STRINGS_IN_STRING, DECIMALS_IN_STRING, LIST }
+    private enum Kind { STRING, INSTANT, BOOLEAN, INT, LONG, DOUBLE, STRINGS_IN_STRING, DECIMALS_IN_STRING, LIST, OTHER }
 
-    /** A record type's scalar components, as {@link org.marketlab.tables.RecordTable#of} makes them columns. */
+    /**
+     * A record type's components under their wire names: the scalar ones are its table's columns, as
+     * {@link org.marketlab.tables.RecordTable#of} makes them; every one is an argument of its canonical constructor.
+     */
     private static final class Layout {
+        /** The columns: names, kinds, and the component each one is. */
         final List<String> names = new ArrayList<>();
         final List<Kind> kinds = new ArrayList<>();
-        final List<java.lang.reflect.Type> types = new ArrayList<>();
         final Map<String, Integer> byName = new HashMap<>();
+        /** The components, in the constructor's order: wire name to index, kinds, generic types, column (or -1). */
+        final Map<String, Integer> component = new HashMap<>();
+        final Kind[] componentKinds;
+        final java.lang.reflect.Type[] types;
+        final int[] columnOf;
+        final Class<?>[] classes;
+        final java.lang.reflect.Constructor<?> constructor;
 
         Layout(Class<? extends Record> type) {
-            for (RecordComponent c : type.getRecordComponents()) {
+            RecordComponent[] cs = type.getRecordComponents();
+            componentKinds = new Kind[cs.length];
+            types = new java.lang.reflect.Type[cs.length];
+            columnOf = new int[cs.length];
+            classes = new Class<?>[cs.length];
+            for (int i = 0; i < cs.length; i++) {
+                RecordComponent c = cs[i];
                 Kind k = kind(c);
-                if (k == null) continue;
                 JsonProperty p = c.getAccessor().getAnnotation(JsonProperty.class);
                 String name = p != null && !p.value().isEmpty() ? p.value() : c.getName();
+                component.put(name, i);
+                componentKinds[i] = k == null ? Kind.OTHER : k;
+                types[i] = c.getGenericType();
+                classes[i] = c.getType();
+                columnOf[i] = k == null ? -1 : names.size();
+                if (k == null) continue;
                 byName.put(name, names.size());
                 names.add(name);
                 kinds.add(k);
-                types.add(c.getGenericType());
+            }
+            try {
+                constructor = type.getDeclaredConstructor(classes);
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException(type + " has no canonical constructor", e);
+            }
+        }
+
+        /** The record of {@code values}, one a component. */
+        Object make(Object[] values) throws JsonParseException {
+            try {
+                return constructor.newInstance(values);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                throw new JsonParseException(null, constructor.getDeclaringClass().getSimpleName() + ": " + e.getCause().getMessage(), e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
             }
         }
 
@@ -304,17 +379,22 @@ final class EventColumns implements EventReader.Elements {
         final Layout layout;
         final ColumnBuffer[] buffers;
         final ObjectReader[] fallback;
+        /** Whether records are made: the values of the object being read, and the record of the last one read. */
+        private final boolean records;
+        private Object[] values;
+        Object record;
         int rows;
 
-        Row(Layout layout) {
+        Row(Layout layout, boolean records) {
             this.layout = layout;
+            this.records = records;
             int n = layout.names.size();
             buffers = new ColumnBuffer[n];
-            fallback = new ObjectReader[n];
+            fallback = new ObjectReader[layout.types.length];
             for (int i = 0; i < n; i++) {
                 String name = layout.names.get(i);
                 buffers[i] = switch (layout.kinds.get(i)) {
-                    case STRING, STRINGS_IN_STRING, DECIMALS_IN_STRING, LIST -> new ColumnBuffer.Strings(name);
+                    case STRING, STRINGS_IN_STRING, DECIMALS_IN_STRING, LIST, OTHER -> new ColumnBuffer.Strings(name);
                     case INSTANT -> new ColumnBuffer.Numbers(name, ColumnBuffer.Numbers.Kind.INSTANT);
                     case LONG -> new ColumnBuffer.Numbers(name, ColumnBuffer.Numbers.Kind.LONG);
                     case BOOLEAN -> new ColumnBuffer.Numbers(name, ColumnBuffer.Numbers.Kind.BOOLEAN);
@@ -324,9 +404,15 @@ final class EventColumns implements EventReader.Elements {
             }
         }
 
-        /** Reads an object (the parser on its START_OBJECT) as the next row; returns its index. */
+        /** Begins an object: for records, its values (a component each, all null), else null. */
+        Object[] begin() {
+            return values = records ? new Object[layout.types.length] : null;
+        }
+
+        /** Reads an object (the parser on its START_OBJECT) as the next row, and its record when made; returns its index. */
         int read(JsonParser p) throws IOException {
             int row = rows;
+            begin();
             JsonToken t;
             while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -337,9 +423,11 @@ final class EventColumns implements EventReader.Elements {
             return row;
         }
 
-        void end(int row) {
+        /** Ends the object begun at {@code row}: its columns padded, its record made when asked for. */
+        void end(int row) throws IOException {
             rows = row + 1;
             for (ColumnBuffer b : buffers) b.pad(rows);
+            if (values != null) record = layout.make(values);
         }
 
         void truncate(int to) {
@@ -369,41 +457,75 @@ final class EventColumns implements EventReader.Elements {
             return out;
         }
 
-        /** One field's value (the parser on it) into its column at {@code row}; other fields are skipped. */
+        /**
+         * One field's value (the parser on it) into its column at {@code row}, and into the record's values when made;
+         * fields of no component are skipped, and so are those of no column when no record is made.
+         */
         void field(JsonParser p, String name, JsonToken v, int row) throws IOException {
-            Integer at = layout.byName.get(name);
+            Integer at = layout.component.get(name);
             if (at == null) {
                 p.skipChildren();
                 return;
             }
-            int i = at;
+            int c = at, i = layout.columnOf[c];
+            if (i < 0) {
+                if (values != null) values[c] = v == JsonToken.VALUE_NULL ? null : bind(p, c);
+                else p.skipChildren();
+                return;
+            }
             ColumnBuffer b = buffers[i];
             if (v == JsonToken.VALUE_NULL) {
                 b.setMissing(row);
+                if (values != null) values[c] = null;
                 return;
             }
+            Object value = null;
             switch (layout.kinds.get(i)) {
                 case STRING -> {
-                    if (v == JsonToken.VALUE_STRING) ((ColumnBuffer.Strings) b).set(row, p.getText());
-                    else ((ColumnBuffer.Strings) b).set(row, (String) bind(p, i));
+                    String text = v == JsonToken.VALUE_STRING ? p.getText() : (String) bind(p, c);
+                    ((ColumnBuffer.Strings) b).set(row, text);
+                    value = text;
                 }
                 case DOUBLE -> {
                     ColumnBuffer.Numbers n = (ColumnBuffer.Numbers) b;
-                    if (v == JsonToken.VALUE_NUMBER_FLOAT || v == JsonToken.VALUE_NUMBER_INT) n.setDouble(row, p.getDoubleValue());
-                    else if (bind(p, i) instanceof Number o) n.setDouble(row, o.doubleValue());
-                    else b.setMissing(row);
+                    if (v == JsonToken.VALUE_NUMBER_FLOAT || v == JsonToken.VALUE_NUMBER_INT) {
+                        double d = p.getDoubleValue();
+                        n.setDouble(row, d);
+                        if (values != null) value = layout.classes[c] == BigDecimal.class ? p.getDecimalValue() : (Object) d;
+                    } else if ((value = bind(p, c)) instanceof Number o) {
+                        n.setDouble(row, o.doubleValue());
+                    } else {
+                        b.setMissing(row);
+                    }
                 }
                 case INT, LONG -> {
                     ColumnBuffer.Numbers n = (ColumnBuffer.Numbers) b;
-                    if (v == JsonToken.VALUE_NUMBER_INT) n.set(row, n.kind == ColumnBuffer.Numbers.Kind.INT ? p.getIntValue() : p.getLongValue());
-                    else if (bind(p, i) instanceof Number o) n.set(row, o.longValue());
-                    else b.setMissing(row);
+                    if (v == JsonToken.VALUE_NUMBER_INT) {
+                        if (n.kind == ColumnBuffer.Numbers.Kind.INT) {
+                            int k = p.getIntValue();
+                            n.set(row, k);
+                            value = k;
+                        } else {
+                            long k = p.getLongValue();
+                            n.set(row, k);
+                            value = k;
+                        }
+                    } else if ((value = bind(p, c)) instanceof Number o) {
+                        n.set(row, o.longValue());
+                    } else {
+                        b.setMissing(row);
+                    }
                 }
                 case BOOLEAN -> {
                     ColumnBuffer.Numbers n = (ColumnBuffer.Numbers) b;
-                    if (v == JsonToken.VALUE_TRUE || v == JsonToken.VALUE_FALSE) n.setBoolean(row, v == JsonToken.VALUE_TRUE);
-                    else if (bind(p, i) instanceof Boolean o) n.setBoolean(row, o);
-                    else b.setMissing(row);
+                    if (v == JsonToken.VALUE_TRUE || v == JsonToken.VALUE_FALSE) {
+                        n.setBoolean(row, v == JsonToken.VALUE_TRUE);
+                        value = v == JsonToken.VALUE_TRUE;
+                    } else if ((value = bind(p, c)) instanceof Boolean o) {
+                        n.setBoolean(row, o);
+                    } else {
+                        b.setMissing(row);
+                    }
                 }
                 case INSTANT -> {
                     Instant o;
@@ -414,27 +536,38 @@ final class EventColumns implements EventReader.Elements {
                             throw new JsonParseException(p, name + ": " + e.getMessage(), e);
                         }
                     } else {
-                        o = (Instant) bind(p, i);
+                        o = (Instant) bind(p, c);
                     }
                     if (o == null) b.setMissing(row);
                     else ((ColumnBuffer.Numbers) b).set(row, PackedInstant.pack(o));
+                    value = o;
                 }
-                case STRINGS_IN_STRING -> ((ColumnBuffer.Strings) b).set(row, join(JsonInString.texts(p), false));
-                case DECIMALS_IN_STRING -> ((ColumnBuffer.Strings) b).set(row, join(JsonInString.texts(p), true));
-                case LIST -> {
-                    List<?> list = (List<?>) bind(p, i);
+                case STRINGS_IN_STRING -> {
+                    List<String> texts = JsonInString.texts(p);
+                    ((ColumnBuffer.Strings) b).set(row, join(texts, false));
+                    value = texts;
+                }
+                case DECIMALS_IN_STRING -> {
+                    List<String> texts = JsonInString.texts(p);
+                    ((ColumnBuffer.Strings) b).set(row, join(texts, true));
+                    if (values != null) value = JsonInString.decimals(p, texts);
+                }
+                default -> {
+                    List<?> list = (List<?>) bind(p, c);
                     ((ColumnBuffer.Strings) b).set(row, RecordTableText.join(list));
+                    value = list;
                 }
             }
+            if (values != null) values[c] = value;
         }
 
-        /** A value of an unusual JSON type, converted by the rules record binding applies. */
-        private Object bind(JsonParser p, int i) throws IOException {
-            ObjectReader r = fallback[i];
+        /** A value of component {@code c} of an unusual JSON type, or not a scalar, converted by the mapper's rules. */
+        private Object bind(JsonParser p, int c) throws IOException {
+            ObjectReader r = fallback[c];
             if (r == null) {
-                // The parser's own mapper (the document's decoding rules) binds as the records are bound.
+                // The parser's own mapper (the document's decoding rules).
                 ObjectMapper mapper = (ObjectMapper) p.getCodec();
-                r = fallback[i] = mapper.readerFor(mapper.getTypeFactory().constructType(layout.types.get(i)));
+                r = fallback[c] = mapper.readerFor(mapper.getTypeFactory().constructType(layout.types[c]));
             }
             return r.readValue(p);
         }

@@ -11,23 +11,35 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads market-data documents into records; a document of the wrong shape is a malformed response. */
+/**
+ * Walks market-data documents: pages of events, given to the one events reader ({@link EventColumns}), and the other
+ * records, bound by the decoding's mapper. A document of the wrong shape is a malformed response.
+ */
 final class EventReader {
 
     private EventReader() {
     }
 
+    /** The events of a JSON array already read as a tree (a search answer's), by the events reader. */
     static List<Event> events(Document r, JsonNode array) {
-        ObjectReader reader = r.json().readerFor(Event.class);
-        List<Event> out = new ArrayList<>(array.size());
-        int i = 0;
-        for (JsonNode n : array) {
-            out.add(read(r, reader, n, "event " + i++));
+        if (!array.isArray()) throw r.malformed("expected a JSON array of events", null);
+        EventColumns reader = EventColumns.forRecords();
+        try (JsonParser p = array.traverse(r.json())) {
+            p.nextToken();
+            readArray(r, p, reader, null);
+        } catch (JsonProcessingException e) {
+            throw r.malformed("the events could not be read (" + e.getOriginalMessage() + ")", e);
+        } catch (IOException e) {
+            throw r.malformed("the events could not be read: " + e.getMessage(), e);
         }
-        return out;
+        return reader.records();
     }
 
     static <T> T one(Document r, JsonNode node, Class<T> type) {
+        if (type == Event.class) {
+            if (!node.isObject()) throw r.malformed("event is not a JSON object", null);
+            return type.cast(events(r, r.json().createArrayNode().add(node)).get(0));
+        }
         return read(r, r.json().readerFor(type), node, type.getSimpleName().toLowerCase());
     }
 
@@ -57,13 +69,9 @@ final class EventReader {
      * {@code next_cursor} (null when absent).
      */
     static Page<Event> page(Document r, boolean keyset) {
-        ObjectReader reader = r.json().readerFor(Event.class);
-        List<Event> out = new ArrayList<>();
-        String cursor = read(r, keyset, (p, i) -> {
-            Event e = reader.readValue(p);
-            if (e.id() == null) throw new EventColumns.MissingId(i);
-            out.add(e);
-        }, null);
+        EventColumns reader = EventColumns.forRecords();
+        String cursor = read(r, keyset, reader, null);
+        List<Event> out = reader.records();
         return new Page<>(out, out.size(), cursor);
     }
 

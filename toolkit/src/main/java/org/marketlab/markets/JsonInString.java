@@ -39,6 +39,24 @@ final class JsonInString {
         return out;
     }
 
+    /** The decimals of {@code texts} (the field's elements, as {@link #texts} gave them): null for null or blank. */
+    static List<BigDecimal> decimals(JsonParser p, List<String> texts) throws IOException {
+        if (texts == null) return null;
+        List<BigDecimal> out = new ArrayList<>(texts.size());
+        for (String s : texts) {
+            if (s == null || s.isBlank()) {
+                out.add(null);
+                continue;
+            }
+            try {
+                out.add(new BigDecimal(s.trim()));
+            } catch (NumberFormatException ex) {
+                throw new JsonParseException(p, p.currentName() + ": '" + s + "' is not a decimal", ex);
+            }
+        }
+        return out;
+    }
+
     /**
      * Reads the JSON array of scalars in {@code s}, appending each element's text (numbers as written, null for
      * JSON null) to {@code out}. One hand-written pass over the string, no parser per field: these strings are on
@@ -205,22 +223,7 @@ final class JsonInString {
     static final class Decimals extends JsonDeserializer<List<BigDecimal>> {
         @Override
         public List<BigDecimal> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            String field = p.currentName();
-            List<String> texts = texts(p);
-            if (texts == null) return null;
-            List<BigDecimal> out = new ArrayList<>(texts.size());
-            for (String s : texts) {
-                if (s == null || s.isBlank()) {
-                    out.add(null);
-                    continue;
-                }
-                try {
-                    out.add(new BigDecimal(s.trim()));
-                } catch (NumberFormatException ex) {
-                    throw new JsonParseException(p, field + ": '" + s + "' is not a decimal", ex);
-                }
-            }
-            return out;
+            return decimals(p, texts(p));
         }
     }
 }

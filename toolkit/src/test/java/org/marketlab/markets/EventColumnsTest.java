@@ -66,6 +66,7 @@ class EventColumnsTest {
     void wholeWorldOverHttpGivesTheRecordsTables() {
         List<Event> events = q().list();
         assertTrue(events.size() >= 2000);
+        assertEquals(records(doc(worldDocument())), events, "the paged records are the ones binding makes, value for value");
         assertSameTable(EventTables.events(events), q().allColumns().table());
         assertSameTable(EventTables.markets(events), q().allColumns().marketsTable());
         assertSameTable(EventTables.tags(events), q().tagsTable());
@@ -163,6 +164,7 @@ class EventColumnsTest {
             List<Event> events = records(doc(doc));
             EventTables.All all = MarketData.parseEventTables(doc(doc));
             assertTrue(all.events().stringColumn("title").countMissing() > 0);
+            assertEquals(events, new ArrayList<>(MarketData.parseEvents(doc(doc))), "the reader's records");
             assertSameTable(EventTables.events(events), all.events());
             assertSameTable(EventTables.markets(events), all.markets());
             assertSameTable(EventTables.tags(events), all.tags());
@@ -175,6 +177,7 @@ class EventColumnsTest {
     void liveShapedDocumentsGiveTheRecordsTables() {
         byte[] event = Documents.read("markets-event.json").getBytes(StandardCharsets.UTF_8);
         List<Event> events = records(doc(event));
+        assertEquals(events, new ArrayList<>(MarketData.parseEvents(doc(event))), "the reader's records");
         EventTables.All all = MarketData.parseEventTables(doc(event));
         assertSameTable(EventTables.events(events), all.events());
         assertSameTable(EventTables.markets(events), all.markets());
@@ -185,6 +188,7 @@ class EventColumnsTest {
             if (market.startsWith("[")) market = market.substring(1, market.lastIndexOf(']'));
             byte[] doc = ("[{\"id\":\"1\",\"slug\":\"s\",\"title\":\"t\",\"markets\":[" + market + "]}]").getBytes(StandardCharsets.UTF_8);
             List<Event> es = records(doc(doc));
+            assertEquals(es, new ArrayList<>(MarketData.parseEvents(doc(doc))), name);
             assertSameTable(EventTables.markets(es), MarketData.parseEventTables(doc(doc)).markets());
         }
     }
@@ -200,6 +204,7 @@ class EventColumnsTest {
                 + "{\"id\":\"7\",\"slug\":\"repeat\"}]";
         byte[] bytes = doc.getBytes(StandardCharsets.UTF_8);
         List<Event> events = MarketData.parseEvents(doc(bytes));
+        assertEquals(records(doc(bytes)), new ArrayList<>(events), "the reader's records, both events kept");
         EventTables.All all = MarketData.parseEventTables(doc(bytes));
         assertEquals(1, all.events().rowCount(), "the repeated event is dropped");
         assertEquals("second", all.events().stringColumn("title").get(0));
@@ -302,9 +307,21 @@ class EventColumnsTest {
         return out;
     }
 
-    /** The records of a document, as a plain list: its tables are made from the records. */
+    /**
+     * The records of a document (an array of events, or one keyset page) as Jackson binds them with the decoding's
+     * mapper, as a plain list: an oracle written apart from the toolkit's events reader, and its tables are made from
+     * the records.
+     */
     static List<Event> records(Document d) {
-        return new ArrayList<>(MarketData.parseEvents(d));
+        try {
+            var tree = d.json().readTree(d.body());
+            if (tree.isObject()) tree = tree.get("events");
+            List<Event> out = new ArrayList<>();
+            for (var n : tree) out.add(d.json().treeToValue(n, Event.class));
+            return out;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static Document doc(byte[] bytes) {

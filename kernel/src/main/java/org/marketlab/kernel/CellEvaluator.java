@@ -201,6 +201,9 @@ final class CellEvaluator implements AutoCloseable, WarmShell {
 
     private static final Map<String, java.lang.reflect.Method> INDEXING = new ConcurrentHashMap<>();
 
+    /** The JVM's class path, read once as JShell starts (Tablesaw's initialisation empties the property a moment later). */
+    static final String JVM_CLASS_PATH = System.getProperty("java.class.path");
+
     /** Whether the compiler sees the whole class path (not only the compile jar). */
     private volatile boolean fullClassPathJoined;
 
@@ -214,7 +217,7 @@ final class CellEvaluator implements AutoCloseable, WarmShell {
         if (fullClassPathJoined) return;
         fullClassPathJoined = true;
         files.joinFullClassPath();
-        shell.addToClasspath(System.getProperty("java.class.path")); // JShell passes its class path on to javac now
+        shell.addToClasspath(JVM_CLASS_PATH); // JShell passes its class path on to javac now
     }
 
     boolean fullClassPathJoined() {

@@ -217,7 +217,8 @@ public final class Sandbox implements EmbeddedService {
     /**
      * Starts every server; with {@code firstPort > 0} on consecutive ports from it, else on free ports. Every port is
      * bound first, so that every URL is known at once; the world's frame (tags, the events' ids and random streams) is
-     * drawn (its events are made on first use, see {@link World#eventsAsRead()}); then the market-data server starts
+     * drawn (its events are made on first use, see {@link World#eventsAsRead()}, but for a first page's, made ahead on
+     * a thread of their own); then the market-data server starts
      * with its routes, and this returns. The other servers start on a thread of their own once they are needed: when
      * a client connects to one of their ports (the connection waits in the backlog, then for the routes), when their
      * parts are asked for ({@link #wallets()}, {@link #orderBook()}, {@link #perps()} wait for them), or once the
@@ -278,8 +279,16 @@ public final class Sandbox implements EmbeddedService {
         }, "sandbox-start");
         rest.setDaemon(true);
         rest.start();
+        // The events of a first unordered page (the first listing's batch), made while the client gets ready to ask.
+        World w = world;
+        Thread firstPage = new Thread(() -> w.makeFirst(FIRST_PAGE_EVENTS), "sandbox-first-page");
+        firstPage.setDaemon(true);
+        firstPage.start();
         return urls;
     }
+
+    /** How many events the start makes ahead for a first page: the batch a first unordered listing makes. */
+    static final int FIRST_PAGE_EVENTS = 16;
 
     /**
      * How long the sandbox must have had no request before the servers after the first start unasked: a first page

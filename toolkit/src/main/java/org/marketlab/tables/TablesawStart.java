@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class TablesawStart {
 
     private static final AtomicBoolean STARTED = new AtomicBoolean();
+    /** How the first initialisation runs: by default, loading {@code Table} as any first use would. */
+    private static volatile Runnable initialiser = TablesawStart::load;
 
     private TablesawStart() {
     }
@@ -24,11 +26,28 @@ public final class TablesawStart {
         init();
     }
 
+    /**
+     * Replaces how this class initialises {@code Table} (a process that can initialise it more cheaply, as the kernel
+     * does without the class-path scan, says so here before any table is made); it must leave {@code Table}
+     * initialised, and Tablesaw's readers and writers registered, as the first use would.
+     */
+    public static void initialiseWith(Runnable how) {
+        initialiser = java.util.Objects.requireNonNull(how, "how");
+    }
+
     private static void init() {
         try {
-            Class.forName("tech.tablesaw.api.Table", true, TablesawStart.class.getClassLoader());
+            initialiser.run();
         } catch (Throwable ignored) {
             // the same failure then surfaces where Table is used
+        }
+    }
+
+    private static void load() {
+        try {
+            Class.forName("tech.tablesaw.api.Table", true, TablesawStart.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -32,6 +32,7 @@ public final class StartUp {
     public StartUp(CompletableFuture<? extends WarmShell> shell, Function<Table, String> render) {
         this.shell = shell;
         this.render = render;
+        ScanlessTablesaw.after(shell);
     }
 
     /**

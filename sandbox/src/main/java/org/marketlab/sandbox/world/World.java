@@ -148,6 +148,14 @@ public final class World {
         return whole.isMade() ? whole.get().events() : new AsRead();
     }
 
+    /**
+     * Makes the first {@code n} events in id order (the first page of an unordered listing), in parallel, if not made:
+     * a start that expects a first page soon makes them while its client is still busy elsewhere.
+     */
+    public void makeFirst(int n) {
+        make(0, Math.min(n, ids.length));
+    }
+
     /** The number of events (known without making any). */
     public int eventCount() {
         return ids.length;

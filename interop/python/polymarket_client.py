@@ -270,9 +270,6 @@ PERPS_NOT_SIMULATED = {
         "list_builder_earnings", "fetch_perps_builder_status")},
     **{m: "TWAP and chase algorithms: the sandbox's perpetuals exchange places plain orders only" for m in (
         "create_twap", "pause_twap", "resume_twap", "cancel_twap", "fetch_twaps", "create_chase", "cancel_chase", "fetch_chases")},
-    "place_position_tp_sl": "take-profit and stop-loss triggers: the sandbox's perpetuals exchange places plain orders only",
-    "fetch_position_snapshots": "position snapshots: not served by the sandbox's perpetuals exchange",
-    "fetch_perps_position_snapshots": "position snapshots: not served by the sandbox's perpetuals exchange",
     "open_rfq_session": COMBOS,
     "subscribe": "the order book's and live-data WebSocket streams: the sandbox serves the perpetuals channel only",
 }
@@ -307,7 +304,9 @@ async def perps_calls(key):
     await acall("list_perps_funding_history", lambda: items(client.list_perps_funding_history(instrument_id=iid), 10), nonempty)
     await acall("list_perps_trades", lambda: items(client.list_perps_trades(instrument_id=iid), 50), nonempty)
     await acall("fetch_perps_builder_status", lambda: client.fetch_perps_builder_status(address=me))
-    await acall("fetch_perps_position_snapshots", lambda: client.fetch_perps_position_snapshots())
+    ids = [i.id for i in instruments][:20]
+    await acall("fetch_perps_position_snapshots", lambda: client.fetch_perps_position_snapshots(address=me, active_instrument_ids=ids),
+                lambda r: snapshots(r, owner=False))
     await acall("deposit_to_perps", lambda: client.deposit_to_perps(amount=1))
     await acall("withdraw_from_perps", lambda: client.withdraw_from_perps(amount=1))
     await acall("open_rfq_session", lambda: client.open_rfq_session())
@@ -358,6 +357,8 @@ async def perps_calls(key):
     except Exception:  # noqa: BLE001 - fetch_portfolio's own call above reports why
         held = []
     await scall("update_margin", lambda: s.update_margin(instrument_id=held[0] if held else iid, amount="10"))
+    await scall("fetch_position_snapshots", lambda: s.fetch_position_snapshots(active_instrument_ids=ids), lambda r: snapshots(r, owner=True))
+    await scall("place_position_tp_sl", lambda: protect(s, instruments), lambda r: None if r.take_profit and r.stop_loss else str(r))
     await scall("arm_auto_cancel", lambda: s.arm_auto_cancel(cancel_at=datetime.now(timezone.utc) + timedelta(seconds=60)))
     await scall("disarm_auto_cancel", lambda: s.disarm_auto_cancel())
     notes = await scall("list_notifications", lambda: items(s.list_notifications(), 50), nonempty)
@@ -370,6 +371,28 @@ async def perps_calls(key):
     await acall("revoke_perps_credentials", lambda: client.revoke_perps_credentials(proxy=s._credentials.proxy))
     await client.close()
     del opened, book
+
+
+def snapshots(r, owner):
+    """The held positions' snapshots, with leverage for the owner alone."""
+    ok = [a for a in r.active if a.status == "ok"]
+    if not ok:
+        return f"no snapshot: {r!r}"
+    if any((a.snapshot.leverage is not None) != owner for a in ok):
+        return f"leverage {'missing for' if owner else 'shown to'} {'the owner' if owner else 'anyone'}: {r!r}"
+    return None
+
+
+async def protect(s, instruments):
+    """A take-profit and a stop-loss 20 % either side of the mark on the first position held."""
+    from polymarket.models.perps.requests import PerpsPositionTpSlTrigger
+    position = next(p for p in (await s.fetch_portfolio()).positions if p.size != 0)
+    decimals = next(i.price_decimals for i in instruments if i.id == position.instrument_id)
+    mark = position.position_value / abs(position.size)
+    up, down = ((mark * Decimal(f)).quantize(Decimal(1).scaleb(-decimals)) for f in ("1.2", "0.8"))
+    gain, loss = (up, down) if position.size > 0 else (down, up)
+    return await s.place_position_tp_sl(instrument_id=position.instrument_id, take_profit=PerpsPositionTpSlTrigger(trigger_price=gain),
+                                        stop_loss=PerpsPositionTpSlTrigger(trigger_price=loss))
 
 
 def expected_methods():

@@ -22,6 +22,13 @@ final class LongNames {
     private LongNames() {
     }
 
+    /** An order in the long names, with its take-profit or stop-loss fields ({@code tpsl}) when it is one. */
+    static ObjectNode order(JsonNode o) {
+        ObjectNode x = of(o, ORDER);
+        if (o.has("tpsl")) x.set("tpsl", o.get("tpsl").deepCopy());
+        return x;
+    }
+
     /** A new object with {@code o}'s fields under their long names, in the order of {@code pairs}. */
     static ObjectNode of(JsonNode o, String[] pairs) {
         ObjectNode x = JsonNodeFactory.instance.objectNode();

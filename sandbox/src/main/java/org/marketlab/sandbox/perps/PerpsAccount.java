@@ -104,6 +104,8 @@ public final class PerpsAccount {
     private final List<ObjectNode> funding = new ArrayList<>();
     private final List<Held> positions = new ArrayList<>();
     private final List<ObjectNode> orders = new ArrayList<>();
+    /** Take-profit and stop-loss orders waiting for the mark to reach their trigger price (they hold no margin). */
+    private final List<ObjectNode> triggers = new ArrayList<>();
     /** Withdrawals' and transfers' changes of the collateral (funding's are read from the charges). */
     private final List<Flow> flows = new ArrayList<>();
     /** Each instrument's mark price, moved by the market while the account trades. */
@@ -429,6 +431,11 @@ public final class PerpsAccount {
         return copies(orders);
     }
 
+    /** The take-profit and stop-loss orders not yet triggered (copies). */
+    public synchronized List<JsonNode> triggers() {
+        return copies(triggers);
+    }
+
     /**
      * The collateral: every change of it since the account opened empty, up to the present (deposits, transfers,
      * withdrawals, funding as charged on the sizes held), and what live fills realised less their fees.
@@ -648,12 +655,65 @@ public final class PerpsAccount {
         return orders.stream().filter(o -> o.get("coid").asText().equals(coid)).findFirst().orElse(null);
     }
 
-    /** Removes and returns the open order {@code oid}, or null. */
+    /** Removes and returns the open order or untriggered take-profit or stop-loss {@code oid}, or null. */
     synchronized ObjectNode cancel(long oid) {
         for (int i = 0; i < orders.size(); i++) {
             if (orders.get(i).get("oid").asLong() == oid) return orders.remove(i);
         }
+        for (int i = 0; i < triggers.size(); i++) {
+            if (triggers.get(i).get("oid").asLong() == oid) return triggers.remove(i);
+        }
         return null;
+    }
+
+    /** The live list of untriggered take-profit and stop-loss orders (the caller holds this account's lock). */
+    List<ObjectNode> triggerRows() {
+        return triggers;
+    }
+
+    /**
+     * When the position cycle on {@code instrument} held at {@code time} began: the last live change that opened it
+     * from flat or turned its side, else the first funding charge on it (the generated history's position), else
+     * {@code fallback}.
+     */
+    synchronized long cycleStart(long instrument, long time, long fallback) {
+        long start = -1;
+        int previous = Integer.MIN_VALUE; // the side before the first live change is the generated position's
+        for (Change c : changes) {
+            if (c.instrument() != instrument || c.time() > time) continue;
+            int side = c.size().signum();
+            if (side != 0 && previous != Integer.MIN_VALUE && side != previous) start = c.time();
+            previous = side;
+        }
+        if (start >= 0) return start;
+        for (ObjectNode f : fundingRows()) {
+            if (f.get("instrument_id").asLong() == instrument) start = start < 0 ? f.get("timestamp").asLong() : Math.min(start, f.get("timestamp").asLong());
+        }
+        return start >= 0 ? start : fallback;
+    }
+
+    /** The live changes of the position on {@code instrument} in {@code [from, to]}: {@code [time, size after]} each. */
+    synchronized List<long[]> growth(long instrument, long from, long to) {
+        List<long[]> out = new ArrayList<>();
+        BigDecimal before = null;
+        for (Change c : changes) {
+            if (c.instrument() != instrument || c.time() > to) continue;
+            if (c.time() >= from && before != null) out.add(new long[]{c.time(), c.size().abs().compareTo(before.abs()) > 0 ? 1 : 0});
+            before = c.size();
+        }
+        return out;
+    }
+
+    /** The leverage of the position on {@code instrument} (1 when the account never traded it). */
+    synchronized int leverage(long instrument) {
+        for (Held h : positions) if (h.instrument == instrument) return h.leverage;
+        return 1;
+    }
+
+    /** The signed size of the position on {@code instrument}, zero when flat or never traded. */
+    synchronized BigDecimal positionSize(long instrument) {
+        for (Held h : positions) if (h.instrument == instrument) return h.size;
+        return BigDecimal.ZERO;
     }
 
     /** Margin the open orders would hold if {@code coid}'s order had notional {@code replaced} (null: as it is). */

@@ -148,7 +148,9 @@ public final class PerpsChannel {
         }
 
         synchronized void push(String channel, JsonNode data) {
-            if (!subscribed.contains(channel)) return;
+            // tpsl::<instrument id> is delivered to a subscription of tpsl; sq counts per channel as named.
+            int scoped = channel.indexOf("::");
+            if (!subscribed.contains(scoped < 0 ? channel : channel.substring(0, scoped))) return;
             long sq = sequences.merge(channel, 1L, Long::sum);
             total++;
             push(() -> {

@@ -180,6 +180,13 @@ public final class PerpsMarket {
     /** An order was modified or cancelled (under the account's lock): push it; a crossing modification fills. */
     void changed(PerpsAccount a, ObjectNode order, boolean modified) {
         Ledger l = ledger(a);
+        if (!modified && order.has("tpsl")) {
+            ((ObjectNode) order.get("tpsl")).put("st", "cancelled");
+            l.ended.add(order.deepCopy());
+            sink.push(a.owner(), "orders", order.deepCopy());
+            tpsl(a, order, null);
+            return; // an untriggered trigger held no margin
+        }
         if (!modified) l.ended.add(order.deepCopy());
         sink.push(a.owner(), "orders", order.deepCopy());
         if (modified && trading.contains(a.owner())) {
@@ -215,11 +222,68 @@ public final class PerpsMarket {
         portfolio(a, l);
     }
 
+    /** A take-profit or stop-loss was armed (under the account's lock): push the order and its {@code tpsl} state. */
+    void armed(PerpsAccount a, ObjectNode order) {
+        sink.push(a.owner(), "orders", order.deepCopy());
+        tpsl(a, order, null);
+    }
+
+    /** The trigger's lifecycle on the channel {@code tpsl::<instrument id>}: {@code {oid, st, reason?}}. */
+    private void tpsl(PerpsAccount a, ObjectNode order, String reason) {
+        ObjectNode data = JSON.objectNode().put("oid", order.get("oid").asLong()).put("st", order.get("tpsl").get("st").asText());
+        if (reason != null) data.put("reason", reason);
+        sink.push(a.owner(), "tpsl::" + order.get("iid").asLong(), data);
+    }
+
+    /**
+     * The account's take-profit and stop-loss orders against its marks now (its lock held): a long's take-profit fires
+     * once the mark is at or above its trigger price and its stop once at or below, a short's the other way round. A
+     * fired trigger is activated and closes its quantity (the whole position for 0) at the mark as a taker, or rests at
+     * its limit when the mark has not reached that. A trigger whose position has closed is cancelled.
+     */
+    private void fireTriggers(PerpsAccount a, Ledger l) {
+        for (ObjectNode t : List.copyOf(a.triggerRows())) {
+            long iid = t.get("iid").asLong();
+            ObjectNode state = (ObjectNode) t.get("tpsl");
+            BigDecimal size = a.positionSize(iid);
+            boolean buy = t.get("buy").asBoolean();
+            long now = clock.getAsLong();
+            if (size.signum() == 0 || size.signum() > 0 == buy) {
+                a.triggerRows().remove(t);
+                t.put("status", "cancelled").put("uts", now);
+                state.put("st", "cancelled");
+                l.ended.add(t.deepCopy());
+                sink.push(a.owner(), "orders", t.deepCopy());
+                tpsl(a, t, "position closed");
+                continue;
+            }
+            BigDecimal mark = a.mark(iid);
+            BigDecimal trp = new BigDecimal(state.get("trp").asText());
+            boolean above = size.signum() > 0 == state.get("kind").asText().equals("tp");
+            if (above ? mark.compareTo(trp) < 0 : mark.compareTo(trp) > 0) continue;
+            BigDecimal qty = new BigDecimal(t.get("qty").asText());
+            BigDecimal close = qty.signum() == 0 ? size.abs() : qty.min(size.abs());
+            a.triggerRows().remove(t);
+            state.put("st", "activated");
+            t.put("qty", close.toPlainString()).put("rest", close.toPlainString()).put("uts", now);
+            tpsl(a, t, null);
+            boolean market = t.get("tif").asText().equals("ioc");
+            BigDecimal limit = new BigDecimal(t.get("p").asText());
+            if (market || (buy ? limit.compareTo(mark) >= 0 : limit.compareTo(mark) <= 0)) {
+                fill(a, l, t, close, mark, true);
+            } else {
+                a.orderRows().add(t); // a limit that the mark has not reached rests as a reduce-only order
+                sink.push(a.owner(), "orders", t.deepCopy());
+            }
+        }
+    }
+
     private void fillDraw(String owner) {
         PerpsAccount a = accounts.apply(owner);
         Ledger l = ledger(a);
         synchronized (a) {
             a.wander(l.random);
+            fireTriggers(a, l);
             List<ObjectNode> open = a.orderRows();
             if (open.isEmpty() || l.random.nextInt(3) != 0) return; // a fill in one draw of three
             ObjectNode order = open.get(l.random.nextInt(open.size()));

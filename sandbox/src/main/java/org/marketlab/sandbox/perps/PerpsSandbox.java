@@ -88,6 +88,7 @@ public final class PerpsSandbox implements RouteModule {
     private final PerpsChannel channel;
     private final PerpsInfo info;
     private final PerpsAccountReads reads;
+    private final PositionSnapshots snapshots;
 
     /**
      * @param worldSeed the world's seed (accounts are generated from it and the owner's address)
@@ -113,11 +114,17 @@ public final class PerpsSandbox implements RouteModule {
             public void created(PerpsAccount account, ObjectNode order, java.math.BigDecimal mark) {
                 market.created(account, order, mark);
             }
+
+            @Override
+            public void armed(PerpsAccount account, ObjectNode order) {
+                market.armed(account, order);
+            }
         }, iid -> {
             PerpsInfo.Instrument i = PerpsInfo.instrument(iid);
             return i == null ? null : java.math.BigDecimal.valueOf(info.mark(i, clock.getAsLong())).setScale(i.priceDecimals(), java.math.RoundingMode.HALF_EVEN);
         });
         this.reads = new PerpsAccountReads(market);
+        this.snapshots = new PositionSnapshots(this::accountOf, market, info, this::latest);
         this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock, this::accountCommand);
     }
 
@@ -230,6 +237,10 @@ public final class PerpsSandbox implements RouteModule {
             json(ctx, JSON.objectNode().put("status", "ok"));
         });
         app.get("/v1/info/portfolio", this::publicPortfolio);
+        app.post("/v1/info/position-snapshots", ctx -> {
+            spend("public", 5);
+            json(ctx, snapshots.answer(Bodies.object(ctx.body()), ownerOrNull(ctx)));
+        });
         app.get("/v1/info/assets", ctx -> {
             spend("public", 2);
             ArrayNode out = JSON.arrayNode();
@@ -364,7 +375,7 @@ public final class PerpsSandbox implements RouteModule {
         }
         rows.sort(Comparator.<ObjectNode>comparingLong(o -> o.get("uts").asLong()).thenComparingLong(o -> o.get("oid").asLong()).reversed());
         ArrayNode out = JSON.arrayNode();
-        for (ObjectNode o : rows) out.add(LongNames.of(o, LongNames.ORDER));
+        for (ObjectNode o : rows) out.add(LongNames.order(o));
         json(ctx, out);
     }
 
@@ -508,9 +519,11 @@ public final class PerpsSandbox implements RouteModule {
         PerpsAccount a = accountOf(authenticated(ctx, 2).owner());
         Long instrument = history(ctx, "instrument_id").natural("instrument_id");
         ArrayNode out = JSON.arrayNode();
-        for (JsonNode o : a.openOrders()) {
+        List<JsonNode> open = new ArrayList<>(a.openOrders());
+        open.addAll(a.triggers());
+        for (JsonNode o : open) {
             if (instrument != null && o.get("iid").asLong() != instrument) continue;
-            out.add(LongNames.of(o, LongNames.ORDER));
+            out.add(LongNames.order(o));
         }
         json(ctx, out);
     }
@@ -557,6 +570,18 @@ public final class PerpsSandbox implements RouteModule {
         spend(p.owner(), weight);
         fireAutoCancel(p.owner());
         return p;
+    }
+
+    /** The account whose live proxy the request's headers name and authenticate, or null (no headers, or not valid). */
+    private String ownerOrNull(Context ctx) {
+        String address = header(ctx, "SERVICE-PROXY", "POLYMARKET-PROXY");
+        String secret = header(ctx, "SERVICE-SECRET", "POLYMARKET-SECRET");
+        if (address == null || secret == null) return null;
+        try {
+            return proxies.authenticate(address, secret, clock.getAsLong()).owner();
+        } catch (Refusal e) {
+            return null;
+        }
     }
 
     /** The account's auto-cancel switch, when its time has come: every open order cancelled. */

@@ -37,6 +37,9 @@ final class Trading {
 
         /** {@code order} was just placed and rests on the account's book: it fills at once where it crosses {@code mark}. */
         void created(PerpsAccount account, ObjectNode order, BigDecimal mark);
+
+        /** {@code order}, a take-profit or stop-loss on a position, was just armed: it waits for the mark. */
+        void armed(PerpsAccount account, ObjectNode order);
     }
 
     Trading(ProxyRegistry proxies, Function<String, PerpsAccount> accounts, LongSupplier clock, Changes changes,
@@ -160,11 +163,12 @@ final class Trading {
         op.add(rows);
         JsonNode group = body.path("op").path("grp");
         if (group.isTextual()) op.add(group.asText());
+        String scope = group.isTextual() ? group.asText() : null;
         ProxyRegistry.Proxy proxy = signer(body, Signatures.compact(op), owner);
         PerpsAccount account = accounts.apply(proxy.owner());
         ArrayNode out = JSON.arrayNode();
         synchronized (account) {
-            for (JsonNode e : args) out.add(createOne(account, e));
+            for (JsonNode e : args) out.add(e.path("tr").isObject() ? createTrigger(account, e, scope) : createOne(account, e));
         }
         return new Result(proxy, out);
     }
@@ -206,7 +210,6 @@ final class Trading {
         long iid = e.get("iid").asLong();
         BigDecimal market = marketMark.apply(iid);
         if (market == null) return error("unknown instrument " + iid);
-        if (e.path("tr").isObject()) return error("trigger (take-profit and stop-loss) orders are not simulated by the sandbox");
         BigDecimal qty;
         BigDecimal price = null;
         try {
@@ -255,6 +258,77 @@ final class Trading {
         return ok;
     }
 
+    /**
+     * A take-profit or stop-loss on the account's position ({@code grp: "position"}), as the official client's
+     * {@code place_position_tp_sl} sends it: reduce-only, on the side that closes the position, {@code tr} holding
+     * {@code tpsl} ({@code tp} or {@code sl}), the trigger price {@code trp} and {@code market} (true: closes at the
+     * mark; else at the limit {@code p}); {@code qty} "0" closes the whole position when it fires. A long's
+     * take-profit lies above the mark and its stop below it, a short's the other way round. A new trigger of the same
+     * kind on the position replaces the old one. Trailing stops and triggers attached to an order
+     * ({@code grp: "order"}) are refused by name.
+     */
+    private ObjectNode createTrigger(PerpsAccount account, JsonNode e, String scope) {
+        long iid = e.get("iid").asLong();
+        JsonNode tr = e.get("tr");
+        if (!"position".equals(scope)) {
+            return error("take-profit and stop-loss orders attached to an order (grp 'order') are not simulated by the sandbox; "
+                    + "place them on the position (grp 'position')");
+        }
+        if (tr.hasNonNull("trail_bps")) return error("trailing stops are not simulated by the sandbox; give a trigger price trp");
+        String kind = tr.path("tpsl").asText();
+        if (!kind.equals("tp") && !kind.equals("sl")) return error("tr.tpsl must be 'tp' or 'sl', was '" + kind + "'");
+        if (!e.path("ro").asBoolean(false)) return error("a position's take-profit or stop-loss is reduce-only (ro: true)");
+        BigDecimal trp, qty, limit = null;
+        try {
+            trp = new BigDecimal(tr.path("trp").asText());
+            qty = new BigDecimal(e.get("qty").asText());
+            if (e.path("p").isTextual()) limit = new BigDecimal(e.get("p").asText());
+        } catch (NumberFormatException ex) {
+            return error("tr.trp, p and qty must be decimal strings");
+        }
+        if (trp.signum() <= 0 || qty.signum() < 0 || limit != null && limit.signum() <= 0) {
+            return error("tr.trp (and p) must be positive; qty 0 (the whole position) or positive");
+        }
+        BigDecimal size = account.positionSize(iid);
+        if (size.signum() == 0) return error("no open position on instrument " + iid + ": a position's take-profit or stop-loss needs one");
+        boolean buy = e.get("buy").asBoolean();
+        boolean isLong = size.signum() > 0;
+        if (buy == isLong) return error("the trigger must close the position: a long closes with buy false, a short with buy true");
+        if (qty.compareTo(size.abs()) > 0) return error("qty " + qty.toPlainString() + " exceeds the position's size " + size.abs().toPlainString());
+        BigDecimal mark = account.mark(iid);
+        boolean above = isLong == kind.equals("tp");
+        if (above ? trp.compareTo(mark) <= 0 : trp.compareTo(mark) >= 0) {
+            return error((kind.equals("tp") ? "take-profit" : "stop-loss") + " of a " + (isLong ? "long" : "short") + " position triggers "
+                    + (above ? "above" : "below") + " the mark price " + mark.toPlainString() + "; trp " + trp.toPlainString() + " does not");
+        }
+        for (ObjectNode old : List.copyOf(account.triggerRows())) {
+            if (old.get("iid").asLong() == iid && old.get("tpsl").get("kind").asText().equals(kind)) {
+                cancelled(account, account.cancel(old.get("oid").asLong()));
+            }
+        }
+        long now = clock.getAsLong();
+        ObjectNode order = JSON.objectNode();
+        order.put("oid", account.nextOid());
+        order.put("iid", iid);
+        order.put("buy", buy);
+        order.put("p", (limit != null ? limit : trp).toPlainString());
+        order.put("qty", qty.toPlainString());
+        order.put("tif", limit != null ? "gtc" : "ioc");
+        order.put("po", false);
+        order.put("ro", true);
+        order.put("status", "open");
+        order.put("rest", qty.toPlainString());
+        order.put("fill", "0");
+        order.put("cts", now);
+        order.put("uts", now);
+        order.put("coid", String.format("%016x%016x", order.get("oid").asLong() * 0x9E3779B97F4A7C15L, now));
+        ObjectNode tpsl = order.putObject("tpsl").put("kind", kind).put("scope", "position").put("trp", trp.toPlainString());
+        tpsl.put("st", "untriggered");
+        account.triggerRows().add(order);
+        changes.armed(account, order);
+        return JSON.objectNode().put("status", "ok").put("oid", order.get("oid").asLong()).put("coid", order.get("coid").asText());
+    }
+
     /** {@code cancelAll}: args {@code {}} or {@code {iid}}, signed over {@code ["cancelAll", []]} or {@code ["cancelAll", [iid]]}. */
     Result cancelAll(JsonNode body, String owner) {
         JsonNode args = Bodies.args(body, "cancelAll");
@@ -267,7 +341,9 @@ final class Trading {
         PerpsAccount account = accounts.apply(proxy.owner());
         ArrayNode out = JSON.arrayNode();
         synchronized (account) {
-            for (ObjectNode o : List.copyOf(account.orderRows())) {
+            List<ObjectNode> all = new java.util.ArrayList<>(account.orderRows());
+            all.addAll(account.triggerRows());
+            for (ObjectNode o : all) {
                 if (iid != null && o.get("iid").asLong() != iid) continue;
                 ObjectNode gone = account.cancel(o.get("oid").asLong());
                 if (gone != null) out.add(cancelled(account, gone));
@@ -284,7 +360,9 @@ final class Trading {
     /** Cancels every open order of the account (its lock held): the auto-cancel switch firing. */
     ArrayNode cancelEverything(PerpsAccount account) {
         ArrayNode out = JSON.arrayNode();
-        for (ObjectNode o : List.copyOf(account.orderRows())) {
+        List<ObjectNode> all = new java.util.ArrayList<>(account.orderRows());
+        all.addAll(account.triggerRows());
+        for (ObjectNode o : all) {
             ObjectNode gone = account.cancel(o.get("oid").asLong());
             if (gone != null) out.add(cancelled(account, gone));
         }

@@ -480,6 +480,153 @@ class PerpsWireTest {
         assertEquals(before, other.openOrders().size(), "only the signer's account");
     }
 
+    /**
+     * Take-profit and stop-loss on a position (createOrders with {@code grp: "position"}, as the official client's
+     * {@code place_position_tp_sl} sends it): refused on the wrong side of the mark, without a position, on the
+     * opening side or attached to an order, each before anything is armed; armed, they show in the open orders and
+     * on the channel's {@code tpsl::<instrument>}; when the mark reaches the stop it closes the whole position at the
+     * mark, and the take-profit left without a position is cancelled. The operation's MessagePack is the sandbox's
+     * own compact form: the official client's signing of it is checked by the interop test.
+     */
+    @Test
+    void aStopLossClosesThePositionWhenTheMarkReachesIt() throws Exception {
+        Registered a = register(Key.random(), "Polymarket", 3_600_000);
+        PerpsAccount account = sandbox.perps().account(a.owner().address());
+        sandbox.perps().market().fillInterval(0).portfolioInterval(0);
+        Channel ch = new Channel(sandbox.urls().get("perps_ws").resolve("/v1/ws"));
+        ch.ask("{\"id\":1,\"req\":\"post\",\"op\":{\"type\":\"auth\",\"args\":{\"proxy\":\"" + a.proxy().address() + "\",\"secret\":\"" + a.secret() + "\"}}}");
+        assertEquals("ok", ch.ask("{\"id\":2,\"req\":\"sub\",\"chs\":[\"orders\",\"fills\",\"tpsl\"]}").path("data").path("status").asText());
+        synchronized (account) {
+            for (JsonNode o : account.openOrders()) account.cancel(o.get("oid").asLong()); // no resting order fills meanwhile
+        }
+        JsonNode position = account.positions().get(0);
+        long iid = position.get("instrument_id").asLong();
+        boolean isLong = new java.math.BigDecimal(position.get("size").asText()).signum() > 0;
+        java.math.BigDecimal mark = account.mark(iid);
+        java.math.BigDecimal step = mark.multiply(new java.math.BigDecimal("0.0005")).setScale(2, java.math.RoundingMode.HALF_UP).max(new java.math.BigDecimal("0.01"));
+        java.math.BigDecimal near = isLong ? mark.subtract(step) : mark.add(step);
+        java.math.BigDecimal far = mark.multiply(new java.math.BigDecimal(isLong ? "1.5" : "0.5")).setScale(2, java.math.RoundingMode.HALF_UP);
+        long unheld = java.util.stream.LongStream.rangeClosed(1, 8).filter(i -> account.positions().stream().noneMatch(p -> p.get("instrument_id").asLong() == i))
+                .findFirst().orElseThrow();
+
+        refusedTrigger("triggers " + (isLong ? "above" : "below") + " the mark", trigger(ch, a, iid, !isLong, "tp", near.toPlainString(), "position"));
+        refusedTrigger("no open position", trigger(ch, a, unheld, false, "sl", "1", "position"));
+        refusedTrigger("must close the position", trigger(ch, a, iid, isLong, "sl", near.toPlainString(), "position"));
+        refusedTrigger("not simulated", trigger(ch, a, iid, !isLong, "sl", near.toPlainString(), "order"));
+        assertEquals(List.of(), account.triggers(), "nothing armed by a refusal");
+
+        JsonNode tp = trigger(ch, a, iid, !isLong, "tp", far.toPlainString(), "position");
+        JsonNode sl = trigger(ch, a, iid, !isLong, "sl", near.toPlainString(), "position");
+        assertEquals("ok", tp.path("status").asText(), tp.toString());
+        assertEquals("ok", sl.path("status").asText(), sl.toString());
+        assertEquals(2, account.triggers().size());
+        JsonNode open = ok(send("GET", "/v1/account/open-orders", null, a.headers()));
+        JsonNode stop = null;
+        for (JsonNode o : open) if (o.path("order_id").asLong() == sl.path("oid").asLong()) stop = o;
+        assertNotNull(stop, open.toString());
+        assertEquals("sl", stop.path("tpsl").path("kind").asText());
+        assertEquals("position", stop.path("tpsl").path("scope").asText());
+        assertEquals(near.toPlainString(), stop.path("tpsl").path("trp").asText());
+        assertTrue(stop.path("ro").asBoolean());
+
+        int ticks = 0;
+        while (account.positionSize(iid).signum() != 0 && ticks++ < 5_000) sandbox.perps().market().tick();
+        assertEquals(0, account.positionSize(iid).signum(), "the stop fired within " + ticks + " draws");
+        java.math.BigDecimal closedAt = account.mark(iid);
+        assertTrue(isLong ? closedAt.compareTo(near) <= 0 : closedAt.compareTo(near) >= 0, "fired once the mark reached " + near + ": " + closedAt);
+        sandbox.perps().market().tick();
+        assertEquals(List.of(), account.triggers(), "the take-profit of a closed position is cancelled");
+
+        ch.ask("{\"id\":9,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}");
+        List<String> states = new ArrayList<>();
+        JsonNode fill = null;
+        for (JsonNode f : ch.pushed) {
+            if (f.path("ch").asText().equals("tpsl::" + iid)) states.add(f.path("data").path("oid").asLong() == sl.path("oid").asLong() ? "sl " + f.path("data").path("st").asText() : "tp " + f.path("data").path("st").asText());
+            if (f.path("ch").asText().equals("fills")) fill = f.path("data").get(0);
+        }
+        assertEquals(List.of("tp untriggered", "sl untriggered", "sl activated", "tp cancelled"), states);
+        assertNotNull(fill, "the stop's fill is pushed");
+        assertEquals(sl.path("oid").asLong(), fill.path("oid").asLong());
+        assertTrue(fill.path("taker").asBoolean());
+        assertEquals(closedAt.toPlainString(), fill.path("p").asText(), "closed at the mark");
+        assertEquals(position.get("size").asText().replace("-", ""), fill.path("qty").asText(), "the whole position");
+        ch.close();
+    }
+
+    private static void refusedTrigger(String why, JsonNode ack) {
+        assertEquals("err", ack.path("status").asText(), ack.toString());
+        assertTrue(ack.path("error").asText().contains(why), ack.toString());
+    }
+
+    /** One take-profit or stop-loss (market) of quantity 0 on instrument {@code iid}, signed by the account's proxy: its acknowledgement. */
+    private static JsonNode trigger(Channel ch, Registered a, long iid, boolean buy, String kind, String trp, String group) throws Exception {
+        ArrayNode op = JSON.createArrayNode().add("createOrders");
+        ArrayNode row = op.addArray().addArray();
+        row.add(iid).add(buy).addNull().add("0").addNull().add(false).add(true).addNull();
+        row.addArray().add(true).add(trp).add(kind);
+        op.add(group);
+        long ts = System.currentTimeMillis(), salt = 40 + (ts % 1000);
+        String body = "{\"type\":\"createOrders\",\"grp\":\"" + group + "\",\"args\":[{\"iid\":" + iid + ",\"buy\":" + buy + ",\"qty\":\"0\",\"po\":false,\"ro\":true,"
+                + "\"tr\":{\"market\":true,\"trp\":\"" + trp + "\",\"tpsl\":\"" + kind + "\"}}]}";
+        JsonNode reply = ch.ask("{\"id\":5,\"req\":\"post\",\"op\":" + body + ",\"salt\":" + salt + ",\"ts\":" + ts + ",\"sig\":\""
+                + a.proxy().sign(opDigest("Polymarket", Signatures.compact(op), salt, ts)) + "\"}");
+        return reply.path("data").get(0);
+    }
+
+    /**
+     * Position snapshots: an open position valued at its mark, its leverage and profit in percent for the owner alone;
+     * a fill valued just after it; a selection that matches nothing is {@code not_found}; bad selections are refused
+     * with what is allowed.
+     */
+    @Test
+    void positionSnapshotsValueACycleNowOrJustAfterAFill() throws Exception {
+        Registered a = register(Key.random(), "Polymarket", 3_600_000);
+        PerpsAccount account = sandbox.perps().account(a.owner().address());
+        sandbox.perps().market().fillInterval(0).portfolioInterval(0);
+        JsonNode fill = sandbox.perps().market().fillNow(a.owner().address());
+        JsonNode position = account.positions().get(0);
+        long iid = position.get("instrument_id").asLong();
+        String selection = "{\"address\":\"" + a.owner().address() + "\",\"active_instrument_ids\":[" + iid + ",4000000]";
+
+        JsonNode anonymous = ok(send("POST", "/v1/info/position-snapshots", selection + "}"));
+        JsonNode held = anonymous.path("active").get(0);
+        assertEquals("ok", held.path("status").asText(), anonymous.toString());
+        JsonNode snap = held.path("snapshot");
+        assertEquals(new java.math.BigDecimal(position.get("size").asText()).signum() > 0 ? "long" : "short", snap.path("side").asText());
+        assertEquals(position.get("size").asText().replace("-", ""), snap.path("size_after").asText());
+        assertEquals(position.get("entry_price").asText(), snap.path("entry_price").asText());
+        assertEquals(position.get("mark_price").asText(), snap.path("as_of_price").asText());
+        assertEquals(position.get("unrealized_pnl").asText(), snap.path("pnl").asText());
+        assertFalse(snap.path("is_closed").asBoolean());
+        assertTrue(snap.path("leverage").isNull() && snap.path("pnl_percent").isNull(), "the owner's alone: " + snap);
+        assertTrue(snap.path("started_at").asLong() < snap.path("as_of_at").asLong());
+        assertEquals(PerpsInfo.instrument(iid) == null ? 0 : 22, snap.path("chart").path("candles").size(), "the public path's candles, where it lists the instrument");
+        for (JsonNode c : snap.path("chart").path("candles")) {
+            assertTrue(c.path("low").asDouble() <= Math.min(c.path("open").asDouble(), c.path("close").asDouble()));
+            assertTrue(c.path("high").asDouble() >= Math.max(c.path("open").asDouble(), c.path("close").asDouble()));
+        }
+        assertEquals("not_found", anonymous.path("active").get(1).path("status").asText());
+        assertFalse(anonymous.path("active").get(1).has("snapshot"));
+
+        JsonNode own = ok(send("POST", "/v1/info/position-snapshots", selection + "}", a.headers())).path("active").get(0).path("snapshot");
+        assertEquals(position.get("leverage").asInt(), own.path("leverage").asInt());
+        assertEquals(new java.math.BigDecimal(position.get("return_on_equity").asText()).movePointRight(2).compareTo(new java.math.BigDecimal(own.path("pnl_percent").asText())), 0);
+
+        if (fill != null) {
+            JsonNode past = ok(send("POST", "/v1/info/position-snapshots", "{\"address\":\"" + a.owner().address() + "\",\"history_fills\":[{\"instrument_id\":"
+                    + fill.get("iid").asLong() + ",\"trade_id\":\"" + fill.get("tid").asLong() + "\",\"timestamp\":" + fill.get("ts").asLong() + "}]}")).path("history").get(0);
+            assertEquals("ok", past.path("status").asText(), past.toString());
+            assertEquals(fill.get("tid").asText(), past.path("trade_id").asText());
+            assertEquals(fill.get("p").asText(), past.path("snapshot").path("as_of_price").asText(), "valued at the fill's price");
+            assertEquals(fill.get("ts").asLong(), past.path("snapshot").path("as_of_at").asLong());
+        }
+        refused(400, "at least one selection", send("POST", "/v1/info/position-snapshots", "{\"address\":\"" + a.owner().address() + "\"}"));
+        refused(400, "duplicate", send("POST", "/v1/info/position-snapshots", "{\"address\":\"" + a.owner().address() + "\",\"active_instrument_ids\":[1,1]}"));
+        refused(400, "address", send("POST", "/v1/info/position-snapshots", "{\"address\":\"nobody\",\"active_instrument_ids\":[1]}"));
+        refused(400, "trade_id", send("POST", "/v1/info/position-snapshots", "{\"address\":\"" + a.owner().address()
+                + "\",\"history_fills\":[{\"instrument_id\":1,\"trade_id\":\"01\",\"timestamp\":1}]}"));
+    }
+
     /** A WebSocket that answers one frame at a time. */
     private static final class Channel implements WebSocket.Listener {
         private final LinkedBlockingQueue<String> frames = new LinkedBlockingQueue<>();

@@ -268,8 +268,6 @@ PERPS_NOT_SIMULATED = {
     **{m: "builder fee approvals and earnings: the sandbox's perpetuals exchange has no builders" for m in (
         "approve_builder_fee", "revoke_builder_fee", "fetch_builder_approvals", "fetch_builder_earnings_summary",
         "list_builder_earnings", "fetch_perps_builder_status")},
-    **{m: "TWAP and chase algorithms: the sandbox's perpetuals exchange places plain orders only" for m in (
-        "create_twap", "pause_twap", "resume_twap", "cancel_twap", "fetch_twaps", "create_chase", "cancel_chase", "fetch_chases")},
     "open_rfq_session": COMBOS,
     "subscribe": "the order book's and live-data WebSocket streams: the sandbox serves the perpetuals channel only",
 }
@@ -350,6 +348,17 @@ async def perps_calls(key):
     await scall("cancel_order", lambda: s.cancel_order(order_id=placed.order.id), lambda r: None if r.status == "ok" else str(r))
     await scall("cancel_orders", lambda: s.cancel_orders(order_ids=[a.order_id for a in posted]), lambda r: None if all(x.status == "ok" for x in r) else str(r))
     await scall("cancel_all_orders", lambda: s.cancel_all_orders(instrument_id=iid))
+    twap = await scall("create_twap", lambda: s.create_twap(instrument_id=iid, side="BUY", quantity=qty * 3, duration_ms=300_000),
+                       lambda r: None if r.twap_id else str(r))
+    twap_id = twap.twap_id if twap else 1
+    await scall("fetch_twaps", s.fetch_twaps, lambda r: None if any(t.twap_id == twap_id and t.slices >= 1 for t in r) else str(r))
+    await scall("pause_twap", lambda: s.pause_twap(twap_id=twap_id))
+    await scall("resume_twap", lambda: s.resume_twap(twap_id=twap_id))
+    await scall("cancel_twap", lambda: s.cancel_twap(twap_id=twap_id))
+    chase = await scall("create_chase", lambda: s.create_chase(instrument_id=iid, side="BUY", quantity=qty), lambda r: None if r.chase_id else str(r))
+    chase_id = chase.chase_id if chase else 1
+    await scall("fetch_chases", s.fetch_chases, lambda r: None if any(c.chase_id == chase_id and c.order_id for c in r) else str(r))
+    await scall("cancel_chase", lambda: s.cancel_chase(chase_id=chase_id))
     await scall("update_leverage", lambda: s.update_leverage(instrument_id=iid, leverage=5, cross_margin=True))
     await scall("update_leverages", lambda: s.update_leverages([PerpsLeverageUpdate(instrument_id=iid, leverage=4, cross_margin=True)]))
     try:

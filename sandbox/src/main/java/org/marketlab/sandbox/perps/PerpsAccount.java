@@ -102,6 +102,8 @@ public final class PerpsAccount {
     private final List<ObjectNode> transfers = new ArrayList<>();
     private final List<ObjectNode> deposits = new ArrayList<>();
     private final List<ObjectNode> funding = new ArrayList<>();
+    /** The leverage of a position opened by a fill on an instrument the account held nothing in. */
+    static final int DEFAULT_LEVERAGE = 10;
     private final List<Held> positions = new ArrayList<>();
     private final List<ObjectNode> orders = new ArrayList<>();
     /** Take-profit and stop-loss orders waiting for the mark to reach their trigger price (they hold no margin). */
@@ -608,7 +610,11 @@ public final class PerpsAccount {
     synchronized Trade fill(long instrument, boolean buy, BigDecimal qty, BigDecimal price, BigDecimal fee, long time) {
         Held h = null;
         for (Held x : positions) if (x.instrument == instrument) h = x;
-        if (h == null) throw new IllegalArgumentException("the account trades no instrument " + instrument);
+        if (h == null) { // the first fill on an instrument opens a position there, cross-margined at the default leverage
+            PerpsInfo.Instrument listed = PerpsInfo.instrument(instrument);
+            h = new Held(instrument, listed != null ? listed.symbol() : "PERP-" + instrument, DEFAULT_LEVERAGE, true, BigDecimal.ZERO, price);
+            positions.add(h);
+        }
         BigDecimal size = h.size, entry = h.entry;
         BigDecimal signed = buy ? qty : qty.negate();
         BigDecimal after = size.add(signed);

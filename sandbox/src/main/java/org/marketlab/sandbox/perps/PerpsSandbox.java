@@ -89,6 +89,8 @@ public final class PerpsSandbox implements RouteModule {
     private final PerpsInfo info;
     private final PerpsAccountReads reads;
     private final PositionSnapshots snapshots;
+    private final Algorithms algorithms;
+    private final java.util.concurrent.ScheduledExecutorService algorithmTimer;
 
     /**
      * @param worldSeed the world's seed (accounts are generated from it and the owner's address)
@@ -125,6 +127,15 @@ public final class PerpsSandbox implements RouteModule {
         });
         this.reads = new PerpsAccountReads(market);
         this.snapshots = new PositionSnapshots(this::accountOf, market, info, this::latest);
+        this.algorithms = new Algorithms(trading, this::accountOf, clock, iid -> {
+            PerpsInfo.Instrument i = PerpsInfo.instrument(iid);
+            return i == null ? null : java.math.BigDecimal.valueOf(info.mark(i, clock.getAsLong())).setScale(i.priceDecimals(), java.math.RoundingMode.HALF_EVEN);
+        });
+        this.algorithmTimer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sandbox-perps-algorithms");
+            t.setDaemon(true);
+            return t;
+        });
         this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock, this::accountCommand);
     }
 
@@ -255,6 +266,17 @@ public final class PerpsSandbox implements RouteModule {
         app.get("/v1/account/balances", ctx -> json(ctx, market.balances(accountOf(authenticated(ctx, 2).owner()))));
         app.get("/v1/account/equity", ctx -> points(ctx, false));
         app.get("/v1/account/pnl", ctx -> points(ctx, true));
+        app.post("/v1/trade/twaps", ctx -> json(ctx, algorithms.createTwap(signed(ctx))));
+        app.patch("/v1/trade/twaps", ctx -> json(ctx, algorithms.controlTwap(signed(ctx))));
+        app.delete("/v1/trade/twaps", ctx -> json(ctx, algorithms.cancelTwap(signed(ctx))));
+        app.get("/v1/account/twaps", ctx -> json(ctx, algorithms.twaps(authenticated(ctx, 2).owner())));
+        app.post("/v1/trade/chases", ctx -> json(ctx, algorithms.createChase(signed(ctx))));
+        app.delete("/v1/trade/chases", ctx -> json(ctx, algorithms.cancelChase(signed(ctx))));
+        app.get("/v1/account/chases", ctx -> json(ctx, algorithms.chases(authenticated(ctx, 2).owner())));
+        app.events(e -> {
+            e.serverStarted(() -> algorithmTimer.scheduleWithFixedDelay(this::runAlgorithmsQuietly, 1, 1, java.util.concurrent.TimeUnit.SECONDS));
+            e.serverStopping(algorithmTimer::shutdownNow);
+        });
         app.post("/__sandbox/perps", this::control);
         channel.register(app);
         app.events(e -> e.serverStopping(market::close)); // the market's timer ends with its server
@@ -570,6 +592,27 @@ public final class PerpsSandbox implements RouteModule {
         spend(p.owner(), weight);
         fireAutoCancel(p.owner());
         return p;
+    }
+
+    /** A signed command's body (the algorithm verifies its signature before it acts). */
+    private static JsonNode signed(Context ctx) {
+        return Bodies.object(ctx.body());
+    }
+
+    /**
+     * Runs the TWAP slices and chase re-pricing due by {@code at}, as the sandbox's timer does every second at its
+     * clock: tests move a TWAP through its slices without waiting for them.
+     */
+    public void runAlgorithms(Instant at) {
+        algorithms.runDue(at.toEpochMilli());
+    }
+
+    private void runAlgorithmsQuietly() {
+        try {
+            algorithms.runDue(clock.getAsLong());
+        } catch (RuntimeException ignored) {
+            // the timer must keep running
+        }
     }
 
     /** The account whose live proxy the request's headers name and authenticate, or null (no headers, or not valid). */

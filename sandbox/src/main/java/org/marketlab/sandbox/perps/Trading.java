@@ -86,6 +86,7 @@ final class Trading {
         if (p.signum() <= 0 || q.signum() <= 0) return error("p and qty must be positive");
         ObjectNode order = account.orderByCoid(coid);
         if (order == null) return error("order not found");
+        if (locked(order) != null) return locked(order);
         BigDecimal filled = new BigDecimal(order.get("fill").asText());
         if (q.compareTo(filled) <= 0) return error("qty must exceed the filled quantity " + filled.toPlainString());
         BigDecimal rest = q.subtract(filled);
@@ -115,6 +116,11 @@ final class Trading {
         ArrayNode out = JSON.arrayNode();
         synchronized (account) {
             for (long oid : oids) {
+                ObjectNode chased = locked(open(account, oid));
+                if (chased != null) {
+                    out.add(chased.put("oid", oid));
+                    continue;
+                }
                 ObjectNode cancelled = account.cancel(oid);
                 // ts is the decision time; no coid: the request named orders by oid.
                 out.add(cancelled != null ? cancelled(account, cancelled) : error("order not found").put("oid", oid));
@@ -141,6 +147,11 @@ final class Trading {
         synchronized (account) {
             for (String coid : coids) {
                 ObjectNode order = COID.matcher(coid).matches() ? account.orderByCoid(coid) : null;
+                ObjectNode chased = locked(order);
+                if (chased != null) {
+                    out.add(chased.put("coid", coid));
+                    continue;
+                }
                 ObjectNode cancelled = order == null ? null : account.cancel(order.get("oid").asLong());
                 out.add(cancelled != null ? cancelled(account, cancelled).put("coid", coid) : error("order not found").put("coid", coid));
             }
@@ -207,23 +218,32 @@ final class Trading {
     }
 
     private ObjectNode createOne(PerpsAccount account, JsonNode e) {
+        return place(account, e).ack();
+    }
+
+    /** An order placed (the account's lock held) and its acknowledgement; the order null when refused. */
+    record Placed(ObjectNode ack, ObjectNode order) {
+    }
+
+    /** Places one order of {@code createOrders}' form for the account (its lock held), as {@link #create} does. */
+    Placed place(PerpsAccount account, JsonNode e) {
         long iid = e.get("iid").asLong();
         BigDecimal market = marketMark.apply(iid);
-        if (market == null) return error("unknown instrument " + iid);
+        if (market == null) return refused("unknown instrument " + iid);
         BigDecimal qty;
         BigDecimal price = null;
         try {
             qty = new BigDecimal(e.get("qty").asText());
             if (e.path("p").isTextual()) price = new BigDecimal(e.get("p").asText());
         } catch (NumberFormatException ex) {
-            return error("p and qty must be decimal strings");
+            return refused("p and qty must be decimal strings");
         }
-        if (qty.signum() <= 0 || price != null && price.signum() <= 0) return error("p and qty must be positive");
+        if (qty.signum() <= 0 || price != null && price.signum() <= 0) return refused("p and qty must be positive");
         String tif = e.path("tif").asText(price == null ? "ioc" : "gtc");
-        if (!List.of("gtc", "ioc", "fok", "gtd").contains(tif)) return error("tif must be gtc, ioc, fok or gtd, was '" + tif + "'");
+        if (!List.of("gtc", "ioc", "fok", "gtd").contains(tif)) return refused("tif must be gtc, ioc, fok or gtd, was '" + tif + "'");
         String coid = e.path("c").isTextual() ? e.get("c").asText() : null;
-        if (coid != null && !COID.matcher(coid).matches()) return error("invalid coid '" + coid + "': 32 lower-case hex characters");
-        if (coid != null && account.orderByCoid(coid) != null) return error("duplicate client order id " + coid);
+        if (coid != null && !COID.matcher(coid).matches()) return refused("invalid coid '" + coid + "': 32 lower-case hex characters");
+        if (coid != null && account.orderByCoid(coid) != null) return refused("duplicate client order id " + coid);
         boolean buy = e.get("buy").asBoolean();
         // A new order meets the public market: it crosses, and fills, at the market's mark now.
         BigDecimal mark = market;
@@ -231,9 +251,9 @@ final class Trading {
         boolean marketOrder = price == null;
         if (marketOrder) price = mark;
         boolean crosses = buy ? price.compareTo(mark) >= 0 : price.compareTo(mark) <= 0;
-        if (e.path("po").asBoolean(false) && crosses) return error("post-only order would cross the book");
+        if (e.path("po").asBoolean(false) && crosses) return refused("post-only order would cross the book");
         if (account.orderMarginWith(null, null).add(price.multiply(qty).multiply(PerpsAccount.ORDER_MARGIN_RATE)).compareTo(account.freeCollateral()) > 0) {
-            return error("insufficient_margin");
+            return refused("insufficient_margin");
         }
         long now = clock.getAsLong();
         ObjectNode order = JSON.objectNode();
@@ -255,7 +275,7 @@ final class Trading {
         changes.created(account, order, mark);
         ObjectNode ok = JSON.objectNode().put("status", "ok").put("oid", order.get("oid").asLong());
         ok.put("coid", order.get("coid").asText());
-        return ok;
+        return new Placed(ok, order);
     }
 
     /**
@@ -417,6 +437,35 @@ final class Trading {
             throw Refusal.unauthorized("stale timestamp: ts " + ts + " is not within " + PerpsSandbox.TIMESTAMP_WINDOW_MS
                     + " ms of the service's clock " + now + " (Unix ms)");
         }
+    }
+
+    private static Placed refused(String message) {
+        return new Placed(error(message), null);
+    }
+
+    /** The open order {@code oid} of the account (its lock held), or null. */
+    static ObjectNode open(PerpsAccount account, long oid) {
+        for (ObjectNode o : account.orderRows()) if (o.get("oid").asLong() == oid) return o;
+        return null;
+    }
+
+    /** Cancels a chase's child order (the account's lock held), if it is still open. */
+    void cancelChild(PerpsAccount account, long oid) {
+        ObjectNode o = open(account, oid);
+        if (o != null) cancelled(account, account.cancel(oid));
+    }
+
+    /** Moves a chase's child to {@code price} (the account's lock held); the market fills it there if it now crosses. */
+    void reprice(PerpsAccount account, ObjectNode child, BigDecimal price) {
+        child.put("p", price.toPlainString());
+        child.put("uts", clock.getAsLong());
+        changes.changed(account, child, true);
+    }
+
+    /** Refuses to touch a chase's child directly: null when {@code order} is not one. */
+    private static ObjectNode locked(ObjectNode order) {
+        if (order == null || !order.has("chid")) return null;
+        return error("order " + order.get("oid").asLong() + " is chase " + order.get("chid").asLong() + "'s child: cancel the chase instead");
     }
 
     private static ObjectNode error(String message) {

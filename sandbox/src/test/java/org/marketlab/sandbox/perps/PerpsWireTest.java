@@ -627,6 +627,127 @@ class PerpsWireTest {
                 + "\",\"history_fills\":[{\"instrument_id\":1,\"trade_id\":\"01\",\"timestamp\":1}]}"));
     }
 
+    /**
+     * TWAP over REST, driven through its slices on the sandbox's algorithm clock: each slice an immediate order that
+     * fills at the mark; paused, its slices are skipped and the rest spread over the slices left; at its end the whole
+     * quantity has traded and the run leaves the list. Refused commands (bad duration or interval, a signature that does
+     * not verify) start nothing.
+     */
+    @Test
+    void aTwapSlicesItsQuantityOverItsDuration() throws Exception {
+        Registered a = register(Key.random(), "Polymarket", 3_600_000);
+        PerpsAccount account = sandbox.perps().account(a.owner().address());
+        sandbox.perps().market().fillInterval(0).portfolioInterval(0);
+        java.math.BigDecimal before = account.positionSize(0);
+        refused(400, "dur", send("POST", "/v1/trade/twaps", twap(a, 1_000, null, 21)));
+        refused(400, "ivl", send("POST", "/v1/trade/twaps", twap(a, 300_000, 45_000L, 22)));
+        refused(401, "invalid signature", send("POST", "/v1/trade/twaps", twap(a, 300_000, null, 23).replace("\"salt\":23", "\"salt\":24")));
+        assertEquals(0, ok(send("GET", "/v1/account/twaps", null, a.headers())).size(), "nothing started by a refusal");
+
+        long start = System.currentTimeMillis();
+        JsonNode created = ok(send("POST", "/v1/trade/twaps", twap(a, 300_000, null, 25)));
+        assertEquals("ok", created.path("status").asText(), created.toString());
+        long id = created.path("twid").asLong();
+        JsonNode run = ok(send("GET", "/v1/account/twaps", null, a.headers())).get(0);
+        assertEquals(id, run.path("twid").asLong());
+        assertEquals(10, run.path("slice_count").asInt(), "every 30 s over 5 minutes");
+        assertEquals(1, run.path("slices").asInt(), "the first slice at once");
+        assertEquals(0, new java.math.BigDecimal("0.001").compareTo(new java.math.BigDecimal(run.path("fill").asText())), run.toString());
+        assertEquals(0, before.add(new java.math.BigDecimal("0.001")).compareTo(account.positionSize(0)), "the slice bought at the mark");
+
+        assertEquals("ok", ok(send("PATCH", "/v1/trade/twaps", control(a, "controlTwap", id, "pause", 26))).path("status").asText());
+        sandbox.perps().runAlgorithms(Instant.ofEpochMilli(start + 95_000));
+        run = ok(send("GET", "/v1/account/twaps", null, a.headers())).get(0);
+        assertEquals("paused", run.path("st").asText());
+        assertEquals(1, run.path("slices").asInt(), "no slice while paused");
+        assertEquals("ok", ok(send("PATCH", "/v1/trade/twaps", control(a, "controlTwap", id, "resume", 27))).path("status").asText());
+        sandbox.perps().runAlgorithms(Instant.ofEpochMilli(start + 300_000));
+        assertEquals(0, ok(send("GET", "/v1/account/twaps", null, a.headers())).size(), "ended after its last slice");
+        assertEquals(0, before.add(new java.math.BigDecimal("0.01")).compareTo(account.positionSize(0)), "the whole quantity traded: " + account.positionSize(0));
+        JsonNode gone = ok(send("DELETE", "/v1/trade/twaps", control(a, "cancelTwap", id, null, 28)));
+        assertEquals("err", gone.path("status").asText());
+        assertTrue(gone.path("error").asText().contains("not found"), gone.toString());
+    }
+
+    /**
+     * A chase rests one cent inside the mark, follows the account's mark, cannot be cancelled by its child's id, and ends
+     * when its child has filled; cancelling a chase cancels its child.
+     */
+    @Test
+    void aChaseFollowsTheMarkUntilFilled() throws Exception {
+        Registered a = register(Key.random(), "Polymarket", 3_600_000);
+        PerpsAccount account = sandbox.perps().account(a.owner().address());
+        sandbox.perps().market().fillInterval(0).portfolioInterval(0);
+        synchronized (account) {
+            for (JsonNode o : account.openOrders()) account.cancel(o.get("oid").asLong());
+        }
+        JsonNode created = ok(send("POST", "/v1/trade/chases", chase(a, 31)));
+        assertEquals("ok", created.path("status").asText(), created.toString());
+        long chid = created.path("chid").asLong();
+        JsonNode listed = ok(send("GET", "/v1/account/chases", null, a.headers())).get(0);
+        long child = listed.path("oid").asLong();
+        JsonNode order = account.openOrders().get(0);
+        assertEquals(child, order.get("oid").asLong());
+        assertEquals(chid, order.get("chid").asLong());
+        assertTrue(order.get("po").asBoolean());
+
+        sandbox.perps().runAlgorithms(Instant.now());
+        java.math.BigDecimal target = account.mark(0).subtract(new java.math.BigDecimal("0.01"));
+        assertEquals(0, target.compareTo(new java.math.BigDecimal(account.openOrders().get(0).get("p").asText())), "a bid one cent below the mark");
+        assertEquals(0, target.compareTo(new java.math.BigDecimal(ok(send("GET", "/v1/account/chases", null, a.headers())).get(0).path("reference_price").asText())));
+
+        long ts = System.currentTimeMillis();
+        JsonNode direct = ok(send("DELETE", "/v1/trade/orders", "{\"op\":{\"type\":\"cancelOrders\",\"args\":[" + child + "]},\"salt\":32,\"ts\":" + ts + ",\"sig\":\""
+                + a.proxy().sign(opDigest("Polymarket", cancelMsgpack(child), 32, ts)) + "\"}"));
+        assertTrue(direct.get(0).path("error").asText().contains("cancel the chase"), direct.toString());
+        assertEquals(1, account.openOrders().size(), "the child stays");
+
+        for (int i = 0; i < 20 && !account.openOrders().isEmpty(); i++) sandbox.perps().market().fillNow(a.owner().address());
+        sandbox.perps().runAlgorithms(Instant.now());
+        assertEquals(0, ok(send("GET", "/v1/account/chases", null, a.headers())).size(), "filled, the chase ended");
+
+        long second = ok(send("POST", "/v1/trade/chases", chase(a, 33))).path("chid").asLong();
+        assertEquals(1, account.openOrders().size());
+        assertEquals("ok", ok(send("DELETE", "/v1/trade/chases", control(a, "cancelChase", second, null, 34))).path("status").asText());
+        assertEquals(0, account.openOrders().size(), "cancelling the chase cancels its child");
+        assertEquals(0, ok(send("GET", "/v1/account/chases", null, a.headers())).size());
+    }
+
+    /** A signed createTwap of 0.01 on instrument 0 (a buy) over {@code dur} ms. The MessagePack is the sandbox's compact form. */
+    private static String twap(Registered a, long dur, Long ivl, long salt) {
+        ArrayNode op = JSON.createArrayNode().add("createTwap");
+        op.addArray().add(0).add(true).add("0.01").add(dur).add(ivl == null ? null : JSON.getNodeFactory().numberNode(ivl)).add(false).add(0).addNull().addNull().add(false).addNull();
+        ObjectNode args = JSON.createObjectNode().put("iid", 0).put("buy", true).put("qty", "0.01").put("dur", dur).put("rnd", false).put("slip_bps", 0).put("ro", false);
+        if (ivl != null) args.put("ivl", ivl);
+        return signedBody(a, "createTwap", args, op, salt);
+    }
+
+    /** A signed createChase of 0.001 on instrument 0 (a post-only buy). */
+    private static String chase(Registered a, long salt) {
+        ArrayNode op = JSON.createArrayNode().add("createChase");
+        op.addArray().add(0).add(true).add("0.001").addNull().addNull().addNull().add(true).add(false).addNull();
+        return signedBody(a, "createChase", JSON.createObjectNode().put("iid", 0).put("buy", true).put("qty", "0.001").put("po", true).put("ro", false), op, salt);
+    }
+
+    /** controlTwap ({@code act} given), cancelTwap or cancelChase of {@code id}. */
+    private static String control(Registered a, String type, long id, String act, long salt) {
+        ArrayNode op = JSON.createArrayNode().add(type);
+        ArrayNode positional = op.addArray().add(id);
+        ObjectNode args = JSON.createObjectNode().put(type.equals("cancelChase") ? "chid" : "twid", id);
+        if (act != null) {
+            positional.add(act);
+            args.put("act", act);
+        }
+        return signedBody(a, type, args, op, salt);
+    }
+
+    private static String signedBody(Registered a, String type, ObjectNode args, ArrayNode op, long salt) {
+        long ts = System.currentTimeMillis();
+        ObjectNode body = JSON.createObjectNode();
+        body.putObject("op").put("type", type).set("args", args);
+        return body.put("salt", salt).put("ts", ts).put("sig", a.proxy().sign(opDigest("Polymarket", Signatures.compact(op), salt, ts))).toString();
+    }
+
     /** A WebSocket that answers one frame at a time. */
     private static final class Channel implements WebSocket.Listener {
         private final LinkedBlockingQueue<String> frames = new LinkedBlockingQueue<>();

@@ -74,9 +74,7 @@ final class Algorithms {
     ObjectNode createTwap(JsonNode body) {
         JsonNode a = Bodies.args(body, "createTwap");
         long iid = uint32(a, "iid");
-        if (!a.path("buy").isBoolean()) throw Refusal.badRequest("op.args.buy must be true or false");
-        BigDecimal qty = decimal(a, "qty", true);
-        if (qty.signum() <= 0) throw Refusal.badRequest("op.args.qty must be positive");
+        BigDecimal qty = sideAndQuantity(a);
         long dur = range(a, "dur", MIN_DURATION_MS, MAX_DURATION_MS, true);
         Long ivlGiven = a.has("ivl") ? range(a, "ivl", 0, dur, true) : null;
         if (ivlGiven != null && ivlGiven != 0 && (ivlGiven < MIN_INTERVAL_MS || dur % ivlGiven != 0)) {
@@ -129,12 +127,21 @@ final class Algorithms {
         }
     }
 
-    ObjectNode cancelTwap(JsonNode body) {
-        JsonNode a = Bodies.args(body, "cancelTwap");
-        long id = range(a, "twid", 1, (1L << 53) - 1, true);
-        ArrayNode op = JSON.arrayNode().add("cancelTwap");
+    /** A cancel command's run id and the owner whose proxy signed {@code [type, [id]]}. */
+    private record Named(String owner, long id) {
+    }
+
+    private Named named(JsonNode body, String type, String field) {
+        long id = range(Bodies.args(body, type), field, 1, (1L << 53) - 1, true);
+        ArrayNode op = JSON.arrayNode().add(type);
         op.addArray().add(id);
-        String owner = trading.verify(body, op, null).owner();
+        return new Named(trading.verify(body, op, null).owner(), id);
+    }
+
+    ObjectNode cancelTwap(JsonNode body) {
+        Named n = named(body, "cancelTwap", "twid");
+        String owner = n.owner();
+        long id = n.id();
         List<ObjectNode> runs = twaps.getOrDefault(owner, new ArrayList<>());
         synchronized (runs) {
             runTwaps(owner, clock.getAsLong());
@@ -213,9 +220,7 @@ final class Algorithms {
     ObjectNode createChase(JsonNode body) {
         JsonNode a = Bodies.args(body, "createChase");
         long iid = uint32(a, "iid");
-        if (!a.path("buy").isBoolean()) throw Refusal.badRequest("op.args.buy must be true or false");
-        BigDecimal qty = decimal(a, "qty", true);
-        if (qty.signum() <= 0) throw Refusal.badRequest("op.args.qty must be positive");
+        BigDecimal qty = sideAndQuantity(a);
         BigDecimal lim = a.has("lim") ? decimal(a, "lim", true) : BigDecimal.ZERO;
         BigDecimal dist = a.has("max_dist") ? decimal(a, "max_dist", true) : BigDecimal.ZERO;
         long bps = a.has("max_dist_bps") ? range(a, "max_dist_bps", 1, 1000, true) : 0;
@@ -260,11 +265,9 @@ final class Algorithms {
     }
 
     ObjectNode cancelChase(JsonNode body) {
-        JsonNode a = Bodies.args(body, "cancelChase");
-        long id = range(a, "chid", 1, (1L << 53) - 1, true);
-        ArrayNode op = JSON.arrayNode().add("cancelChase");
-        op.addArray().add(id);
-        String owner = trading.verify(body, op, null).owner();
+        Named n = named(body, "cancelChase", "chid");
+        String owner = n.owner();
+        long id = n.id();
         List<ObjectNode> running = chases.getOrDefault(owner, new ArrayList<>());
         PerpsAccount account = accounts.apply(owner);
         synchronized (running) {
@@ -354,6 +357,14 @@ final class Algorithms {
     private static ObjectNode find(List<ObjectNode> runs, String field, long id) {
         for (ObjectNode r : runs) if (r.get(field).asLong() == id) return r;
         return null;
+    }
+
+    /** The parent's quantity, after checking it and its side ({@code buy}). */
+    private static BigDecimal sideAndQuantity(JsonNode a) {
+        if (!a.path("buy").isBoolean()) throw Refusal.badRequest("op.args.buy must be true or false");
+        BigDecimal qty = decimal(a, "qty", true);
+        if (qty.signum() <= 0) throw Refusal.badRequest("op.args.qty must be positive");
+        return qty;
     }
 
     private static long uint32(JsonNode a, String field) {

@@ -42,8 +42,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #list()}, {@link #table()} or {@link #toParquet(Path)}.
  *
  * <p>How it reads: the closed events, a page at a time ({@code GET /events}, keyset), and for each resolved binary
- * market among them the {@code GET /prices-history} of its first outcome's token, over the longest horizon, at
- * {@link #fidelity} minutes (in consecutive parts of at most 15 days, the service's longest window). Histories are asked for {@value #PARALLEL} at a time, so the pacer, not the round trip,
+ * market among them the {@code GET /prices-history} of its first outcome's token around each horizon, at
+ * {@link #fidelity} minutes: horizons within 15 days of each other (the service's longest window) share a request,
+ * so the default horizons take two requests a market, one for a market younger than 30 days. Histories are asked
+ * for {@value #PARALLEL} at a time, so the pacer, not the round trip,
  * sets the pace: the published window of {@code /prices-history} (1,000 requests in 10 s) is the limit. Progress goes
  * to {@link #onProgress} (in a notebook, a bar). A resolved market whose history at that fidelity is empty (the live
  * service serves resolved markets' histories at 12 hours or coarser) is asked again at 12 hours, and says so in its
@@ -257,20 +259,21 @@ public final class ResolvedQuery {
         return m == null ? null : m.category();
     }
 
-    /** Reads one market's history and its prices at the horizons. */
+    /** Reads one market's history around its horizons and its prices there. */
     private Resolved resolve(Candidate c, Run run) {
-        Duration longest = horizons.get(horizons.size() - 1);
-        Instant start = c.end().minus(longest).minus(Duration.ofMinutes(2L * fidelity));
         List<Duration> hs = horizons;
+        Instant opened = c.market().startDate();
+        List<Instant> wanted = new ArrayList<>(hs.size());
+        for (Duration h : hs) {
+            Instant at = c.end().minus(h);
+            if (opened == null || !at.isBefore(opened)) wanted.add(at);
+        }
         Table history;
         String how = null;
         try {
-            history = run.clob.history(c.yesToken()).start(start).end(c.end()).fidelity(fidelity).table();
-            run.requests.incrementAndGet();
-            if (history.rowCount() == 0 && fidelity < RESOLVED_FIDELITY) {
-                history = run.clob.history(c.yesToken()).start(start.minus(Duration.ofMinutes(RESOLVED_FIDELITY))).end(c.end())
-                        .fidelity(RESOLVED_FIDELITY).table();
-                run.requests.incrementAndGet();
+            history = read(c.yesToken(), wanted, fidelity, run);
+            if (history.rowCount() == 0 && fidelity < RESOLVED_FIDELITY && !wanted.isEmpty()) {
+                history = read(c.yesToken(), wanted, RESOLVED_FIDELITY, run);
                 how = "read at 12h (no points at " + fidelity + "m)";
             }
         } catch (NotFoundException | InvalidRequestException ex) {
@@ -279,7 +282,6 @@ public final class ResolvedQuery {
             how = "no history: " + ex.getMessage();
         }
         List<Resolved.HorizonPrice> prices = new ArrayList<>(hs.size());
-        Instant opened = c.market().startDate();
         for (Duration h : hs) {
             Instant at = c.end().minus(h);
             Double price = null;
@@ -302,6 +304,51 @@ public final class ResolvedQuery {
         if (done % 50 == 0) run.report(false);
         return r;
     }
+
+    /**
+     * The history a market's horizons need, at {@code minutes} fidelity: for each instant, the points from two
+     * fidelity steps before it up to it, so that its last point at or before is there. Instants within one window of
+     * the service (15 days) share a request, so the default horizons of a long-lived market take two requests (1 and
+     * 7 days in one, 30 days in the other) and a market younger than its longest horizon one.
+     */
+    private Table read(String token, List<Instant> instants, int minutes, Run run) {
+        List<Instant[]> windows = windows(instants, Duration.ofMinutes(2L * minutes));
+        Table out = null;
+        for (Instant[] w : windows) {
+            Table part = run.clob.history(token).start(w[0]).end(w[1]).fidelity(minutes).table();
+            run.requests.incrementAndGet();
+            if (out == null) out = part;
+            else out.append(part);
+        }
+        return out != null ? out : Table.create("prices-history", InstantColumn.create("time"), DoubleColumn.create("price"));
+    }
+
+    /**
+     * The fewest windows of at most {@link #WINDOW} that cover every instant with {@code lead} before it: from the
+     * earliest instant's lead, as many later instants as fit, then again from the next. Windows are in time order and
+     * do not overlap.
+     */
+    static List<Instant[]> windows(List<Instant> instants, Duration lead) {
+        List<Instant> sorted = new ArrayList<>(instants);
+        sorted.sort(null);
+        List<Instant[]> out = new ArrayList<>();
+        Instant start = null, last = null;
+        for (Instant at : sorted) {
+            if (start != null && !at.isAfter(start.plus(WINDOW))) {
+                last = at;
+                continue;
+            }
+            if (start != null) out.add(new Instant[]{start, last});
+            start = at.minus(lead);
+            if (!out.isEmpty() && !start.isAfter(out.get(out.size() - 1)[1])) start = out.get(out.size() - 1)[1].plusSeconds(1);
+            last = at;
+        }
+        if (start != null) out.add(new Instant[]{start, last});
+        return out;
+    }
+
+    /** The longest window one {@code /prices-history} request answers. */
+    static final Duration WINDOW = Duration.ofDays(15);
 
     /** The last price at or before {@code at} in a (time, price) history ordered by time, or {@code null}. */
     private static Double lastAtOrBefore(Table history, Instant at) {

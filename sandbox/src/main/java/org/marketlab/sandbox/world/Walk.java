@@ -273,8 +273,13 @@ final class Walk {
             if (d != day) bridgeDay(d, i);
             if (minute == d * DAY) return hours[0] + jumpsAt(minute) + offset;
             long hr = Math.floorDiv(minute, 60);
-            if (hr != hour) bridgeHour(hr, (int) (hr - d * 24));
-            double v = minutes[(int) (minute - hr * 60)];
+            double v;
+            if (minute == hr * 60) {
+                v = hours[(int) (hr - d * 24)]; // an hour's first minute is its hourly point: no minute bridge to draw
+            } else {
+                if (hr != hour) bridgeHour(hr, (int) (hr - d * 24));
+                v = minutes[(int) (minute - hr * 60)];
+            }
             for (int j = dayJumps; j < jumpAt.length && jumpAt[j] <= minute; j++) v += jumpSize[j];
             return v + offset;
         }

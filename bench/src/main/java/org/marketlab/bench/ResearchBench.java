@@ -7,8 +7,14 @@ import org.marketlab.config.Profile;
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
 import org.marketlab.markets.Market;
+import org.marketlab.research.Resolved;
+import org.marketlab.research.ResolvedQuery;
 import org.marketlab.sandbox.Sandbox;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -17,9 +23,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * Research reads against their physical minimum, through the public API a notebook calls, from a sandbox that
  * enforces the published windows:
  * <ol>
- *   <li>{@code Research.resolved().limit(N).list()}: the resolved markets' histories, one {@code /prices-history} each;
- *       the minimum is what the published window (1,000 requests in 10 s, sliding) allows for that many requests,
- *       {@code floor((R - 1) / 1000) × 10 s};</li>
+ *   <li>{@code Research.resolved().limit(N)}, read and made a table: the resolved markets' prices at 1, 7 and 30
+ *       days before their end, read from {@code /prices-history} (15 days at most a request, so two requests for a
+ *       market that lived 30 days, one for a younger one). The minimum is what the published windows allow for the
+ *       fewest requests that can cover those horizons: {@code floor((R - 1) / 1000) × 10 s} for {@code /prices-history}
+ *       (1,000 in 10 s, sliding), the events pages' own window (500 in 10 s) if that were longer;</li>
  *   <li>{@code Markets.trades(market).list()} of the market with the longest tape: rows, requests, time, and the minimum
  *       the {@code /v2/trades} window (300 in 10 s) allows for its pages.</li>
  * </ol>
@@ -42,18 +50,26 @@ public final class ResearchBench {
             // 1. Resolved markets' histories.
             AtomicReference<Progress> last = new AtomicReference<>();
             sandbox.stats().reset();
-            long t0 = System.nanoTime();
-            var resolved = Research.resolved().limit(n).onProgress(last::set).list();
-            double seconds = (System.nanoTime() - t0) / 1e9;
+            long t0 = System.nanoTime(), cpu0 = cpuNanos();
+            var query = Research.resolved().limit(n).onProgress(last::set);
+            List<Resolved> resolved = query.list();
+            var table = ResolvedQuery.table(resolved, query.horizons());
+            double seconds = (System.nanoTime() - t0) / 1e9, cpu = (cpuNanos() - cpu0) / 1e9;
             long histories = sandbox.stats().requests("clob", "/prices-history");
             long events = sandbox.stats().total() - histories;
-            double minimum = Math.floor((histories - 1) / 1000.0) * 10;
-            System.out.printf(Locale.ROOT, "resolved: %,d markets, %,d /prices-history requests and %,d others (events pages), %.1f s; "
-                            + "minimum by the published window %.0f s; ratio %.3f; 429s %d; requests held by the sandbox %d%n",
-                    resolved.size(), histories, events, seconds, minimum, minimum > 0 ? seconds / minimum : Double.NaN,
-                    sandbox.stats().rateLimitedCount(), sandbox.stats().throttledCount());
+            long fewest = 0;
+            for (Resolved r : resolved) fewest += fewestWindows(r);
+            // The published windows: /prices-history 1,000 in 10 s; the events listing 500 in 10 s (its own scope).
+            // Sliding windows: the first 1,000 go at once, each further 1,000 one window later.
+            double minimum = Math.max(Math.floor(Math.max(0, fewest - 1) / 1000.0) * 10, Math.floor(Math.max(0, events - 1) / 500.0) * 10);
+            double ratio = minimum > 0 ? seconds / minimum : Double.NaN;
+            System.out.printf(Locale.ROOT, "resolved: %,d markets (%,d rows), %,d /prices-history requests (fewest possible %,d: horizons within 15 days "
+                            + "of each other share one) and %,d events pages, %.1f s, %.0f histories/s, CPU %.1f s (%.2f ms a request, client and sandbox); minimum by the published windows %.0f s "
+                            + "(the pacer's own 100 ms margin a window makes it %.1f s); ratio %.3f; 429s %d; requests held by the sandbox %d%n",
+                    resolved.size(), table.rowCount(), histories, fewest, events, seconds, histories / seconds, cpu, cpu * 1000 / (histories + events), minimum,
+                    minimum * 10.1 / 10, ratio, sandbox.stats().rateLimitedCount(), sandbox.stats().throttledCount());
             System.out.println("RATIO resolved-market histories (time / published-window minimum): "
-                    + String.format(Locale.ROOT, "%.3f", minimum > 0 ? seconds / minimum : Double.NaN) + "  progress: " + last.get());
+                    + String.format(Locale.ROOT, "%.3f", ratio) + "  progress: " + last.get());
 
             // 2. The longest tape among the most traded markets.
             Market longest = null;
@@ -74,6 +90,33 @@ public final class ResearchBench {
             System.out.printf(Locale.ROOT, "load at the end: %s%n", load());
         }
         System.exit(0);
+    }
+
+    /**
+     * The fewest {@code /prices-history} requests a market's horizon prices need: its horizons after its opening
+     * (a price, or a note other than the market being younger), covered by windows of 15 days, the longest the service
+     * answers.
+     */
+    private static int fewestWindows(Resolved r) {
+        List<Instant> at = new ArrayList<>();
+        for (Resolved.HorizonPrice p : r.prices()) {
+            if (p.price() != null || p.note() == null || !p.note().startsWith("the market opened")) at.add(p.at());
+        }
+        at.sort(null);
+        int windows = 0;
+        Instant start = null;
+        for (Instant t : at) {
+            if (start == null || t.isAfter(start.plus(Duration.ofDays(15)))) {
+                windows++;
+                start = t;
+            }
+        }
+        return windows;
+    }
+
+    /** CPU time of the whole process (client and sandbox), nanoseconds. */
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static double vol(Market m) {

@@ -54,7 +54,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ResolvedQuery {
 
     /** Histories in flight at once. */
-    public static final int PARALLEL = 8;
+    public static final int PARALLEL = 16;
     /** The fidelity the live service serves resolved markets' histories at, in minutes (12 hours). */
     public static final int RESOLVED_FIDELITY = 720;
 

@@ -542,7 +542,7 @@ public final class Charts {
      * event, the quartiles as thin lines around them, the event's minute marked.
      */
     public static XYChart eventStudy(Table study) {
-        return org.marketlab.charts.EventStudyChart.of(study, WIDTH, HEIGHT);
+        return themed(org.marketlab.charts.EventStudyChart.of(study));
     }
 
     // ---- images -------------------------------------------------------------------------------------------------

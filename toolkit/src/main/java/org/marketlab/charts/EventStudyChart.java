@@ -24,7 +24,13 @@ public final class EventStudyChart {
     private EventStudyChart() {
     }
 
-    public static XYChart of(Table study, int width, int height) {
+    /** The chart in the current theme's size and colours (its first colour for the quartiles, its second for the mean); {@code Charts.eventStudy} applies the rest of the theme. */
+    public static XYChart of(Table study) {
+        ChartTheme t = ChartTheme.current();
+        return of(study, t.width(), t.height(), t);
+    }
+
+    private static XYChart of(Table study, int width, int height, ChartTheme theme) {
         if (study == null) throw new IllegalArgumentException("study is null; give Research.eventStudy(...)'s table");
         for (String c : List.of("minute", "events", "mean", "q25", "median", "q75")) {
             if (!study.columnNames().contains(c) || !(study.column(c) instanceof NumericColumn<?>)) {
@@ -50,38 +56,41 @@ public final class EventStudyChart {
                 .xAxisTitle((hours ? "hours" : "minutes") + " from the event").yAxisTitle("price change (cents)").build();
         c.getStyler().setLocale(Locale.ROOT);
         c.getStyler().setMarkerSize(0);
-        c.getStyler().setXAxisTickMarkSpacingHint(90);
         c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
-        c.getStyler().setChartBackgroundColor(Color.WHITE);
         if (x.isEmpty()) {
             c.addSeries("no event had prices in its window", new double[]{0}, new double[]{0});
             return c;
         }
-        Color band = new Color(70, 130, 180);
+        Color band = theme.color(0);
         XYSeries upper = c.addSeries("upper quartile", x, q75);
         upper.setLineColor(band);
         upper.setLineStyle(SeriesLines.SOLID);
         upper.setLineWidth(1f);
         upper.setMarker(SeriesMarkers.NONE);
         XYSeries lower = c.addSeries("lower quartile", x, q25);
-        lower.setLineColor(new Color(150, 190, 225));
+        lower.setLineColor(lighter(band));
         lower.setLineStyle(SeriesLines.SOLID);
         lower.setLineWidth(1f);
         lower.setMarker(SeriesMarkers.NONE);
         XYSeries m = c.addSeries("mean", x, mean);
-        m.setLineColor(new Color(200, 40, 40));
+        m.setLineColor(theme.color(1));
         m.setLineWidth(2.5f);
         m.setMarker(SeriesMarkers.NONE);
         XYSeries med = c.addSeries("median", x, median);
-        med.setLineColor(new Color(40, 40, 40));
+        med.setLineColor(theme.text());
         med.setLineStyle(SeriesLines.DASH_DASH);
         med.setMarker(SeriesMarkers.NONE);
         double pad = Math.max(0.05, (hi - lo) * 0.03);
         XYSeries zero = c.addSeries("the event", new double[]{0, 0}, new double[]{lo - pad, hi + pad});
-        zero.setLineColor(Color.GRAY);
+        zero.setLineColor(theme.mutedText());
         zero.setLineStyle(SeriesLines.DOT_DOT);
         zero.setMarker(SeriesMarkers.NONE);
         return c;
+    }
+
+    /** The colour halfway to white: the lower quartile beside the upper one. */
+    private static Color lighter(Color c) {
+        return new Color((c.getRed() + 255) / 2, (c.getGreen() + 255) / 2, (c.getBlue() + 255) / 2);
     }
 
     private static double span(Table t) {

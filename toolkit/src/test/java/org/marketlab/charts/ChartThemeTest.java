@@ -87,6 +87,57 @@ class ChartThemeTest {
         assertEquals(Color.BLACK, raw.getStyler().getChartBackgroundColor(), "themed once: a user's later choice stands");
     }
 
+    /** An event study's table as {@code Research.eventStudy} gives it: a jump of 5 cents at minute 0. */
+    static Table study() {
+        var minute = tech.tablesaw.api.IntColumn.create("minute");
+        var events = tech.tablesaw.api.IntColumn.create("events");
+        DoubleColumn mean = DoubleColumn.create("mean"), q25 = DoubleColumn.create("q25"), median = DoubleColumn.create("median"), q75 = DoubleColumn.create("q75");
+        for (int m = -60; m <= 60; m++) {
+            double v = m < 0 ? 0.002 * Math.sin(m) : 0.05;
+            minute.append(m);
+            events.append(12);
+            mean.append(v);
+            q25.append(v - 0.01);
+            median.append(v);
+            q75.append(v + 0.01);
+        }
+        return Table.create("event study of 12 events", minute, events, mean, q25, median, q75);
+    }
+
+    @Test
+    void researchChartsTakeTheThemeInAPlainProgram() throws Exception {
+        var won = tech.tablesaw.api.BooleanColumn.create("yes_won");
+        var price = DoubleColumn.create("price_7d");
+        for (int i = 0; i < 200; i++) {
+            price.append((i % 20 + 0.5) / 20);
+            won.append(i % 20 >= 10);
+        }
+        var calibration = Charts.calibration(org.marketlab.Research.calibration(Table.create("resolved", won, price), java.time.Duration.ofDays(7)));
+        var study = Charts.eventStudy(study());
+        for (XYChart c : List.of(calibration, study)) {
+            var s = c.getStyler();
+            assertEquals(Color.WHITE, s.getChartBackgroundColor(), c.getTitle());
+            assertEquals(Color.WHITE, s.getPlotBackgroundColor(), c.getTitle());
+            assertEquals(Charts.theme().font(), s.getChartTitleFont().getFamily(), c.getTitle());
+            assertEquals(Font.PLAIN, s.getAxisTickLabelsFont().getStyle(), c.getTitle());
+            assertEquals(Charts.theme().mutedText(), s.getAxisTickLabelsColor(), c.getTitle());
+            assertEquals(Charts.WIDTH, c.getWidth(), c.getTitle());
+            assertEquals(Color.WHITE.getRGB(), image(c).getRGB(2, 2), "white to the corner: " + c.getTitle());
+        }
+        assertEquals(Charts.theme().color(0), study.getSeriesMap().get("upper quartile").getLineColor(), "the quartiles in the theme's first colour");
+        assertEquals(Charts.theme().color(1), study.getSeriesMap().get("mean").getLineColor(), "the mean in its second");
+        ChartTheme before = Charts.theme();
+        try {
+            Charts.theme(Charts.theme().withPalette(Color.MAGENTA, Color.ORANGE).withSize(640, 320));
+            var changed = Charts.eventStudy(study());
+            assertEquals(640, changed.getWidth(), "the theme's size");
+            assertEquals(Color.ORANGE, changed.getSeriesMap().get("mean").getLineColor(), "the theme's palette");
+            assertEquals(Color.MAGENTA, changed.getSeriesMap().get("upper quartile").getLineColor());
+        } finally {
+            Charts.theme(before);
+        }
+    }
+
     @Test
     void theThemeCanBeChangedAndChangedBack() throws Exception {
         ChartTheme before = Charts.theme();

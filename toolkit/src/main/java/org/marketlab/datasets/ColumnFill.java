@@ -62,17 +62,24 @@ final class ColumnFill {
         /** Copies {@code n} values of the vector to rows {@code size ...}. */
         abstract void take(DuckDBReadableVector v, int n);
 
+        /** The result columns this sink reads, from {@code at}: one, unless it says otherwise. */
+        int width() {
+            return 1;
+        }
+
+        /** Copies {@code n} rows of the chunk's columns {@code at ...}. */
+        void take(DuckDBDataChunkReader chunk, int at, int n) {
+            take(chunk.vector(at), n);
+        }
+
         abstract void grow(int capacity);
 
         abstract Column<?> column();
     }
 
-    /**
-     * The sink for a result column read as {@link Reading#chunkProjection} projects it; with a {@code dictionary}, the
-     * column arrives as 64-bit hashes and {@code byHash} gives each hash's code in the dictionary (-1: missing).
-     */
-    static Sink sink(String name, Reading.Target target, String[] dictionary, it.unimi.dsi.fastutil.longs.Long2IntMap byHash, int capacity) {
-        Sink s = dictionary != null ? new Coded(name, dictionary, byHash) : switch (target) {
+    /** The sink for a result column read as {@link Reading#chunkProjection} projects it. */
+    static Sink sink(String name, Reading.Target target, int capacity) {
+        Sink s = switch (target) {
             case STRING -> new Text(name);
             case BOOLEAN -> new Bools(name);
             case SHORT -> new Shorts(name);
@@ -89,6 +96,13 @@ final class ColumnFill {
         return s;
     }
 
+    /** The sink for a text column sent as two result columns: the engine's hash of each value, then the value. */
+    static Sink learned(String name, int capacity) {
+        Sink s = new Learned(name);
+        s.grow(Math.max(capacity, 16));
+        return s;
+    }
+
     /** Runs {@code sql} and fills the sinks, one per result column, in order. */
     static void fill(DuckDBConnection c, String sql, Sink[] sinks) throws SQLException {
         try (DuckDBPreparedStatement p = c.prepare(sql); DuckDBChunkedResult r = p.query()) {
@@ -96,10 +110,11 @@ final class ColumnFill {
                 DuckDBDataChunkReader chunk = r.chunk();
                 int n = (int) chunk.rowCount();
                 if (n == 0) continue;
-                for (int i = 0; i < sinks.length; i++) {
-                    Sink s = sinks[i];
+                int at = 0;
+                for (Sink s : sinks) {
                     if (s.size + n > capacity(s)) s.grow(Math.max(s.size + n, capacity(s) * 2));
-                    s.take(chunk.vector(i), n);
+                    s.take(chunk, at, n);
+                    at += s.width();
                     s.size += n;
                 }
             }
@@ -375,34 +390,81 @@ final class ColumnFill {
         }
     }
 
-    /** Text sent as hashes of values in {@code dictionary}. */
-    private static final class Coded extends Sink implements Sized {
-        final String[] dictionary;
-        final it.unimi.dsi.fastutil.longs.Long2IntMap byHash;
+    /**
+     * Text sent as the engine's 64-bit hash of each value beside the value: the text of a hash is read once, the
+     * first time it is seen, and each row keeps the code of its value; the column is built from the codes. When the
+     * distinct values are many (past {@value #LEARN_ROWS} rows, more than a quarter of them), the codes so far become
+     * text and the rest is read value by value, as plain text is.
+     */
+    private static final class Learned extends Sink implements Sized {
+        final it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap byHash = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap();
+        final java.util.ArrayList<String> dictionary = new java.util.ArrayList<>();
         int[] codes = new int[0];
+        Text text;
 
-        Coded(String name, String[] dictionary, it.unimi.dsi.fastutil.longs.Long2IntMap byHash) {
+        Learned(String name) {
             super(name);
-            this.dictionary = dictionary;
-            this.byHash = byHash;
+            byHash.defaultReturnValue(Integer.MIN_VALUE);
         }
 
         public int capacity() {
-            return codes.length;
+            return text != null ? Integer.MAX_VALUE : codes.length;
         }
 
         void grow(int capacity) {
-            codes = Arrays.copyOf(codes, capacity);
+            if (text == null) codes = Arrays.copyOf(codes, capacity);
+        }
+
+        @Override
+        int width() {
+            return 2;
         }
 
         void take(DuckDBReadableVector v, int n) {
-            for (int i = 0; i < n; i++) codes[size + i] = byHash.get(v.getLong(i));
+            throw new IllegalStateException("a learned text column reads two vectors");
+        }
+
+        @Override
+        void take(DuckDBDataChunkReader chunk, int at, int n) {
+            DuckDBReadableVector values = chunk.vector(at + 1);
+            if (text != null) {
+                text.take(values, n);
+                return;
+            }
+            DuckDBReadableVector hashes = chunk.vector(at);
+            for (int i = 0; i < n; i++) {
+                if (values.isNull(i)) {
+                    codes[size + i] = -1;
+                    continue;
+                }
+                long h = hashes.getLong(i);
+                int k = byHash.get(h);
+                if (k == Integer.MIN_VALUE) {
+                    k = dictionary.size();
+                    dictionary.add(values.getString(i));
+                    byHash.put(h, k);
+                }
+                codes[size + i] = k;
+            }
+            int seen = size + n;
+            if (seen >= LEARN_ROWS && dictionary.size() > seen / 4) {
+                text = new Text(name);
+                for (int r = 0; r < seen; r++) {
+                    int k = codes[r];
+                    if (k < 0) text.c.appendMissing();
+                    else text.c.append(dictionary.get(k));
+                }
+                codes = null;
+            }
         }
 
         Column<?> column() {
-            return coded(name, dictionary, codes, size);
+            return text != null ? text.c : coded(name, dictionary.toArray(new String[0]), codes, size);
         }
     }
+
+    /** Rows of a text column read before its distinct values are judged few (coded) or many (text). */
+    static final int LEARN_ROWS = 16_384;
 
     /**
      * A string column from codes into a dictionary ({@code -1}: missing), built the way Tablesaw's own dictionary

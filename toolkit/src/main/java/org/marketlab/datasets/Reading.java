@@ -222,68 +222,45 @@ final class Reading {
         if (desc.isEmpty()) return Table.create(name);
         Target[] targets = targets(desc);
         ColumnFill.Sink[] sinks = new ColumnFill.Sink[desc.size()];
-        for (int i = 0; i < sinks.length; i++) sinks[i] = ColumnFill.sink(desc.get(i).name(), targets[i], null, null, 1024);
+        for (int i = 0; i < sinks.length; i++) sinks[i] = ColumnFill.sink(desc.get(i).name(), targets[i], 1024);
         ColumnFill.fill(c, "SELECT " + chunkProjection(desc) + " FROM (" + select + ") AS q", sinks);
         Column<?>[] cols = new Column<?>[sinks.length];
         for (int i = 0; i < cols.length; i++) cols[i] = sinks[i].column();
         return Table.create(name, cols);
     }
 
-    /** Rows from which a file's load reads its repeated text by code. */
-    static final long BIG = 100_000;
-    /** The first rows in which a text column's distinct values are counted: a quarter of them or fewer, and it is coded. */
-    private static final long SAMPLE = 100_000;
-
     /**
-     * A whole file (or folder) scan as a table, faster than {@link #table} for big ones: a text column with few distinct
-     * values (at most a quarter of its first 100,000 rows) is read as the engine's 64-bit hash of each value, resolved by a table of
-     * its distinct values and their hashes (read first; a column where two texts share a hash is read as text), so
-     * each distinct text crosses from the engine once rather than once a row, and becomes a dictionary-encoded
-     * column without hashing each row in Java ({@link ColumnFill#coded}). The engine's cast to an {@code ENUM} would
-     * give the codes directly but costs more than the read itself.
+     * A whole file (or folder) scan as a table, faster than {@link #table} for big ones: each text column is read as
+     * the engine's 64-bit hash of each value beside the value itself, and a value's text crosses from the engine only
+     * the first time its hash is seen ({@link ColumnFill#learned}), so a column of few distinct values becomes a
+     * dictionary-encoded column without a call per row or a hash of each row in Java. A column whose distinct values
+     * turn out to be many (a quarter of the rows or more) is read as plain text from there on. Nothing is read twice:
+     * no count of distinct values and no table of them first.
      */
     static Table scan(org.duckdb.DuckDBConnection c, String select, String name) throws SQLException {
         List<Described> desc = describe(c, select);
         int n = desc.size();
         if (n == 0) return Table.create(name);
         Target[] targets = targets(desc);
-        String[][] dictionary = new String[n][];
-        it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap[] byHash = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap[n];
-        String[] expr = new String[n];
-        List<Integer> text = new ArrayList<>();
-        for (int i = 0; i < n; i++) if (desc.get(i).type().equalsIgnoreCase("VARCHAR")) text.add(i);
-        long rows = -1;
-        if (!text.isEmpty()) {
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM (" + select + ") AS q")) {
-                r.next();
-                rows = r.getLong(1); // from the files' footers
-            }
-            long[] distinct = new long[n];
-            if (rows >= BIG) {
-                // Distinct values counted (approximately) in the first rows only: a full count costs a scan of every text.
-                StringBuilder q = new StringBuilder("SELECT 0");
-                for (int i : text) q.append(", approx_count_distinct(").append(Engine.ident(desc.get(i).name())).append(")");
-                q.append(" FROM (SELECT * FROM (").append(select).append(") AS q LIMIT ").append(SAMPLE).append(") AS q");
-                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(q.toString())) {
-                    r.next();
-                    for (int k = 0; k < text.size(); k++) distinct[text.get(k)] = r.getLong(k + 2);
-                }
-            }
-            List<Integer> coded = new ArrayList<>();
-            for (int i : text) if (rows >= BIG && distinct[i] <= SAMPLE / 4) coded.add(i);
-            if (!coded.isEmpty()) dictionaries(c, select, desc, coded, dictionary, byHash, expr);
-        } else {
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM (" + select + ") AS q")) {
-                r.next();
-                rows = r.getLong(1);
-            }
+        long rows;
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM (" + select + ") AS q")) {
+            r.next();
+            rows = r.getLong(1); // from the files' footers
         }
+        int capacity = (int) Math.min(Math.max(rows, 0), Integer.MAX_VALUE - 16);
         StringBuilder q = new StringBuilder("SELECT ");
         ColumnFill.Sink[] sinks = new ColumnFill.Sink[n];
+        int at = 0;
         for (int i = 0; i < n; i++) {
             String id = Engine.ident(desc.get(i).name());
-            q.append(i == 0 ? "" : ", ").append(expr[i] == null ? chunkExpression(desc.get(i)) : expr[i]).append(" AS ").append(id);
-            sinks[i] = ColumnFill.sink(desc.get(i).name(), targets[i], dictionary[i], byHash[i], (int) Math.min(Math.max(rows, 0), Integer.MAX_VALUE - 16));
+            if (at > 0) q.append(", ");
+            if (desc.get(i).type().equalsIgnoreCase("VARCHAR")) {
+                q.append(hashOf(id)).append(" AS c").append(at++).append(", ").append(id).append(" AS c").append(at++);
+                sinks[i] = ColumnFill.learned(desc.get(i).name(), capacity);
+            } else {
+                q.append(chunkExpression(desc.get(i))).append(" AS c").append(at++);
+                sinks[i] = ColumnFill.sink(desc.get(i).name(), targets[i], capacity);
+            }
         }
         q.append(" FROM (").append(select).append(") AS q");
         ColumnFill.fill(c, q.toString(), sinks);
@@ -292,57 +269,9 @@ final class Reading {
         return Table.create(name, cols);
     }
 
-    /** 63 bits of the engine's hash of a value: what a coded column sends for each row. */
+    /** 63 bits of the engine's hash of a value: what a text column sends beside each value. */
     private static String hashOf(String id) {
         return "CAST(hash(" + id + ") & 9223372036854775807 AS BIGINT)";
-    }
-
-    /**
-     * The distinct values of the {@code coded} text columns and their hashes, in one scan (a grouping set per
-     * column): each column's dictionary, its hash-to-code table and its projection. A column where two of its texts
-     * share a hash stays text.
-     */
-    private static void dictionaries(Connection c, String select, List<Described> desc, List<Integer> coded, String[][] dictionary,
-                                     it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap[] byHash, String[] expr) throws SQLException {
-        int k = coded.size();
-        StringBuilder ids = new StringBuilder();
-        StringBuilder sets = new StringBuilder();
-        StringBuilder hashes = new StringBuilder();
-        for (int j = 0; j < k; j++) {
-            String id = Engine.ident(desc.get(coded.get(j)).name());
-            ids.append(j == 0 ? "" : ", ").append(id);
-            sets.append(j == 0 ? "(" : ", (").append(id).append(")");
-            hashes.append(", ").append(hashOf(id));
-        }
-        String q = "SELECT GROUPING_ID(" + ids + "), " + ids + hashes + " FROM (" + select + ") AS q GROUP BY GROUPING SETS (" + sets + ")";
-        List<List<String>> values = new ArrayList<>();
-        it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap[] maps = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap[k];
-        boolean[] clash = new boolean[k];
-        for (int j = 0; j < k; j++) {
-            values.add(new ArrayList<>());
-            maps[j] = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap();
-            maps[j].defaultReturnValue(-1);
-        }
-        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(q)) {
-            while (r.next()) {
-                long g = r.getLong(1);
-                int j = 0;
-                while (j < k && ((g >>> (k - 1 - j)) & 1) != 0) j++; // the one column this row groups by
-                if (j == k) continue;
-                String v = r.getString(2 + j);
-                long h = r.getLong(2 + k + j);
-                if (maps[j].containsKey(h)) clash[j] = true;
-                maps[j].put(h, v == null ? -1 : values.get(j).size());
-                if (v != null) values.get(j).add(v);
-            }
-        }
-        for (int j = 0; j < k; j++) {
-            if (clash[j]) continue; // two texts of one hash: this column is read as text
-            int i = coded.get(j);
-            dictionary[i] = values.get(j).toArray(new String[0]);
-            byHash[i] = maps[j];
-            expr[i] = hashOf(Engine.ident(desc.get(i).name()));
-        }
     }
 
     static Target[] targets(List<Described> desc) {

@@ -50,7 +50,7 @@ public final class SqlQuery {
     /** The whole result as a table (decimals as doubles, UTC timestamps as instants: see {@code docs/datasets.md}). */
     public Table table() {
         try (DuckDBConnection c = Engine.open()) {
-            return Reading.table(c, checked(c), "sql");
+            return Reading.table(c, sql, "sql"); // its DESCRIBE checks the query
         } catch (SQLException e) {
             throw refused(e);
         }

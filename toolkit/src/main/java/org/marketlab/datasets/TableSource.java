@@ -42,6 +42,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class TableSource {
 
     private static final AtomicLong NAMES = new AtomicLong();
+    /** Rows from which a text column with few distinct values travels as codes. */
+    private static final int BIG = 100_000;
 
     private TableSource() {
     }
@@ -53,7 +55,7 @@ final class TableSource {
         List<List<String>> dictionaries = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             dictionaries.add(null);
-            if (rows >= Reading.BIG && columns[i] instanceof StringColumn sc) {
+            if (rows >= BIG && columns[i] instanceof StringColumn sc) {
                 List<String> values = new ArrayList<>();
                 codes[i] = codes(sc, rows, values);
                 dictionaries.set(i, values);

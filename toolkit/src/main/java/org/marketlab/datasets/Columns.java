@@ -36,30 +36,42 @@ import java.util.function.Function;
 
 /**
  * The columns of a dataset as the engine stores them, from a Tablesaw table or from a record type, and how a value
- * of each is appended. {@link BigDecimal} is {@code DECIMAL(38,12)}: exact to 12 decimals and to 26 digits before
- * the point; a value that does not fit is refused, never rounded. Instants are UTC timestamps to the microsecond.
+ * of each is appended. {@link BigDecimal} is {@code DECIMAL(18,6)} (a 64-bit integer in the file, what every price,
+ * size and USDC amount of the service fits: 6 decimals, 12 digits before the point) unless a value of the column
+ * needs more, and then {@code DECIMAL(38,12)} (12 decimals, 26 digits before the point); a value that fits neither is
+ * refused, never rounded. Instants are UTC timestamps to the microsecond.
  */
 final class Columns {
 
-    static final int PRECISION = 38;
-    static final int SCALE = 12;
-    static final String DECIMAL = "DECIMAL(" + PRECISION + "," + SCALE + ")";
-    private static final BigInteger DECIMAL_BOUND = BigInteger.TEN.pow(PRECISION);
-
     enum Kind {
         STRING("VARCHAR"), BOOLEAN("BOOLEAN"), SHORT("SMALLINT"), INT("INTEGER"), LONG("BIGINT"), FLOAT("FLOAT"),
-        DOUBLE("DOUBLE"), DECIMAL(Columns.DECIMAL), INSTANT("TIMESTAMP WITH TIME ZONE"), DATETIME("TIMESTAMP"),
+        DOUBLE("DOUBLE"), DECIMAL(18, 6), WIDE_DECIMAL(38, 12), INSTANT("TIMESTAMP WITH TIME ZONE"), DATETIME("TIMESTAMP"),
         DATE("DATE"), TIME("TIME"), LIST("VARCHAR[]");
 
         final String sql;
+        final int precision;
+        final int scale;
 
         Kind(String sql) {
             this.sql = sql;
+            this.precision = 0;
+            this.scale = 0;
+        }
+
+        Kind(int precision, int scale) {
+            this.sql = "DECIMAL(" + precision + "," + scale + ")";
+            this.precision = precision;
+            this.scale = scale;
         }
     }
 
     /** A column: its name, kind, and for records the element type of a list and the getter. */
     record Col(String name, Kind kind, Class<?> element, Function<Object, Object> getter) {
+        /** This column as {@code DECIMAL(38,12)}. */
+        Col wide() {
+            return new Col(name, Kind.WIDE_DECIMAL, element, getter);
+        }
+
         String sql() {
             return Engine.ident(name) + " " + kind.sql;
         }
@@ -207,7 +219,7 @@ final class Columns {
             case LONG -> a.append(((Long) v).longValue());
             case FLOAT -> a.append(((Float) v).floatValue());
             case DOUBLE -> a.append(((Double) v).doubleValue());
-            case DECIMAL -> a.append(fit((BigDecimal) v, c.name()));
+            case DECIMAL, WIDE_DECIMAL -> a.append(fit((BigDecimal) v, c.name(), c.kind()));
             case INSTANT -> a.appendEpochMicros(micros((Instant) v, c.name()));
             case DATETIME -> a.appendEpochMicros(micros(((LocalDateTime) v).toInstant(ZoneOffset.UTC), c.name()));
             case DATE -> a.append((LocalDate) v);
@@ -220,18 +232,45 @@ final class Columns {
         }
     }
 
+    /**
+     * The columns for these records: each {@code DECIMAL(18,6)} column whose values do not all fit it becomes
+     * {@code DECIMAL(38,12)} (the same list when none does).
+     */
+    static List<Col> widened(List<Col> cols, Collection<?> records) {
+        List<Col> out = null;
+        for (int i = 0; i < cols.size(); i++) {
+            Col c = cols.get(i);
+            if (c.kind() != Kind.DECIMAL) continue;
+            for (Object r : records) {
+                Object v = c.getter().apply(r);
+                if (v != null && !fits((BigDecimal) v, Kind.DECIMAL)) {
+                    if (out == null) out = new ArrayList<>(cols);
+                    out.set(i, c.wide());
+                    break;
+                }
+            }
+        }
+        return out == null ? cols : out;
+    }
+
+    /** Whether a decimal column of this kind holds {@code v} exactly. */
+    static boolean fits(BigDecimal v, Kind kind) {
+        if (v.scale() > kind.scale && v.stripTrailingZeros().scale() > kind.scale) return false;
+        return v.abs().compareTo(BigDecimal.TEN.pow(kind.precision - kind.scale)) < 0;
+    }
+
     /** The value at the column's scale, or a refusal naming what does not fit. */
-    static BigDecimal fit(BigDecimal v, String column) {
+    static BigDecimal fit(BigDecimal v, String column, Kind kind) {
         BigDecimal scaled;
         try {
-            scaled = v.setScale(SCALE, RoundingMode.UNNECESSARY);
+            scaled = v.setScale(kind.scale, RoundingMode.UNNECESSARY);
         } catch (ArithmeticException e) {
-            throw new DatasetException("column " + column + ": " + v.toPlainString() + " has more than " + SCALE + " decimals; a "
-                    + DECIMAL + " column keeps " + SCALE + " exactly and never rounds: round it first (setScale) or store it as text");
+            throw new DatasetException("column " + column + ": " + v.toPlainString() + " has more than " + kind.scale + " decimals; a "
+                    + kind.sql + " column keeps " + kind.scale + " exactly and never rounds: round it first (setScale) or store it as text");
         }
-        if (scaled.unscaledValue().abs().compareTo(DECIMAL_BOUND) >= 0) {
-            throw new DatasetException("column " + column + ": " + v.toPlainString() + " has more than " + (PRECISION - SCALE)
-                    + " digits before the point; a " + DECIMAL + " column holds up to " + (PRECISION - SCALE) + " digits there");
+        if (scaled.unscaledValue().abs().compareTo(BigInteger.TEN.pow(kind.precision)) >= 0) {
+            throw new DatasetException("column " + column + ": " + v.toPlainString() + " has more than " + (kind.precision - kind.scale)
+                    + " digits before the point; a " + kind.sql + " column holds up to " + (kind.precision - kind.scale) + " digits there");
         }
         return scaled;
     }

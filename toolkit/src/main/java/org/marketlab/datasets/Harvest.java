@@ -171,16 +171,17 @@ public final class Harvest<T extends Record> {
         if (dir == null) throw new IllegalArgumentException("the harvest folder is null");
         Path folder = dir.toAbsolutePath().normalize();
         List<Columns.Col> cols = Columns.ofRecord(type);
-        List<String> schema = cols.stream().map(Columns.Col::signature).toList();
         if (partitionKey != null && cols.stream().anyMatch(c -> c.name().equalsIgnoreCase(partitionKey))) {
             throw new IllegalArgumentException("the partition key '" + partitionKey + "' is also a column of " + type.getSimpleName()
                     + "; name the partition otherwise (readers add it as a column)");
         }
-        Checkpoint cp = Checkpoint.open(folder, name, query, schema, partitionKey);
+        Checkpoint cp = Checkpoint.open(folder, name, query, cols, partitionKey);
+        cols = cp.columns(cols);
         if (cp.complete) return new HarvestReport(name, folder, cp.rows, 0, 0, 0, true, true);
         boolean resumed = cp.existed;
         cleanUncommitted(folder, cp.chunks);
         if (!cp.existed) cp.save(folder); // the folder is a harvest from its first moment: a kill in the first chunk resumes
+        else widenFiles(folder, cols); // a widening that a kill interrupted is finished first
 
         Progress.Listener progress = listener != null ? listener : Progress.defaultListener();
         Object position = cp.next;
@@ -201,6 +202,7 @@ public final class Harvest<T extends Record> {
                 } catch (RuntimeException e) {
                     // The pages read so far are whole: keep them, so a re-run starts at the page that failed.
                     if (!buffer.isEmpty()) {
+                        cols = widenFor(folder, cp, cols, buffer);
                         files += flush(c, folder, cols, buffer, cp.chunks + 1);
                         cp.chunks++;
                         cp.rows += buffer.size();
@@ -227,6 +229,7 @@ public final class Harvest<T extends Record> {
                 position = page.next();
                 more = position != null && (limit == null || cp.rows + buffer.size() < limit);
                 if (buffer.size() >= chunkRows || !more) {
+                    cols = widenFor(folder, cp, cols, buffer);
                     files += flush(c, folder, cols, buffer, cp.chunks + 1);
                     cp.chunks += buffer.isEmpty() ? 0 : 1;
                     cp.rows += buffer.size();
@@ -271,6 +274,48 @@ public final class Harvest<T extends Record> {
         return parts.size();
     }
 
+    /**
+     * The columns for the next chunk: when a value of it does not fit its {@code DECIMAL(18,6)} column, the column
+     * becomes {@code DECIMAL(38,12)} for the whole folder: the checkpoint says so first, then every file written so
+     * far is rewritten with the wider column (each by temporary name and rename), so the folder keeps one schema. A
+     * kill in between is finished by the next run ({@link #widenFiles}). Nothing is rounded.
+     */
+    private List<Columns.Col> widenFor(Path folder, Checkpoint cp, List<Columns.Col> cols, List<T> chunk) {
+        List<Columns.Col> wider = Columns.widened(cols, chunk);
+        if (wider == cols) return cols;
+        cp.schema = wider.stream().map(Columns.Col::signature).toList();
+        cp.save(folder);
+        widenFiles(folder, wider);
+        return wider;
+    }
+
+    /** Rewrites each file of the folder whose decimal columns are narrower than {@code cols} say. */
+    private static void widenFiles(Path folder, List<Columns.Col> cols) {
+        if (cols.stream().noneMatch(c -> c.kind() == Columns.Kind.WIDE_DECIMAL)) return;
+        List<Path> files = Parquet.files(folder);
+        if (files.isEmpty()) return;
+        try (DuckDBConnection c = Engine.open()) {
+            for (Path f : files) {
+                String from = "read_parquet(" + Engine.literal(f.toString()) + ", hive_partitioning = false)";
+                List<Reading.Described> had = Reading.describe(c, "SELECT * FROM " + from);
+                StringBuilder select = new StringBuilder("SELECT ");
+                boolean narrow = false;
+                for (int i = 0; i < had.size(); i++) {
+                    String column = had.get(i).name();
+                    String id = Engine.ident(column);
+                    Columns.Col col = cols.stream().filter(x -> x.name().equals(column)).findFirst().orElse(null);
+                    boolean widen = col != null && col.kind() == Columns.Kind.WIDE_DECIMAL && !had.get(i).type().equals(col.kind().sql);
+                    narrow |= widen;
+                    select.append(i == 0 ? "" : ", ").append(widen ? "CAST(" + id + " AS " + col.kind().sql + ")" : id).append(" AS ").append(id);
+                }
+                if (narrow) Parquet.copy(c, select + " FROM " + from, f);
+            }
+        } catch (SQLException e) {
+            throw new DatasetException("could not widen the decimal columns of the harvest in " + folder + ": " + e.getMessage()
+                    + "; what was checkpointed stays, run it again to continue", e);
+        }
+    }
+
     static String partitionText(Object v) {
         if (v == null) return NULL_PARTITION;
         String s = v.toString();
@@ -306,7 +351,7 @@ public final class Harvest<T extends Record> {
     private static final class Checkpoint {
         final String name;
         final String query;
-        final List<String> schema;
+        List<String> schema;
         final String partition;
         long chunks;
         long rows;
@@ -325,7 +370,17 @@ public final class Harvest<T extends Record> {
             this.partition = partition;
         }
 
-        static Checkpoint open(Path folder, String name, String query, List<String> schema, String partition) {
+        /** The record's columns at the decimal widths this folder holds. */
+        List<Columns.Col> columns(List<Columns.Col> cols) {
+            List<Columns.Col> out = new ArrayList<>(cols);
+            for (int i = 0; i < out.size(); i++) {
+                if (out.get(i).kind() == Columns.Kind.DECIMAL && schema.get(i).equals(out.get(i).wide().signature())) out.set(i, out.get(i).wide());
+            }
+            return out;
+        }
+
+        static Checkpoint open(Path folder, String name, String query, List<Columns.Col> cols, String partition) {
+            List<String> schema = cols.stream().map(Columns.Col::signature).toList();
             Path file = folder.resolve(CHECKPOINT);
             Checkpoint fresh = new Checkpoint(name, query, schema, partition);
             if (!Files.exists(folder)) {
@@ -363,7 +418,7 @@ public final class Harvest<T extends Record> {
             }
             List<String> had = new ArrayList<>();
             n.path("schema").forEach(x -> had.add(x.asText()));
-            if (!had.equals(schema)) {
+            if (!sameColumns(had, cols)) {
                 throw new DatasetException("the schema changed: " + folder + " was harvested with columns " + had + " and the rows now have "
                         + schema + "; a dataset's files share one schema: harvest into a new folder");
             }
@@ -372,6 +427,7 @@ public final class Harvest<T extends Record> {
                 throw new DatasetException(folder + " is partitioned by " + hadPartition + ", this harvest by " + partition + ": harvest into a new folder");
             }
             Checkpoint cp = fresh;
+            cp.schema = List.copyOf(had);
             cp.existed = true;
             cp.chunks = n.path("chunks").asLong();
             cp.rows = n.path("rows").asLong();
@@ -388,6 +444,16 @@ public final class Harvest<T extends Record> {
             n.path("lastKeys").forEach(x -> keys.add(x.asText()));
             cp.lastKeys = keys;
             return cp;
+        }
+
+        /** Whether a folder's columns are the record's, a decimal column at either width. */
+        private static boolean sameColumns(List<String> had, List<Columns.Col> cols) {
+            if (had.size() != cols.size()) return false;
+            for (int i = 0; i < had.size(); i++) {
+                Columns.Col c = cols.get(i);
+                if (!had.get(i).equals(c.signature()) && !(c.kind() == Columns.Kind.DECIMAL && had.get(i).equals(c.wide().signature()))) return false;
+            }
+            return true;
         }
 
         void save(Path folder) {

@@ -61,7 +61,7 @@ public final class Parquet {
     public static <R extends Record> Path save(Collection<? extends R> rows, Class<R> type, Path target) {
         if (rows == null) throw new IllegalArgumentException("rows is null");
         if (type == null) throw new IllegalArgumentException("type is null: give the record class");
-        List<Columns.Col> cols = Columns.ofRecord(type);
+        List<Columns.Col> cols = Columns.widened(Columns.ofRecord(type), rows);
         try (DuckDBConnection c = Engine.open()) {
             return write(c, checkTarget(target), cols, a -> {
                 for (R r : rows) Columns.appendRecord(a, cols, r);

@@ -101,7 +101,7 @@ class DatasetsSqlAndHarvestsTest {
         Table t = Datasets.load(daily);
         long days = trades.stream().map(x -> LocalDate.ofInstant(x.timestamp(), ZoneOffset.UTC) + x.side()).distinct().count();
         assertEquals(days, t.rowCount());
-        assertEquals("DECIMAL(38,12)", Datasets.schema(daily.toString()).stringColumn("type").get(2), "a sum of decimals stays a decimal");
+        assertEquals("DECIMAL(38,6)", Datasets.schema(daily.toString()).stringColumn("type").get(2), "a sum of DECIMAL(18,6) stays an exact decimal");
     }
 
     @Test

@@ -66,9 +66,9 @@ class IndependentReaderTest {
         JsonNode seen = read(f, "price", "size");
         agree(seen, trades, "price", Trade::price);
         agree(seen, trades, "size", Trade::size);
-        assertEquals("Decimal(precision=38, scale=12)", seen.path("polars").path("types").path("price").asText());
+        assertEquals("Decimal(precision=18, scale=6)", seen.path("polars").path("types").path("price").asText());
         assertTrue(seen.path("polars").path("types").path("timestamp").asText().contains("time_zone='UTC'"), seen.path("polars").path("types").toString());
-        assertEquals("DECIMAL(38,12)", seen.path("duckdb").path("types").path("size").asText());
+        assertEquals("DECIMAL(18,6)", seen.path("duckdb").path("types").path("size").asText(), "prices and sizes have 6 decimals: the narrow type");
         assertEquals("TIMESTAMP WITH TIME ZONE", seen.path("duckdb").path("types").path("timestamp").asText());
 
         List<Position> positions = wallet.positions().list();

@@ -20,8 +20,8 @@ import java.util.List;
  * Datasets.sql("select side, sum(size) from 'trades/**&#47;*.parquet' group by side").table();
  * }</pre>
  *
- * Decimals are stored as {@code DECIMAL(38,12)} and instants as UTC timestamps (microseconds); a value that does
- * not fit is refused with its column named, never rounded. Every file is written to a hidden temporary name and
+ * Decimals are stored as {@code DECIMAL(18,6)}, or {@code DECIMAL(38,12)} for a column with a value that needs it, and
+ * instants as UTC timestamps (microseconds); a value that fits neither is refused with its column named, never rounded. Every file is written to a hidden temporary name and
  * renamed into place, so a reader never takes a partial file for whole. Harvests to disk are on the queries:
  * {@code Markets.events().toParquet(dir)}, {@code account.trades().toParquet(dir)},
  * {@code Clob.pricesHistories(tokens).toParquet(dir)}. See {@code docs/datasets.md}.

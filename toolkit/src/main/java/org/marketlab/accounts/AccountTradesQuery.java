@@ -55,7 +55,7 @@ public final class AccountTradesQuery extends DataQuery<AccountTradesQuery, Trad
     /**
      * Harvests the trades into {@code dir} as Parquet, a page at a time, partitioned by the UTC day of each trade
      * ({@code day=2026-11-01}), resumable: see {@link org.marketlab.datasets.Harvest}. Prices and sizes are stored
-     * exact ({@code DECIMAL(38,12)}).
+     * exact ({@code DECIMAL(18,6)}).
      */
     public org.marketlab.datasets.HarvestReport toParquet(java.nio.file.Path dir) {
         return harvest().to(dir);

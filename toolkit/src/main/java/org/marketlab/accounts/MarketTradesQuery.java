@@ -153,7 +153,7 @@ public final class MarketTradesQuery extends PagedQuery<MarketTradesQuery, Trade
 
     /**
      * Harvests the tape into {@code dir} as Parquet, a page at a time, partitioned by the UTC day of each trade
-     * ({@code day=2026-11-01}), resumable, prices and sizes exact ({@code DECIMAL(38,12)}): see {@link Harvest}.
+     * ({@code day=2026-11-01}), resumable, prices and sizes exact ({@code DECIMAL(18,6)}): see {@link Harvest}.
      */
     public HarvestReport toParquet(Path dir) {
         return harvest().to(dir);

@@ -247,6 +247,10 @@ public final class SqlQuery {
 
     private DatasetException refused(SQLException e) {
         String m = e.getMessage() == null ? e.toString() : e.getMessage();
+        if (m.contains("Overflow in multiplication of DECIMAL(18)")) {
+            m += "\n  (decimals stored as DECIMAL(18,6) multiply exactly within 18 digits in all, so price * size holds up to "
+                    + "999,999.999999999999; widen one side for more: price * CAST(size AS DECIMAL(38,6)))";
+        }
         return new DatasetException("the query failed: " + m + "\n  query: " + sql
                 + "\n  (Datasets.sql runs one query, SELECT/WITH/FROM..., in DuckDB's SQL; a file is named in quotes: "
                 + "from 'trades/**/*.parquet')", e);

@@ -74,4 +74,19 @@ class DecimalWidthTest {
         // A re-run of the complete harvest reads the widened folder as its own.
         assertTrue(Harvest.of("amounts", Amount.class, source).chunkRows(50).partitionBy("part", r -> Long.toString(r.id() % 2)).to(h).complete());
     }
+
+    record Fill(BigDecimal price, BigDecimal size) {
+    }
+
+    @Test
+    void aProductPastEighteenDigitsIsAClearErrorAndACastWidensIt(@TempDir Path dir) {
+        Path f = Datasets.save(List.of(new Fill(new BigDecimal("0.5"), new BigDecimal("2000000"))), Fill.class, dir.resolve("f.parquet"));
+        var e = assertThrows(DatasetException.class, () -> Datasets.sql("select price * size as notional from '" + f + "'").table());
+        assertTrue(e.getMessage().contains("CAST(size AS DECIMAL(38,6))"), e.getMessage());
+        var ok = Datasets.sql("select price * CAST(size AS DECIMAL(38,6)) as notional from '" + f + "'").list(Notional.class);
+        assertEquals(new BigDecimal("1000000"), ok.get(0).notional());
+    }
+
+    record Notional(BigDecimal notional) {
+    }
 }

@@ -66,8 +66,12 @@ public final class DatasetsBench {
             System.out.printf(Locale.ROOT, "datasets bench: %,d-row tape, %d rounds, %d cores, work folder %s%n", rows, rounds,
                     Runtime.getRuntime().availableProcessors(), work);
 
-            if (Files.isRegularFile(tape.resolve("_harvest.json"))) {
-                System.out.println("tape kept in " + tape + " (MARKETLAB_BENCH_TAPE): its harvest is complete, so the harvest's figure below is not a harvest");
+            Path checkpoint = tape.resolve("_harvest.json");
+            if (Files.isRegularFile(checkpoint)) {
+                boolean complete = Files.readString(checkpoint).matches("(?s).*\"complete\"\\s*:\\s*true.*");
+                System.out.println("tape kept in " + tape + " (MARKETLAB_BENCH_TAPE): " + (complete
+                        ? "its harvest is complete, so the harvest's figure below is not a harvest"
+                        : "its harvest resumes where it stopped, so the harvest's figure below is of the rest only"));
             }
             // 1. The harvest, in a JVM capped at 512 MB, from the sandbox in this one.
             System.setProperty("marketlab.sandbox.tapeRows", Long.toString(rows));

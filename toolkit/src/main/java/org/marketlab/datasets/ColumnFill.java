@@ -391,7 +391,7 @@ final class ColumnFill {
     }
 
     /**
-     * Text sent as the engine's 64-bit hash of each value beside the value: the text of a hash is read once, the
+     * Text sent as 63 bits of the engine's hash of each value beside the value: the text of a hash is read once, the
      * first time it is seen, and each row keeps the code of its value; the column is built from the codes. When the
      * distinct values are many (past {@value #LEARN_ROWS} rows, more than a quarter of them), the codes so far become
      * text and the rest is read value by value, as plain text is.

@@ -231,7 +231,7 @@ final class Reading {
 
     /**
      * A whole file (or folder) scan as a table, faster than {@link #table} for big ones: each text column is read as
-     * the engine's 64-bit hash of each value beside the value itself, and a value's text crosses from the engine only
+     * 63 bits of the engine's hash of each value beside the value itself, and a value's text crosses from the engine only
      * the first time its hash is seen ({@link ColumnFill#learned}), so a column of few distinct values becomes a
      * dictionary-encoded column without a call per row or a hash of each row in Java. A column whose distinct values
      * turn out to be many (a quarter of the rows or more) is read as plain text from there on. Nothing is read twice:

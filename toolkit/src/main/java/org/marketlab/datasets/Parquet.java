@@ -48,9 +48,11 @@ public final class Parquet {
         int rows = table.rowCount();
         Path t = checkTarget(target);
         try (DuckDBConnection c = Engine.open()) {
-            // The writer takes the rows as the table function fills them: no copy of the table inside the engine first
-            // (that copy would let the writer run on every core, but costs more processor time than it saves).
-            return copy(c, TableSource.select(c, cols, columns, kinds, rows), t);
+            // The table function feeds one thread; the engine's copy of the rows is then written on all of them (writing
+            // straight from the function costs less processor time but puts the whole Parquet encoding on one thread).
+            String copied = "rows_" + TABLES.incrementAndGet();
+            Engine.exec(c, "CREATE TABLE " + Engine.ident(copied) + " AS " + TableSource.select(c, cols, columns, kinds, rows));
+            return copy(c, "SELECT * FROM " + Engine.ident(copied), t);
         } catch (SQLException e) {
             throw new DatasetException("the engine failed: " + e.getMessage(), e);
         }

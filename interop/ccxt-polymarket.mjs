@@ -1,6 +1,6 @@
 // Every method ccxt's Polymarket class declares (its `has` map, true), unchanged, against a running sandbox.
 //
-// Usage: node ccxt-polymarket.mjs <markets url> <clob url> <data url> <demo wallet n>
+// Usage: node ccxt-polymarket.mjs <markets url> <clob url> <data url> <demo wallet n> <clob ws url>
 //
 // Prints one JSON object: {client, version, calls: [{method, outcome, detail}]}, outcome "pass", "fail" or
 // "not simulated" (the reason in detail). ccxt is pointed at the sandbox through its public `urls` option; the demo
@@ -8,40 +8,16 @@
 // deposit wallet ccxt defaults to.
 import ccxt from 'ccxt';
 import { Wallet, keccak256, toUtf8Bytes } from 'ethers';
+import { every } from './every-method.mjs';
 
-const [gamma, clob, data, demo] = process.argv.slice(2);
+const [gamma, clob, data, demo, clobWs] = process.argv.slice(2);
 const key = keccak256(toUtf8Bytes(`marketlab demo account ${demo || 1}`));
 const me = new Wallet(key).address;
-const calls = [];
-
 const NOT_SIMULATED = {
-    watchMyTrades: "the order book's WebSocket user channel: not served by this sandbox",
-    watchOrders: "the order book's WebSocket user channel: not served by this sandbox",
-    watchOrderBook: "the order book's WebSocket market channel: not served by this sandbox",
-    watchTicker: "the order book's WebSocket market channel: not served by this sandbox",
-    watchTrades: "the order book's WebSocket market channel: not served by this sandbox",
     fetchPositions: "ccxt reads /positions as {data: [...]}; the Data API's v1 /positions answers a bare array, as the official clients read it",
-    createMarketBuyOrderWithCost: "ccxt prices a market buy at the outcome's listed price, which the sandbox's world lists below the best ask of the tokens the demo wallet holds: the fill-or-kill is killed, as the service kills it",
     fetchPosition: "ccxt reads /positions as {data: [...]}; the Data API's v1 /positions answers a bare array, as the official clients read it",
 };
-
-async function call(method, fn, check) {
-    if (method in NOT_SIMULATED) {
-        calls.push({ method, outcome: 'not simulated', detail: NOT_SIMULATED[method] });
-        return undefined;
-    }
-    try {
-        const r = await fn();
-        const wrong = check ? check(r) : undefined;
-        calls.push({ method, outcome: wrong ? 'fail' : 'pass', detail: wrong || '' });
-        return r;
-    } catch (e) {
-        calls.push({ method, outcome: 'fail', detail: `${e.constructor.name}: ${String(e.message).slice(0, 400)}` });
-        return undefined;
-    }
-}
-
-const nonEmpty = (r) => (r && (Array.isArray(r) ? r.length : Object.keys(r).length) ? undefined : `empty: ${JSON.stringify(r)}`);
+const { call, nonEmpty, report } = every('ccxt', ccxt.version, NOT_SIMULATED);
 
 const urls = { api: { gamma, clob, data, ws: 'ws://127.0.0.1:9', wsUser: 'ws://127.0.0.1:9' } };
 const ex = new ccxt.prediction.polymarket({ privateKey: key, walletAddress: me, urls, options: { signatureType: 0, fetchMarketsLimit: 40 }, enableRateLimit: false });
@@ -94,9 +70,59 @@ await call('fetchOpenOrders', () => ex.fetchOpenOrders(), nonEmpty);
 await call('fetchOrderTrades', () => ex.fetchOrderTrades(placed.id, token));
 await call('cancelOrder', () => ex.cancelOrder(placed.id, token));
 await call('cancelOrders', () => ex.cancelOrders(batch.map((o) => o.id), token));
-await call('createMarketBuyOrderWithCost', () => ex.createMarketBuyOrderWithCost(token, 5), (r) => (r.id ? undefined : JSON.stringify(r).slice(0, 200)));
-await call('cancelAllOrders', () => ex.cancelAllOrders());
-for (const m of Object.keys(NOT_SIMULATED)) if (!calls.some((c) => c.method === m)) await call(m, () => undefined);
+
+// A market buy by cost: ccxt signs a fill-or-kill whose limit is the outcome's listed price (the market's midpoint, as
+// the service lists it). Where the best ask is above that price the service kills the order, and so does the sandbox.
+let costBuyBelowAsk;
+try {
+    await ex.createMarketBuyOrderWithCost(token, 5);
+    costBuyBelowAsk = 'accepted';
+} catch (e) {
+    costBuyBelowAsk = String(e.message).slice(0, 300);
+}
+// Once another trader offers at the listed price, the same call fills: demo wallet 4 sells a token it holds there.
+const sellerKey = keccak256(toUtf8Bytes('marketlab demo account 4'));
+const seller = new ccxt.prediction.polymarket({ privateKey: sellerKey, walletAddress: new Wallet(sellerKey).address, urls,
+    options: { signatureType: 0 }, enableRateLimit: false });
+const held = (await (await fetch(`${data}/v2/positions?user=${seller.walletAddress.toLowerCase()}&limit=500`)).json()).data
+    .filter((p) => p.status === 'OPEN');
+let offered;
+for (const p of held) {
+    const listing = await (await fetch(`${gamma}/markets?clob_token_ids=${p.token_id}`)).json();
+    const m = listing[0];
+    if (!m || m.closed || !m.acceptingOrders) continue;
+    const listed = Number(JSON.parse(m.outcomePrices)[JSON.parse(m.clobTokenIds).indexOf(p.token_id)]);
+    const b = await (await fetch(`${clob}/book?token_id=${p.token_id}`)).json();
+    const bestBid = b.bids.length ? Number(b.bids[b.bids.length - 1].price) : 0;
+    const shares = Math.ceil(10 / listed);
+    if (!(listed > bestBid) || shares < Number(b.min_order_size) || shares > Number(p.size)) continue;
+    await seller.createOrder(p.token_id, 'limit', 'sell', shares, listed);
+    offered = p.token_id;
+    break;
+}
+
+// The order book's WebSocket channels, on the sandbox's own: the market channel's book, ticker and trades, and the
+// user channel's orders and fills, each watched before the order that moves it.
+const live = new ccxt.prediction.polymarket({ privateKey: key, walletAddress: me, options: { signatureType: 0 }, enableRateLimit: false,
+    urls: { api: { ...urls.api, ws: `${clobWs}/ws/market`, wsUser: `${clobWs}/ws/user` } } });
+await live.loadHttpProxyAgent(); // ccxt's own step for plain ws:// hosts such as the sandbox's loopback ones
+const within = (promise, what) => Promise.race([promise,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`no ${what} within 20 s`)), 20_000))]);
+await call('watchOrderBook', () => within(live.watchOrderBook(token), 'book'), (r) => (r.bids.length && r.asks.length ? undefined : 'empty book'));
+await call('watchTicker', () => within(live.watchTicker(token), 'ticker'), (r) => (r.bid > 0 && r.ask > r.bid ? undefined : JSON.stringify(r).slice(0, 200)));
+const tape = within(live.watchTrades(offered), 'trade');
+const fills = within(live.watchMyTrades(), 'fill');
+const own = within(live.watchOrders(), 'order');
+for (const p of [tape, fills, own]) p.catch(() => undefined); // each is awaited by its call below
+await new Promise((resolve) => setTimeout(resolve, 1_000)); // the subscriptions reach the sandbox before the orders
+await call('createMarketBuyOrderWithCost', () => live.createMarketBuyOrderWithCost(offered, 5),
+    (r) => (r.id && r.info?.status === 'matched' ? undefined : JSON.stringify(r).slice(0, 300)));
+await live.createOrder(token, 'limit', 'buy', 20, low);
+await call('watchTrades', () => tape, (r) => (r.length && r[0].outcome ? undefined : JSON.stringify(r).slice(0, 200)));
+await call('watchMyTrades', () => fills, nonEmpty);
+await call('watchOrders', () => own, nonEmpty);
+await call('cancelAllOrders', () => ex.cancelAllOrders(), (r) => (Array.isArray(r) ? undefined : JSON.stringify(r).slice(0, 200)));
+await live.close();
 
 // ccxt's default signature type: POLY_1271, the order signed for a deposit wallet by its owner (ERC-7739). The deposit
 // wallet is new to the sandbox, so it holds nothing: the order's signature is accepted and the balance check refuses it.
@@ -110,7 +136,5 @@ try {
     poly1271 = String(e.message).slice(0, 300);
 }
 
-const declared = Object.entries(ex.has).filter(([, v]) => v === true).map(([k]) => k).filter((k) => !['prediction', 'publicAPI', 'privateAPI'].includes(k));
-const seen = new Set(calls.map((c) => c.method));
-for (const m of declared) if (!seen.has(m)) calls.push({ method: m, outcome: 'fail', detail: 'not called by this script' });
-console.log(JSON.stringify({ client: 'ccxt', version: ccxt.version, calls, poly1271 }));
+report(Object.entries(ex.has).filter(([, v]) => v === true).map(([k]) => k).filter((k) => !['prediction', 'publicAPI', 'privateAPI'].includes(k)),
+    { poly1271, costBuyBelowAsk });

@@ -25,8 +25,8 @@ import java.util.List;
  * var s = Perps.session(Wallet.fromEnv("OWNER_PRIVATE_KEY"));   // registers (or resumes) a proxy signer
  * s.funding().table();  s.withdrawals().status("pending").table();  s.portfolio();
  * Perps.publicPortfolio("0x…");  Perps.assets();
- * Perps.tickers();  Perps.book("BTC-PERP").table();
- * Charts.candles(Perps.klines("BTC-PERP", "1h", Duration.ofDays(3)));  Perps.fundingHistory("ETH-PERP", Duration.ofDays(7));
+ * Perps.tickers();  Perps.book("BTC-USD").table();
+ * Charts.candles(Perps.klines("BTC-USD", "1h", Duration.ofDays(3)));  Perps.fundingHistory("ETH-USD", Duration.ofDays(7));
  * }</pre>
  *
  * Every request is paced by the weights of the specification against a budget of 120 per 10 s per account (and
@@ -70,7 +70,7 @@ public final class Perps {
         return RecordTable.of(Ticker.class).table("tickers", market().tickers());
     }
 
-    /** The order book of an instrument ({@code "BTC-PERP"}, {@code "BTC"} or its id), 100 levels a side at most. */
+    /** The order book of an instrument ({@code "BTC-USD"}, {@code "BTC"} or its id), 100 levels a side at most. */
     public static PerpsBook book(String symbol) {
         return market().book(symbol, 100);
     }

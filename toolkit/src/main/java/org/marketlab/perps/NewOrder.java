@@ -10,7 +10,7 @@ import java.util.Locale;
  * client order id (32 lower-case hex characters) to find it again.
  *
  * <pre>{@code
- * NewOrder.limit(0, true, new BigDecimal("90000"), new BigDecimal("0.01")).withPostOnly();
+ * NewOrder.limit(6, true, new BigDecimal("90000"), new BigDecimal("0.01")).withPostOnly();   // BTC-USD
  * NewOrder.market(1, false, new BigDecimal("0.5")).withReduceOnly();
  * }</pre>
  */

@@ -125,9 +125,9 @@ public final class PerpsPublic {
         if (from.isAfter(to)) throw new IllegalArgumentException("the window's start " + from + " is after its end " + to);
     }
 
-    /** The id of the instrument named by its symbol ({@code BTC-PERP}), display symbol ({@code BTC-USD}), base asset ({@code BTC}) or id. */
+    /** The id of the instrument named by its symbol ({@code BTC-USD}), display symbol ({@code BTC-USD}), base asset ({@code BTC}) or id. */
     public long instrumentId(String symbolOrId) {
-        if (symbolOrId == null || symbolOrId.isBlank()) throw new IllegalArgumentException("an instrument's symbol (such as BTC-PERP) or id is needed");
+        if (symbolOrId == null || symbolOrId.isBlank()) throw new IllegalArgumentException("an instrument's symbol (such as BTC-USD) or id is needed");
         String s = symbolOrId.trim();
         if (s.chars().allMatch(Character::isDigit)) return Long.parseLong(s);
         List<Instrument> all = instruments();

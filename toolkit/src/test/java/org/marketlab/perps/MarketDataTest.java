@@ -26,23 +26,23 @@ class MarketDataTest {
     @Test
     void instrumentsTickersAndTheBook() {
         List<Instrument> instruments = market.instruments();
-        assertTrue(instruments.stream().anyMatch(i -> i.symbol().equals("BTC-PERP") && i.instrumentId() == 0 && i.maxLeverage() > 1), instruments.toString());
+        assertTrue(instruments.stream().anyMatch(i -> i.symbol().equals("BTC-USD") && i.instrumentId() == 6 && i.maxLeverage() > 1), instruments.toString());
         List<Ticker> tickers = market.tickers();
         assertEquals(instruments.size(), tickers.size(), "one ticker per instrument");
         for (Ticker t : tickers) {
             assertTrue(t.markPrice().signum() > 0 && t.indexPrice().signum() > 0 && t.openInterest().signum() > 0, t.toString());
             assertTrue(t.nextFunding().isAfter(t.timestamp()), t.toString());
         }
-        assertEquals(market.instrumentId("BTC-PERP"), market.instrumentId("btc"));
-        assertEquals(0, market.instrumentId("0"));
+        assertEquals(market.instrumentId("BTC-USD"), market.instrumentId("btc"));
+        assertEquals(6, market.instrumentId("6"));
 
-        PerpsBook book = market.book("ETH-PERP", 10);
-        assertEquals(1, book.instrumentId());
+        PerpsBook book = market.book("ETH-USD", 10);
+        assertEquals(7, book.instrumentId());
         assertEquals(10, book.bids().size());
         assertTrue(book.bestBid().compareTo(book.bestAsk()) < 0, "bid below ask");
         for (int i = 1; i < book.bids().size(); i++) assertTrue(book.bids().get(i).price().compareTo(book.bids().get(i - 1).price()) < 0, "bids best first");
         for (int i = 1; i < book.asks().size(); i++) assertTrue(book.asks().get(i).price().compareTo(book.asks().get(i - 1).price()) > 0, "asks best first");
-        Ticker eth = tickers.stream().filter(t -> t.instrumentId() == 1).findFirst().orElseThrow();
+        Ticker eth = tickers.stream().filter(t -> t.instrumentId() == 7).findFirst().orElseThrow();
         BigDecimal mid = book.bestBid().add(book.bestAsk()).divide(BigDecimal.valueOf(2));
         assertTrue(mid.subtract(eth.markPrice()).abs().compareTo(eth.markPrice().movePointLeft(2)) < 0, "the book stands about the mark: " + mid + " " + eth);
         var table = book.table();
@@ -53,19 +53,19 @@ class MarketDataTest {
     @Test
     void klinesAcrossPagesHaveNoGapsOrRepeats() {
         Instant to = Instant.now().truncatedTo(ChronoUnit.MINUTES), from = to.minus(Duration.ofHours(10));
-        List<Kline> minutes = market.klines("SOL-PERP", "1m", from, to);
+        List<Kline> minutes = market.klines("SOL-USD", "1m", from, to);
         assertEquals(601, minutes.size(), "every minute of ten hours, both ends, over two pages of 500");
         for (int i = 1; i < minutes.size(); i++) assertEquals(60_000, minutes.get(i).time().toEpochMilli() - minutes.get(i - 1).time().toEpochMilli());
         for (Kline k : minutes) {
             assertTrue(k.high().compareTo(k.open().max(k.close())) >= 0 && k.low().compareTo(k.open().min(k.close())) <= 0, k.toString());
         }
         // The candles' table is the one Charts.candles draws, with its volume band.
-        var candles = org.marketlab.Charts.candles(org.marketlab.tables.RecordTable.of(Kline.class).table("SOL-PERP 1m", minutes));
+        var candles = org.marketlab.Charts.candles(org.marketlab.tables.RecordTable.of(Kline.class).table("SOL-USD 1m", minutes));
         assertTrue(org.marketlab.Charts.png(candles).length > 10_000);
         // The tape of the same hour holds the hour's volume and trade count.
         Instant hour = to.truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(2));
-        Kline h = market.klines("SOL-PERP", "1h", hour, hour).get(0);
-        List<PublicTrade> tape = market.trades("SOL-PERP", hour, hour.plus(Duration.ofHours(1)).minusMillis(1));
+        Kline h = market.klines("SOL-USD", "1h", hour, hour).get(0);
+        List<PublicTrade> tape = market.trades("SOL-USD", hour, hour.plus(Duration.ofHours(1)).minusMillis(1));
         assertEquals(h.trades(), tape.size());
         assertEquals(0, h.volume().compareTo(tape.stream().map(PublicTrade::quantity).reduce(BigDecimal.ZERO, BigDecimal::add)));
     }
@@ -73,7 +73,7 @@ class MarketDataTest {
     @Test
     void theTapeAndFundingNewestFirstAcrossPages() {
         Instant to = Instant.now(), from = to.minus(Duration.ofHours(12));
-        List<PublicTrade> tape = market.trades("BTC-PERP", from, to);
+        List<PublicTrade> tape = market.trades("BTC-USD", from, to);
         assertTrue(tape.size() > 500, "more than one page: " + tape.size());
         Set<Long> ids = new HashSet<>();
         for (int i = 0; i < tape.size(); i++) {
@@ -81,7 +81,7 @@ class MarketDataTest {
             if (i > 0) assertTrue(!tape.get(i).timestamp().isAfter(tape.get(i - 1).timestamp()), "newest first");
             assertTrue(!tape.get(i).timestamp().isBefore(from) && !tape.get(i).timestamp().isAfter(to));
         }
-        List<FundingRate> funding = market.fundingHistory("BTC-PERP", to.minus(Duration.ofDays(7)), to);
+        List<FundingRate> funding = market.fundingHistory("BTC-USD", to.minus(Duration.ofDays(7)), to);
         assertEquals(21, funding.size(), "three 8-hour periods a day");
         for (int i = 1; i < funding.size(); i++) assertEquals(Duration.ofHours(8), Duration.between(funding.get(i).timestamp(), funding.get(i - 1).timestamp()));
         for (FundingRate f : funding) assertTrue(f.rate().abs().compareTo(new BigDecimal("0.0075")) <= 0, f.toString());
@@ -93,9 +93,9 @@ class MarketDataTest {
     @Test
     void badInputSaysWhatIsAllowed() {
         Instant now = Instant.now();
-        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> market.book("DOGE-PERP", 10));
-        assertTrue(unknown.getMessage().contains("BTC-PERP"), unknown.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> market.book("BTC-PERP", 0));
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> market.book("DOGE-USD", 10));
+        assertTrue(unknown.getMessage().contains("BTC-USD"), unknown.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> market.book("BTC-USD", 0));
         IllegalArgumentException interval = assertThrows(IllegalArgumentException.class, () -> market.klines("BTC", "2h", now.minusSeconds(3600), now));
         assertTrue(interval.getMessage().contains("4h"), interval.getMessage());
         assertThrows(IllegalArgumentException.class, () -> market.trades("BTC", now, now.minusSeconds(1)));

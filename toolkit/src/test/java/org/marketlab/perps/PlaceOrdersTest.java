@@ -23,13 +23,13 @@ class PlaceOrdersTest {
     @Test
     void ordersArePlacedOnTheChannelEachAnsweredOnItsOwn() {
         PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
-        BigDecimal mark = new PerpsPublic(PerpsSandboxFixture.transport()).tickers().stream().filter(t -> t.instrumentId() == 0).findFirst().orElseThrow().markPrice();
+        BigDecimal mark = new PerpsPublic(PerpsSandboxFixture.transport()).tickers().stream().filter(t -> t.instrumentId() == 6).findFirst().orElseThrow().markPrice();
         BigDecimal low = mark.divide(BigDecimal.valueOf(2), 1, RoundingMode.DOWN), high = mark.multiply(BigDecimal.valueOf(2)).setScale(1, RoundingMode.DOWN);
         String coid = "0123456789abcdef0123456789abcdef";
         int before = s.openOrders().size();
         List<PlaceResult> r = s.placeOrders(List.of(
-                NewOrder.limit(0, true, low, new BigDecimal("0.002")).withClientOrderId(coid),
-                NewOrder.limit(0, true, high, new BigDecimal("0.002")).withPostOnly(),
+                NewOrder.limit(6, true, low, new BigDecimal("0.002")).withClientOrderId(coid),
+                NewOrder.limit(6, true, high, new BigDecimal("0.002")).withPostOnly(),
                 NewOrder.limit(12345, true, low, new BigDecimal("0.002"))));
         assertEquals(3, r.size());
         assertTrue(r.get(0).ok(), r.get(0).toString());

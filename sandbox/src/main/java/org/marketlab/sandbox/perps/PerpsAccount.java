@@ -50,9 +50,9 @@ public final class PerpsAccount {
     /** The listed instruments (the live exchange's ids and symbols) and the world's assets they follow. */
     static final long[] INSTRUMENTS = {1, 2, 3, 4, 5, 6, 7, 8};
     static final String[] SYMBOLS = {"SP500-USD", "GOLD-USD", "WTIOIL-USD", "NAS100-USD", "SILVER-USD", "BTC-USD", "ETH-USD", "SOL-USD"};
-    private static final String[] ASSETS = {"SP500", "GOLD", "WTIOIL", "NAS100", "SILVER", "BTC", "ETH", "SOL"};
+    static final String[] ASSETS = {"SP500", "GOLD", "WTIOIL", "NAS100", "SILVER", "BTC", "ETH", "SOL"};
     /** Decimals of each instrument's prices. */
-    private static final int[] PRICE_DECIMALS = {2, 2, 3, 2, 3, 1, 2, 3};
+    static final int[] PRICE_DECIMALS = {2, 2, 3, 2, 3, 1, 2, 3};
     /** How often each instrument is held: the crypto ones most. */
     private static final double[] POPULARITY = {1, 1, 0.6, 0.7, 0.4, 3, 2, 1.5};
     /** Share of an order's notional (price × quantity) held as margin while it rests: 10x. */

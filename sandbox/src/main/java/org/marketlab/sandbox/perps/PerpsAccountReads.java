@@ -83,7 +83,7 @@ final class PerpsAccountReads {
                 if (instrument != null && i.id() != instrument) continue;
                 int[] lev = s.leverage.get(i.id());
                 out.addObject().put("instrument_id", i.id()).put("leverage", lev == null ? Math.min(10, i.maxLeverage()) : lev[0])
-                        .put("cross", s.cross.getOrDefault(i.id(), !i.category().equals("index")));
+                        .put("cross", s.cross.getOrDefault(i.id(), true));
             }
         }
         return out;
@@ -94,7 +94,6 @@ final class PerpsAccountReads {
         PerpsInfo.Instrument i = PerpsInfo.instrument(instrument);
         if (i == null) return err("unknown instrument " + instrument);
         if (leverage < 1 || leverage > i.maxLeverage()) return err("leverage must be 1 to " + i.maxLeverage() + " on " + i.symbol());
-        if (cross && i.category().equals("index")) return err(i.symbol() + " is isolated only");
         Settings s = of(a);
         synchronized (this) {
             s.leverage.put(instrument, new int[]{leverage});

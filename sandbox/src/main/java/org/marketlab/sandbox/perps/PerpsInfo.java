@@ -8,6 +8,7 @@ import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.world.Assets;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.function.Predicate;
 
 /**
@@ -22,14 +24,15 @@ import java.util.function.Predicate;
  * {@code tickers}, {@code statistics}, {@code book}, {@code fees}, {@code registered}, {@code klines}, {@code funding}
  * and {@code trades}.
  *
- * <p>The market, the sandbox's model: each instrument's mark follows a path drawn from the seed, defined at every
- * millisecond and the same on every run (a sum of smooth random octaves from a month down to a minute, so it wanders
- * like a price at every scale), about the instrument's reference level. The index is the same path without its two
- * finest octaves, so the mark leads it; the funding rate of each 8-hour period is a tenth of the premium (mark over
- * index, less one) plus one basis point, within ±0.75 %: persistent in sign while the premium is. The public tape has
- * up to three trades a minute at the mark, each buying when the mark rises over its minute; the book stands around the
- * mark, its sizes redrawn every five seconds. Klines are the mark's open, high, low and close over the bucket (sampled
- * every minute, or sixty times a bucket for the wider ones) with the tape's volume and count. History reads answer
+ * <p>The market is the world's: the instruments are the eight the accounts trade (ids 1 to 8, {@code SP500-USD} to
+ * {@code SOL-USD}, {@link PerpsAccount#INSTRUMENTS}), each following its asset's path ({@link Assets}, the path the
+ * accounts' entries, marks and funding charges are read from), so ids, names and prices agree between these reads and
+ * the accounts. The mark at a moment is the asset's level then (between two minutes' levels, the geometric blend of
+ * both); the funding rate of each 8-hour period is the world's ({@link FundingRates}, the rate the accounts are
+ * charged); the index is the mark less the premium that rate pays, {@code mark / (1 + rate)}. The public tape has up to
+ * three trades a minute at the mark, each buying when the mark rises over its minute; the book stands around the mark,
+ * its sizes redrawn every five seconds. Klines are the mark's open, high, low and close over the bucket (sampled every
+ * minute, or sixty times a bucket for the wider ones) with the tape's volume and count. History reads answer
  * {@code {data, more}}: klines oldest first, funding and trades newest first, {@value #PAGE} at most.
  */
 final class PerpsInfo {
@@ -40,29 +43,49 @@ final class PerpsInfo {
     private static final long HOUR = 60 * MINUTE;
     private static final long DAY = 24 * HOUR;
     static final long FUNDING_INTERVAL = 8 * HOUR;
-    private static final long[] PERIODS = {30 * DAY, 7 * DAY, DAY, 4 * HOUR, HOUR, 15 * MINUTE, MINUTE};
-    private static final double[] AMPLITUDES = {0.12, 0.06, 0.025, 0.01, 0.005, 0.0025, 0.001};
     private static final Map<String, Long> INTERVALS = Map.of("1s", 1_000L, "1m", MINUTE, "5m", 5 * MINUTE, "15m", 15 * MINUTE,
             "1h", HOUR, "4h", 4 * HOUR, "1d", DAY, "1w", 7 * DAY);
 
-    /** One listed instrument: its id and symbol (as the accounts trade them), category, reference level and decimals. */
-    record Instrument(long id, String symbol, String category, String base, double level, int priceDecimals, int quantityDecimals,
-                      int maxLeverage) {
+    /**
+     * One listed instrument: its id and symbol (as the accounts trade them), category, base asset, decimals and
+     * leverage, and its row in the accounts' instrument tables ({@link PerpsAccount#INSTRUMENTS}).
+     */
+    record Instrument(long id, String symbol, String category, String base, int priceDecimals, int quantityDecimals,
+                      int maxLeverage, int row) {
     }
 
-    static final List<Instrument> INSTRUMENTS = List.of(
-            new Instrument(0, "BTC-PERP", "crypto", "BTC", 95_000, 1, 4, 50),
-            new Instrument(1, "ETH-PERP", "crypto", "ETH", 3_400, 2, 3, 50),
-            new Instrument(2, "SOL-PERP", "crypto", "SOL", 180, 3, 2, 20),
-            new Instrument(7, "ELECTION-PERP", "index", "ELECTION", 50, 3, 1, 10),
-            new Instrument(4_294_967_295L, "INDEX-PERP", "index", "INDEX", 5_000, 2, 3, 20));
+    static final List<Instrument> INSTRUMENTS = instruments();
+
+    private static List<Instrument> instruments() {
+        List<Instrument> out = new ArrayList<>();
+        for (int k = 0; k < PerpsAccount.INSTRUMENTS.length; k++) {
+            String base = PerpsAccount.ASSETS[k];
+            Assets.Asset asset = Assets.bySymbol(base);
+            boolean crypto = List.of("BTC", "ETH", "SOL").contains(base);
+            String category = crypto ? "crypto" : asset.dollars() ? "commodity" : "index";
+            // Quantities to the decimals that keep one unit's step near a dollar or less.
+            int quantityDecimals = (int) Math.max(1, Math.min(5, Math.ceil(Math.log10(asset.level())) - 1));
+            int leverage = base.equals("BTC") || base.equals("ETH") ? 50 : crypto ? 20 : category.equals("index") ? 20 : 10;
+            out.add(new Instrument(PerpsAccount.INSTRUMENTS[k], PerpsAccount.SYMBOLS[k], category, base, PerpsAccount.PRICE_DECIMALS[k],
+                    quantityDecimals, leverage, k));
+        }
+        return List.copyOf(out);
+    }
 
     private final long seed;
+    private final Supplier<Assets> assets;
     private final LongSupplier clock;
     private final Predicate<String> registered;
 
-    PerpsInfo(long seed, LongSupplier clock, Predicate<String> registered) {
+    /**
+     * @param seed       the world's seed
+     * @param assets     the world's asset paths (made on first use)
+     * @param clock      the sandbox's wall clock in ms: the present of these reads
+     * @param registered whether an address has registered
+     */
+    PerpsInfo(long seed, Supplier<Assets> assets, LongSupplier clock, Predicate<String> registered) {
         this.seed = seed;
+        this.assets = assets;
         this.clock = clock;
         this.registered = registered;
     }
@@ -86,30 +109,29 @@ final class PerpsInfo {
 
     // ---- the path ------------------------------------------------------------------------------------------------
 
-    /** The mark of {@code i} at {@code t} (ms). */
+    /** The mark of {@code i} at {@code t} (ms): its asset's level on the world's path, blended between minutes. */
     double mark(Instrument i, long t) {
-        return i.level() * Math.exp(octaves(i, t, PERIODS.length));
+        Assets a = assets.get();
+        Assets.Asset asset = Assets.bySymbol(i.base());
+        long m = Math.floorDiv(t, MINUTE);
+        double f = (double) Math.floorMod(t, MINUTE) / MINUTE;
+        double from = a.level(asset, m);
+        return f == 0 ? from : from * Math.pow(a.level(asset, m + 1) / from, f);
     }
 
-    /** The index: the mark's path without its two finest octaves. */
+    /** The mark of {@code i} at {@code t} to the instrument's decimals: what the accounts are marked at. */
+    BigDecimal markPrice(Instrument i, long t) {
+        return price(i, mark(i, t));
+    }
+
+    /** The index: the mark less the premium the period's funding rate pays. */
     double index(Instrument i, long t) {
-        return i.level() * Math.exp(octaves(i, t, PERIODS.length - 2));
+        return mark(i, t) / (1 + fundingRate(i, t).doubleValue());
     }
 
-    private double octaves(Instrument i, long t, int n) {
-        double sum = 0;
-        for (int o = 0; o < n; o++) {
-            long k = Math.floorDiv(t, PERIODS[o]);
-            double f = (double) Math.floorMod(t, PERIODS[o]) / PERIODS[o];
-            double s = f * f * (3 - 2 * f);
-            sum += AMPLITUDES[o] * (uniform(i.id(), o, k) * (1 - s) + uniform(i.id(), o, k + 1) * s);
-        }
-        return sum;
-    }
-
-    /** A value in [-1, 1) from the seed, the instrument, the octave and the grid point. */
-    private double uniform(long iid, long octave, long k) {
-        return (mix(seed * 0x9E3779B97F4A7C15L + iid * 0xC2B2AE3D27D4EB4FL + octave * 0x165667B19E3779F9L + k) >>> 11) * 0x1.0p-52 - 1;
+    /** A value in [-1, 1) from the seed, the instrument, a stream and a grid point. */
+    private double uniform(long iid, long stream, long k) {
+        return (mix(seed * 0x9E3779B97F4A7C15L + iid * 0xC2B2AE3D27D4EB4FL + stream * 0x165667B19E3779F9L + k) >>> 11) * 0x1.0p-52 - 1;
     }
 
     private static long mix(long z) {
@@ -118,11 +140,9 @@ final class PerpsInfo {
         return z ^ (z >>> 31);
     }
 
-    /** The funding rate of the 8-hour period ending at {@code periodEnd}: a tenth of the premium then, plus one basis point. */
+    /** The funding rate of the 8-hour period ending at {@code periodEnd}: the world's, the one the accounts are charged. */
     BigDecimal fundingRate(Instrument i, long periodEnd) {
-        double premium = mark(i, periodEnd) / index(i, periodEnd) - 1;
-        double rate = Math.max(-0.0075, Math.min(0.0075, premium * 0.1 + 0.0001));
-        return BigDecimal.valueOf(rate).setScale(8, RoundingMode.HALF_EVEN);
+        return FundingRates.rate(seed, i.row(), periodEnd);
     }
 
     /** A trade of the public tape. */
@@ -151,7 +171,7 @@ final class PerpsInfo {
     }
 
     private static BigDecimal price(Instrument i, double p) {
-        return BigDecimal.valueOf(p).setScale(i.priceDecimals(), RoundingMode.HALF_EVEN);
+        return BigDecimal.valueOf(p).setScale(i.priceDecimals(), RoundingMode.HALF_UP);
     }
 
     static Instrument instrument(long id) {
@@ -186,7 +206,7 @@ final class PerpsInfo {
             o.put("max_market_notional", "1000000");
             o.put("max_limit_notional", "5000000");
             o.put("max_leverage", i.maxLeverage());
-            o.put("isolated_only", i.category().equals("index"));
+            o.put("isolated_only", false); // the accounts hold cross and isolated positions on every instrument
             ArrayNode tiers = o.putArray("risk_tiers");
             tiers.addObject().put("lower_bound", "0").put("max_leverage", i.maxLeverage());
             tiers.addObject().put("lower_bound", "1000000").put("max_leverage", Math.max(1, i.maxLeverage() / 2));
@@ -245,7 +265,7 @@ final class PerpsInfo {
 
     /** Open interest: a slow path of its own, about two days of the tape's notional. */
     private BigDecimal openInterest(Instrument i, long now) {
-        double base = 2 * 24 * 60 * 1.5 * 20_000 / i.level();
+        double base = 2 * 24 * 60 * 1.5 * 20_000 / Assets.bySymbol(i.base()).level();
         return BigDecimal.valueOf(base * (1 + 0.3 * uniform(i.id(), 99, Math.floorDiv(now, 6 * HOUR)))).setScale(i.quantityDecimals(), RoundingMode.HALF_UP);
     }
 

@@ -105,7 +105,7 @@ public final class PerpsSandbox implements RouteModule {
         this.present = present;
         PerpsChannel[] ch = new PerpsChannel[1];
         this.market = new PerpsMarket(worldSeed, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
-        this.info = new PerpsInfo(worldSeed, clock, address -> proxies.registered(address));
+        this.info = new PerpsInfo(worldSeed, this::assets, clock, address -> proxies.registered(address));
         this.trading = new Trading(proxies, this::accountOf, clock, new Trading.Changes() {
             @Override
             public void changed(PerpsAccount account, ObjectNode order, boolean modified) {
@@ -123,7 +123,7 @@ public final class PerpsSandbox implements RouteModule {
             }
         }, iid -> {
             PerpsInfo.Instrument i = PerpsInfo.instrument(iid);
-            return i == null ? null : java.math.BigDecimal.valueOf(info.mark(i, clock.getAsLong())).setScale(i.priceDecimals(), java.math.RoundingMode.HALF_EVEN);
+            return i == null ? null : info.markPrice(i, clock.getAsLong());
         });
         this.reads = new PerpsAccountReads(market);
         this.snapshots = new PositionSnapshots(this::accountOf, market, info, this::latest);

@@ -448,9 +448,9 @@ class PerpsWireTest {
         // createOrders, signed over the compact form without its nulls: by the other account's proxy, refused; by its own, placed.
         MessageBufferPacker pk = MessagePack.newDefaultBufferPacker();
         pk.packArrayHeader(2).packString("createOrders").packArrayHeader(1).packArrayHeader(6)
-                .packLong(0).packBoolean(true).packString("10000.0").packString("0.002").packString("gtc").packBoolean(false);
+                .packLong(6).packBoolean(true).packString("10000.0").packString("0.002").packString("gtc").packBoolean(false);
         byte[] create = pk.toByteArray();
-        String body = "{\"type\":\"createOrders\",\"args\":[{\"iid\":0,\"buy\":true,\"po\":false,\"qty\":\"0.002\",\"tif\":\"gtc\",\"p\":\"10000.0\"}]}";
+        String body = "{\"type\":\"createOrders\",\"args\":[{\"iid\":6,\"buy\":true,\"po\":false,\"qty\":\"0.002\",\"tif\":\"gtc\",\"p\":\"10000.0\"}]}";
         ts = System.currentTimeMillis();
         JsonNode stolen = ch.ask("{\"id\":3,\"req\":\"post\",\"op\":" + body + ",\"salt\":10,\"ts\":" + ts + ",\"sig\":\""
                 + b.proxy().sign(opDigest("Polymarket", create, 10, ts)) + "\"}");

@@ -36,6 +36,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class AccountExtrasAgainstSandboxTest {
 
+    /**
+     * The demo wallets that hold a rewarded market quote on it from the start (a seeded bid of one to two times the
+     * rewards' minimum within the maximum spread): with no order placed, such a wallet earns a share of the market's
+     * daily rate, and its reads agree.
+     */
+    @Test
+    void aDemoWalletEarnsFromItsSeededQuote() throws Exception {
+        try (Sandbox sandbox = TradingSandbox.start()) {
+            Transport t = TradingSandbox.transport(sandbox, 2);
+            LocalDate day = LocalDate.parse("2026-11-01"); // the world's anchor: the seeded orders were placed before its end
+            int earning = 0;
+            for (int demo = 1; demo <= 5; demo++) {
+                ClobSession s = TradingSandbox.session(t, demo);
+                List<RewardShare> shares = s.rewards(day);
+                if (shares.isEmpty()) continue;
+                earning++;
+                for (RewardShare r : shares) {
+                    assertTrue(r.earningPercentage().signum() > 0 && r.earningPercentage().compareTo(BigDecimal.valueOf(100)) < 0, r.toString());
+                    assertTrue(r.earnings().signum() > 0 && r.earnings().compareTo(r.ratePerDay()) < 0, "a share of the day's rate: " + r);
+                }
+                BigDecimal sum = s.earnings(day).stream().map(RewardEarning::earnings).reduce(BigDecimal.ZERO, BigDecimal::add);
+                assertTrue(sum.signum() > 0);
+                assertEquals(0, sum.compareTo(s.earningsTotal(day)), "demo " + demo + ": the markets' earnings add up to the day's total");
+            }
+            assertTrue(earning >= 1, "at least one demo wallet earns from its seeded orders");
+        }
+    }
+
     @Test
     void rewardsEarningsAndNotifications() throws Exception {
         try (Sandbox sandbox = TradingSandbox.start()) {

@@ -48,7 +48,7 @@ import java.util.function.Predicate;
 public final class ClobMarketsApi implements RouteModule {
 
     public static final int PAGE = 1000;
-    static final double REWARDS_LIQUIDITY = 10_000;
+    static final double REWARDS_LIQUIDITY = org.marketlab.sandbox.wallets.MarketIndex.REWARDS_LIQUIDITY;
     static final String FIRST = "MA==";
     static final String END = "LTE=";
     static final String INVALID_CURSOR = "invalid next_cursor";

@@ -14,7 +14,12 @@ public final class MarketIndex {
 
     /** One market: what the account rows repeat about it. */
     public record Market(String conditionId, String eventId, String eventSlug, String title, String slug, String icon,
-                  String endDate, boolean negRisk, World.Token[] tokens) {
+                  String endDate, boolean negRisk, World.Token[] tokens, double liquidity) {
+
+        /** Open and liquid enough to pay liquidity rewards (the order book's "sampling" markets). */
+        public boolean rewarded() {
+            return !closed() && liquidity >= REWARDS_LIQUIDITY;
+        }
 
         public boolean closed() {
             return tokens[0].closed();
@@ -35,6 +40,9 @@ public final class MarketIndex {
         }
     }
 
+    /** The liquidity from which an open market pays liquidity rewards. */
+    public static final double REWARDS_LIQUIDITY = 10_000;
+
     private final Map<String, Market> byCondition = new HashMap<>();
     private final Map<String, Market> byToken = new HashMap<>();
     private final List<Market> open = new ArrayList<>();
@@ -52,7 +60,7 @@ public final class MarketIndex {
                 if (pair == null || pair[0] == null || pair[1] == null) continue;
                 Market market = new Market(condition, doc.path("id").asText(), doc.path("slug").asText(),
                         m.path("question").asText(), m.path("slug").asText(), m.path("icon").asText(null),
-                        m.path("endDateIso").asText(null), pair[0].negRisk(), pair);
+                        m.path("endDateIso").asText(null), pair[0].negRisk(), pair, m.path("liquidityNum").asDouble(0));
                 byCondition.put(condition, market);
                 byToken.put(pair[0].tokenId(), market);
                 byToken.put(pair[1].tokenId(), market);

@@ -431,6 +431,11 @@ public final class Wallets {
                     f.txHash(), f));
         }
         List<Ledger.Order> orders = orders(r, address, holding, held, profile.orders());
+        if (addresses().demo().contains(address)) {
+            // A random sequence of its own, so the rest of the wallet's history is drawn as without it.
+            Ledger.Order quote = rewardsQuote(new SplittableRandom(seed * 31 + address.hashCode()), address, holding);
+            if (quote != null) orders.add(quote);
+        }
         // The deposit covers the deepest the cash ever went and the open buy orders, in whole dollars.
         List<Ledger.Activity> timeline = new ArrayList<>(activity);
         timeline.sort(Comparator.comparingLong(Ledger.Activity::time).thenComparingLong(Ledger.Activity::seq));
@@ -560,6 +565,31 @@ public final class Wallets {
                     gtd ? "GTD" : "GTC", gtd ? now + 86_400L * (1 + r.nextInt(30)) : null));
         }
         return out;
+    }
+
+    /**
+     * A demo wallet's quote for the liquidity rewards: a buy at the best bid, or the level below it, of a rewarded
+     * market it holds (the first, in holding order, with such a level that can hold it), sized one to two times the rewards' minimum (ten minimum orders),
+     * so it scores within the maximum spread of the midpoint and earns a share of the market's daily rate. It rests
+     * inside the bid level, as every seeded order does.
+     */
+    private Ledger.Order rewardsQuote(SplittableRandom r, String address, List<World.Token> holding) {
+        for (World.Token t : holding) {
+            MarketIndex.Market m = markets().byToken(t.tokenId());
+            if (m == null || !m.rewarded()) continue;
+            JsonNode bids = quotes.book(t).get("bids");
+            BigDecimal minimum = BigDecimal.valueOf(t.minOrderSize()).multiply(BigDecimal.TEN);
+            // The best bid, or the one below it: both within the rewards' maximum spread of the midpoint.
+            for (int k = 1; k <= Math.min(2, bids.size()); k++) {
+                JsonNode level = bids.get(bids.size() - k);
+                BigDecimal levelSize = new BigDecimal(level.get("size").asText());
+                if (levelSize.compareTo(minimum) < 0) continue;
+                BigDecimal size = minimum.multiply(BigDecimal.valueOf(100 + r.nextInt(101), 2)).setScale(2, RoundingMode.DOWN).min(levelSize);
+                return new Ledger.Order(orderId(address, "rewards-quote", 0), m, t, "BUY", new BigDecimal(level.get("price").asText()), size,
+                        now - 86_400 - r.nextInt(6 * 86_400), "GTC", null);
+            }
+        }
+        return null;
     }
 
     /** A collateral amount in the token's base units (6 decimals), as the order book's balances are written. */

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Every public method of clients written elsewhere, run unchanged against the sandbox, each client in one process on
  * a sandbox of its own: the official Python {@code py-clob-client-v2} and {@code polymarket-client} (from the
  * project's {@code .venv}, which {@code scripts/python-env} makes), the official npm {@code @polymarket/clob-client-v2}
- * and ccxt's Polymarket class (from {@code interop/node_modules}). Each script reports every method as passing, failing or not simulated; a method
+ * and {@code @polymarket/client} (its public client) and ccxt's Polymarket class (from {@code interop/node_modules}). Each script reports every method as passing, failing or not simulated; a method
  * passes when the client returns without raising and what it returns holds what the method promises (the scripts'
  * checks), and the Python clients' models validate every answer. No method may fail, and the methods not simulated are
  * exactly those {@code docs/interop.md} names, with the same reasons. The counts are printed.
@@ -57,6 +57,16 @@ class EveryMethodInteropTest {
         try (Sandbox s = Sandbox.builder().seed(7).build()) {
             Map<String, java.net.URI> u = s.start();
             check("@polymarket/clob-client-v2", run(List.of("node", "clob-client-v2-every.mjs", u.get("clob").toString(), u.get("data").toString())));
+        }
+    }
+
+    /** The official npm {@code @polymarket/client}: every method of its public client ({@code createPublicClient}). */
+    @Test
+    void polymarketClientNpm() throws Exception {
+        try (Sandbox s = Sandbox.builder().seed(7).build()) {
+            Map<String, java.net.URI> u = s.start();
+            check("@polymarket/client", run(List.of("node", "polymarket-client-every.mjs", u.get("markets").toString(), u.get("clob").toString(),
+                    u.get("data").toString(), u.get("perps").toString(), "7")));
         }
     }
 

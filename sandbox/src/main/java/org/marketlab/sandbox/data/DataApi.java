@@ -187,7 +187,7 @@ public final class DataApi implements RouteModule {
         ArrayNode out = Json.array();
         for (Ledger.Activity a : slice(rows, offset(q), limitV1(q, 100, 500))) {
             ObjectNode o = activityRow(user, a, false);
-            profile(o);
+            noProfile(o);
             out.add(o);
         }
         Json.send(ctx, out);
@@ -589,6 +589,11 @@ public final class DataApi implements RouteModule {
             o.put("oppositeAsset", other.tokenId());
             o.put("endDate", m.endDate());
         }
+    }
+
+    /** An activity row of a wallet without a public profile: its profile fields empty, as the official clients read them (text). */
+    private static void noProfile(ObjectNode o) {
+        for (String f : new String[]{"name", "pseudonym", "bio", "profileImage", "profileImageOptimized"}) o.put(f, "");
     }
 
     /** The seeded wallets have no public profile. */

@@ -190,6 +190,7 @@ final class PerpsInfo {
             if (only != null && i.id() != only || category != null && !category.equals(i.category())) continue;
             ObjectNode o = out.addObject();
             o.put("instrument_id", i.id());
+            o.put("instrument_type", "perpetual");
             o.put("category", i.category());
             o.put("symbol", i.symbol());
             o.put("display_symbol", i.base() + "-USD");
@@ -309,6 +310,7 @@ final class PerpsInfo {
         ArrayNode schedule = out.putArray("fee_schedule");
         for (String category : List.of("crypto", "index", "equity", "commodity")) {
             ObjectNode e = schedule.addObject();
+            e.put("instrument_type", "perpetual");
             e.put("category", category);
             e.put("taker_fee_rate", "0.00045");
             e.put("maker_fee_rate", "0.00015");

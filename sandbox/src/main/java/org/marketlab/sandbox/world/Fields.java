@@ -40,7 +40,7 @@ public final class Fields {
             "updatedBy", "marketGroup", "curationOrder", "secondsDelay", "makerBaseFee", "takerBaseFee",
             "customLiveness", "score", "positionIds", "imageOptimized", "iconOptimized", "events", "categories",
             "tags", "negRisk", "negRiskMarketID", "bestBid", "bestAsk", "spread", "lastTradePrice",
-            "oneDayPriceChange", "oneWeekPriceChange", "oneMonthPriceChange", "competitive"
+            "oneDayPriceChange", "oneWeekPriceChange", "oneMonthPriceChange", "competitive", "marketMakerAddress"
     };
 
     /** Every Tag field of the specification. */

@@ -124,6 +124,8 @@ final class MarketMaker {
         m.put("marketType", item.kind() == Questions.Kind.TOTAL ? "scalar" : "normal");
         m.put("formatType", item.kind() == Questions.Kind.TOTAL ? "number" : null);
         m.put("resolvedBy", "0x" + World.hex(r, 40));
+        // Order-book markets have no automated market maker: the live service writes its address empty.
+        m.put("marketMakerAddress", "");
         m.put("groupItemTitle", item.groupItemTitle());
         m.put("questionID", questionId);
         m.put("clobTokenIds", Docs.jsonInString(tokenIds));

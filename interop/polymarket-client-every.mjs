@@ -1,0 +1,108 @@
+// Every method of the official @polymarket/client's public client (createPublicClient), unchanged, against a running
+// sandbox.
+//
+// Usage: node polymarket-client-every.mjs <markets url> <clob url> <data url> <perps url> <seed>
+//
+// Prints one JSON object: {client, version, calls: [{method, outcome, detail}]}, outcome "pass", "fail" or
+// "not simulated" (the reason in detail). A call passes when the client returns without raising (its zod schemas
+// validate every answer) and what it returns holds what the method promises. The client takes its hosts through its
+// public environment helper (forkEnvironmentConfig); the hosts the sandbox does not simulate (relayer, RPC node, RFQ and
+// combinations gateways, the live-data streams) stay at a closed port of loopback, so nothing leaves the machine.
+import { readFileSync } from 'node:fs';
+import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
+import { Wallet, keccak256, toUtf8Bytes } from 'ethers';
+import { every } from './every-method.mjs';
+
+const [markets, clob, data, perps, seed] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
+const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
+const COMBOS = 'combinations and their RFQ gateway: a separate service the specification does not cover';
+const { call, nonEmpty, report } = every('@polymarket/client', version, {
+    listComboMarkets: COMBOS,
+    listComboPositions: COMBOS,
+    listComboActivity: COMBOS,
+    subscribe: "the live-data WebSocket streams: the sandbox serves the order book's and the perpetuals' channels only",
+    listTraderLeaderboard: "the Data API's v1 trader leaderboard (/v1/leaderboard): not served by the sandbox, which serves the v2 board (/v2/leaderboard)",
+    listBuilderLeaderboard: "the Data API's v1 builders' leaderboard (/v1/builders/leaderboard): not served by the sandbox, which serves /v2/builders/leaderboard",
+    fetchBuilderVolume: "the Data API's v1 builders' volume (/v1/builders/volume): not served by the sandbox, which serves /v2/builders/volume",
+    listMarketPositions: "the Data API's market positions (/v1/market-positions): not served by the sandbox",
+    listMarketClarifications: "the markets host's clarifications (/market-clarifications): not served by the sandbox",
+});
+const closed = 'http://127.0.0.1:9';
+const environment = forkEnvironmentConfig({ gamma: { rest: markets }, clob: { rest: clob }, data: { rest: data }, perps: { rest: perps },
+    relayer: { rest: closed }, rpc: { rest: closed } });
+const pub = createPublicClient({ environment });
+
+const me = new Wallet(keccak256(toUtf8Bytes('marketlab demo account 2'))).address;
+const positions = (await (await fetch(`${data}/v2/positions?user=${me.toLowerCase()}`)).json()).data.filter((p) => p.status === 'OPEN');
+const token = positions[0].token_id;
+const condition = positions[0].condition_id;
+const market = (await (await fetch(`${markets}/markets?condition_ids=${condition}`)).json())[0];
+const event = market.events[0];
+const builderCode = '0x' + keccak256(toUtf8Bytes(`marketlab sandbox builder:${seed || 7}`)).slice(2);
+
+// The first page's items of a paginated read.
+const first = async (paginated) => (await paginated.firstPage()).items;
+const some = (r) => (Array.isArray(r) ? (r.length ? undefined : 'empty') : nonEmpty(r));
+const price = (r) => (Number(r) > 0 && Number(r) < 1 ? undefined : `price ${r}`);
+
+await call('fetchOrderBook', () => pub.fetchOrderBook({ tokenId: token }), (r) => (r.bids.length || r.asks.length ? undefined : 'empty book'));
+await call('fetchOrderBooks', () => pub.fetchOrderBooks([{ tokenId: token }]), some);
+await call('fetchMidpoint', () => pub.fetchMidpoint({ tokenId: token }), price);
+await call('fetchMidpoints', () => pub.fetchMidpoints([{ tokenId: token }]), some);
+await call('fetchPrice', () => pub.fetchPrice({ tokenId: token, side: 'BUY' }), price);
+await call('fetchPrices', () => pub.fetchPrices([{ tokenId: token, side: 'BUY' }]), some);
+await call('fetchSpread', () => pub.fetchSpread({ tokenId: token }), (r) => (Number(r) >= 0 ? undefined : `spread ${r}`));
+await call('fetchSpreads', () => pub.fetchSpreads([{ tokenId: token }]), some);
+await call('fetchLastTradePrice', () => pub.fetchLastTradePrice({ tokenId: token }));
+await call('fetchLastTradePrices', () => pub.fetchLastTradePrices([{ tokenId: token }]), some);
+await call('fetchPriceHistory', () => pub.fetchPriceHistory({ tokenId: token, interval: '1w' }), some);
+await call('estimateMarketPrice', () => pub.estimateMarketPrice({ tokenId: token, side: 'BUY', amount: 5 }), price);
+await call('listEvents', () => first(pub.listEvents({ pageSize: 5 })), some);
+await call('fetchEvent', () => pub.fetchEvent({ id: String(event.id) }), (r) => (String(r.id) === String(event.id) ? undefined : `event ${r.id}`));
+await call('fetchEventTags', () => pub.fetchEventTags({ id: String(event.id) }));
+await call('fetchEventLiveVolume', () => pub.fetchEventLiveVolume({ id: String(event.id) }));
+await call('listMarkets', () => first(pub.listMarkets({ pageSize: 5 })), some);
+await call('fetchMarket', () => pub.fetchMarket({ id: String(market.id) }), (r) => (String(r.id) === String(market.id) ? undefined : `market ${r.id}`));
+await call('fetchMarketTags', () => pub.fetchMarketTags({ id: String(market.id) }));
+await call('listMarketClarifications', () => first(pub.listMarketClarifications({ marketId: String(market.id) })));
+const tags = await call('listTags', () => first(pub.listTags({ pageSize: 5 })), some);
+await call('fetchTag', () => pub.fetchTag({ id: String(tags[0].id) }), (r) => (String(r.id) === String(tags[0].id) ? undefined : `tag ${r.id}`));
+await call('fetchRelatedTags', () => pub.fetchRelatedTags({ id: String(tags[0].id) }));
+await call('fetchRelatedTagResources', () => pub.fetchRelatedTagResources({ id: String(tags[0].id) }));
+const series = await call('listSeries', () => first(pub.listSeries({ pageSize: 5 })), some);
+await call('fetchSeries', () => pub.fetchSeries({ id: String(series[0].id) }), (r) => (String(r.id) === String(series[0].id) ? undefined : `series ${r.id}`));
+const comments = await call('listComments', () => first(pub.listComments({ parentEntityId: Number(event.id), parentEntityType: 'Event', pageSize: 5 })));
+await call('fetchCommentsById', () => pub.fetchCommentsById({ id: String(comments?.[0]?.id ?? 1) }));
+await call('listCommentsByUserAddress', () => first(pub.listCommentsByUserAddress({ address: me, pageSize: 5 })));
+await call('search', () => pub.search({ q: 'bitcoin' }).firstPage(), (r) => (r.items.events.length ? undefined : 'nothing found'));
+await call('listSports', () => pub.listSports(), some);
+await call('fetchSportsMarketTypes', () => pub.fetchSportsMarketTypes());
+await call('listTeams', () => first(pub.listTeams({ pageSize: 5 })), some);
+await call('fetchPublicProfile', () => pub.fetchPublicProfile({ address: me }));
+await call('listPositions', () => first(pub.listPositions({ user: me })), some);
+await call('listClosedPositions', () => first(pub.listClosedPositions({ user: me })));
+await call('fetchPortfolioValue', () => pub.fetchPortfolioValue({ user: me }), nonEmpty);
+await call('fetchTradedMarketCount', () => pub.fetchTradedMarketCount({ user: me }), nonEmpty);
+await call('downloadAccountingSnapshot', () => pub.downloadAccountingSnapshot({ user: me }), (r) => (r && r.size > 0 ? undefined : 'empty'));
+await call('listMarketPositions', () => first(pub.listMarketPositions({ market: condition })));
+await call('listActivity', () => first(pub.listActivity({ user: me })), some);
+await call('listTrades', () => first(pub.listTrades({ user: me })), some);
+await call('listOpenInterest', () => pub.listOpenInterest({ market: [condition] }), some);
+await call('listMarketHolders', () => pub.listMarketHolders({ market: [condition] }), some);
+await call('listTraderLeaderboard', () => first(pub.listTraderLeaderboard({})), some);
+await call('listBuilderLeaderboard', () => first(pub.listBuilderLeaderboard({})));
+await call('fetchBuilderVolume', () => pub.fetchBuilderVolume({}));
+await call('listBuilderTrades', () => first(pub.listBuilderTrades({ builderCode })), some);
+await call('listCurrentRewards', () => first(pub.listCurrentRewards()), some);
+await call('listMarketRewards', () => first(pub.listMarketRewards({ conditionId: condition })));
+const instruments = await call('fetchPerpsInstruments', () => pub.fetchPerpsInstruments(), some);
+const iid = instruments?.[0]?.instrumentId ?? instruments?.[0]?.id ?? 1;
+await call('fetchPerpsTicker', () => pub.fetchPerpsTicker({ instrumentId: iid }), nonEmpty);
+await call('fetchPerpsTickers', () => pub.fetchPerpsTickers(), some);
+await call('fetchPerpsBook', () => pub.fetchPerpsBook({ instrumentId: iid }), (r) => (r.bids.length && r.asks.length ? undefined : 'empty book'));
+await call('fetchPerpsFees', () => pub.fetchPerpsFees(), nonEmpty);
+await call('listPerpsCandles', () => first(pub.listPerpsCandles({ instrumentId: iid, interval: '1h' })), some);
+await call('listPerpsFundingHistory', () => first(pub.listPerpsFundingHistory({ instrumentId: iid })), some);
+await call('listPerpsTrades', () => first(pub.listPerpsTrades({ instrumentId: iid })), some);
+
+report(Object.keys(pub).filter((k) => typeof pub[k] === 'function'));

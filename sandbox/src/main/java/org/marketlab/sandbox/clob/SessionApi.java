@@ -18,7 +18,6 @@ import org.web3j.crypto.Hash;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -43,8 +42,8 @@ import java.util.function.LongSupplier;
  *
  * <p>The sandbox's choices where the documents are silent: no account is banned or in closed-only mode; every order
  * of the world is a V2 order, so the pre-migration list is empty; a read-only key is an id bound to the address that
- * made it (it lists and deletes under L2 headers). The live-activity feed is the market's latest fills of the seeded
- * wallets and of this order book, newest first, at most {@value #LIVE_ACTIVITY} of them.
+ * made it (it lists and deletes under L2 headers). The live-activity feed is the market's latest trades (its public
+ * tape, the seeded wallets' fills in it), newest first, at most {@value #LIVE_ACTIVITY} of them.
  */
 public final class SessionApi implements RouteModule {
 
@@ -219,15 +218,12 @@ public final class SessionApi implements RouteModule {
         Wallets wallets = accounts.wallets();
         MarketIndex.Market m = wallets.markets().byCondition(conditionId.toLowerCase(java.util.Locale.ROOT));
         if (m == null) throw Refusal.notFound(ClobApi.NO_MARKET);
-        List<Ledger.Fill> fills = new ArrayList<>();
-        Set<String> seen = new java.util.HashSet<>();
-        for (String a : wallets.seeded()) {
-            // A fill on this order book is in both wallets' ledgers under one trade id: listed once.
-            for (Ledger.Fill f : wallets.ledger(a).fills) if (f.market() == m && seen.add(f.id())) fills.add(f);
-        }
-        fills.sort(Comparator.comparingLong(Ledger.Fill::time).thenComparing(Ledger.Fill::id).reversed());
+        // The market's latest trades, newest first, one row a trade under its taker: the same tape the Data API's
+        // /trades lists (the world's trades with the seeded wallets' parts in them), read from its end only.
+        long now = wallets.quotes().presentMinute() * 60 + 59;
+        List<Ledger.Fill> fills = wallets.tape(m, 0, now, true, true, LIVE_ACTIVITY, f -> true);
         ArrayNode out = Json.array();
-        for (Ledger.Fill f : fills.subList(0, Math.min(LIVE_ACTIVITY, fills.size()))) {
+        for (Ledger.Fill f : fills) {
             World.Token t = f.token();
             ObjectNode o = out.addObject();
             o.put("event_type", "trade");

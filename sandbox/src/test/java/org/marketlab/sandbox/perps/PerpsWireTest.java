@@ -627,6 +627,9 @@ class PerpsWireTest {
                 + "\",\"history_fills\":[{\"instrument_id\":1,\"trade_id\":\"01\",\"timestamp\":1}]}"));
     }
 
+    /** The instrument the algorithm tests trade: BTC-USD, one of the world's eight. */
+    private static final long ALGO_INSTRUMENT = 6;
+
     /**
      * TWAP over REST, driven through its slices on the sandbox's algorithm clock: each slice an immediate order that
      * fills at the mark; paused, its slices are skipped and the rest spread over the slices left; at its end the whole
@@ -638,7 +641,7 @@ class PerpsWireTest {
         Registered a = register(Key.random(), "Polymarket", 3_600_000);
         PerpsAccount account = sandbox.perps().account(a.owner().address());
         sandbox.perps().market().fillInterval(0).portfolioInterval(0);
-        java.math.BigDecimal before = account.positionSize(0);
+        java.math.BigDecimal before = account.positionSize(ALGO_INSTRUMENT);
         refused(400, "dur", send("POST", "/v1/trade/twaps", twap(a, 1_000, null, 21)));
         refused(400, "ivl", send("POST", "/v1/trade/twaps", twap(a, 300_000, 45_000L, 22)));
         refused(401, "invalid signature", send("POST", "/v1/trade/twaps", twap(a, 300_000, null, 23).replace("\"salt\":23", "\"salt\":24")));
@@ -653,7 +656,7 @@ class PerpsWireTest {
         assertEquals(10, run.path("slice_count").asInt(), "every 30 s over 5 minutes");
         assertEquals(1, run.path("slices").asInt(), "the first slice at once");
         assertEquals(0, new java.math.BigDecimal("0.001").compareTo(new java.math.BigDecimal(run.path("fill").asText())), run.toString());
-        assertEquals(0, before.add(new java.math.BigDecimal("0.001")).compareTo(account.positionSize(0)), "the slice bought at the mark");
+        assertEquals(0, before.add(new java.math.BigDecimal("0.001")).compareTo(account.positionSize(ALGO_INSTRUMENT)), "the slice bought at the mark");
 
         assertEquals("ok", ok(send("PATCH", "/v1/trade/twaps", control(a, "controlTwap", id, "pause", 26))).path("status").asText());
         sandbox.perps().runAlgorithms(Instant.ofEpochMilli(start + 95_000));
@@ -663,7 +666,7 @@ class PerpsWireTest {
         assertEquals("ok", ok(send("PATCH", "/v1/trade/twaps", control(a, "controlTwap", id, "resume", 27))).path("status").asText());
         sandbox.perps().runAlgorithms(Instant.ofEpochMilli(start + 300_000));
         assertEquals(0, ok(send("GET", "/v1/account/twaps", null, a.headers())).size(), "ended after its last slice");
-        assertEquals(0, before.add(new java.math.BigDecimal("0.01")).compareTo(account.positionSize(0)), "the whole quantity traded: " + account.positionSize(0));
+        assertEquals(0, before.add(new java.math.BigDecimal("0.01")).compareTo(account.positionSize(ALGO_INSTRUMENT)), "the whole quantity traded: " + account.positionSize(ALGO_INSTRUMENT));
         JsonNode gone = ok(send("DELETE", "/v1/trade/twaps", control(a, "cancelTwap", id, null, 28)));
         assertEquals("err", gone.path("status").asText());
         assertTrue(gone.path("error").asText().contains("not found"), gone.toString());
@@ -692,7 +695,7 @@ class PerpsWireTest {
         assertTrue(order.get("po").asBoolean());
 
         sandbox.perps().runAlgorithms(Instant.now());
-        java.math.BigDecimal target = account.mark(0).subtract(new java.math.BigDecimal("0.01"));
+        java.math.BigDecimal target = account.mark(ALGO_INSTRUMENT).subtract(new java.math.BigDecimal("0.01"));
         assertEquals(0, target.compareTo(new java.math.BigDecimal(account.openOrders().get(0).get("p").asText())), "a bid one cent below the mark");
         assertEquals(0, target.compareTo(new java.math.BigDecimal(ok(send("GET", "/v1/account/chases", null, a.headers())).get(0).path("reference_price").asText())));
 
@@ -713,20 +716,20 @@ class PerpsWireTest {
         assertEquals(0, ok(send("GET", "/v1/account/chases", null, a.headers())).size());
     }
 
-    /** A signed createTwap of 0.01 on instrument 0 (a buy) over {@code dur} ms. The MessagePack is the sandbox's compact form. */
+    /** A signed createTwap of 0.01 on {@link #ALGO_INSTRUMENT} (a buy) over {@code dur} ms. The MessagePack is the sandbox's compact form. */
     private static String twap(Registered a, long dur, Long ivl, long salt) {
         ArrayNode op = JSON.createArrayNode().add("createTwap");
-        op.addArray().add(0).add(true).add("0.01").add(dur).add(ivl == null ? null : JSON.getNodeFactory().numberNode(ivl)).add(false).add(0).addNull().addNull().add(false).addNull();
-        ObjectNode args = JSON.createObjectNode().put("iid", 0).put("buy", true).put("qty", "0.01").put("dur", dur).put("rnd", false).put("slip_bps", 0).put("ro", false);
+        op.addArray().add(ALGO_INSTRUMENT).add(true).add("0.01").add(dur).add(ivl == null ? null : JSON.getNodeFactory().numberNode(ivl)).add(false).add(0).addNull().addNull().add(false).addNull();
+        ObjectNode args = JSON.createObjectNode().put("iid", ALGO_INSTRUMENT).put("buy", true).put("qty", "0.01").put("dur", dur).put("rnd", false).put("slip_bps", 0).put("ro", false);
         if (ivl != null) args.put("ivl", ivl);
         return signedBody(a, "createTwap", args, op, salt);
     }
 
-    /** A signed createChase of 0.001 on instrument 0 (a post-only buy). */
+    /** A signed createChase of 0.001 on {@link #ALGO_INSTRUMENT} (a post-only buy). */
     private static String chase(Registered a, long salt) {
         ArrayNode op = JSON.createArrayNode().add("createChase");
-        op.addArray().add(0).add(true).add("0.001").addNull().addNull().addNull().add(true).add(false).addNull();
-        return signedBody(a, "createChase", JSON.createObjectNode().put("iid", 0).put("buy", true).put("qty", "0.001").put("po", true).put("ro", false), op, salt);
+        op.addArray().add(ALGO_INSTRUMENT).add(true).add("0.001").addNull().addNull().addNull().add(true).add(false).addNull();
+        return signedBody(a, "createChase", JSON.createObjectNode().put("iid", ALGO_INSTRUMENT).put("buy", true).put("qty", "0.001").put("po", true).put("ro", false), op, salt);
     }
 
     /** controlTwap ({@code act} given), cancelTwap or cancelChase of {@code id}. */

@@ -57,7 +57,7 @@ class ReportHelpersTest {
         for (var m : Markets.markets().closed(false).limit(12).list()) tokens.add(m.clobTokenIds().get(0));
         Table t = Clob.booksTable(tokens, 5, 100);
         assertEquals(12, t.rowCount());
-        assertEquals(List.of("outcome", "best_bid", "best_ask", "midpoint", "spread", "spread_pct", "depth_near_mid", "imbalance",
+        assertEquals(List.of("outcome", "best_bid", "best_ask", "midpoint", "spread", "relative_spread_pct", "depth_near_mid", "imbalance",
                 "slippage_buy_cents"), t.columnNames());
         HttpClient http = HttpClient.newHttpClient();
         for (int i = 0; i < tokens.size(); i++) {
@@ -74,7 +74,7 @@ class ReportHelpersTest {
             assertEquals(ask, t.doubleColumn("best_ask").get(i), 1e-9);
             assertEquals(mid, t.doubleColumn("midpoint").get(i), 1e-6);
             assertEquals(ask - bid, t.doubleColumn("spread").get(i), 1e-9);
-            assertEquals(100 * (ask - bid) / mid, t.doubleColumn("spread_pct").get(i), 0.01);
+            assertEquals(100 * (ask - bid) / mid, t.doubleColumn("relative_spread_pct").get(i), 0.01);
             assertEquals(near, t.doubleColumn("depth_near_mid").get(i), 1e-6);
         }
         List<Book> books = Clob.books(tokens.subList(0, 3));

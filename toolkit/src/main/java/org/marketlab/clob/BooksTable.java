@@ -20,8 +20,8 @@ public final class BooksTable {
     }
 
     /**
-     * {@code outcome}, {@code best_bid}, {@code best_ask}, {@code midpoint}, {@code spread}, {@code spread_pct} (of the
-     * midpoint), {@code depth_near_mid} (shares within {@code withinCents} of the midpoint, both sides),
+     * {@code outcome}, {@code best_bid}, {@code best_ask}, {@code midpoint}, {@code spread}, {@code relative_spread_pct}
+     * (the spread as a percentage of the midpoint), {@code depth_near_mid} (shares within {@code withinCents} of the midpoint, both sides),
      * {@code imbalance} (of that depth: +1 all bids), {@code slippage_buy_cents} (what buying {@code tradeSize} shares
      * costs beyond the midpoint, a share). A one-sided book has empty cells where a midpoint is needed; a side too
      * thin for the trade an empty slippage.
@@ -32,7 +32,7 @@ public final class BooksTable {
         if (!(tradeSize > 0) || Double.isInfinite(tradeSize)) throw new IllegalArgumentException("tradeSize must be more than 0 shares, was " + tradeSize);
         StringColumn outcome = StringColumn.create("outcome");
         DoubleColumn bid = DoubleColumn.create("best_bid"), ask = DoubleColumn.create("best_ask"), mid = DoubleColumn.create("midpoint"),
-                spread = DoubleColumn.create("spread"), pct = DoubleColumn.create("spread_pct"), depth = DoubleColumn.create("depth_near_mid"),
+                spread = DoubleColumn.create("spread"), pct = DoubleColumn.create("relative_spread_pct"), depth = DoubleColumn.create("depth_near_mid"),
                 imbalance = DoubleColumn.create("imbalance"), slip = DoubleColumn.create("slippage_buy_cents");
         int oneSided = 0;
         for (Book b : books) {

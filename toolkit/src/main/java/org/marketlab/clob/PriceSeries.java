@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.internal.Args;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.Table;
@@ -22,7 +23,7 @@ public final class PriceSeries {
      * point are left out (nothing is invented).
      */
     public static Table resample(Table history, Duration step) {
-        need(history);
+        Args.priceHistory(history);
         if (step == null || step.isNegative() || step.isZero() || step.toSeconds() < 1) {
             throw new IllegalArgumentException("step must be at least one second (e.g. Duration.ofHours(1)), was " + step);
         }
@@ -52,7 +53,7 @@ public final class PriceSeries {
      * {@code logReturn} (ln of their ratio); the first row, having no point before it, is dropped.
      */
     public static Table returns(Table history) {
-        need(history);
+        Args.priceHistory(history);
         Table sorted = history.sortAscendingOn("time");
         InstantColumn time = sorted.instantColumn("time");
         DoubleColumn price = sorted.doubleColumn("price");
@@ -66,15 +67,6 @@ public final class PriceSeries {
             log.append(before > 0 && now > 0 ? Math.log(now / before) : Double.NaN);
         }
         return Table.create("returns of " + history.name().replaceFirst("^prices of ", ""), t, p, change, log);
-    }
-
-    private static void need(Table t) {
-        if (t == null) throw new IllegalArgumentException("history must be a (time, price) table, was null");
-        if (!t.columnNames().contains("time") || !t.columnNames().contains("price")
-                || !(t.column("time") instanceof InstantColumn) || !(t.column("price") instanceof DoubleColumn)) {
-            throw new IllegalArgumentException("history must be a (time, price) table as Clob.pricesHistory(...).table() gives; '"
-                    + t.name() + "' has " + t.columnNames());
-        }
     }
 
     static String human(Duration d) {

@@ -2,6 +2,10 @@ package org.marketlab.internal;
 
 import org.web3j.crypto.Keys;
 
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.InstantColumn;
+import tech.tablesaw.api.Table;
+
 import java.math.BigDecimal;
 import java.util.Collection;
 
@@ -21,6 +25,17 @@ public final class Args {
     public static final int MAX_TEXT = 200;
 
     private Args() {
+    }
+
+    /** A price history as {@code Clob.pricesHistory(...).table()} gives it: an instant {@code time} and a double {@code price}. */
+    public static Table priceHistory(Table t) {
+        if (t == null) throw new IllegalArgumentException("history must be a (time, price) table, was null");
+        if (!t.columnNames().contains("time") || !t.columnNames().contains("price")
+                || !(t.column("time") instanceof InstantColumn) || !(t.column("price") instanceof DoubleColumn)) {
+            throw new IllegalArgumentException("history must be a (time, price) table as Clob.pricesHistory(...).table() gives; '"
+                    + t.name() + "' has " + t.columnNames());
+        }
+        return t;
     }
 
     /** {@code value}, or an exception saying {@code name} must not be null. */

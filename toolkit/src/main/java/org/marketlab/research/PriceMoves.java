@@ -1,5 +1,6 @@
 package org.marketlab.research;
 
+import org.marketlab.internal.Args;
 import org.marketlab.clob.PriceSeries;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
@@ -23,7 +24,7 @@ public final class PriceMoves {
      * point at the new price, the instant an event study aligns on.
      */
     public static Table jumps(Table history, double threshold) {
-        need(history);
+        Args.priceHistory(history);
         if (!(threshold > 0 && threshold < 1)) {
             throw new IllegalArgumentException("threshold is a price change between 0 and 1 (0.05 is five cents), was " + threshold);
         }
@@ -63,7 +64,7 @@ public final class PriceMoves {
         DoubleColumn first = DoubleColumn.create("first_price"), last = DoubleColumn.create("last_price"), change = DoubleColumn.create("change_cents"),
                 sd = DoubleColumn.create("sd_cents"), largest = DoubleColumn.create("largest_cents");
         for (Table h : histories) {
-            need(h);
+            Args.priceHistory(h);
             Table r = PriceSeries.returns(PriceSeries.resample(h, step));
             Table sorted = h.sortAscendingOn("time");
             DoubleColumn p = sorted.doubleColumn("price");
@@ -106,14 +107,5 @@ public final class PriceMoves {
         if (s % 3600 == 0) return s / 3600 == 1 ? "hour" : s / 3600 + " hours";
         if (s % 60 == 0) return s / 60 == 1 ? "minute" : s / 60 + " minutes";
         return s + " s";
-    }
-
-    private static void need(Table t) {
-        if (t == null) throw new IllegalArgumentException("history must be a (time, price) table, was null");
-        if (!t.columnNames().contains("time") || !t.columnNames().contains("price")
-                || !(t.column("time") instanceof InstantColumn) || !(t.column("price") instanceof DoubleColumn)) {
-            throw new IllegalArgumentException("history must be a (time, price) table as Clob.pricesHistory(...).table() gives; '"
-                    + t.name() + "' has " + t.columnNames());
-        }
     }
 }

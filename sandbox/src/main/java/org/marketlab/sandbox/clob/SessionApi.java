@@ -220,8 +220,7 @@ public final class SessionApi implements RouteModule {
         if (m == null) throw Refusal.notFound(ClobApi.NO_MARKET);
         // The market's latest trades, newest first, one row a trade under its taker: the same tape the Data API's
         // /trades lists (the world's trades with the seeded wallets' parts in them), read from its end only.
-        long now = wallets.quotes().presentMinute() * 60 + 59;
-        List<Ledger.Fill> fills = wallets.tape(m, 0, now, true, true, LIVE_ACTIVITY, f -> true);
+        List<Ledger.Fill> fills = wallets.tape(m, 0, wallets.tapeEnd(), true, true, LIVE_ACTIVITY, f -> true);
         ArrayNode out = Json.array();
         for (Ledger.Fill f : fills) {
             World.Token t = f.token();

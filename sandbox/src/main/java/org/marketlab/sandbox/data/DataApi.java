@@ -465,7 +465,7 @@ public final class DataApi implements RouteModule {
             if (m != null) chosen.add(m);
         }
         if (!events.isEmpty()) chosen.addAll(wallets.markets().ofEvents(events));
-        long from = start != null ? start : 0, to = Math.min(end != null ? end : Long.MAX_VALUE, wallets.quotes().presentMinute() * 60 + 59);
+        long from = start != null ? start : 0, to = Math.min(end != null ? end : Long.MAX_VALUE, wallets.tapeEnd());
         Predicate<Ledger.Fill> keep = f -> (side == null || side.equals(f.side())) && amount.test(f);
         List<Ledger.Fill> out = new ArrayList<>();
         for (MarketIndex.Market m : chosen) out.addAll(wallets.tape(m, from, to, descending, takerOnly, upTo, keep));

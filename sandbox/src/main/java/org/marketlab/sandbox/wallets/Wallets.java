@@ -282,6 +282,11 @@ public final class Wallets {
         return v;
     }
 
+    /** The last second the markets' tapes have reached (epoch seconds): the end of the present minute. */
+    public long tapeEnd() {
+        return quotes().presentMinute() * 60 + 59;
+    }
+
     /**
      * The public trades of a market from {@code from} to {@code to} (epoch seconds), newest first unless asked, as the
      * Data API lists them: one row per trade for its taker, and with {@code takerOnly} false one per maker too (a

@@ -23,6 +23,8 @@ final class Flow {
     /** How far past the world's anchor a market's trades run (a sandbox is restarted at least this often). */
     static final long HORIZON_DAYS = 60;
     /** How open interest decays, per day, and the share of traded value that opens positions. */
+    /** The volume (USDC by the anchor) past which a market is a headline, traded by a retail crowd. */
+    static final double HEADLINE = 1_000_000;
     static final double OI_DECAY = Math.exp(-1 / 45.0), OI_OPENED = 0.5;
 
     /** How an epoch day's trades fall in its hours: trades and value (USDC) per hour. */
@@ -65,7 +67,7 @@ final class Flow {
         long open = model.created, close = model.close(i);
         long last = Math.min(close - 1, model.anchor + HORIZON_DAYS * Walk.DAY);
         int days = (int) (Math.floorDiv(last, Walk.DAY) - Math.floorDiv(open, Walk.DAY) + 1);
-        double average = Math.max(3, Math.min(800, 20 * Math.pow(Math.max(1, target) / 10_000, 0.3) * Math.exp(0.3 * Hash.normal(key, -1))));
+        double average = Math.max(3, Math.min(800, typicalTrade(target) * Math.exp(0.3 * Hash.normal(key, -1))));
         Flow f = new Flow(key, model.activity(i), open, close, Math.max(1, days), average);
         double[] weight = f.weights();
         double before = 0;
@@ -82,6 +84,18 @@ final class Flow {
             f.openInterest[d + 1] = f.openInterest[d] * OI_DECAY + OI_OPENED * f.values[d];
         }
         return f;
+    }
+
+    /**
+     * The typical trade (USDC) of a market that has traded {@code target} by the anchor: larger as a market trades
+     * more (20 at $10,000, 80 at $1,000,000), until it becomes a headline. Past {@value #HEADLINE} a market is on
+     * every front page and its crowd is retail: the typical trade falls with the volume's 1.5th power (about 19 at
+     * $2.5M), so that a headline market's tape runs to a hundred thousand trades and more.
+     */
+    static double typicalTrade(double target) {
+        double v = Math.max(1, target);
+        double upTo = 20 * Math.pow(Math.min(v, HEADLINE) / 10_000, 0.3);
+        return v <= HEADLINE ? upTo : upTo * Math.pow(HEADLINE / v, 1.5);
     }
 
     /** Each day's weight: noise, the volatility regime, the news bursts, the ramp to the close, the hours traded. */

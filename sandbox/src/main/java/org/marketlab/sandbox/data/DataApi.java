@@ -309,9 +309,21 @@ public final class DataApi implements RouteModule {
                 Boolean.toString(takerOnly), stringOr(q, "", "filter_type", "filterType"), stringOr(q, "", "filter_amount", "filterAmount"),
                 String.valueOf(start), String.valueOf(end), Boolean.toString(descending));
         Cursor window = cursor(q, "trades", filters, 100, 1000);
-        List<Ledger.Fill> fills = SyntheticTape.holds(user) ? SyntheticTape.fills(wallets.markets(), wallets.anchorSecond(), descending)
-                : fills(user, markets, events, side, takerOnly, amount, start, end, descending, window.offset + window.limit + 1);
-        page(ctx, q, "trades", filters, fills, 100, 1000, f -> {
+        List<Ledger.Fill> fills;
+        int skip = window.offset;
+        if (SyntheticTape.holds(user)) {
+            fills = SyntheticTape.fills(wallets.markets(), wallets.anchorSecond(), descending);
+        } else {
+            // A later page of a tape starts at the second the last one ended (the cursor's), so that page k reads
+            // about a page of trades instead of the k pages before it.
+            if (window.at != null) {
+                if (descending) end = end == null ? window.at : Math.min(end, window.at);
+                else start = start == null ? window.at : Math.max(start, window.at);
+                skip = window.atCount;
+            }
+            fills = fills(user, markets, events, side, takerOnly, amount, start, end, descending, skip + window.limit + 1);
+        }
+        page(ctx, window, skip, fills, Ledger.Fill::time, f -> {
             ObjectNode o = Json.object();
             o.put("proxy_wallet", owner(f, user));
             o.put("token_id", f.token().tokenId());
@@ -413,7 +425,7 @@ public final class DataApi implements RouteModule {
             }
             more |= all.size() > cursor.offset + cursor.limit;
         }
-        pagination(out, cursor, more);
+        pagination(out, cursor, more, null, 0);
         Json.send(ctx, out);
     }
 
@@ -637,31 +649,60 @@ public final class DataApi implements RouteModule {
 
     // ---- paging ------------------------------------------------------------------------------------------------------
 
-    private record Cursor(String binding, int offset, int limit) {
+    /**
+     * Where a v2 read stands: its binding (route and filters), the rows already listed ({@code offset}) and the page
+     * size; on a time-ordered feed also the second the last page ended at ({@code at}, null if not known) and how
+     * many rows of that second it listed ({@code atCount}).
+     */
+    private record Cursor(String binding, int offset, int limit, Long at, int atCount) {
+        Cursor(String binding, int offset, int limit) {
+            this(binding, offset, limit, null, 0);
+        }
     }
 
     /** A v2 page of rows: the cursor's window, or the first {@code limit}. */
     private <T> void page(Context ctx, Params p, String route, String filters, List<T> rows, int defaultLimit, int maxLimit,
                           Function<T, ObjectNode> row) {
         Cursor c = cursor(p, route, filters, defaultLimit, maxLimit);
+        page(ctx, c, c.offset, rows, null, row);
+    }
+
+    /**
+     * A v2 page of {@code rows} from row {@code skip} on, {@code c.limit} of them. With {@code time} (the rows in time
+     * order), the next cursor also carries the second the page ended at and how many rows of that second the pages
+     * so far listed, for the next page to start there.
+     */
+    private <T> void page(Context ctx, Cursor c, int skip, List<T> rows, java.util.function.ToLongFunction<T> time, Function<T, ObjectNode> row) {
         ObjectNode out = Json.object();
         ArrayNode data = out.putArray("data");
-        for (T t : slice(rows, c.offset, c.limit)) data.add(row.apply(t));
-        pagination(out, c, rows.size() > c.offset + c.limit);
+        List<T> shown = slice(rows, skip, c.limit);
+        for (T t : shown) data.add(row.apply(t));
+        boolean more = rows.size() > skip + c.limit;
+        Long at = null;
+        int atCount = 0;
+        if (more && time != null && !shown.isEmpty()) {
+            at = time.applyAsLong(shown.get(shown.size() - 1));
+            for (int i = 0; i < skip + shown.size(); i++) if (time.applyAsLong(rows.get(i)) == at) atCount++;
+        }
+        pagination(out, c, more, at, atCount);
         Json.send(ctx, out);
     }
 
-    /** {@code pagination}; the next cursor names the route, the next position, the size and a digest of the filters. */
-    private static void pagination(ObjectNode out, Cursor c, boolean more) {
+    /**
+     * {@code pagination}; the next cursor names the route, the next position, the size and a digest of the filters
+     * (and, on a time-ordered feed, the second the page ended at and the rows of it listed so far).
+     */
+    private static void pagination(ObjectNode out, Cursor c, boolean more, Long at, int atCount) {
         ObjectNode p = out.putObject("pagination");
         p.put("limit", c.limit);
         p.put("offset", c.offset);
         p.put("has_more", more);
-        p.put("next_cursor", more ? encode(c.binding, c.offset + c.limit, c.limit) : null);
+        p.put("next_cursor", more ? encode(c.binding, c.offset + c.limit, c.limit, at, atCount) : null);
     }
 
-    private static String encode(String binding, int offset, int limit) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString((binding + ":" + offset + ":" + limit).getBytes(StandardCharsets.UTF_8));
+    private static String encode(String binding, int offset, int limit, Long at, int atCount) {
+        String s = binding + ":" + offset + ":" + limit + (at == null ? "" : ":" + at + ":" + atCount);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(s.getBytes(StandardCharsets.UTF_8));
     }
 
     private static String binding(String route, String filters) {
@@ -680,12 +721,17 @@ public final class DataApi implements RouteModule {
             parts = new String[0];
         }
         String issued = "a pagination.next_cursor of this route";
-        if (parts.length != 4 || !parts[0].equals(route)) throw p.invalid("cursor", cursor, issued);
+        if (parts.length != 4 && parts.length != 6 || !parts[0].equals(route)) throw p.invalid("cursor", cursor, issued);
         if (!(parts[0] + ":" + parts[1]).equals(binding)) {
             throw p.invalid("cursor", cursor, issued + ", sent with the filters of the first page (these are other filters)");
         }
         try {
-            return new Cursor(binding, Integer.parseInt(parts[2]), Integer.parseInt(parts[3]));
+            int offset = Integer.parseInt(parts[2]), limit = Integer.parseInt(parts[3]);
+            if (offset < 0 || limit < 1 || limit > maxLimit) throw new NumberFormatException();
+            if (parts.length == 4) return new Cursor(binding, offset, limit);
+            int atCount = Integer.parseInt(parts[5]);
+            if (atCount < 0 || atCount > offset) throw new NumberFormatException();
+            return new Cursor(binding, offset, limit, Long.parseLong(parts[4]), atCount);
         } catch (NumberFormatException e) {
             throw p.invalid("cursor", cursor, issued);
         }

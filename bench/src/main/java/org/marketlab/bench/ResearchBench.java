@@ -28,8 +28,10 @@ import java.util.concurrent.atomic.AtomicReference;
  *       market that lived 30 days, one for a younger one). The minimum is what the published windows allow for the
  *       fewest requests that can cover those horizons: {@code floor((R - 1) / 1000) × 10 s} for {@code /prices-history}
  *       (1,000 in 10 s, sliding), the events pages' own window (500 in 10 s) if that were longer;</li>
- *   <li>{@code Markets.trades(market).list()} of the market with the longest tape: rows, requests, time, and the minimum
- *       the {@code /v2/trades} window (300 in 10 s) allows for its pages.</li>
+ *   <li>{@code Markets.trades(market).table()} of the most traded market (a headline, the world's longest tape, over
+ *       100,000 trades): rows, requests (cursor pages of 1,000, the fewest possible), time, the heap it took, and the
+ *       minimum the {@code /v2/trades} window (300 in 10 s) allows for its pages; then the same tape
+ *       {@code toParquet}.</li>
  * </ol>
  * Prints the 429s the sandbox sent (the target is none) and the requests it held. Args: [N markets, default 3000].
  * Run: {@code scripts/bench research [N]}.
@@ -71,22 +73,44 @@ public final class ResearchBench {
             System.out.println("RATIO resolved-market histories (time / published-window minimum): "
                     + String.format(Locale.ROOT, "%.3f", ratio) + "  progress: " + last.get());
 
-            // 2. The longest tape among the most traded markets.
+            // 2. The tape of the most traded market (a headline: the world's longest tape), read as a notebook does.
             Market longest = null;
             for (var e : Markets.events().order("volume").ascending(false).limit(5).list()) {
                 for (Market m : e.markets()) if (longest == null || vol(m) > vol(longest)) longest = m;
             }
             sandbox.stats().reset();
-            long t1 = System.nanoTime();
-            var tape = Markets.trades(longest).list();
-            double tapeSeconds = (System.nanoTime() - t1) / 1e9;
+            AtomicReference<Progress> tapeProgress = new AtomicReference<>();
+            long heap0 = heapKept();
+            long t1 = System.nanoTime(), cpu1 = cpuNanos();
+            var tape = Markets.trades(longest).onProgress(tapeProgress::set).table();
+            double tapeSeconds = (System.nanoTime() - t1) / 1e9, tapeCpu = (cpuNanos() - cpu1) / 1e9;
+            long kept = heapKept() - heap0;
             long pages = sandbox.stats().requests("data", "/v2/trades");
-            long minPages = (tape.size() + 999) / 1000;
+            // /v2/trades pages by cursor, 1,000 a page, with no offset bound (v1's /trades stops at offset 10,000), so
+            // the fewest requests are ceil(trades / 1,000); has_more is exact, so no empty last page.
+            long minPages = (tape.rowCount() + 999) / 1000;
             double tapeMinimum = Math.floor(Math.max(0, minPages - 1) / 300.0) * 10;
-            System.out.printf(Locale.ROOT, "tape of \"%s\" (volume $%,.0f): %,d trades, %,d requests (fewest possible %,d), %.1f s, %,.0f trades/s; "
-                            + "minimum by the published window %.0f s; 429s %d%n",
-                    longest.question(), vol(longest), tape.size(), pages, minPages, tapeSeconds, tape.size() / tapeSeconds, tapeMinimum,
-                    sandbox.stats().rateLimitedCount());
+            System.out.printf(Locale.ROOT, "tape of \"%s\" (volume $%,.0f): table() %,d rows, %,d /v2/trades requests by cursor (fewest possible %,d: "
+                            + "1,000 a page, no offset bound on v2), %.1f s, %,.0f trades/s, %.1f ms a request, CPU %.1f s; the table keeps %,d MB "
+                            + "of heap (the read holds its columns and one page, never a list of records); minimum by the published window (300 in 10 s: every page fits one window) %.0f s; 429s %d%n  progress: %s%n",
+                    longest.question(), vol(longest), tape.rowCount(), pages, minPages, tapeSeconds, tape.rowCount() / tapeSeconds,
+                    tapeSeconds * 1000 / Math.max(1, pages), tapeCpu, kept >> 20, tapeMinimum, sandbox.stats().rateLimitedCount(), tapeProgress.get());
+
+            // 3. The same tape harvested to Parquet, a page at a time.
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("research-bench-tape");
+            try {
+                sandbox.stats().reset();
+                long t2 = System.nanoTime();
+                var report = Markets.trades(longest).toParquet(dir.resolve("tape"));
+                double parquetSeconds = (System.nanoTime() - t2) / 1e9;
+                System.out.printf(Locale.ROOT, "tape to Parquet (a page at a time): %,d rows in %,d files (one a day), %,d requests, %.1f s; 429s %d%n",
+                        report.rows(), report.filesWritten(), sandbox.stats().requests("data", "/v2/trades"), parquetSeconds,
+                        sandbox.stats().rateLimitedCount());
+            } finally {
+                try (var files = java.nio.file.Files.walk(dir)) {
+                    files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                }
+            }
             System.out.printf(Locale.ROOT, "load at the end: %s%n", load());
         }
         System.exit(0);
@@ -112,6 +136,12 @@ public final class ResearchBench {
             }
         }
         return windows;
+    }
+
+    /** The heap in use after a full collection, bytes: what is kept. */
+    private static long heapKept() {
+        System.gc();
+        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     /** CPU time of the whole process (client and sandbox), nanoseconds. */

@@ -117,22 +117,38 @@ public final class MarketTradesQuery extends PagedQuery<MarketTradesQuery, Trade
      * One row per trade, oldest first: time, outcome, the taker's side, price, size (shares), notional (USDC, price ×
      * size), wallet (the taker), transactionHash, outcomeIndex, tokenId and conditionId. The table is named for the
      * market's question. Prices and sizes show as doubles; {@link #list()} keeps them exact.
+     *
+     * <p>Pages go straight into the table's columns as they arrive (progress reported a page at a time), so a tape of
+     * a hundred thousand trades holds its columns and one page, never a list of records.
      */
     @Override
     public Table table() {
-        return table(list());
+        Columns c = new Columns();
+        try (var trades = stream()) {
+            trades.forEach(c::add);
+        }
+        return c.table();
     }
 
     /** The tape table of these trades (oldest first), as {@link #table()} makes it. */
     static Table table(List<Trade> trades) {
-        List<Trade> sorted = trades.stream().sorted(java.util.Comparator.comparing(Trade::timestamp)).toList();
-        InstantColumn time = InstantColumn.create("time");
-        StringColumn outcome = StringColumn.create("outcome"), side = StringColumn.create("side"), wallet = StringColumn.create("wallet");
-        StringColumn hash = StringColumn.create("transactionHash"), token = StringColumn.create("tokenId"), condition = StringColumn.create("conditionId");
-        DoubleColumn price = DoubleColumn.create("price"), size = DoubleColumn.create("size"), notional = DoubleColumn.create("notional");
-        IntColumn index = IntColumn.create("outcomeIndex");
-        String title = null;
-        for (Trade t : sorted) {
+        Columns c = new Columns();
+        trades.forEach(c::add);
+        return c.table();
+    }
+
+    /** A tape table's columns, filled a trade at a time in the service's order, put oldest first at the end. */
+    private static final class Columns {
+        private final InstantColumn time = InstantColumn.create("time");
+        private final StringColumn outcome = StringColumn.create("outcome"), side = StringColumn.create("side"), wallet = StringColumn.create("wallet");
+        private final StringColumn hash = StringColumn.create("transactionHash"), token = StringColumn.create("tokenId"),
+                condition = StringColumn.create("conditionId");
+        private final DoubleColumn price = DoubleColumn.create("price"), size = DoubleColumn.create("size"), notional = DoubleColumn.create("notional");
+        private final IntColumn index = IntColumn.create("outcomeIndex");
+        private String title;
+        private String firstCondition;
+
+        void add(Trade t) {
             time.append(t.timestamp());
             outcome.append(t.outcome());
             side.append(t.side());
@@ -146,9 +162,28 @@ public final class MarketTradesQuery extends PagedQuery<MarketTradesQuery, Trade
             token.append(t.tokenId());
             condition.append(t.conditionId());
             if (title == null) title = t.title();
+            if (firstCondition == null) firstCondition = t.conditionId();
         }
-        return Table.create("trades of " + (title != null ? title : sorted.isEmpty() ? "the market (none)" : sorted.get(0).conditionId()),
-                time, outcome, side, price, size, notional, wallet, hash, index, token, condition);
+
+        /** The rows in time order (rows of one second keep the service's order). */
+        Table table() {
+            Table t = Table.create("trades of " + (title != null ? title : firstCondition == null ? "the market (none)" : firstCondition),
+                    time, outcome, side, price, size, notional, wallet, hash, index, token, condition);
+            int n = t.rowCount();
+            long[] at = new long[n];
+            boolean sorted = true;
+            for (int i = 0; i < n; i++) {
+                at[i] = time.getLongInternal(i);
+                if (i > 0 && at[i] < at[i - 1]) sorted = false;
+            }
+            if (sorted) return t;
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) order[i] = i;
+            java.util.Arrays.sort(order, java.util.Comparator.comparingLong(i -> at[i]));
+            Table out = t.emptyCopy();
+            for (int i = 0; i < n; i++) out.addRow(order[i], t);
+            return out;
+        }
     }
 
     /**

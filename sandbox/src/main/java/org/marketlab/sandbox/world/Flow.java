@@ -90,12 +90,12 @@ final class Flow {
      * The typical trade (USDC) of a market that has traded {@code target} by the anchor: larger as a market trades
      * more (20 at $10,000, 80 at $1,000,000), until it becomes a headline. Past {@value #HEADLINE} a market is on
      * every front page and its crowd is retail: the typical trade falls with the volume's 1.5th power (about 19 at
-     * $2.5M), so that a headline market's tape runs to a hundred thousand trades and more.
+     * $2.5M) to no less than 10, so that a headline market's tape runs to a hundred thousand trades and more.
      */
     static double typicalTrade(double target) {
         double v = Math.max(1, target);
         double upTo = 20 * Math.pow(Math.min(v, HEADLINE) / 10_000, 0.3);
-        return v <= HEADLINE ? upTo : upTo * Math.pow(HEADLINE / v, 1.5);
+        return v <= HEADLINE ? upTo : Math.max(10, upTo * Math.pow(HEADLINE / v, 1.5));
     }
 
     /** Each day's weight: noise, the volatility regime, the news bursts, the ramp to the close, the hours traded. */

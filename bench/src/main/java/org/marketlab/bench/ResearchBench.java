@@ -92,17 +92,20 @@ public final class ResearchBench {
             long t1 = System.nanoTime(), cpu1 = cpuNanos();
             var tape = Markets.trades(longest).onProgress(tapeProgress::set).table();
             double tapeSeconds = (System.nanoTime() - t1) / 1e9, tapeCpu = (cpuNanos() - cpu1) / 1e9;
-            long kept = heapKept() - heap0;
+            long grown = heapKept() - heap0;
             long pages = sandbox.stats().requests("data", "/v2/trades");
+            int rows = tape.rowCount();
+            tape = null; // what the table alone keeps: the heap with it less the heap without it
+            long tableBytes = grown - (heapKept() - heap0);
             // /v2/trades pages by cursor, 1,000 a page, with no offset bound (v1's /trades stops at offset 10,000), so
             // the fewest requests are ceil(trades / 1,000); has_more is exact, so no empty last page.
-            long minPages = (tape.rowCount() + 999) / 1000;
+            long minPages = (rows + 999) / 1000;
             double tapeMinimum = Math.floor(Math.max(0, minPages - 1) / 300.0) * 10;
             System.out.printf(Locale.ROOT, "tape of \"%s\" (volume $%,.0f): table() %,d rows, %,d /v2/trades requests by cursor (fewest possible %,d: "
                             + "1,000 a page, no offset bound on v2), %.1f s, %,.0f trades/s, %.1f ms a request, CPU %.1f s; the table keeps %,d MB "
-                            + "of heap (the read holds its columns and one page, never a list of records); minimum by the published window (300 in 10 s: every page fits one window) %.0f s; 429s %d%n  progress: %s%n",
-                    longest.question(), vol(longest), tape.rowCount(), pages, minPages, tapeSeconds, tape.rowCount() / tapeSeconds,
-                    tapeSeconds * 1000 / Math.max(1, pages), tapeCpu, kept >> 20, tapeMinimum, sandbox.stats().rateLimitedCount(), tapeProgress.get());
+                            + "of heap, the whole process grew %,d MB over the read (sandbox included; the read holds the table's columns and one page, never a list of records); minimum by the published window (300 in 10 s: every page fits one window) %.0f s; 429s %d%n  progress: %s%n",
+                    longest.question(), vol(longest), rows, pages, minPages, tapeSeconds, rows / tapeSeconds,
+                    tapeSeconds * 1000 / Math.max(1, pages), tapeCpu, tableBytes >> 20, grown >> 20, tapeMinimum, sandbox.stats().rateLimitedCount(), tapeProgress.get());
 
             // 3. The same tape harvested to Parquet, a page at a time.
             java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("research-bench-tape");

@@ -451,6 +451,44 @@ class WorldStatisticsTest {
         assertTrue(checked >= 12, "markets checked " + checked);
     }
 
+    /**
+     * Seed 7's most traded market is a headline: its whole tape, read by {@code /v2/trades} cursor in pages of 1,000 (the
+     * fewest pages, each trade once, newest first), runs past 100,000 trades and adds up to its volume.
+     */
+    @Test
+    void theMostTradedMarketIsAHeadlineWhoseWholeTapeAddsUpToItsVolume() {
+        Run run = RUNS.stream().filter(r -> r.seed() == 7).findFirst().orElseThrow();
+        JsonNode top = null;
+        for (JsonNode e : run.events()) {
+            for (JsonNode m : e.get("markets")) if (top == null || m.get("volumeNum").asDouble() > top.get("volumeNum").asDouble()) top = m;
+        }
+        String c = top.get("conditionId").asText();
+        java.util.Set<String> hashes = new java.util.HashSet<>();
+        double value = 0;
+        long last = Long.MAX_VALUE;
+        int pages = 0;
+        String cursor = null;
+        do {
+            JsonNode page = run.data().json("/v2/trades?condition=" + c + "&limit=1000" + (cursor == null ? "" : "&cursor=" + cursor));
+            pages++;
+            for (JsonNode t : page.get("data")) {
+                long ts = t.get("timestamp").asLong();
+                assertTrue(ts <= last, "newest first");
+                last = ts;
+                assertTrue(hashes.add(t.get("transaction_hash").asText() + "/" + t.get("outcome_index").asInt()), "each trade once");
+                if (ts < ANCHOR_S) value += t.get("size").asDouble() * t.get("price").asDouble();
+            }
+            cursor = page.at("/pagination/has_more").asBoolean() ? page.at("/pagination/next_cursor").asText() : null;
+        } while (cursor != null);
+        int trades = hashes.size();
+        double volume = top.get("volumeNum").asDouble();
+        System.out.printf(Locale.ROOT, "the most traded market, %s: %,d trades in %d pages, %.2f USDC before the anchor against a volume of %.2f%n",
+                top.get("question").asText(), trades, pages, value, volume);
+        assertTrue(trades >= 100_000, "a headline's tape: " + trades + " trades");
+        assertEquals((trades + 999) / 1000, pages, "the fewest pages");
+        assertEquals(volume, value, 0.001 * volume + 0.005 * trades, "the tape adds up to the volume");
+    }
+
     /** The day's taker trades add up to the day's volume; the candles' volumes are the trades' shares. */
     private static void checkTape(Run run, JsonNode m, double v24) {
         String c = m.get("conditionId").asText();

@@ -178,6 +178,19 @@ public final class ResolvedQuery {
 
     /** One page of events as resolved markets, at most {@code wanted} (-1: all); the next page's position. */
     private Harvest.Page<Resolved> page(Harvest.Source<Event> events, Object position, int wanted, Run run, ExecutorService pool) {
+        Submitted page = submit(events, position, wanted, run, pool);
+        return new Harvest.Page<>(collect(page.futures()), page.next());
+    }
+
+    /** An events page's markets submitted to the pool: their histories' futures, in order, and the next page's position. */
+    private record Submitted(List<Future<Resolved>> futures, Object next) {
+    }
+
+    /**
+     * Reads the events page at {@code position} and submits its candidate markets (at most {@code wanted}, or all if
+     * negative) to {@code pool} without waiting for them; the next position is null once {@code wanted} are taken.
+     */
+    private Submitted submit(Harvest.Source<Event> events, Object position, int wanted, Run run, ExecutorService pool) {
         Harvest.Page<Event> page = events.page(position, -1);
         run.requests.incrementAndGet();
         List<Candidate> chosen = new ArrayList<>();
@@ -192,7 +205,13 @@ public final class ResolvedQuery {
         }
         List<Future<Resolved>> futures = new ArrayList<>(chosen.size());
         for (Candidate c : chosen) futures.add(pool.submit(() -> resolve(c, run)));
-        List<Resolved> out = new ArrayList<>(chosen.size());
+        boolean full = wanted >= 0 && futures.size() >= wanted;
+        return new Submitted(futures, full ? null : page.next());
+    }
+
+    /** The results of {@code futures}, in order; the first failure cancels the rest and is thrown. */
+    private static List<Resolved> collect(List<Future<Resolved>> futures) {
+        List<Resolved> out = new ArrayList<>(futures.size());
         try {
             for (Future<Resolved> f : futures) out.add(f.get());
         } catch (InterruptedException ex) {
@@ -204,8 +223,7 @@ public final class ResolvedQuery {
             if (ex.getCause() instanceof RuntimeException r) throw r;
             throw new IllegalStateException(ex.getCause());
         }
-        boolean full = wanted >= 0 && out.size() >= wanted;
-        return new Harvest.Page<>(out, full ? null : page.next());
+        return out;
     }
 
     private record Candidate(Event event, Market market, Instant end, String yesToken, boolean yesWon, String winner) {
@@ -367,15 +385,22 @@ public final class ResolvedQuery {
         Run run = new Run();
         Harvest.Source<Event> events = events().pages();
         ExecutorService pool = pool();
+        // The next events page's markets are queued while this page's are still being answered, so the pool does not
+        // idle at a page's end while the window would let requests go; two pages at most are held at once.
+        java.util.ArrayDeque<Submitted> pending = new java.util.ArrayDeque<>();
         List<Resolved> out = new ArrayList<>();
+        int submitted = 0;
         try {
             Object position = null;
             do {
-                int wanted = limit == null ? -1 : limit - out.size();
-                Harvest.Page<Resolved> page = page(events, position, wanted, run, pool);
-                out.addAll(page.items());
+                int wanted = limit == null ? -1 : limit - submitted;
+                Submitted page = submit(events, position, wanted, run, pool);
+                pending.add(page);
+                submitted += page.futures().size();
                 position = page.next();
-            } while (position != null && (limit == null || out.size() < limit));
+                if (pending.size() >= 2) out.addAll(collect(pending.poll().futures()));
+            } while (position != null && (limit == null || submitted < limit));
+            while (!pending.isEmpty()) out.addAll(collect(pending.poll().futures()));
         } finally {
             pool.shutdownNow();
         }

@@ -1,6 +1,6 @@
 """Every public method of the official polymarket-client, unchanged, against a running sandbox.
 
-Usage: python polymarket_client.py <markets url> <clob url> <data url> <perps url> <perps ws url> <seed>
+Usage: python polymarket_client.py <markets url> <clob url> <data url> <perps url> <perps ws url> <seed> <chain url>
 
 Prints one JSON object: {"client", "version", "calls": [{"method", "outcome", "detail"}]}, outcome "pass", "fail" or
 "not simulated" (the reason in detail). Counted: every public method of PublicClient, the methods SecureClient adds,
@@ -10,9 +10,10 @@ models validate every answer) and what it returns holds what the method promises
 
 The client has no public setting for its hosts: its environments are frozen objects it makes itself. As its own
 tests do, the script builds one with the SDK's environment helpers (polymarket._internal.environment), the
-production configuration with the sandbox's URLs; the hosts the sandbox does not simulate (relayer, RPC node, RFQ and
-collateral-return gateways) point at a closed port on loopback, so no request ever leaves the machine. Demo wallet 2
-signs, trading from its own address (an EOA wallet); demo wallet 4's key is the one deleted.
+production configuration with the sandbox's URLs, its Polygon node (chain) as the RPC node; the hosts the sandbox does
+not simulate (relayer, RFQ and collateral-return gateways) point at a closed port on loopback, so no request ever leaves
+the machine. Demo wallet 2 signs, trading from its own address (an EOA wallet: its on-chain calls are transactions it
+signs and sends to the node itself); demo wallet 4's key is the one deleted.
 """
 import asyncio
 import dataclasses
@@ -31,6 +32,7 @@ from polymarket import AsyncSecureClient, PublicClient, SecureClient
 from polymarket._internal.environment import PRODUCTION_CONFIG, create_environment
 
 MARKETS, CLOB, DATA, PERPS, PERPS_WS = (u.rstrip("/") for u in sys.argv[1:6])
+CHAIN = sys.argv[7].rstrip("/") if len(sys.argv) > 7 and not sys.argv[7].startswith("--") else "http://127.0.0.1:9"
 CLOSED = "http://127.0.0.1:9"
 # The sandbox's builder: the code its seeded builder fills carry (GET /builder/trades answers them).
 BUILDER_CODE = "0x" + keccak(text=f"marketlab sandbox builder:{sys.argv[6] if len(sys.argv) > 6 else 7}").hex().removeprefix("0x")
@@ -38,20 +40,20 @@ BUILDER_CODE = "0x" + keccak(text=f"marketlab sandbox builder:{sys.argv[6] if le
 ENV = create_environment(name="sandbox", config=dataclasses.replace(
     PRODUCTION_CONFIG, clob_url=CLOB, gamma_url=MARKETS, data_url=DATA, perps_url=PERPS,
     perps_ws_url=PERPS_WS + ("" if PERPS_WS.endswith("/v1/ws") else "/v1/ws"),
-    relayer_url=CLOSED, rfq_url=CLOSED, rpc_url=CLOSED, collateral_return_url=CLOSED, builder_gateway_url=CLOSED,
+    relayer_url=CLOSED, rfq_url=CLOSED, rpc_url=CHAIN, collateral_return_url=CLOSED, builder_gateway_url=CLOSED,
+    relayer_poll_frequency_ms=100,
     clob_market_ws_url="ws://127.0.0.1:9", clob_user_ws_url="ws://127.0.0.1:9", rtds_ws_url="ws://127.0.0.1:9",
     sports_ws_url="ws://127.0.0.1:9", realtime_ws_url="ws://127.0.0.1:9", rfq_quoter_ws_url="ws://127.0.0.1:9"))
 
 # What the sandbox does not simulate, with the reason (docs/interop.md names each).
-ON_CHAIN = "an on-chain transaction (the relayer or an RPC node): the sandbox simulates the service's HTTP interfaces, not the chain"
+RELAYER = "the relayer (gasless transactions of proxy, Safe and deposit wallets): the sandbox simulates the chain's RPC node, not the relayer"
+RETURN = "the collateral-return gateway: a separate service the specification does not cover"
+PERPS_FUNDS = "deposits to and withdrawals from the perpetuals' account: the sandbox's perpetuals accounts are funded by the seed"
 COMBOS = "combinations and their RFQ gateway: a separate service the specification does not cover"
 NOT_SIMULATED = {
-    **{m: ON_CHAIN for m in ("approve_erc1155_for_all", "approve_erc20", "execute_transaction", "merge_multiple_positions",
-                             "merge_positions", "redeem_positions", "setup_gasless_wallet", "is_gasless_ready",
-                             "setup_trading_approvals", "split_position", "transfer_erc20", "get_trading_approvals_state",
-                             "plan_collateral_return", "execute_collateral_return_plan", "authorize_session_key",
-                             "revoke_session_key", "fetch_session_keys",
-                             "deposit_to_perps", "withdraw_from_perps")},
+    **{m: RELAYER for m in ("authorize_session_key", "revoke_session_key", "fetch_session_keys")},
+    **{m: RETURN for m in ("plan_collateral_return", "execute_collateral_return_plan")},
+    **{m: PERPS_FUNDS for m in ("deposit_to_perps", "withdraw_from_perps")},
     **{m: COMBOS for m in ("accept_combo_quote", "request_combo_quote", "wait_for_combo_fill", "fetch_rfq_status",
                            "list_combo_markets", "list_combo_positions", "list_combo_activity")},
 }
@@ -179,7 +181,8 @@ def public_calls(pub, me, token, condition, event_id, event_slug, market_id):
     call("list_market_rewards", lambda: first(pub.list_market_rewards(condition_id=condition), 5))
     call("get_current_rebates", lambda: pub.get_current_rebates(date=time.strftime("%Y-%m-%d"), maker_address=me))
     call("list_builder_trades", lambda: first(pub.list_builder_trades(builder_code=BUILDER_CODE), 5), nonempty)
-    call("get_trading_approvals_state", lambda: pub.get_trading_approvals_state(wallet=me))
+    call("get_trading_approvals_state", lambda: pub.get_trading_approvals_state(wallet=me),
+         lambda r: None if r.is_fully_approved else f"a seeded wallet has approved the trading contracts: {r!r}")
     call("list_combo_markets", lambda: first(pub.list_combo_markets(), 5))
     call("list_combo_positions", lambda: first(pub.list_combo_positions(user=me), 5))
     call("list_combo_activity", lambda: first(pub.list_combo_activity(user=me), 5))
@@ -254,6 +257,7 @@ def secure_calls(c, me, token, condition):
     call("cancel_orders", lambda: c.cancel_orders(order_ids=[x.order_id for x in batch]), lambda r: None if len(r.canceled) == 2 else str(r))
     call("cancel_market_orders", lambda: c.cancel_market_orders(asset_id=token), lambda r: None if resting.order_id in r.canceled else str(r))
     call("cancel_all", c.cancel_all)
+    chain_calls(c, me, token, condition)
     for m in NOT_SIMULATED:
         if hasattr(SecureClient, m):
             call(m, lambda: None)
@@ -262,6 +266,62 @@ def secure_calls(c, me, token, condition):
     ended = call("end_authentication", c.end_authentication)
     if ended is not None:
         ended.close()
+
+
+def chain_calls(c, me, token, condition):
+    """The on-chain calls: each a transaction demo wallet 2 signs and sends to the sandbox's node, then waits for; each
+    checked by what the order book reports afterwards (balances, allowances) or by the Data API's approvals."""
+    from polymarket.calls import erc20_approval_call, MAX_UINT256
+    config = ENV._config  # the addresses the client itself uses (the published Polygon ones)
+    collateral, ctf, exchange = config.collateral_token, config.conditional_tokens, config.standard_exchange
+
+    def cash():
+        return c.get_balance_allowance(asset_type="COLLATERAL")
+
+    def shares():
+        return c.get_balance_allowance(asset_type="CONDITIONAL", token_id=token).balance
+
+    def allowance(asset_type, **kw):
+        r = c.get_balance_allowance(asset_type=asset_type, **kw)
+        return next(v for k, v in r.allowances.items() if k.lower() == exchange.lower())
+
+    # SecureClient's get_trading_approvals_state (PublicClient's, counted once) for its own wallet.
+    if not c.get_trading_approvals_state().is_fully_approved:
+        record("get_trading_approvals_state", "fail", f"a seeded wallet has approved the trading contracts: {c.get_trading_approvals_state()!r}")
+    call("approve_erc20", lambda: c.approve_erc20(token_address=collateral, spender_address=exchange, amount=0).wait(),
+         lambda r: None if allowance("COLLATERAL") == 0 else f"allowance still {allowance('COLLATERAL')}")
+    call("approve_erc1155_for_all", lambda: c.approve_erc1155_for_all(token_address=ctf, operator_address=exchange, approved=False).wait(),
+         lambda r: None if allowance("CONDITIONAL", token_id=token) == 0 else "operator still approved")
+    missing = c.get_trading_approvals_state()
+    if len(missing.missing.erc20) != 1 or len(missing.missing.erc1155) != 1:
+        record("get_trading_approvals_state", "fail", f"the two revoked approvals are not reported missing: {missing!r}")
+    call("setup_trading_approvals", lambda: c.setup_trading_approvals().wait(),
+         lambda r: None if c.get_trading_approvals_state().is_fully_approved and allowance("COLLATERAL") == MAX_UINT256 else "not approved again")
+    before = cash().balance
+    recipient = Account.from_key(demo_key(5)).address
+    call("transfer_erc20", lambda: c.transfer_erc20(token_address=collateral, recipient_address=recipient, amount=1_000_000).wait(),
+         lambda r: None if cash().balance == before - 1_000_000 else f"balance {before} -> {cash().balance}")
+    held, before = shares(), cash().balance
+    call("split_position", lambda: c.split_position(condition_id=condition, amount=2_000_000).wait(),
+         lambda r: None if shares() == held + 2_000_000 and cash().balance == before - 2_000_000 else f"shares {held} -> {shares()}")
+    call("merge_positions", lambda: c.merge_positions(condition_id=condition, amount=1_000_000).wait(),
+         lambda r: None if shares() == held + 1_000_000 and cash().balance == before - 1_000_000 else f"shares {held} -> {shares()}")
+    call("merge_multiple_positions", lambda: c.merge_multiple_positions(positions=[{"condition_id": condition, "amount": 1_000_000}]).wait(),
+         lambda r: None if shares() == held and cash().balance == before else f"shares {held} -> {shares()}")
+    call("execute_transaction", lambda: c.execute_transaction(calls=[erc20_approval_call(
+        token_address=collateral, spender=config.perps_deposit_contract, amount=MAX_UINT256)]).wait(), lambda r: None if r.transaction_hash else str(r))
+    import urllib.request
+    positions = json.load(urllib.request.urlopen(f"{DATA}/v2/positions?user={me.lower()}&limit=100"))["data"]
+    won = [p for p in positions if p["status"] == "REDEEMABLE" and Decimal(str(p["current_price"])) == 1]
+    if won:
+        redeemable, size = won[0]["condition_id"], Decimal(str(won[0]["current_size"]))
+        before = cash().balance
+        call("redeem_positions", lambda: c.redeem_positions(condition_id=redeemable).wait(),
+             lambda r: None if cash().balance == before + int(size * 1_000_000) else f"balance {before} -> {cash().balance}, {size} won")
+    else:
+        record("redeem_positions", "fail", "demo wallet 2 holds no winning token of a resolved market")
+    call("setup_gasless_wallet", c.setup_gasless_wallet, lambda r: None if r is c else "not the client")
+    call("is_gasless_ready", c.is_gasless_ready, lambda r: None if r is True else str(r))
 
 
 PERPS_NOT_SIMULATED = {

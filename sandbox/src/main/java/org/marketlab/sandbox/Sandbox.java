@@ -11,6 +11,9 @@ import org.marketlab.sandbox.clob.ClobChannels;
 import org.marketlab.sandbox.clob.ClobMarketsApi;
 import org.marketlab.sandbox.clob.RewardsApi;
 import org.marketlab.sandbox.clob.SessionApi;
+import org.marketlab.sandbox.chain.Chain;
+import org.marketlab.sandbox.chain.RpcApi;
+import org.marketlab.sandbox.data.ApprovalsApi;
 import org.marketlab.sandbox.data.DataApi;
 import org.marketlab.sandbox.data.InsightsApi;
 import org.marketlab.sandbox.markets.CatalogApi;
@@ -53,7 +56,7 @@ import java.util.function.LongSupplier;
  *
  * <pre>{@code
  * try (Sandbox s = Sandbox.builder().seed(7).now(Instant.parse("2026-11-01T00:00:00Z")).build()) {
- *     Map<String, URI> urls = s.start();           // markets, clob, clob_ws, data, perps, perps_ws, bridge
+ *     Map<String, URI> urls = s.start();           // markets, clob, clob_ws, data, perps, perps_ws, bridge, chain
  *     List<World.EventFacts> events = s.world().events();
  *     s.faults().errors(503, 2);                   // the next two answers, on any server
  *     assert s.stats().throttledCount() == 0;      // no request held over a limit
@@ -229,7 +232,7 @@ public final class Sandbox implements EmbeddedService {
         if (urls != null) return urls;
         Trace.mark("sandbox starting");
         Instant anchor = now != null ? now : World.defaultNow(present());
-        String[] http = {"markets", "clob", "data", "perps", "bridge"};
+        String[] http = {"markets", "clob", "data", "perps", "bridge", "chain"};
         Map<String, CountDownLatch> g = new LinkedHashMap<>();
         for (String service : http) g.put(service, new CountDownLatch(1));
         gates = Collections.unmodifiableMap(g);
@@ -407,16 +410,18 @@ public final class Sandbox implements EmbeddedService {
     private List<RouteModule> modules(World world) {
         ClobApi clob = new ClobApi(world, clock, present);
         Wallets wallets = new Wallets(world, clob.quotes());
-        ClobAccountsApi accounts = new ClobAccountsApi(wallets, clock);
+        Chain chain = new Chain(wallets, clock);
+        ClobAccountsApi accounts = new ClobAccountsApi(wallets, chain, clock);
         // The book's market data read the matching engine's books once orders touch them.
         clob.live(accounts.engine());
         ClobMarketsApi clobMarkets = new ClobMarketsApi(world, clob);
         ClobChannels channels = new ClobChannels(clob, accounts, wallets, clock, world.seed());
         return List.of(clob, clobMarkets, accounts, channels, new RewardsApi(clobMarkets, accounts, clock), new SessionApi(accounts, clock),
                 new Health("clob"),
-                new DataApi(wallets), new InsightsApi(wallets), new Health("data"),
+                new DataApi(wallets), new InsightsApi(wallets), new ApprovalsApi(chain), new Health("data"),
                 new PerpsSandbox(world.seed(), world.now(), clock, present), new Health("perps"),
-                new Health("bridge"));
+                new Health("bridge"),
+                new RpcApi(chain), new Health("chain"));
     }
 
     /** The started module of type {@code type}. */

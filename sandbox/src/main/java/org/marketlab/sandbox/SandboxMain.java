@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * {@code java -jar marketlab-sandbox-standalone.jar [--port 8080] [--seed 7] [--now 2026-11-01T00:00:00Z] [--no-limits] [--reject-over-limit]}:
- * markets on the port, then clob, data, perps (and its WebSocket) and bridge on the next ports.
+ * markets on the port, then clob, data, perps (and its WebSocket), bridge and chain (a JSON-RPC node) on the next ports.
  */
 public final class SandboxMain {
 
@@ -59,7 +59,7 @@ public final class SandboxMain {
         try {
             urls = s.startOn(seed, port);
         } catch (RuntimeException e) {
-            System.err.println("cannot start on ports " + port + " to " + (port + 4) + ": " + e.getMessage());
+            System.err.println("cannot start on ports " + port + " to " + (port + 5) + ": " + e.getMessage());
             System.exit(1);
             return;
         }

@@ -48,7 +48,7 @@ class EveryMethodInteropTest {
             // The perpetuals account's own fill process would fill the script's resting orders at random before it cancels them.
             s.perps().market().fillInterval(0);
             check("polymarket-client", run(List.of(python(), "python/polymarket_client.py", u.get("markets").toString(), u.get("clob").toString(),
-                    u.get("data").toString(), u.get("perps").toString(), u.get("perps_ws").toString(), "7")));
+                    u.get("data").toString(), u.get("perps").toString(), u.get("perps_ws").toString(), "7", u.get("chain").toString())));
         }
     }
 

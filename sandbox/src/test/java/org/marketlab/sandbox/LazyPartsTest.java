@@ -239,7 +239,7 @@ class LazyPartsTest {
             assertTrue(s.runningServers().contains("clob"), "the order book's server runs: " + s.runningServers());
             // The accessors of the later servers' parts wait for every one of them.
             assertFalse(s.wallets().seeded().isEmpty());
-            assertEquals(List.of("markets", "clob", "data", "perps", "bridge"), s.runningServers());
+            assertEquals(List.of("markets", "clob", "data", "perps", "bridge", "chain"), s.runningServers());
         }
     }
 
@@ -248,8 +248,8 @@ class LazyPartsTest {
         try (Sandbox s = sandbox()) {
             s.start();
             long deadline = System.nanoTime() + 10_000_000_000L;
-            while (s.runningServers().size() < 5 && System.nanoTime() < deadline) Thread.sleep(20);
-            assertEquals(List.of("markets", "clob", "data", "perps", "bridge"), s.runningServers(),
+            while (s.runningServers().size() < 6 && System.nanoTime() < deadline) Thread.sleep(20);
+            assertEquals(List.of("markets", "clob", "data", "perps", "bridge", "chain"), s.runningServers(),
                     "started unasked after " + Sandbox.REST_AFTER_QUIET_MS + " ms without a request");
         }
     }
@@ -262,7 +262,7 @@ class LazyPartsTest {
         assertEquals(List.of("markets"), s.runningServers());
         s.close();
         assertTrue(s.runningServers().isEmpty());
-        for (String service : List.of("clob", "data", "perps", "bridge")) {
+        for (String service : List.of("clob", "data", "perps", "bridge", "chain")) {
             URI u = urls.get(service);
             try (java.net.Socket socket = new java.net.Socket()) {
                 socket.connect(new java.net.InetSocketAddress(u.getHost(), u.getPort()), 2_000);

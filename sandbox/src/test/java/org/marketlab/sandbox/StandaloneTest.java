@@ -41,7 +41,7 @@ class StandaloneTest {
             }
             String printed = String.join("\n", lines);
             assertTrue(p.isAlive(), printed);
-            String[] services = {"markets", "clob", "data", "perps", "bridge"};
+            String[] services = {"markets", "clob", "data", "perps", "bridge", "chain"};
             for (int i = 0; i < services.length; i++) {
                 assertTrue(printed.contains(services[i] + " http://127.0.0.1:" + (port + i)), printed);
                 assertEquals("OK", new String(new Wire(URI.create("http://127.0.0.1:" + (port + i))).getOk("/ok"), StandardCharsets.UTF_8));

@@ -66,7 +66,7 @@ class WorldTest {
             // Around midnight the day may have turned between the two readings.
             assertTrue(anchor.equals(today) || anchor.equals(today.plus(Duration.ofDays(1))), anchor + " vs " + today);
             assertEquals(7, s.world().seed());
-            assertEquals(List.of("markets", "clob", "clob_ws", "data", "perps", "perps_ws", "bridge"), new ArrayList<>(s.urls().keySet()));
+            assertEquals(List.of("markets", "clob", "clob_ws", "data", "perps", "perps_ws", "bridge", "chain"), new ArrayList<>(s.urls().keySet()));
             assertEquals(s.urls(), s.start(7), "starting again gives the same URLs");
         }
     }

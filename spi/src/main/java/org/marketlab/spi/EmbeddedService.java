@@ -24,5 +24,5 @@ public interface EmbeddedService extends AutoCloseable {
     void close();
 
     /** Service names, as used in {@code MARKETLAB_<NAME>_URL} (upper-cased). */
-    String[] SERVICES = {"markets", "clob", "clob_ws", "data", "perps", "perps_ws", "bridge"};
+    String[] SERVICES = {"markets", "clob", "clob_ws", "data", "perps", "perps_ws", "bridge", "chain"};
 }

@@ -94,7 +94,7 @@ public final class Profile {
         return new Profile("sandbox", true, seed, Map.of(), SANDBOX_NAMES, IpLimit.published());
     }
 
-    /** The live service. The bridge has no published host: set {@code MARKETLAB_BRIDGE_URL} to use it. */
+    /** The live service. The bridge and the chain node have no published host: set {@code MARKETLAB_BRIDGE_URL}, {@code MARKETLAB_CHAIN_URL} to use them. */
     public static Profile live() {
         EnumMap<Service, URI> urls = new EnumMap<>(Service.class);
         urls.put(Service.MARKETS, URI.create("https://gamma-api.polymarket.com"));

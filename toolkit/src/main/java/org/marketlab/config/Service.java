@@ -17,7 +17,12 @@ public enum Service {
     /** Perpetuals real-time channel (WebSocket). */
     PERPS_WS("perps_ws"),
     /** Bridge. */
-    BRIDGE("bridge");
+    BRIDGE("bridge"),
+    /**
+     * A Polygon JSON-RPC node (chain id 137): the chain the order book settles on. The toolkit does not call it; the
+     * sandbox simulates one for the official clients' on-chain calls, and this names its URL.
+     */
+    CHAIN("chain");
 
     private final String id;
 
@@ -45,6 +50,6 @@ public enum Service {
         for (Service s : values()) {
             if (s.id.equalsIgnoreCase(name) || s.name().equalsIgnoreCase(name)) return s;
         }
-        throw new IllegalArgumentException("unknown service '" + name + "'; known: markets, clob, clob_ws, data, perps, perps_ws, bridge");
+        throw new IllegalArgumentException("unknown service '" + name + "'; known: markets, clob, clob_ws, data, perps, perps_ws, bridge, chain");
     }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.chain.Chain;
+import org.marketlab.sandbox.chain.Contracts;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
@@ -75,6 +77,8 @@ public final class ClobAccountsApi implements RouteModule {
     private static final List<String> SIGNATURE_TYPES = List.of("0", "1", "2", "3", "EOA", "POLY_PROXY", "GNOSIS_SAFE", "POLY_GNOSIS_SAFE", "POLY_1271");
 
     private final Wallets wallets;
+    /** The chain the allowances are read from (the approvals its node mined). */
+    private final Chain chain;
     private final LongSupplier clock;
     private ApiKeys keys;
     private final TradingApi trading;
@@ -82,8 +86,9 @@ public final class ClobAccountsApi implements RouteModule {
     final TradeStatuses statuses = new TradeStatuses();
     final Notifications notifications;
 
-    public ClobAccountsApi(Wallets wallets, LongSupplier clock) {
+    public ClobAccountsApi(Wallets wallets, Chain chain, LongSupplier clock) {
         this.wallets = wallets;
+        this.chain = chain;
         this.clock = clock;
         this.notifications = new Notifications(wallets);
         this.trading = new TradingApi(this, wallets, clock, notifications);
@@ -581,18 +586,22 @@ public final class ClobAccountsApi implements RouteModule {
         String holder = eoa ? e.address() : deposit ? trading.depositWallets.of(e.address()) : wallets.proxyWallet(e.address());
         Ledger ledger = holder == null ? Ledger.empty(e.address()) : wallets.ledger(holder);
         ObjectNode out = Json.object();
+        // The allowances the holder gave on the chain: the collateral's to each exchange, the outcome tokens' operators.
+        String owner = holder == null ? e.address() : holder;
+        ObjectNode allowances = Json.object();
         if (type.equals("COLLATERAL")) {
             out.put("balance", Wallets.baseUnits(holder == null ? BigDecimal.ZERO : trading.available(ledger.address)));
-            out.put("allowance", MAX_UINT);
+            out.put("allowance", chain.allowance(owner, Contracts.COLLATERAL, SPENDERS.get(0)).toString());
+            for (String s : SPENDERS) allowances.put(s, chain.allowance(owner, Contracts.COLLATERAL, s).toString());
         } else {
             String token = p.string("token_id");
             if (!ClobApi.wellFormed(token)) throw Refusal.badRequest("Invalid token id");
             World.Token t = wallets.world().token(token);
             if (t == null) throw Refusal.badRequest("Invalid token id");
             out.put("balance", Wallets.baseUnits(holder == null ? BigDecimal.ZERO : trading.availableShares(ledger.address, token)));
+            for (String s : SPENDERS) allowances.put(s, chain.approvedForAll(owner, Contracts.CONDITIONAL_TOKENS, s) ? MAX_UINT : "0");
         }
-        ObjectNode allowances = out.putObject("allowances");
-        for (String s : SPENDERS) allowances.put(s, MAX_UINT);
+        out.set("allowances", allowances);
         Json.send(ctx, out);
     }
 

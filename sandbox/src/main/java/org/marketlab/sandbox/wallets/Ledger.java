@@ -79,10 +79,22 @@ public final class Ledger {
     public final BigDecimal cash;
     private final Map<String, BigDecimal> curPrices;
     private final Map<String, Status> statusOf;
+    /**
+     * Outcome tokens minted or burnt by on-chain splits and merges, one row a token (type {@code SPLIT} or
+     * {@code MERGE}, the collateral it stands for as its cost or proceeds): they move positions, while the split or
+     * merge itself is one row of {@link #activity} that moves the collateral.
+     */
+    private final List<Activity> moves;
 
     Ledger(String address, List<Fill> fills, List<Activity> activity, List<Order> orders, BigDecimal deposit,
            Map<String, BigDecimal> curPrices, Map<String, Status> statusOf) {
+        this(address, fills, activity, orders, deposit, curPrices, statusOf, List.of());
+    }
+
+    private Ledger(String address, List<Fill> fills, List<Activity> activity, List<Order> orders, BigDecimal deposit,
+                   Map<String, BigDecimal> curPrices, Map<String, Status> statusOf, List<Activity> moves) {
         this.address = address;
+        this.moves = List.copyOf(moves);
         List<Fill> byTime = new ArrayList<>(fills);
         // In the order the reads serve them (oldest first, ties by id), so their sorts find the work done.
         byTime.sort(Comparator.comparingLong(Fill::time).thenComparing(Fill::id));
@@ -94,7 +106,10 @@ public final class Ledger {
         this.deposit = deposit;
         this.curPrices = Map.copyOf(curPrices);
         this.statusOf = Map.copyOf(statusOf);
-        this.positions = Collections.unmodifiableMap(positionsOf(this.activity, curPrices, statusOf));
+        List<Activity> moving = new ArrayList<>(this.activity);
+        moving.addAll(this.moves);
+        moving.sort(Comparator.comparingLong(Activity::time).thenComparingLong(Activity::seq));
+        this.positions = Collections.unmodifiableMap(positionsOf(moving, curPrices, statusOf));
         BigDecimal c = deposit;
         for (Activity a : this.activity) c = c.add(cashFlow(a));
         this.cash = c;
@@ -110,7 +125,23 @@ public final class Ledger {
         }
         Map<String, BigDecimal> cur = new java.util.HashMap<>(curPrices);
         cur.putAll(prices);
-        return new Ledger(address, f, a, orders, deposit, cur, statusOf);
+        return new Ledger(address, f, a, orders, deposit, cur, statusOf, moves);
+    }
+
+    /**
+     * This ledger with an on-chain change: activity rows (splits, merges, redemptions: their collateral flows and, for
+     * redemptions, their tokens), token moves (see {@link #moves}) and collateral that came in ({@code cashIn} &gt; 0)
+     * or left ({@code < 0}) by a transfer. A redeemed token's position is valued at its payout.
+     */
+    public Ledger withChain(List<Activity> rows, List<Activity> tokenMoves, BigDecimal cashIn) {
+        List<Activity> a = new ArrayList<>(activity);
+        a.addAll(rows);
+        List<Activity> m = new ArrayList<>(moves);
+        m.addAll(tokenMoves);
+        Map<String, BigDecimal> cur = new java.util.HashMap<>(curPrices);
+        for (Activity x : rows) if (x.type().equals("REDEEM") && x.token() != null) cur.put(x.token().tokenId(), x.price());
+        for (Activity x : tokenMoves) cur.putIfAbsent(x.token().tokenId(), x.price());
+        return new Ledger(address, fills, a, orders, deposit.add(cashIn), cur, statusOf, m);
     }
 
     public static Ledger empty(String address) {
@@ -134,7 +165,9 @@ public final class Ledger {
     /**
      * Average-cost accounting over the activity in time order: a buy adds its cost, a sell or redemption takes out
      * the average cost of what left (rounded to 6 places, so the remaining cost stays exact) and realises the rest.
-     * Splits and merges come in pairs of equal size that leave no position behind, so they change nothing here.
+     * The seeded splits and merges come in pairs of equal size that leave no position behind, so they change nothing
+     * here; the tokens an on-chain split mints count as bought at their share of the collateral, those a merge burns
+     * as sold for theirs.
      */
     private static Map<String, Position> positionsOf(List<Activity> activity, Map<String, BigDecimal> curPrices, Map<String, Status> statusOf) {
         final class Acc {
@@ -146,12 +179,13 @@ public final class Ledger {
         }
         Map<String, Acc> acc = new LinkedHashMap<>();
         for (Activity a : activity) {
-            if (!a.type().equals("TRADE") && !a.type().equals("REDEEM")) continue;
+            boolean move = a.token() != null && (a.type().equals("SPLIT") || a.type().equals("MERGE"));
+            if (!a.type().equals("TRADE") && !a.type().equals("REDEEM") && !move) continue;
             Acc p = acc.computeIfAbsent(a.token().tokenId(), k -> new Acc());
             p.market = a.market();
             p.token = a.token();
             p.last = a.time();
-            if (a.type().equals("TRADE") && a.side().equals("BUY")) {
+            if (a.type().equals("TRADE") && a.side().equals("BUY") || a.type().equals("SPLIT")) {
                 p.size = p.size.add(a.size());
                 p.cost = p.cost.add(a.usdcSize());
                 p.bought = p.bought.add(a.size());

@@ -188,6 +188,11 @@ public final class Wallets {
         ledgers.compute(a, (k, l) -> (l == null ? isSeeded(k) ? generate(k) : Ledger.empty(k) : l).plus(fills, prices));
     }
 
+    /** Applies an on-chain change (a transfer, split, merge or redemption) to a wallet's ledger, atomically. */
+    public void changeLedger(String address, java.util.function.UnaryOperator<Ledger> change) {
+        ledgers.compute(address.toLowerCase(Locale.ROOT), (k, l) -> change.apply(l == null ? isSeeded(k) ? generate(k) : Ledger.empty(k) : l));
+    }
+
     /** The history of an address (empty for an address that is not seeded and has not traded here). */
     public Ledger ledger(String address) {
         String a = address.toLowerCase(Locale.ROOT);

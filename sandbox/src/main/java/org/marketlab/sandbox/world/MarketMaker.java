@@ -129,6 +129,8 @@ final class MarketMaker {
         m.put("groupItemTitle", item.groupItemTitle());
         m.put("questionID", questionId);
         m.put("clobTokenIds", Docs.jsonInString(tokenIds));
+        // The settlement protocol: every market of the world is one of the conditional-token framework's (V1).
+        m.put("version", "v1");
         if (item.kind() != Questions.Kind.BINARY && r.nextBoolean()) {
             m.put("shortOutcomes", Docs.jsonInString(item.outcomes().stream().map(Docs::shortName).toList()));
         }

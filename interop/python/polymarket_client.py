@@ -48,12 +48,10 @@ ENV = create_environment(name="sandbox", config=dataclasses.replace(
 # What the sandbox does not simulate, with the reason (docs/interop.md names each).
 RELAYER = "the relayer (gasless transactions of proxy, Safe and deposit wallets): the sandbox simulates the chain's RPC node, not the relayer"
 RETURN = "the collateral-return gateway: a separate service the specification does not cover"
-PERPS_FUNDS = "deposits to and withdrawals from the perpetuals' account: the sandbox's perpetuals accounts are funded by the seed"
 COMBOS = "combinations and their RFQ gateway: a separate service the specification does not cover"
 NOT_SIMULATED = {
     **{m: RELAYER for m in ("authorize_session_key", "revoke_session_key", "fetch_session_keys")},
     **{m: RETURN for m in ("plan_collateral_return", "execute_collateral_return_plan")},
-    **{m: PERPS_FUNDS for m in ("deposit_to_perps", "withdraw_from_perps")},
     **{m: COMBOS for m in ("accept_combo_quote", "request_combo_quote", "wait_for_combo_fill", "fetch_rfq_status",
                            "list_combo_markets", "list_combo_positions", "list_combo_activity")},
 }
@@ -365,8 +363,24 @@ async def perps_calls(key):
     ids = [i.id for i in instruments][:20]
     await acall("fetch_perps_position_snapshots", lambda: client.fetch_perps_position_snapshots(address=me, active_instrument_ids=ids),
                 lambda r: snapshots(r, owner=False))
-    await acall("deposit_to_perps", lambda: client.deposit_to_perps(amount=1))
-    await acall("withdraw_from_perps", lambda: client.withdraw_from_perps(amount=1))
+    # Funds move between the order book's collateral and the perpetuals' account: a deposit is a transaction to the
+    # deposit contract on the sandbox's node, a withdrawal a signed request the exchange pays on the chain.
+    async def cash():
+        return (await client.get_balance_allowance(asset_type="COLLATERAL")).balance
+
+    before = await cash()
+
+    async def deposit():
+        await (await client.deposit_to_perps(amount=2_000_000)).wait()
+        return await cash()
+    await acall("deposit_to_perps", deposit, lambda after: None if after == before - 2_000_000 else f"balance {before} -> {after}")
+
+    async def withdraw():
+        start = await cash()
+        withdrawal = await client.withdraw_from_perps(amount=1_000_000)
+        return withdrawal, start, await cash()
+    await acall("withdraw_from_perps", withdraw,
+                lambda r: None if isinstance(r[0], int) and r[2] == r[1] + 1_000_000 else f"withdrawal {r[0]}, balance {r[1]} -> {r[2]}")
     await acall("open_rfq_session", lambda: client.open_rfq_session())
     await acall("subscribe", lambda: client.subscribe())
 

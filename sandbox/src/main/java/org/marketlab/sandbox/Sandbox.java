@@ -11,7 +11,7 @@ import org.marketlab.sandbox.clob.ClobChannels;
 import org.marketlab.sandbox.clob.ClobMarketsApi;
 import org.marketlab.sandbox.clob.RewardsApi;
 import org.marketlab.sandbox.clob.SessionApi;
-import org.marketlab.sandbox.chain.Chain;
+import org.marketlab.sandbox.contracts.Chain;
 import org.marketlab.sandbox.chain.RpcApi;
 import org.marketlab.sandbox.data.ApprovalsApi;
 import org.marketlab.sandbox.data.DataApi;
@@ -411,6 +411,10 @@ public final class Sandbox implements EmbeddedService {
         ClobApi clob = new ClobApi(world, clock, present);
         Wallets wallets = new Wallets(world, clob.quotes());
         Chain chain = new Chain(wallets, clock);
+        PerpsSandbox perps = new PerpsSandbox(world.seed(), world.now(), clock, present);
+        // Deposits mined on the chain credit the perpetuals' accounts; their withdrawals are paid on the chain.
+        chain.perps((account, from, amount, hash) -> perps.account(account).depositFromChain(hash, from, amount));
+        perps.payouts(chain::payOut);
         ClobAccountsApi accounts = new ClobAccountsApi(wallets, chain, clock);
         // The book's market data read the matching engine's books once orders touch them.
         clob.live(accounts.engine());
@@ -419,7 +423,7 @@ public final class Sandbox implements EmbeddedService {
         return List.of(clob, clobMarkets, accounts, channels, new RewardsApi(clobMarkets, accounts, clock), new SessionApi(accounts, clock),
                 new Health("clob"),
                 new DataApi(wallets), new InsightsApi(wallets), new ApprovalsApi(chain), new Health("data"),
-                new PerpsSandbox(world.seed(), world.now(), clock, present), new Health("perps"),
+                perps, new Health("perps"),
                 new Health("bridge"),
                 new RpcApi(chain), new Health("chain"));
     }

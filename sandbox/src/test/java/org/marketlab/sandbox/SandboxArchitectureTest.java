@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The sandbox's packages by host (docs/architecture.md):
  * <pre>
  *   assembly    org.marketlab.sandbox                          (Sandbox: builds the hosts, starts their servers)
- *   hosts       markets, clob, data, perps                     (the routes of one host each; the bridge host has only route's health check)
- *   engines     trading, wallets                               (the matching engine and buckets; the seeded wallets)
+ *   hosts       markets, clob, data, perps, chain              (the routes of one host each; the bridge host has only route's health check)
+ *   engines     trading, wallets, contracts                    (the matching engine and buckets; the seeded wallets; the chain's contracts)
  *   foundation  route, world                                   (JSON, parameters, refusals, tracing; the seeded world)
  * </pre>
  * A layer is used only by the layers above it, no host uses another, and no package reaches itself through others.
@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SandboxArchitectureTest {
 
-    static final List<String> HOSTS = List.of("markets", "clob", "data", "perps");
+    static final List<String> HOSTS = List.of("markets", "clob", "data", "perps", "chain");
     private static JavaClasses sandbox;
 
     @BeforeAll
@@ -76,7 +76,7 @@ class SandboxArchitectureTest {
         return layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("Assembly").definedBy("org.marketlab.sandbox")
                 .layer("Hosts").definedBy(HOSTS.stream().map(h -> "org.marketlab.sandbox." + h + "..").toArray(String[]::new))
-                .layer("Engines").definedBy("org.marketlab.sandbox.trading..", "org.marketlab.sandbox.wallets..")
+                .layer("Engines").definedBy("org.marketlab.sandbox.trading..", "org.marketlab.sandbox.wallets..", "org.marketlab.sandbox.contracts..")
                 .layer("Foundation").definedBy("org.marketlab.sandbox.route..", "org.marketlab.sandbox.world..")
                 .whereLayer("Assembly").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Hosts").mayOnlyBeAccessedByLayers("Assembly")

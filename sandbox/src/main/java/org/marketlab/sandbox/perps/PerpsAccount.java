@@ -398,6 +398,60 @@ public final class PerpsAccount {
         return e.has("withdraw_id") ? e.get("withdraw_id").asLong() : e.has("transfer_id") ? e.get("transfer_id").asLong() : e.get("id").asLong();
     }
 
+    // ---- funds moved on the chain ---------------------------------------------------------------------------------
+
+    /**
+     * A deposit the sandbox's chain node mined (the deposit contract's {@code deposit}): confirmed at once, as the
+     * node's blocks are final when mined, its amount added to the collateral.
+     */
+    public synchronized void depositFromChain(String hash, String from, BigDecimal amount) {
+        long t = present.getAsLong();
+        ObjectNode d = JSON.objectNode();
+        d.put("hash", hash);
+        d.put("asset", "USDC");
+        d.put("amount", amount.toPlainString());
+        d.put("from", from);
+        deposits.add(confirmedNow(d, owner, t));
+        flows.add(new Flow(t, amount));
+    }
+
+    /**
+     * A withdrawal the owner signed: checked against the collateral free of margin first (a refusal changes nothing),
+     * then taken from the collateral and paid on the chain by {@code payout} (which answers the transaction's hash);
+     * confirmed at once. Its id.
+     */
+    public synchronized long withdraw(String to, BigDecimal amount, BigDecimal fee, java.util.function.BiFunction<String, BigDecimal, String> payout) {
+        BigDecimal free = freeCollateral();
+        if (amount.add(fee).compareTo(free) > 0) {
+            throw new IllegalArgumentException("insufficient free collateral: " + amount.add(fee).toPlainString() + " asked, "
+                    + free.max(BigDecimal.ZERO).toPlainString() + " free of margin");
+        }
+        long id = 10_000;
+        for (ObjectNode w : withdrawals) id = Math.max(id, w.get("withdraw_id").asLong() + 1);
+        long t = present.getAsLong();
+        String hash = payout.apply(to, amount);
+        ObjectNode w = JSON.objectNode();
+        w.put("withdraw_id", id);
+        w.put("asset", "USDC");
+        w.put("amount", amount.toPlainString());
+        w.put("fee", fee.toPlainString());
+        w.put("hash", hash);
+        withdrawals.add(confirmedNow(w, to, t));
+        flows.add(new Flow(t, amount.add(fee).negate()));
+        return id;
+    }
+
+    /** An entry moved on the chain at {@code t}: to {@code to}, confirmed in the block that mined it. */
+    private static ObjectNode confirmedNow(ObjectNode e, String to, long t) {
+        e.put("status", "confirmed");
+        e.put("to", to);
+        e.put("confirmations", REQUIRED_CONFIRMATIONS);
+        e.put("required_confirmations", REQUIRED_CONFIRMATIONS);
+        e.put("created_timestamp", t);
+        e.put("confirmed_timestamp", t);
+        return e;
+    }
+
     // ---- what tests compare with ---------------------------------------------------------------------------------
 
     /** The owner's address, lower case. */

@@ -211,6 +211,7 @@ public final class PerpsSandbox implements RouteModule {
     @Override
     public void register(Javalin app) {
         app.post("/v1/account/proxy", this::createProxy);
+        app.post("/v1/account/withdraw", this::withdraw);
         app.delete("/v1/account/proxy", this::deleteProxy);
         app.get("/v1/account/credentials", this::credentials);
         app.get("/v1/account/withdrawals", this::withdrawals);
@@ -474,6 +475,63 @@ public final class PerpsSandbox implements RouteModule {
         ProxyRegistry.Proxy p = proxies.register(owner, proxy, expiry, label);
         spend(owner, 1);
         json(ctx, JSON.objectNode().put("status", "ok").put("secret", p.secret()));
+    }
+
+    /** The perpetuals' deposit contract, whose domain a withdrawal is signed in; the collateral it holds. */
+    static final String DEPOSIT_CONTRACT = "0xdca4af75705dbb50f62437045aff9921947917d2";
+    static final String COLLATERAL = "0xc011a7e12a19f7b1f670d46f03b03f3342e82dfb";
+
+    /** How a withdrawal is paid on the chain: to an address, an amount of collateral; the transaction's hash. */
+    private volatile java.util.function.BiFunction<String, java.math.BigDecimal, String> payout;
+
+    /** Where withdrawals are paid: the sandbox's chain. */
+    public void payouts(java.util.function.BiFunction<String, java.math.BigDecimal, String> payout) {
+        this.payout = payout;
+    }
+
+    /**
+     * {@code POST /v1/account/withdraw}: a withdrawal the account's owner signed (EIP-712 {@code Withdraw} in the deposit
+     * contract's domain, {@code ts} in Unix seconds), paid to {@code to} on the chain. A refusal the service gives in its
+     * body ({@code {"status": "err", "error"}}) comes before any effect.
+     */
+    private void withdraw(Context ctx) throws IOException {
+        JsonNode body = Bodies.object(ctx.body());
+        JsonNode args = Bodies.args(body, "withdraw");
+        String account = Bodies.address(args, "account").toLowerCase(Locale.ROOT);
+        String token = Bodies.address(args, "token");
+        String to = Bodies.address(args, "to").toLowerCase(Locale.ROOT);
+        String amountText = Bodies.text(args, "amount");
+        if (!amountText.matches("[1-9][0-9]{0,30}")) throw Refusal.badRequest("amount must be a positive whole number of base units (6 decimals), was '" + amountText + "'");
+        java.math.BigInteger amount = new java.math.BigInteger(amountText);
+        long salt = Bodies.integer(body, "salt");
+        long ts = Bodies.integer(body, "ts");
+        String sig = Bodies.text(body, "sig");
+        ObjectNode out = JSON.objectNode();
+        long now = clock.getAsLong();
+        if (Math.abs(ts * 1000 - now) > TIMESTAMP_WINDOW_MS) {
+            json(ctx, out.put("status", "err").put("error", "stale timestamp: ts " + ts + " is not within " + TIMESTAMP_WINDOW_MS / 1000 + " s of the service's clock (Unix seconds)"));
+            return;
+        }
+        if (!token.equalsIgnoreCase(COLLATERAL)) {
+            json(ctx, out.put("status", "err").put("error", "unsupported token " + token + ": withdrawals pay the collateral " + COLLATERAL));
+            return;
+        }
+        if (!Signatures.signedBy(account, name -> Signatures.withdraw(name, DEPOSIT_CONTRACT, account, token, amount, java.math.BigInteger.ZERO, to, salt, ts), sig)) {
+            json(ctx, out.put("status", "err").put("error", "invalid signature: the account " + account + " did not sign this Withdraw"));
+            return;
+        }
+        java.util.function.BiFunction<String, java.math.BigDecimal, String> pay = payout;
+        if (pay == null) {
+            json(ctx, out.put("status", "err").put("error", "withdrawals are not available: no chain to pay them on"));
+            return;
+        }
+        spend(account, 1);
+        try {
+            long id = accountOf(account).withdraw(to, new java.math.BigDecimal(amount).movePointLeft(6), java.math.BigDecimal.ZERO, pay);
+            json(ctx, out.put("status", "ok").put("withdraw_id", id));
+        } catch (IllegalArgumentException e) {
+            json(ctx, out.put("status", "err").put("error", e.getMessage()));
+        }
     }
 
     private void deleteProxy(Context ctx) throws IOException {

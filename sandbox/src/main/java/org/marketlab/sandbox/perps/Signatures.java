@@ -41,6 +41,8 @@ final class Signatures {
     private static final byte[] DOMAIN_TYPE = keccak("EIP712Domain(string name,string version,uint256 chainId)");
     private static final byte[] CREATE_PROXY_TYPE = keccak("CreateProxy(address addr,uint64 exp,uint64 salt,uint64 ts)");
     private static final byte[] OP_TYPE = keccak("Op(bytes32 data,uint64 salt,uint64 ts)");
+    private static final byte[] CONTRACT_DOMAIN_TYPE = keccak("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
+    private static final byte[] WITHDRAW_TYPE = keccak("Withdraw(address account,address token,uint256 amount,uint256 fee,address to,uint64 salt,uint64 ts)");
 
     private Signatures() {
     }
@@ -51,6 +53,18 @@ final class Signatures {
 
     static byte[] op(String domainName, byte[] compactMsgpack, long salt, long ts) {
         return typedDataHash(domainName, keccak(concat(OP_TYPE, Hash.sha3(compactMsgpack), uintWord(salt), uintWord(ts))));
+    }
+
+    /**
+     * {@code Withdraw(address account,address token,uint256 amount,uint256 fee,address to,uint64 salt,uint64 ts)} in the
+     * domain of the deposit contract ({@code verifyingContract}), as the official Python client signs a withdrawal.
+     */
+    static byte[] withdraw(String domainName, String depositContract, String account, String token, BigInteger amount, BigInteger fee,
+                           String to, long salt, long ts) {
+        byte[] domain = keccak(concat(CONTRACT_DOMAIN_TYPE, keccak(domainName), keccak("1"), uintWord(CHAIN_ID), addressWord(depositContract)));
+        byte[] struct = keccak(concat(WITHDRAW_TYPE, addressWord(account), addressWord(token), Numeric.toBytesPadded(amount, 32),
+                Numeric.toBytesPadded(fee, 32), addressWord(to), uintWord(salt), uintWord(ts)));
+        return keccak(concat(new byte[]{0x19, 0x01}, domain, struct));
     }
 
     /**

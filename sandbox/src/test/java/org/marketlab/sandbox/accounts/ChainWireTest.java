@@ -7,7 +7,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.Sandbox;
-import org.marketlab.sandbox.chain.Contracts;
+import org.marketlab.sandbox.contracts.Contracts;
+import org.marketlab.sandbox.perps.PerpsAccount;
 import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.Address;
 import org.web3j.abi.datatypes.Bool;
@@ -20,6 +21,8 @@ import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Hash;
 import org.web3j.crypto.Keys;
 import org.web3j.crypto.RawTransaction;
+import org.web3j.crypto.Sign;
+import org.web3j.crypto.StructuredDataEncoder;
 import org.web3j.crypto.TransactionEncoder;
 import org.web3j.utils.Numeric;
 
@@ -219,6 +222,61 @@ class ChainWireTest {
         assertEquals("0x1", send(rich, Contracts.COLLATERAL, fn("approve", new Address(adapter), new Uint256(0))).get("status").asText());
         ObjectNode split = Http.JSON.createObjectNode().put("from", from).put("to", adapter).put("data", positions("splitPosition", p.get("condition_id").asText(), 1_000_000));
         assertEquals("execution reverted: ERC20: insufficient allowance", rpc("eth_estimateGas", split).get("error").get("message").asText());
+    }
+
+    @Test
+    void aDepositFundsThePerpetualsAccountAndAWithdrawalIsPaidBackOnTheChain() throws Exception {
+        ECKeyPair k = demo(2);
+        String me = address(k);
+        PerpsAccount account = sandbox.perps().account(me);
+        BigDecimal perps = account.collateral();
+        BigInteger cash = balanceOf(me);
+        JsonNode mined = send(k, Contracts.PERPS_DEPOSIT, fn("deposit", new Address(Contracts.COLLATERAL), new Uint256(4_000_000), new Address(me)));
+        assertEquals("0x1", mined.get("status").asText(), mined.toString());
+        assertEquals(cash.subtract(BigInteger.valueOf(4_000_000)), balanceOf(me));
+        assertEquals(0, perps.add(BigDecimal.valueOf(4)).compareTo(account.collateral()), "the perpetuals account is credited");
+        String hash = mined.get("transactionHash").asText();
+        assertTrue(account.deposits().stream().anyMatch(d -> d.get("hash").asText().equals(hash) && d.get("status").asText().equals("confirmed")));
+
+        Http exchange = new Http(sandbox.urls().get("perps"));
+        // Signed by another key: refused in the body, nothing moves.
+        JsonNode forged = withdraw(exchange, demo(5), me, 1_500_000);
+        assertEquals("err", forged.get("status").asText(), forged.toString());
+        assertTrue(forged.get("error").asText().startsWith("invalid signature"), forged.toString());
+        JsonNode greedy = withdraw(exchange, k, me, account.collateral().add(BigDecimal.ONE).movePointRight(6).setScale(0, java.math.RoundingMode.UP).longValueExact());
+        assertTrue(greedy.get("error").asText().startsWith("insufficient free collateral"), greedy.toString());
+        assertEquals(cash.subtract(BigInteger.valueOf(4_000_000)), balanceOf(me));
+        JsonNode paid = withdraw(exchange, k, me, 1_500_000);
+        assertEquals("ok", paid.get("status").asText(), paid.toString());
+        assertEquals(cash.subtract(BigInteger.valueOf(2_500_000)), balanceOf(me), "the withdrawal is paid to the wallet");
+        assertEquals(0, perps.add(new BigDecimal("2.5")).compareTo(account.collateral()));
+        JsonNode row = account.withdrawals().stream().filter(w -> w.get("withdraw_id").asLong() == paid.get("withdraw_id").asLong()).findFirst().orElseThrow();
+        JsonNode payout = rpc("eth_getTransactionReceipt", row.get("hash").asText()).get("result");
+        assertEquals("0x1", payout.get("status").asText(), "the payout is a mined transaction: " + row);
+    }
+
+    /** A withdrawal as the official Python client signs it: EIP-712 Withdraw in the deposit contract's domain, by web3j. */
+    private static JsonNode withdraw(Http exchange, ECKeyPair signer, String account, long amount) throws Exception {
+        long ts = now();
+        long salt = 4_242;
+        String typed = """
+                {"types": {"EIP712Domain": [{"name": "name", "type": "string"}, {"name": "version", "type": "string"},
+                   {"name": "chainId", "type": "uint256"}, {"name": "verifyingContract", "type": "address"}],
+                 "Withdraw": [{"name": "account", "type": "address"}, {"name": "token", "type": "address"}, {"name": "amount", "type": "uint256"},
+                   {"name": "fee", "type": "uint256"}, {"name": "to", "type": "address"}, {"name": "salt", "type": "uint64"}, {"name": "ts", "type": "uint64"}]},
+                 "primaryType": "Withdraw",
+                 "domain": {"name": "Polymarket", "version": "1", "chainId": 137, "verifyingContract": "%s"},
+                 "message": {"account": "%s", "token": "%s", "amount": %d, "fee": 0, "to": "%s", "salt": %d, "ts": %d}}
+                """.formatted(Contracts.PERPS_DEPOSIT, account, Contracts.COLLATERAL, amount, account, salt, ts);
+        Sign.SignatureData s = Sign.signMessage(new StructuredDataEncoder(typed).hashStructuredData(), signer, false);
+        String sig = Numeric.toHexString(s.getR()) + Numeric.toHexStringNoPrefix(s.getS()) + Numeric.toHexStringNoPrefix(s.getV());
+        ObjectNode body = Http.JSON.createObjectNode();
+        body.putObject("op").put("type", "withdraw").putObject("args").put("account", account).put("token", Contracts.COLLATERAL)
+                .put("amount", Long.toString(amount)).put("to", account);
+        body.put("salt", salt).put("sig", sig).put("ts", ts);
+        Http.Answer a = exchange.send("POST", "/v1/account/withdraw", body.toString(), Map.of("Content-Type", "application/json"));
+        assertEquals(200, a.status(), a.text());
+        return a.body();
     }
 
     // ---- a client of the node, written here --------------------------------------------------------------------------

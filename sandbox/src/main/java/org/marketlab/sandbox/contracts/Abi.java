@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.chain;
+package org.marketlab.sandbox.contracts;
 
 import org.web3j.crypto.Hash;
 
@@ -13,7 +13,7 @@ import java.util.Locale;
  * offset) and the words they answer. The selectors and event topics are the Keccak-256 of the signatures named beside
  * them ({@code ChainTest} recomputes each with web3j).
  */
-final class Abi {
+public final class Abi {
 
     static final String BALANCE_OF = "0x70a08231";          // balanceOf(address)
     static final String ALLOWANCE = "0xdd62ed3e";           // allowance(address,address)
@@ -33,12 +33,13 @@ final class Abi {
     static final String SPLIT_POSITION = "0x72ce4275";      // splitPosition(address,bytes32,bytes32,uint256[],uint256)
     static final String MERGE_POSITIONS = "0x9e7212ad";     // mergePositions(address,bytes32,bytes32,uint256[],uint256)
     static final String REDEEM_POSITIONS = "0x01b7037c";    // redeemPositions(address,bytes32,bytes32,uint256[])
+    static final String DEPOSIT = "0xf45346dc";             // deposit(address,uint256,address): the perpetuals' deposit contract
 
     static final String APPROVAL_EVENT = "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925";
     static final String TRANSFER_EVENT = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
     static final String APPROVAL_FOR_ALL_EVENT = "0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31";
     static final String TRANSFER_SINGLE_EVENT = "0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62";
-    static final String ZERO_ADDRESS = "0x" + "0".repeat(40);
+    public static final String ZERO_ADDRESS = "0x" + "0".repeat(40);
 
     private final String hex;
 
@@ -118,7 +119,7 @@ final class Abi {
     }
 
     /** An encoded {@code string} answer. */
-    static String string(String s) {
+    public static String string(String s) {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
         StringBuilder b = new StringBuilder("0x").append(word(BigInteger.valueOf(32))).append(word(BigInteger.valueOf(bytes.length)));
         StringBuilder data = new StringBuilder();

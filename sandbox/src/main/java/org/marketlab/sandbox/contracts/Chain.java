@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.chain;
+package org.marketlab.sandbox.contracts;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -24,7 +24,7 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * The chain the order book settles on, as far as its contracts go (see {@link Contracts}): the collateral (an ERC-20),
+ * The chain the order book settles on (the engine behind the chain host's node, {@code chain.RpcApi}), as far as its contracts go (see {@link Contracts}): the collateral (an ERC-20),
  * the outcome tokens (ERC-1155) and the conditional-token framework's split, merge and redeem, on the sandbox's own
  * ledgers. A wallet's collateral balance is its order-book cash and its outcome-token balances are its positions, so a
  * split shows in {@code /balance-allowance} and {@code /v2/positions} at once; approvals are the allowances the
@@ -37,7 +37,7 @@ import java.util.function.LongSupplier;
 public final class Chain {
 
     /** The one gas price (30 gwei): the node has no fee market. */
-    static final BigInteger GAS_PRICE = BigInteger.valueOf(30_000_000_000L);
+    public static final BigInteger GAS_PRICE = BigInteger.valueOf(30_000_000_000L);
     public static final BigInteger MAX_UINT = BigInteger.TWO.pow(256).subtract(BigInteger.ONE);
     private static final BigInteger SEEDED_NATIVE = BigInteger.TEN.pow(19);
     private static final BigDecimal UNIT = BigDecimal.valueOf(1_000_000);
@@ -70,7 +70,7 @@ public final class Chain {
     }
 
     /** A mined transaction: what {@code eth_getTransactionByHash} and {@code eth_getTransactionReceipt} answer. */
-    record Mined(String hash, long block, String from, String to, BigInteger nonce, BigInteger gas, BigInteger value,
+    public record Mined(String hash, long block, String from, String to, BigInteger nonce, BigInteger gas, BigInteger value,
                  String input, boolean success, long gasUsed, List<ObjectNode> logs, long time) {
     }
 
@@ -122,18 +122,18 @@ public final class Chain {
         return start.subtract(spentGas.getOrDefault(a, BigInteger.ZERO));
     }
 
-    synchronized Mined mined(String hash) {
+    public synchronized Mined mined(String hash) {
         return mined.get(lower(hash));
     }
 
     /** The hash of block {@code number}: its one transaction's, or a hash of the number for the blocks before the sandbox's. */
-    synchronized String blockHash(long number) {
+    public synchronized String blockHash(long number) {
         int i = (int) (number - firstBlock - 1);
         if (i >= 0 && i < blocks.size()) return "0x" + Numeric.toHexStringNoPrefix(Hash.sha3(("block:" + blocks.get(i)).getBytes()));
         return "0x" + Numeric.toHexStringNoPrefix(Hash.sha3(("block:" + number).getBytes()));
     }
 
-    synchronized long blockTime(long number) {
+    public synchronized long blockTime(long number) {
         int i = (int) (number - firstBlock - 1);
         if (i >= 0 && i < blocks.size()) return mined.get(blocks.get(i)).time();
         return Math.min(clock.getAsLong() / 1000, wallets.world().now().getEpochSecond() + 2 * (number - firstBlock));
@@ -339,7 +339,7 @@ public final class Chain {
                     break;
             }
         }
-        if (to.equals(Contracts.PERPS_DEPOSIT)) throw new Revert("deposits to the perpetuals are not simulated by the sandbox's node");
+        if (to.equals(Contracts.PERPS_DEPOSIT) && sel.equals(Abi.DEPOSIT)) return deposit(from, in);
         throw new Revert("function selector was not recognized");
     }
 
@@ -364,14 +364,8 @@ public final class Chain {
         if (collateral(from).compareTo(amount) < 0) throw new Revert("ERC20: transfer amount exceeds balance");
         if (allowance(from, Contracts.COLLATERAL, spender).compareTo(amount) < 0) throw new Revert("ERC20: insufficient allowance");
         return new Effect(150_000, (h, t, logs) -> {
-            BigInteger left = allowance(from, Contracts.COLLATERAL, spender);
-            if (!left.equals(MAX_UINT)) allowances.put(key(from, Contracts.COLLATERAL, spender), left.subtract(amount));
-            BigDecimal usdc = usdc(amount);
-            BigDecimal half = usdc.divide(BigDecimal.valueOf(2));
-            Ledger.Activity row = new Ledger.Activity(seq++, "SPLIT", t, m, null, "", usdc, usdc, BigDecimal.ZERO, h, null);
-            List<Ledger.Activity> minted = new ArrayList<>();
-            for (World.Token k : m.tokens()) minted.add(new Ledger.Activity(seq++, "SPLIT", t, m, k, "BUY", usdc, half, new BigDecimal("0.5"), h, null));
-            wallets.changeLedger(from, l -> l.withChain(List.of(row), minted, BigDecimal.ZERO));
+            spend(from, spender, amount);
+            fullSet("SPLIT", "BUY", m, amount, from, h, t);
             logs.add(log(Contracts.COLLATERAL, Abi.TRANSFER_EVENT, List.of(topic(from), topic(spender)), Abi.words(amount)));
             for (World.Token k : m.tokens()) logs.add(transferSingle(erc1155(m), spender, Abi.ZERO_ADDRESS, from, new BigInteger(k.tokenId()), amount));
         });
@@ -388,15 +382,29 @@ public final class Chain {
             throw new Revert("ERC1155: caller is not owner nor approved");
         }
         return new Effect(130_000, (h, t, logs) -> {
-            BigDecimal usdc = usdc(amount);
-            BigDecimal half = usdc.divide(BigDecimal.valueOf(2));
-            Ledger.Activity row = new Ledger.Activity(seq++, "MERGE", t, m, null, "", usdc, usdc, BigDecimal.ZERO, h, null);
-            List<Ledger.Activity> burnt = new ArrayList<>();
-            for (World.Token k : m.tokens()) burnt.add(new Ledger.Activity(seq++, "MERGE", t, m, k, "SELL", usdc, half, new BigDecimal("0.5"), h, null));
-            wallets.changeLedger(from, l -> l.withChain(List.of(row), burnt, BigDecimal.ZERO));
+            fullSet("MERGE", "SELL", m, amount, from, h, t);
             for (World.Token k : m.tokens()) logs.add(transferSingle(erc1155(m), to, from, Abi.ZERO_ADDRESS, new BigInteger(k.tokenId()), amount));
             logs.add(log(Contracts.COLLATERAL, Abi.TRANSFER_EVENT, List.of(topic(to), topic(from)), Abi.words(amount)));
         });
+    }
+
+    /** What a {@code transferFrom} by {@code spender} leaves of the owner's allowance (an unlimited one stays so). */
+    private void spend(String owner, String spender, BigInteger amount) {
+        BigInteger left = allowance(owner, Contracts.COLLATERAL, spender);
+        if (!left.equals(MAX_UINT)) allowances.put(key(owner, Contracts.COLLATERAL, spender), left.subtract(amount));
+    }
+
+    /**
+     * A full set of a market's outcomes minted ({@code SPLIT}) or burnt ({@code MERGE}) for {@code amount} of collateral:
+     * one activity row moving the collateral, and each outcome moved at half of it.
+     */
+    private void fullSet(String type, String side, MarketIndex.Market m, BigInteger amount, String wallet, String hash, long time) {
+        BigDecimal usdc = usdc(amount);
+        BigDecimal half = usdc.divide(BigDecimal.valueOf(2));
+        Ledger.Activity row = new Ledger.Activity(seq++, type, time, m, null, "", usdc, usdc, BigDecimal.ZERO, hash, null);
+        List<Ledger.Activity> moved = new ArrayList<>();
+        for (World.Token k : m.tokens()) moved.add(new Ledger.Activity(seq++, type, time, m, k, side, usdc, half, new BigDecimal("0.5"), hash, null));
+        wallets.changeLedger(wallet, l -> l.withChain(List.of(row), moved, BigDecimal.ZERO));
     }
 
     /** Burns every token of a resolved market the wallet holds and pays each at its payout (1 USDC a winning token, 0 a losing one). */
@@ -421,6 +429,64 @@ public final class Chain {
             if (!rows.isEmpty()) wallets.changeLedger(from, l -> l.withChain(rows, List.of(), BigDecimal.ZERO));
             logs.add(log(Contracts.COLLATERAL, Abi.TRANSFER_EVENT, List.of(topic(to), topic(from)), Abi.words(paid)));
         });
+    }
+
+    /**
+     * The perpetuals' deposit contract's {@code deposit(token, amount, to)}: takes the collateral (under the
+     * allowance the wallet gave the contract) and credits the perpetuals account of {@code to}.
+     */
+    private Effect deposit(String from, Abi in) {
+        if (!in.address(0).equals(Contracts.COLLATERAL)) throw new Revert("unsupported token: deposits take the collateral");
+        BigInteger amount = in.word(1);
+        String account = in.address(2);
+        if (amount.signum() <= 0) throw new Revert("amount must be positive");
+        if (collateral(from).compareTo(amount) < 0) throw new Revert("ERC20: transfer amount exceeds balance");
+        if (allowance(from, Contracts.COLLATERAL, Contracts.PERPS_DEPOSIT).compareTo(amount) < 0) throw new Revert("ERC20: insufficient allowance");
+        PerpsFunds p = perps;
+        if (p == null) throw new Revert("the perpetuals exchange is not running");
+        return new Effect(90_000, (h, t, logs) -> {
+            spend(from, Contracts.PERPS_DEPOSIT, amount);
+            BigDecimal usdc = usdc(amount);
+            wallets.changeLedger(from, l -> l.withChain(List.of(), List.of(), usdc.negate()));
+            p.deposited(account, from, usdc, h);
+            logs.add(log(Contracts.COLLATERAL, Abi.TRANSFER_EVENT, List.of(topic(from), topic(Contracts.PERPS_DEPOSIT)), Abi.words(amount)));
+        });
+    }
+
+    /** The perpetuals' accounts, which deposits credit. */
+    public interface PerpsFunds {
+        void deposited(String account, String from, BigDecimal amount, String hash);
+    }
+
+    private volatile PerpsFunds perps;
+
+    /** Connects the perpetuals' accounts: deposits credit them, and {@link #payOut} pays their withdrawals. */
+    public void perps(PerpsFunds funds) {
+        this.perps = funds;
+    }
+
+    /**
+     * A withdrawal from the perpetuals paid on the chain: the deposit contract transfers {@code amount} of collateral to
+     * {@code to}, mined at once in a block of its own (sent by the exchange, so no wallet's nonce or gas). Its hash.
+     */
+    public synchronized String payOut(String to, BigDecimal amount) {
+        String recipient = lower(to);
+        BigInteger units = units(amount);
+        long block = blockNumber() + 1;
+        long time = clock.getAsLong() / 1000;
+        String hash = "0x" + Numeric.toHexStringNoPrefix(Hash.sha3(("perps withdrawal:" + recipient + ":" + units + ":" + block).getBytes()));
+        String input = "0x" + Abi.TRANSFER.substring(2) + Abi.words(new BigInteger(recipient.substring(2), 16)).substring(2) + Abi.words(units).substring(2);
+        wallets.changeLedger(recipient, l -> l.withChain(List.of(), List.of(), usdc(units)));
+        ObjectNode l = log(Contracts.COLLATERAL, Abi.TRANSFER_EVENT, List.of(topic(Contracts.PERPS_DEPOSIT), topic(recipient)), Abi.words(units));
+        l.put("blockNumber", Numeric.toHexStringWithPrefix(BigInteger.valueOf(block)));
+        l.put("transactionHash", hash);
+        l.put("transactionIndex", "0x0");
+        l.put("logIndex", "0x0");
+        l.put("removed", false);
+        mined.put(hash, new Mined(hash, block, Contracts.PERPS_DEPOSIT, Contracts.COLLATERAL, BigInteger.ZERO, BigInteger.valueOf(60_000),
+                BigInteger.ZERO, input, true, 52_000, List.of(l), time));
+        blocks.add(hash);
+        return hash;
     }
 
     /** The ERC-1155 a market's outcome tokens live in. */

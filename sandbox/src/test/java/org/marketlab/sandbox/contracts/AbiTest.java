@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.chain;
+package org.marketlab.sandbox.contracts;
 
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +21,8 @@ class AbiTest {
                 Map.entry("payoutNumerators(bytes32,uint256)", Abi.PAYOUT_NUMERATORS),
                 Map.entry("splitPosition(address,bytes32,bytes32,uint256[],uint256)", Abi.SPLIT_POSITION),
                 Map.entry("mergePositions(address,bytes32,bytes32,uint256[],uint256)", Abi.MERGE_POSITIONS),
-                Map.entry("redeemPositions(address,bytes32,bytes32,uint256[])", Abi.REDEEM_POSITIONS));
+                Map.entry("redeemPositions(address,bytes32,bytes32,uint256[])", Abi.REDEEM_POSITIONS),
+                Map.entry("deposit(address,uint256,address)", Abi.DEPOSIT));
         selectors.forEach((signature, selector) -> assertEquals(Abi.keccak(signature, 4), selector, signature));
         Map<String, String> topics = Map.of("Approval(address,address,uint256)", Abi.APPROVAL_EVENT,
                 "Transfer(address,address,uint256)", Abi.TRANSFER_EVENT, "ApprovalForAll(address,address,bool)", Abi.APPROVAL_FOR_ALL_EVENT,

@@ -1,4 +1,4 @@
-package org.marketlab.sandbox.chain;
+package org.marketlab.sandbox.contracts;
 
 import java.util.List;
 
@@ -67,7 +67,7 @@ public final class Contracts {
     }
 
     /** Whether the node has code at {@code address}. */
-    static boolean known(String address) {
+    public static boolean known(String address) {
         return address.equals(COLLATERAL) || erc1155(address) || positions(address) || address.equals(PERPS_DEPOSIT)
                 || TRADING.stream().anyMatch(a -> a.spender().equals(address));
     }

@@ -159,6 +159,11 @@ public final class ClobAccountsApi implements RouteModule {
         return e;
     }
 
+    /** The chain whose approvals an order needs. */
+    Chain chain() {
+        return chain;
+    }
+
     /** The wallet a key trades through (its proxy's, for a proxy signer). */
     String funder(ApiKeys.Entry e) {
         return wallets.funder(e.address());

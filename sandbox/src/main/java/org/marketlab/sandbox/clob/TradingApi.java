@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.contracts.Chain;
+import org.marketlab.sandbox.contracts.Contracts;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.trading.Buckets;
@@ -383,6 +385,7 @@ final class TradingApi {
             if (order.buy() ? order.cash().compareTo(available(order.account())) > 0 : order.shares().compareTo(availableShares(order.account(), tokenId)) > 0) {
                 throw Refusal.badRequest("not enough balance / allowance");
             }
+            if (!approved(order)) throw Refusal.badRequest("not enough balance / allowance");
             String told = takeFailure(false);
             if (told != null) {
                 failedOrders.add(order.id());
@@ -418,6 +421,17 @@ final class TradingApi {
             if (r.order().buy()) reserved = reserved.add(r.order().price().multiply(r.remaining()));
         }
         return wallets.ledger(account).cash.subtract(reserved).max(BigDecimal.ZERO);
+    }
+
+    /**
+     * Whether the wallet lets the order's exchange settle it on the chain: a bid needs an allowance of the collateral
+     * for its cost, an offer the exchange approved as operator of the outcome tokens.
+     */
+    private boolean approved(Signed order) {
+        String exchange = order.token().negRisk() ? Contracts.NEG_RISK_EXCHANGE : Contracts.EXCHANGE;
+        Chain chain = auth.chain();
+        if (!order.buy()) return chain.approvedForAll(order.account(), Contracts.CONDITIONAL_TOKENS, exchange);
+        return new BigDecimal(chain.allowance(order.account(), Contracts.COLLATERAL, exchange)).movePointLeft(6).compareTo(order.cash()) >= 0;
     }
 
     /** The wallet's shares of a token an order may still sell: those held less what its open sell orders of the token hold. */

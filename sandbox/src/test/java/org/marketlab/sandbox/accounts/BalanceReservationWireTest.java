@@ -117,7 +117,7 @@ class BalanceReservationWireTest {
     }
 
     /** A GTC bid as the official clients post it: the V2 order signed by the wallet, owned by its API key. */
-    private static String order(ECKeyPair k, Creds c, String token, boolean negRisk, BigDecimal price, BigDecimal size, long salt) {
+    static String order(ECKeyPair k, Creds c, String token, boolean negRisk, BigDecimal price, BigDecimal size, long salt) {
         String maker = "0x" + org.web3j.crypto.Keys.getAddress(k.getPublicKey());
         BigInteger taker = size.movePointRight(6).toBigIntegerExact();
         BigInteger makerAmount = size.multiply(price).movePointRight(6).setScale(0, RoundingMode.DOWN).toBigIntegerExact();

@@ -111,6 +111,28 @@ class ChainWireTest {
     }
 
     @Test
+    void anOrderNeedsTheExchangesAllowance() throws Exception {
+        ECKeyPair k = ClobAccountsWireTest.demo(4);
+        Creds c = creds(k);
+        String me = address(k);
+        JsonNode p = position(me, "OPEN", null);
+        String token = p.get("token_id").asText();
+        boolean negRisk = p.get("negative_risk").asBoolean();
+        String exchange = negRisk ? Contracts.NEG_RISK_EXCHANGE : Contracts.EXCHANGE;
+        BigDecimal price = new BigDecimal("0.01"), size = BigDecimal.valueOf(300); // 3 USDC, far below the book: it rests
+        assertEquals("0x1", send(k, Contracts.COLLATERAL, fn("approve", new Address(exchange), new Uint256(2_000_000))).get("status").asText());
+        int orders = ok(signed(clob, "GET", "/data/orders", null, me, c)).get("data").size();
+        Http.Answer refused = signed(clob, "POST", "/order", BalanceReservationWireTest.order(k, c, token, negRisk, price, size, 11), me, c);
+        assertEquals(400, refused.status(), refused.text());
+        assertEquals("not enough balance / allowance", refused.body().get("error").asText());
+        assertEquals(orders, ok(signed(clob, "GET", "/data/orders", null, me, c)).get("data").size(), "the refused order is nowhere");
+        assertEquals("0x1", send(k, Contracts.COLLATERAL, fn("approve", new Address(exchange), new Uint256(MAX))).get("status").asText());
+        JsonNode placed = ok(signed(clob, "POST", "/order", BalanceReservationWireTest.order(k, c, token, negRisk, price, size, 12), me, c));
+        assertEquals("live", placed.get("status").asText(), placed.toString());
+        ok(signed(clob, "DELETE", "/order", "{\"orderID\":\"" + placed.get("orderID").asText() + "\"}", me, c));
+    }
+
+    @Test
     void aTransferMovesCollateralFromOneWalletToAnother() throws Exception {
         ECKeyPair k = demo(2);
         String me = address(k);

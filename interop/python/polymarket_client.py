@@ -29,7 +29,7 @@ from importlib import metadata
 from eth_account import Account
 from eth_utils import keccak
 from polymarket import AsyncSecureClient, PublicClient, SecureClient
-from polymarket._internal.environment import PRODUCTION_CONFIG, create_environment
+from polymarket._internal.environment import PRODUCTION_CONFIG, create_environment, get_environment_config
 
 MARKETS, CLOB, DATA, PERPS, PERPS_WS = (u.rstrip("/") for u in sys.argv[1:6])
 CHAIN = sys.argv[7].rstrip("/") if len(sys.argv) > 7 and not sys.argv[7].startswith("--") else "http://127.0.0.1:9"
@@ -270,7 +270,7 @@ def chain_calls(c, me, token, condition):
     """The on-chain calls: each a transaction demo wallet 2 signs and sends to the sandbox's node, then waits for; each
     checked by what the order book reports afterwards (balances, allowances) or by the Data API's approvals."""
     from polymarket.calls import erc20_approval_call, MAX_UINT256
-    config = ENV._config  # the addresses the client itself uses (the published Polygon ones)
+    config = get_environment_config(ENV)  # the addresses the client itself uses (the published Polygon ones)
     collateral, ctf, exchange = config.collateral_token, config.conditional_tokens, config.standard_exchange
 
     def cash():

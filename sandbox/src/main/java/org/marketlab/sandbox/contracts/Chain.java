@@ -126,17 +126,20 @@ public final class Chain {
         return mined.get(lower(hash));
     }
 
-    /** The hash of block {@code number}: its one transaction's, or a hash of the number for the blocks before the sandbox's. */
+    /** The hash of block {@code number}: of its one transaction, or of the number for the blocks before the sandbox's. */
     public synchronized String blockHash(long number) {
         int i = (int) (number - firstBlock - 1);
         if (i >= 0 && i < blocks.size()) return "0x" + Numeric.toHexStringNoPrefix(Hash.sha3(("block:" + blocks.get(i)).getBytes()));
         return "0x" + Numeric.toHexStringNoPrefix(Hash.sha3(("block:" + number).getBytes()));
     }
 
+    /** When block {@code number} was made (Unix seconds): the blocks before the sandbox's two seconds apart up to its anchor. */
     public synchronized long blockTime(long number) {
         int i = (int) (number - firstBlock - 1);
         if (i >= 0 && i < blocks.size()) return mined.get(blocks.get(i)).time();
-        return Math.min(clock.getAsLong() / 1000, wallets.world().now().getEpochSecond() + 2 * (number - firstBlock));
+        // The block the sandbox starts from is the chain's head until a transaction comes: as of the clock's now.
+        if (number == firstBlock) return clock.getAsLong() / 1000;
+        return wallets.world().now().getEpochSecond() - 2 * (firstBlock - number);
     }
 
     private static boolean trading(String token, String spender, boolean erc20) {

@@ -78,6 +78,8 @@ class ChainWireTest {
         assertTrue(block > 70_000_000, "a block number of Polygon's era: " + block);
         JsonNode latest = rpc("eth_getBlockByNumber", "latest", false).get("result");
         assertEquals(block, Numeric.toBigInt(latest.get("number").asText()).longValueExact());
+        long head = Numeric.toBigInt(latest.get("timestamp").asText()).longValueExact();
+        assertTrue(Math.abs(head - now()) < 120, "the head block is as of the clock: " + head);
         assertEquals("0x6", call(Contracts.COLLATERAL, fn("decimals")).replaceFirst("^0x0+", "0x"));
         // No code at an address the node does not know: an empty answer, as a chain gives it.
         assertEquals("0x", call("0x" + "12".repeat(20), fn("decimals")));

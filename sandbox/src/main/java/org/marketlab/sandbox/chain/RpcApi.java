@@ -75,10 +75,8 @@ public final class RpcApi implements RouteModule {
             return e;
         } catch (Chain.Rejected r) {
             return error(id, -32000, r.getMessage());
-        } catch (Unknown u) {
-            return error(id, -32601, "the method " + method + " does not exist/is not available");
-        } catch (BadParams b) {
-            return error(id, -32602, "invalid argument: " + b.getMessage());
+        } catch (Failure f) {
+            return error(id, f.code, f.getMessage());
         } catch (ArithmeticException | IllegalArgumentException b) {
             return error(id, -32602, "invalid argument: " + b.getMessage());
         }
@@ -109,7 +107,7 @@ public final class RpcApi implements RouteModule {
             case "eth_sendRawTransaction" -> text(chain.send(string(params, 0)));
             case "eth_getTransactionReceipt" -> receipt(chain.mined(string(params, 0)));
             case "eth_getTransactionByHash" -> transaction(chain.mined(string(params, 0)));
-            default -> throw new Unknown(method);
+            default -> throw new Failure(-32601, "the method " + method + " does not exist/is not available");
         };
     }
 
@@ -177,39 +175,41 @@ public final class RpcApi implements RouteModule {
         return "0x08c379a0" + Abi.string(reason).substring(2);
     }
 
-    private static final class BadParams extends RuntimeException {
-        BadParams(String message) {
-            super(message);
-        }
-    }
+    /** A request the node cannot serve: its JSON-RPC error code and message. */
+    private static final class Failure extends RuntimeException {
+        final int code;
 
-    private static final class Unknown extends RuntimeException {
-        Unknown(String method) {
-            super(method);
+        Failure(int code, String message) {
+            super(message);
+            this.code = code;
+        }
+
+        static Failure badParams(String message) {
+            return new Failure(-32602, "invalid argument: " + message);
         }
     }
 
     private static JsonNode object(JsonNode params) {
         JsonNode tx = params.path(0);
-        if (!tx.isObject()) throw new BadParams("the first parameter must be a transaction object");
+        if (!tx.isObject()) throw Failure.badParams("the first parameter must be a transaction object");
         return tx;
     }
 
     private static String field(JsonNode tx, String name) {
         JsonNode v = tx.get(name);
-        if (v == null || !v.isTextual() || !v.asText().matches("0x[0-9a-fA-F]{40}")) throw new BadParams(name + " must be a 0x address of 40 hex digits");
+        if (v == null || !v.isTextual() || !v.asText().matches("0x[0-9a-fA-F]{40}")) throw Failure.badParams(name + " must be a 0x address of 40 hex digits");
         return v.asText().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static String string(JsonNode params, int i) {
         JsonNode v = params.path(i);
-        if (!v.isTextual()) throw new BadParams("parameter " + i + " must be a string");
+        if (!v.isTextual()) throw Failure.badParams("parameter " + i + " must be a string");
         return v.asText();
     }
 
     private static String address(JsonNode params, int i) {
         String a = string(params, i);
-        if (!a.matches("0x[0-9a-fA-F]{40}")) throw new BadParams("parameter " + i + " must be a 0x address of 40 hex digits");
+        if (!a.matches("0x[0-9a-fA-F]{40}")) throw Failure.badParams("parameter " + i + " must be a 0x address of 40 hex digits");
         return a.toLowerCase(java.util.Locale.ROOT);
     }
 

@@ -85,6 +85,16 @@ class ChainWireTest {
         assertEquals("0x", call("0x" + "12".repeat(20), fn("decimals")));
         JsonNode unknown = rpc("eth_mine");
         assertEquals(-32601, unknown.get("error").get("code").asInt(), unknown.toString());
+        JsonNode bad = rpc("eth_getBalance", "not an address", "latest");
+        assertEquals(-32602, bad.get("error").get("code").asInt(), bad.toString());
+        // A batch answers each request by its id, as the official client's batched eth_call reads it.
+        Http.Answer batch = chain.send("POST", "/", "[{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"eth_chainId\",\"params\":[]},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"eth_blockNumber\",\"params\":[]}]", Map.of("Content-Type", "application/json"));
+        assertEquals(2, batch.body().size(), batch.text());
+        assertEquals(7, batch.body().get(0).get("id").asInt());
+        assertEquals("0x89", batch.body().get(0).get("result").asText());
+        assertEquals(8, batch.body().get(1).get("id").asInt());
+        assertEquals(-32700, chain.send("POST", "/", "{not json", Map.of()).body().get("error").get("code").asInt());
     }
 
     @Test

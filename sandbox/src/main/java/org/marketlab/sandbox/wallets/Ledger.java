@@ -106,9 +106,12 @@ public final class Ledger {
         this.deposit = deposit;
         this.curPrices = Map.copyOf(curPrices);
         this.statusOf = Map.copyOf(statusOf);
-        List<Activity> moving = new ArrayList<>(this.activity);
-        moving.addAll(this.moves);
-        moving.sort(Comparator.comparingLong(Activity::time).thenComparingLong(Activity::seq));
+        List<Activity> moving = this.activity;
+        if (!this.moves.isEmpty()) { // the on-chain token moves in time order among the activity
+            moving = new ArrayList<>(this.activity);
+            moving.addAll(this.moves);
+            moving.sort(Comparator.comparingLong(Activity::time).thenComparingLong(Activity::seq));
+        }
         this.positions = Collections.unmodifiableMap(positionsOf(moving, curPrices, statusOf));
         BigDecimal c = deposit;
         for (Activity a : this.activity) c = c.add(cashFlow(a));

@@ -10,6 +10,8 @@ import org.marketlab.markets.Market;
 import org.marketlab.markets.Tag;
 import org.marketlab.spi.Documents;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every document in the service's shapes decodes from its bytes alone: readers take a {@link Document}, never a transport, so
@@ -74,5 +77,31 @@ class DecodingWithoutTransportTest {
         var notJson = assertThrows(MalformedResponseException.class, () -> Clob.parseBook("not json"));
         assertTrue(notJson.getMessage().startsWith("file of a book") && notJson.getMessage().contains("not JSON"), notJson.getMessage());
         assertEquals(0, notJson.status());
+    }
+
+    @Test
+    void aSavedEventsFileReadsFromItsBytesAsItsTextDoes(@TempDir Path dir) throws Exception {
+        String array = Documents.read("markets-event.json");
+        // An array of events and a keyset page of them, each saved as a file.
+        for (String body : List.of(array, "{\"events\": " + array + ", \"next_cursor\": null}")) {
+            Path file = Files.writeString(dir.resolve("events.json"), body);
+            List<Event> fromFile = Markets.parseEvents(file), fromText = Markets.parseEvents(body);
+            assertEquals(fromText, fromFile);
+            assertEquals(Markets.table(fromText).printAll(), Markets.table(fromFile).printAll());
+            assertEquals(Markets.marketsTable(fromText).printAll(), Markets.marketsTable(fromFile).printAll());
+            var tables = Markets.parseEventTables(file);
+            var tablesOfText = Markets.parseEventTables(body);
+            assertEquals(tablesOfText.markets().printAll(), tables.markets().printAll());
+            assertEquals(tablesOfText.tags().printAll(), tables.tags().printAll());
+        }
+        var missing = assertThrows(IllegalArgumentException.class, () -> Markets.parseEvents(dir.resolve("absent.json")));
+        assertTrue(missing.getMessage().contains("there is no file") && missing.getMessage().contains("absent.json"), missing.getMessage());
+        var none = assertThrows(IllegalArgumentException.class, () -> Markets.parseEvents((Path) null));
+        assertTrue(none.getMessage().startsWith("the events file is null"), none.getMessage());
+        var folder = assertThrows(java.io.UncheckedIOException.class, () -> Markets.parseEventTables(dir));
+        assertTrue(folder.getMessage().startsWith("could not read the events file " + dir), folder.getMessage());
+        Path bad = Files.writeString(dir.resolve("bad.json"), "{\"events\": 3}");
+        var wrong = assertThrows(MalformedResponseException.class, () -> Markets.parseEvents(bad));
+        assertTrue(wrong.getMessage().startsWith("file " + bad), wrong.getMessage());
     }
 }

@@ -68,7 +68,7 @@ class BadInputTest {
         add(c, "event(injection)", "event id", () -> Markets.event(INJECTION));
         add(c, "event(20 digits)", "event id", () -> Markets.event("1".repeat(20)));
         add(c, "eventTags(-1)", "event id", () -> Markets.eventTags("-1"));
-        add(c, "parseEvents(null)", "json", () -> Markets.parseEvents(null));
+        add(c, "parseEvents(null)", "json", () -> Markets.parseEvents((String) null));
         add(c, "parseMarkets(null)", "json", () -> Markets.parseMarkets(null));
         add(c, "parseTags(null)", "json", () -> Markets.parseTags(null));
         add(c, "table(null)", "events", () -> Markets.table(null));

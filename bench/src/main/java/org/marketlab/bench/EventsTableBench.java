@@ -28,9 +28,10 @@ import java.util.Map;
  * <ul>
  *   <li><b>warm</b>: each library in a process that has already done the work a few times; median seconds a run.
  *       Rounds alternate the three.</li>
- *   <li><b>cold</b>: a fresh process per run (a JVM with the benchmark's class-data-sharing archive, made by a
- *       training run first; a fresh Python), timed from spawn to exit, with each process's own CPU seconds.
- *       Rounds alternate the three.</li>
+ *   <li><b>cold</b>: a fresh process per run, timed from spawn to exit, with each process's own CPU seconds: a JVM
+ *       started as docs/performance.md tells a script to start ({@link #COLD_JVM} and a class-data-sharing archive
+ *       made by a training run first), the same with plain {@code java} (no flags, no archive), a fresh Python.
+ *       Rounds alternate them.</li>
  * </ul>
  * Prints the ratios MarketLab / polars (goals: cold at most 1.0, warm at most 0.67) and MarketLab / pandas.
  *
@@ -87,22 +88,27 @@ public final class EventsTableBench {
         List<String> java = javaCommand(Files.isRegularFile(archive) ? List.of("-XX:SharedArchiveFile=" + archive) : List.of(), file);
         List<String> javaColumns = new ArrayList<>(java);
         javaColumns.add("columns");
+        // A user's `java -cp ... Script` with none of the flags or the archive of docs/performance.md: C2, G1.
+        List<String> plain = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), ColdEvents.class.getName(), file.toString());
         Map<String, List<double[]>> cold = new HashMap<>();
         for (int r = 0; r < rounds; r++) {
             cold.computeIfAbsent("MarketLab", k -> new ArrayList<>()).add(Harness.process(java));
             cold.computeIfAbsent("MarketLab columns", k -> new ArrayList<>()).add(Harness.process(javaColumns));
+            cold.computeIfAbsent("MarketLab, plain java", k -> new ArrayList<>()).add(Harness.process(plain));
             if (python != null) {
                 cold.computeIfAbsent("pandas", k -> new ArrayList<>()).add(Harness.process(Python.command(python, "cold", "pandas", file)));
                 cold.computeIfAbsent("polars", k -> new ArrayList<>()).add(Harness.process(Python.command(python, "cold", "polars", file)));
             }
         }
         System.out.printf(Locale.ROOT, "%ncold, a fresh process per run (median of %d)  %10s %10s%n", rounds, "wall s", "CPU s");
-        for (String k : List.of("MarketLab", "MarketLab columns", "pandas", "polars")) {
+        for (String k : List.of("MarketLab", "MarketLab columns", "MarketLab, plain java", "pandas", "polars")) {
             if (!cold.containsKey(k)) continue;
             System.out.printf(Locale.ROOT, "  %-42s %10.3f %10.3f%n", k, Harness.median(cold.get(k), 0), Harness.median(cold.get(k), 1));
         }
-        System.out.println("  (MarketLab: the default path; columns: parseEventTables; " + String.join(" ", COLD_JVM)
-                + ", with a class-data-sharing archive from a training run of the default path)");
+        System.out.println("  (MarketLab: the default path, Markets.parseEvents(Path); columns: parseEventTables(Path); both "
+                + String.join(" ", COLD_JVM) + " with a class-data-sharing archive from a training run, as docs/performance.md"
+                + " tells a script to start; plain java: the default path with no flags and no archive)");
 
         if (python != null) {
             double coldMl = Harness.median(cold.get("MarketLab"), 0), coldPl = Harness.median(cold.get("polars"), 0);
@@ -110,8 +116,9 @@ public final class EventsTableBench {
             double coldPd = Harness.median(cold.get("pandas"), 0);
             System.out.println();
             double coldCols = Harness.median(cold.get("MarketLab columns"), 0);
-            System.out.printf(Locale.ROOT, "RATIO events->tables cold, default path  MarketLab/polars %.2f (CPU %.2f)  goal <= 1.00; MarketLab/pandas %.2f%n",
-                    coldMl / coldPl, coldMlCpu / coldPlCpu, coldMl / coldPd);
+            System.out.printf(Locale.ROOT, "RATIO events->tables cold, default path  MarketLab/polars %.2f (CPU %.2f)  goal <= 1.00; MarketLab/pandas %.2f; plain java/polars %.2f (CPU %.2f)%n",
+                    coldMl / coldPl, coldMlCpu / coldPlCpu, coldMl / coldPd,
+                    Harness.median(cold.get("MarketLab, plain java"), 0) / coldPl, Harness.median(cold.get("MarketLab, plain java"), 1) / coldPlCpu);
             System.out.printf(Locale.ROOT, "RATIO events->tables warm, default path  MarketLab/polars %.2f (CPU %.2f)  goal <= 0.50; MarketLab/pandas %.2f%n",
                     Harness.median(records, 0) / Harness.median(pl, 0), Harness.median(records, 1) / Harness.median(pl, 1),
                     Harness.median(records, 0) / Harness.median(pd, 0));

@@ -154,12 +154,37 @@ final class EventColumns implements EventReader.Elements {
     /** One row per event, the columns scanned first: {@link EventViews#events} of the same events, value for value. */
     Table eventsView() {
         tagLabels.pad(events.rows);
-        return EventViews.eventsFrom(eventsTable(), tagLabels.build());
+        return EventViews.eventsFrom(this::eventsColumn, tagLabels.build());
     }
 
     /** One row per market, the columns scanned first: {@link EventViews#markets} of the same events, value for value. */
     Table marketsView() {
-        return EventViews.marketsFrom(marketsTable());
+        return EventViews.marketsFrom(this::marketsColumn);
+    }
+
+    /**
+     * One column of {@link #eventsTable()}, built alone: a view takes a dozen of the table's columns, and building
+     * the others (each text value put in a column's dictionary) would cost more than the view.
+     */
+    private Column<?> eventsColumn(String name) {
+        for (ColumnBuffer b : List.of(marketCount, tagSlugs)) {
+            if (b.name.equals(name)) {
+                b.pad(events.rows);
+                return b.build();
+            }
+        }
+        return events.column(name);
+    }
+
+    /** One column of {@link #marketsTable()}, built alone (see {@link #eventsColumn}). */
+    private Column<?> marketsColumn(String name) {
+        for (ColumnBuffer b : List.of(mEventId, mEventSlug, mEventTitle)) {
+            if (b.name.equals(name)) {
+                b.pad(marketRows.rows);
+                return b.build();
+            }
+        }
+        return marketRows.column(name);
     }
 
     Table marketsTable() {
@@ -446,6 +471,14 @@ final class EventColumns implements EventReader.Elements {
 
         String string(String name, int row) {
             return ((ColumnBuffer.Strings) buffers[layout.byName.get(name)]).get(row);
+        }
+
+        /** The column named {@code name} alone, as {@link #columns()} builds it. */
+        Column<?> column(String name) {
+            Integer i = layout.byName.get(name);
+            if (i == null) throw new IllegalArgumentException("no column " + name + " among " + layout.names);
+            buffers[i].pad(rows);
+            return buffers[i].build();
         }
 
         List<Column<?>> columns() {

@@ -10,6 +10,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -98,25 +99,29 @@ public final class EventViews {
         return OUTCOMES.table("outcomes", rows);
     }
 
-    /** {@link #events} made from the every-field events table ({@link EventTables#events}) and the tags' labels. */
-    static Table eventsFrom(Table all, Column<?> tagLabels) {
-        return Table.create("events", all.column("title"), status(all), all.column("category"), all.column("volume"),
-                all.column("liquidity"), all.column("volume24hr").setName("volume24h"), all.column("endDate"),
-                all.column("marketCount").setName("markets"), tagLabels.setName("tags"), all.column("id"), all.column("slug"));
+    /**
+     * {@link #events} made from columns of the every-field events table ({@link EventTables#events}), each built alone
+     * by {@code column} from its name, and the tags' labels.
+     */
+    static Table eventsFrom(Function<String, Column<?>> column, Column<?> tagLabels) {
+        return Table.create("events", column.apply("title"), status(column), column.apply("category"), column.apply("volume"),
+                column.apply("liquidity"), column.apply("volume24hr").setName("volume24h"), column.apply("endDate"),
+                column.apply("marketCount").setName("markets"), tagLabels.setName("tags"), column.apply("id"), column.apply("slug"));
     }
 
-    /** {@link #markets} made from the every-field markets table ({@link EventTables#markets}). */
-    static Table marketsFrom(Table all) {
-        return Table.create("markets", all.column("eventTitle").setName("event"), all.column("question"), all.column("outcomes"),
-                all.column("outcomePrices"), all.column("volumeNum").setName("volume"), all.column("liquidityNum").setName("liquidity"),
-                all.column("endDate"), status(all), all.column("id"));
+    /** {@link #markets} made from columns of the every-field markets table ({@link EventTables#markets}), by name. */
+    static Table marketsFrom(Function<String, Column<?>> column) {
+        return Table.create("markets", column.apply("eventTitle").setName("event"), column.apply("question"), column.apply("outcomes"),
+                column.apply("outcomePrices"), column.apply("volumeNum").setName("volume"), column.apply("liquidityNum").setName("liquidity"),
+                column.apply("endDate"), status(column), column.apply("id"));
     }
 
-    /** The status column of a table with active, closed and archived columns. */
-    private static Column<?> status(Table t) {
-        BooleanColumn active = t.booleanColumn("active"), closed = t.booleanColumn("closed"), archived = t.booleanColumn("archived");
+    /** The status column from the active, closed and archived columns. */
+    private static Column<?> status(Function<String, Column<?>> column) {
+        BooleanColumn active = (BooleanColumn) column.apply("active"), closed = (BooleanColumn) column.apply("closed"),
+                archived = (BooleanColumn) column.apply("archived");
         StringColumn status = StringColumn.create("status");
-        for (int r = 0; r < t.rowCount(); r++) {
+        for (int r = 0; r < active.size(); r++) {
             String s = status(value(active, r), value(closed, r), value(archived, r));
             if (s == null) status.appendMissing();
             else status.append(s);

@@ -175,7 +175,8 @@ final class Installer {
             "-XX:+UseParallelGC", "-XX:MetaspaceSize=128m", "-XX:NewSize=320m",
             "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:C1MaxInlineSize=15", "-XX:C1InlineStackLimit=5",
             "-Xshare:auto",
-            "--add-opens", "jdk.jshell/jdk.jshell=ALL-UNNAMED", "--add-exports", "jdk.jshell/jdk.internal.jshell.tool=ALL-UNNAMED");
+            "--add-opens", "jdk.jshell/jdk.jshell=ALL-UNNAMED", "--add-exports", "jdk.jshell/jdk.internal.jshell.tool=ALL-UNNAMED",
+            "--add-opens", "java.base/java.nio=ALL-UNNAMED"); // Arrow's memory: Datasets.save's Arrow path (docs/datasets.md)
 
     static String kernelJson(boolean archive) {
         List<String> argv = new ArrayList<>();

@@ -31,6 +31,7 @@ import tech.tablesaw.columns.instant.PackedInstant;
 import tech.tablesaw.columns.strings.ByteDictionaryMap;
 import tech.tablesaw.columns.strings.DictionaryMap;
 import tech.tablesaw.columns.strings.IntDictionaryMap;
+import tech.tablesaw.columns.strings.NullDictionaryMap;
 import tech.tablesaw.columns.strings.ShortDictionaryMap;
 
 import java.sql.SQLException;
@@ -365,13 +366,22 @@ final class ColumnFill {
         }
     }
 
-    /** Text sent value by value: appended as Tablesaw appends it (a dictionary while there are few distinct values). */
+    /**
+     * Text sent value by value: appended as Tablesaw appends it (a dictionary while there are few distinct values), or,
+     * for a column known to hold many distinct values, as plain text (Tablesaw's {@link NullDictionaryMap}: a list of the
+     * values, without the two hash maps and the count per value a dictionary of a million keys would build).
+     */
     private static final class Text extends Sink {
         StringColumn c;
 
         Text(String name) {
             super(name);
             c = StringColumn.create(name);
+        }
+
+        Text(String name, boolean plain) {
+            super(name);
+            c = plain ? StringColumn.createInternal(name, new NullDictionaryMap(new ByteDictionaryMap())) : StringColumn.create(name);
         }
 
         void grow(int capacity) {
@@ -448,7 +458,7 @@ final class ColumnFill {
             }
             int seen = size + n;
             if (seen >= LEARN_ROWS && dictionary.size() > seen / 4) {
-                text = new Text(name);
+                text = new Text(name, true);
                 for (int r = 0; r < seen; r++) {
                     int k = codes[r];
                     if (k < 0) text.c.appendMissing();

@@ -48,6 +48,10 @@ public final class Parquet {
         int rows = table.rowCount();
         Path t = checkTarget(target);
         try (DuckDBConnection c = Engine.open()) {
+            if (ArrowTables.enabled()) {
+                Path written = ArrowTables.save(c, cols, columns, kinds, rows, t);
+                if (written != null) return written;
+            }
             // The table function feeds one thread; the engine's copy of the rows is then written on all of them (writing
             // straight from the function costs less processor time but puts the whole Parquet encoding on one thread).
             String copied = "rows_" + TABLES.incrementAndGet();

@@ -93,7 +93,7 @@ final class TableSource {
     }
 
     /** Codes of a column with few distinct values into {@code values} (-1: missing), or null to send its text. */
-    private static int[] codes(StringColumn sc, int rows, List<String> values) {
+    static int[] codes(StringColumn sc, int rows, List<String> values) {
         DictionaryMap d = sc.getDictionary();
         if (d instanceof NullDictionaryMap) return null; // Tablesaw keeps it as plain text: many distinct values
         if (sc.countUnique() > Math.max(1024, rows / 4)) return null;

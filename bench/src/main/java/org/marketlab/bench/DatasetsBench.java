@@ -96,56 +96,62 @@ public final class DatasetsBench {
             BufferedReader pin = new BufferedReader(new InputStreamReader(py.getInputStream(), StandardCharsets.UTF_8));
             PrintWriter pout = new PrintWriter(py.getOutputStream(), true, StandardCharsets.UTF_8);
             System.out.println("polars side: " + pin.readLine());
-            List<Double> ml = new ArrayList<>();
-            List<Double> pl = new ArrayList<>();
-            int groups = 0;
+            Figures groupBy = new Figures();
             for (int r = 0; r <= rounds; r++) { // round 0 warms both sides and is not counted
-                long t0 = System.nanoTime();
+                Timer timer = new Timer();
                 Table t = Datasets.sql(q).table();
-                double s = (System.nanoTime() - t0) / 1e9;
-                groups = t.rowCount();
-                double p = ask(pin, pout, "groupby " + glob);
-                if (r > 0) {
-                    ml.add(s);
-                    pl.add(p);
-                }
-                System.out.printf(Locale.ROOT, "  group-by round %d%s: MarketLab %.3f s (%d groups), polars %.3f s%n", r, r == 0 ? " (warm-up)" : "", s, groups, p);
+                double[] s = timer.stop();
+                double[] p = ask(pin, pout, "groupby " + glob);
+                if (r > 0) groupBy.add(s, p);
+                System.out.printf(Locale.ROOT, "  group-by round %d%s: MarketLab %s (%d groups), polars %s%n", r, r == 0 ? " (warm-up)" : "",
+                        text(s), t.rowCount(), text(p));
             }
-            double groupBy = median(ml) / median(pl);
 
             // 3. Write and read one table, taking turns with polars.
             Path source = work.resolve("table-source.parquet");
             Datasets.sql("select proxyWallet, tokenId, conditionId, side, CAST(price AS DOUBLE) as price, CAST(size AS DOUBLE) as size, "
                     + "timestamp, transactionHash, title, slug, outcome, outcomeIndex from '" + glob + "' order by timestamp limit 1000000").toParquet(source);
             Table table = Datasets.load(source);
-            List<Double> mlWrite = new ArrayList<>(), plWrite = new ArrayList<>(), mlRead = new ArrayList<>(), plRead = new ArrayList<>();
+            Figures write = new Figures();
+            Figures read = new Figures();
             for (int r = 0; r <= rounds; r++) {
                 Path mine = work.resolve("ml-" + r + ".parquet");
-                long t0 = System.nanoTime();
+                Timer timer = new Timer();
                 Datasets.save(table, mine);
-                double w = (System.nanoTime() - t0) / 1e9;
-                double pw = ask(pin, pout, "write " + source + " " + work.resolve("pl-" + r + ".parquet"));
-                t0 = System.nanoTime();
+                double[] w = timer.stop();
+                double[] pw = ask(pin, pout, "write " + source + " " + work.resolve("pl-" + r + ".parquet"));
+                timer = new Timer();
                 int n = Datasets.load(source).rowCount();
-                double rd = (System.nanoTime() - t0) / 1e9;
-                double pr = ask(pin, pout, "read " + source);
+                double[] rd = timer.stop();
+                double[] pr = ask(pin, pout, "read " + source);
                 if (r > 0) {
-                    mlWrite.add(w);
-                    plWrite.add(pw);
-                    mlRead.add(rd);
-                    plRead.add(pr);
+                    write.add(w, pw);
+                    read.add(rd, pr);
                 }
-                System.out.printf(Locale.ROOT, "  table round %d%s (%,d rows): write MarketLab %.3f s, polars %.3f s; read MarketLab %.3f s, polars %.3f s%n",
-                        r, r == 0 ? " (warm-up)" : "", n, w, pw, rd, pr);
+                System.out.printf(Locale.ROOT, "  table round %d%s (%,d rows): write MarketLab %s, polars %s; read MarketLab %s, polars %s%n",
+                        r, r == 0 ? " (warm-up)" : "", n, text(w), text(pw), text(rd), text(pr));
             }
             pout.close();
             py.waitFor();
+            // What each side wrote, read from the files' footers (zstd's level is not recorded there: both use level 3).
+            for (String side : List.of("ml", "pl")) {
+                Path f = work.resolve(side + "-0.parquet");
+                Table m = Datasets.sql("select count(distinct row_group_id) as groups, max(row_group_num_rows) as group_rows, "
+                        + "string_agg(distinct compression, ',') as compression, count(distinct path_in_schema) filter (where dictionary_page_offset is not null) as dictionaries, "
+                        + "count(distinct path_in_schema) filter (where bloom_filter_offset is not null) as blooms, "
+                        + "count(distinct path_in_schema) filter (where stats_min_value is not null and stats_null_count is not null) as stats "
+                        + "from parquet_metadata('" + f + "')").table();
+                System.out.printf(Locale.ROOT, "  %s wrote %,d bytes: %s, %d row groups of up to %,d rows, min/max/null-count statistics on %d columns, "
+                                + "dictionary pages on %d, bloom filters on %d%n", side.equals("ml") ? "MarketLab" : "polars", Files.size(f),
+                        m.getString(0, "compression"), ((Number) m.column("groups").get(0)).longValue(), ((Number) m.column("group_rows").get(0)).longValue(),
+                        ((Number) m.column("stats").get(0)).longValue(), ((Number) m.column("dictionaries").get(0)).longValue(), ((Number) m.column("blooms").get(0)).longValue());
+            }
+            System.out.println("java.nio open to Arrow (Datasets.save's Arrow path): "
+                    + java.nio.ByteBuffer.class.getModule().isOpen("java.nio", DatasetsBench.class.getModule()));
             System.out.println();
-            System.out.printf(Locale.ROOT, "RATIO group-by over the %,d-row tape (Datasets.sql / polars): %.2f (medians %.3f s / %.3f s)%n", rows, groupBy, median(ml), median(pl));
-            System.out.printf(Locale.ROOT, "RATIO write a 1,000,000-row table (Datasets.save / write_parquet): %.2f (medians %.3f s / %.3f s)%n",
-                    median(mlWrite) / median(plWrite), median(mlWrite), median(plWrite));
-            System.out.printf(Locale.ROOT, "RATIO read it (Datasets.load / read_parquet): %.2f (medians %.3f s / %.3f s)%n",
-                    median(mlRead) / median(plRead), median(mlRead), median(plRead));
+            groupBy.print(String.format(Locale.ROOT, "group-by over the %,d-row tape (Datasets.sql / polars)", rows));
+            write.print("write a 1,000,000-row table (Datasets.save / write_parquet)");
+            read.print("read it (Datasets.load / read_parquet)");
         } finally {
             try (Stream<Path> s = Files.walk(work)) {
                 s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -190,11 +196,48 @@ public final class DatasetsBench {
         return used;
     }
 
-    private static double ask(BufferedReader in, PrintWriter out, String command) throws IOException {
+    /** The polars side's {wall, CPU} seconds for one command. */
+    private static double[] ask(BufferedReader in, PrintWriter out, String command) throws IOException {
         out.println(command);
         String line = in.readLine();
         if (line == null || !line.startsWith("seconds=")) throw new IllegalStateException("polars side answered: " + line);
-        return Double.parseDouble(line.substring("seconds=".length(), line.indexOf(' ')));
+        String[] words = line.split(" ");
+        return new double[] {Double.parseDouble(words[0].substring("seconds=".length())), Double.parseDouble(words[1].substring("cpu=".length()))};
+    }
+
+    /** Wall and CPU time (every thread of this process: the JVM's and the engine's) from its start. */
+    private static final class Timer {
+        final long wall = System.nanoTime();
+        final long cpu = cpu();
+
+        double[] stop() {
+            return new double[] {(System.nanoTime() - wall) / 1e9, (cpu() - cpu) / 1e9};
+        }
+
+        static long cpu() {
+            return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        }
+    }
+
+    private static String text(double[] t) {
+        return String.format(Locale.ROOT, "%.3f s (%.2f CPU-s)", t[0], t[1]);
+    }
+
+    /** Counted rounds of one step: MarketLab's and polars' wall and CPU seconds. */
+    private static final class Figures {
+        final List<Double> mlWall = new ArrayList<>(), mlCpu = new ArrayList<>(), plWall = new ArrayList<>(), plCpu = new ArrayList<>();
+
+        void add(double[] ml, double[] pl) {
+            mlWall.add(ml[0]);
+            mlCpu.add(ml[1]);
+            plWall.add(pl[0]);
+            plCpu.add(pl[1]);
+        }
+
+        void print(String what) {
+            System.out.printf(Locale.ROOT, "RATIO %s: %.2f (medians %.3f s / %.3f s); CPU %.2f (%.2f / %.2f CPU-s)%n", what,
+                    median(mlWall) / median(plWall), median(mlWall), median(plWall), median(mlCpu) / median(plCpu), median(mlCpu), median(plCpu));
+        }
     }
 
     private static double median(List<Double> v) {

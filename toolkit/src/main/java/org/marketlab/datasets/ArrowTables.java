@@ -2,19 +2,12 @@ package org.marketlab.datasets;
 
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float4Vector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TimeMicroVector;
-import org.apache.arrow.vector.TimeStampMicroTZVector;
-import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -26,23 +19,12 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.duckdb.DuckDBConnection;
-import tech.tablesaw.api.BooleanColumn;
-import tech.tablesaw.api.DateColumn;
-import tech.tablesaw.api.DateTimeColumn;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.FloatColumn;
-import tech.tablesaw.api.InstantColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.LongColumn;
-import tech.tablesaw.api.ShortColumn;
 import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.TimeColumn;
 import tech.tablesaw.columns.Column;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -130,6 +112,46 @@ final class ArrowTables {
         }
     }
 
+    /**
+     * A fixed-width Arrow vector written in place: each value at its row's offset in the data buffer (a bit for a
+     * boolean), its validity bit set; a missing value leaves the bit clear.
+     */
+    private record ArrowCells(BaseFixedWidthVector v) implements TableSource.Cells {
+        public void setNull(int row) {
+            BitVectorHelper.unsetBit(v.getValidityBuffer(), row);
+        }
+
+        private ArrowBuf valid(int row) {
+            BitVectorHelper.setBit(v.getValidityBuffer(), row);
+            return v.getDataBuffer();
+        }
+
+        public void setBoolean(int row, boolean x) {
+            if (x) BitVectorHelper.setBit(valid(row), row);
+            else BitVectorHelper.unsetBit(valid(row), row);
+        }
+
+        public void setShort(int row, short x) {
+            valid(row).setShort((long) row * Short.BYTES, x);
+        }
+
+        public void setInt(int row, int x) {
+            valid(row).setInt((long) row * Integer.BYTES, x);
+        }
+
+        public void setLong(int row, long x) {
+            valid(row).setLong((long) row * Long.BYTES, x);
+        }
+
+        public void setFloat(int row, float x) {
+            valid(row).setFloat((long) row * Float.BYTES, x);
+        }
+
+        public void setDouble(int row, double x) {
+            valid(row).setDouble((long) row * Double.BYTES, x);
+        }
+    }
+
     /** The table's rows as record batches of {@link #BATCH_ROWS}, in order. */
     private static final class Batches extends ArrowReader {
         final List<Columns.Col> cols;
@@ -208,90 +230,7 @@ final class ArrowTables {
             }
             v.setInitialCapacity(n);
             v.allocateNew();
-            switch (kinds[i]) {
-                case DOUBLE -> {
-                    Float8Vector out = (Float8Vector) v;
-                    DoubleColumn d = (DoubleColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        double x = d.getDouble(from + r);
-                        if (Double.isNaN(x)) out.setNull(r);
-                        else out.set(r, x);
-                    }
-                }
-                case FLOAT -> {
-                    Float4Vector out = (Float4Vector) v;
-                    FloatColumn d = (FloatColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) out.setNull(r);
-                        else out.set(r, d.getFloat(from + r));
-                    }
-                }
-                case INT -> {
-                    IntVector out = (IntVector) v;
-                    IntColumn d = (IntColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) out.setNull(r);
-                        else out.set(r, d.getInt(from + r));
-                    }
-                }
-                case SHORT -> {
-                    SmallIntVector out = (SmallIntVector) v;
-                    ShortColumn d = (ShortColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) out.setNull(r);
-                        else out.set(r, d.getShort(from + r));
-                    }
-                }
-                case LONG -> {
-                    BigIntVector out = (BigIntVector) v;
-                    LongColumn d = (LongColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) out.setNull(r);
-                        else out.set(r, d.getLong(from + r));
-                    }
-                }
-                case BOOLEAN -> {
-                    BitVector out = (BitVector) v;
-                    BooleanColumn d = (BooleanColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) out.setNull(r);
-                        else out.set(r, d.get(from + r) ? 1 : 0);
-                    }
-                }
-                case INSTANT -> {
-                    TimeStampMicroTZVector out = (TimeStampMicroTZVector) v;
-                    InstantColumn d = (InstantColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) out.setNull(r);
-                        else out.set(r, Columns.micros(d.get(from + r), col.name()));
-                    }
-                }
-                case DATETIME -> {
-                    TimeStampMicroVector out = (TimeStampMicroVector) v;
-                    DateTimeColumn d = (DateTimeColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) out.setNull(r);
-                        else out.set(r, Columns.micros(d.get(from + r).toInstant(ZoneOffset.UTC), col.name()));
-                    }
-                }
-                case DATE -> {
-                    DateDayVector out = (DateDayVector) v;
-                    DateColumn d = (DateColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) out.setNull(r);
-                        else out.set(r, (int) d.get(from + r).toEpochDay());
-                    }
-                }
-                case TIME -> {
-                    TimeMicroVector out = (TimeMicroVector) v;
-                    TimeColumn d = (TimeColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) out.setNull(r);
-                        else out.set(r, d.get(from + r).toNanoOfDay() / 1000);
-                    }
-                }
-                default -> throw new IllegalStateException(kinds[i].name());
-            }
+            TableSource.copy(col, kinds[i], from, n, new ArrowCells((BaseFixedWidthVector) v));
             v.setValueCount(n);
         }
 

@@ -195,79 +195,137 @@ final class TableSource {
                     for (int r = 0; r < n; r++) text[r] = col.isMissing(from + r) ? null : col.getString(from + r);
                     v.setStrings(0, text);
                 }
-                case DOUBLE -> {
-                    DoubleColumn d = (DoubleColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        double x = d.getDouble(from + r);
-                        if (Double.isNaN(x)) v.setNull(r);
-                        else v.setDouble(r, x);
-                    }
-                }
-                case FLOAT -> {
-                    FloatColumn d = (FloatColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) v.setNull(r);
-                        else v.setFloat(r, d.getFloat(from + r));
-                    }
-                }
-                case INT -> {
-                    IntColumn d = (IntColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) v.setNull(r);
-                        else v.setInt(r, d.getInt(from + r));
-                    }
-                }
-                case SHORT -> {
-                    ShortColumn d = (ShortColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) v.setNull(r);
-                        else v.setShort(r, d.getShort(from + r));
-                    }
-                }
-                case LONG -> {
-                    LongColumn d = (LongColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) v.setNull(r);
-                        else v.setLong(r, d.getLong(from + r));
-                    }
-                }
-                case BOOLEAN -> {
-                    BooleanColumn d = (BooleanColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) v.setNull(r);
-                        else v.setBoolean(r, d.get(from + r));
-                    }
-                }
-                case INSTANT -> {
-                    InstantColumn d = (InstantColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) v.setNull(r);
-                        else v.setLong(r, Columns.micros(d.get(from + r), col.name()));
-                    }
-                }
-                case DATETIME -> {
-                    DateTimeColumn d = (DateTimeColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) v.setNull(r);
-                        else v.setLong(r, Columns.micros(d.get(from + r).toInstant(ZoneOffset.UTC), col.name()));
-                    }
-                }
-                case DATE -> {
-                    DateColumn d = (DateColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) v.setNull(r);
-                        else v.setInt(r, (int) d.get(from + r).toEpochDay());
-                    }
-                }
-                case TIME -> {
-                    TimeColumn d = (TimeColumn) col;
-                    for (int r = 0; r < n; r++) {
-                        if (d.isMissing(from + r)) v.setNull(r);
-                        else v.setLong(r, d.get(from + r).toNanoOfDay() / 1000);
-                    }
-                }
-                default -> throw new IllegalStateException(kinds[i].name());
+                default -> copy(col, kinds[i], from, n, new EngineCells(v));
             }
+        }
+    }
+
+    /** Where a column's values go, row by row: a vector of the engine's ({@link EngineCells}) or of Arrow's. */
+    interface Cells {
+        void setNull(int row);
+
+        void setBoolean(int row, boolean v);
+
+        void setShort(int row, short v);
+
+        void setInt(int row, int v);
+
+        void setLong(int row, long v);
+
+        void setFloat(int row, float v);
+
+        void setDouble(int row, double v);
+    }
+
+    private record EngineCells(DuckDBWritableVector v) implements Cells {
+        public void setNull(int row) {
+            v.setNull(row);
+        }
+
+        public void setBoolean(int row, boolean x) {
+            v.setBoolean(row, x);
+        }
+
+        public void setShort(int row, short x) {
+            v.setShort(row, x);
+        }
+
+        public void setInt(int row, int x) {
+            v.setInt(row, x);
+        }
+
+        public void setLong(int row, long x) {
+            v.setLong(row, x);
+        }
+
+        public void setFloat(int row, float x) {
+            v.setFloat(row, x);
+        }
+
+        public void setDouble(int row, double x) {
+            v.setDouble(row, x);
+        }
+    }
+
+    /**
+     * Rows {@code from ... from + n - 1} of a column other than text into rows {@code 0 ... n - 1} of {@code out}, as the
+     * engine stores them: instants and date-times as microseconds since the epoch (UTC), dates as days, times of day as
+     * microseconds.
+     */
+    static void copy(Column<?> col, Columns.Kind kind, int from, int n, Cells out) {
+        switch (kind) {
+            case DOUBLE -> {
+                DoubleColumn d = (DoubleColumn) col;
+                for (int r = 0; r < n; r++) {
+                    double x = d.getDouble(from + r);
+                    if (Double.isNaN(x)) out.setNull(r);
+                    else out.setDouble(r, x);
+                }
+            }
+            case FLOAT -> {
+                FloatColumn d = (FloatColumn) col;
+                for (int r = 0; r < n; r++) {
+                    if (d.isMissing(from + r)) out.setNull(r);
+                    else out.setFloat(r, d.getFloat(from + r));
+                }
+            }
+            case INT -> {
+                IntColumn d = (IntColumn) col;
+                for (int r = 0; r < n; r++) {
+                    if (d.isMissing(from + r)) out.setNull(r);
+                    else out.setInt(r, d.getInt(from + r));
+                }
+            }
+            case SHORT -> {
+                ShortColumn d = (ShortColumn) col;
+                for (int r = 0; r < n; r++) {
+                    if (d.isMissing(from + r)) out.setNull(r);
+                    else out.setShort(r, d.getShort(from + r));
+                }
+            }
+            case LONG -> {
+                LongColumn d = (LongColumn) col;
+                for (int r = 0; r < n; r++) {
+                    if (d.isMissing(from + r)) out.setNull(r);
+                    else out.setLong(r, d.getLong(from + r));
+                }
+            }
+            case BOOLEAN -> {
+                BooleanColumn d = (BooleanColumn) col;
+                for (int r = 0; r < n; r++) {
+                    if (d.isMissing(from + r)) out.setNull(r);
+                    else out.setBoolean(r, d.get(from + r));
+                }
+            }
+            case INSTANT -> {
+                InstantColumn d = (InstantColumn) col;
+                for (int r = 0; r < n; r++) {
+                    if (d.isMissing(from + r)) out.setNull(r);
+                    else out.setLong(r, Columns.micros(d.get(from + r), col.name()));
+                }
+            }
+            case DATETIME -> {
+                DateTimeColumn d = (DateTimeColumn) col;
+                for (int r = 0; r < n; r++) {
+                    if (d.isMissing(from + r)) out.setNull(r);
+                    else out.setLong(r, Columns.micros(d.get(from + r).toInstant(ZoneOffset.UTC), col.name()));
+                }
+            }
+            case DATE -> {
+                DateColumn d = (DateColumn) col;
+                for (int r = 0; r < n; r++) {
+                    if (d.isMissing(from + r)) out.setNull(r);
+                    else out.setInt(r, (int) d.get(from + r).toEpochDay());
+                }
+            }
+            case TIME -> {
+                TimeColumn d = (TimeColumn) col;
+                for (int r = 0; r < n; r++) {
+                    if (d.isMissing(from + r)) out.setNull(r);
+                    else out.setLong(r, d.get(from + r).toNanoOfDay() / 1000);
+                }
+            }
+            default -> throw new IllegalStateException("a " + kind + " column is not copied by value");
         }
     }
 }

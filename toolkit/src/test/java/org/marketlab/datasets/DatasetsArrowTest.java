@@ -15,6 +15,7 @@ import tech.tablesaw.api.ShortColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.api.TimeColumn;
+import tech.tablesaw.columns.Column;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -54,16 +55,7 @@ class DatasetsArrowTest {
             side.append(gap ? "" : r.nextBoolean() ? "BUY" : "SELL — ünïcode");
             tx.append(gap ? "" : "0x" + Long.toHexString(r.nextLong()) + i);
             if (gap) {
-                flag.appendMissing();
-                small.appendMissing();
-                count.appendMissing();
-                big.appendMissing();
-                ratio.appendMissing();
-                price.appendMissing();
-                at.appendMissing();
-                local.appendMissing();
-                day.appendMissing();
-                time.appendMissing();
+                for (Column<?> c : new Column<?>[] {flag, small, count, big, ratio, price, at, local, day, time}) c.appendMissing();
                 continue;
             }
             flag.append(r.nextBoolean());

@@ -265,9 +265,6 @@ def secure_calls(c, me, token, condition):
 
 
 PERPS_NOT_SIMULATED = {
-    **{m: "builder fee approvals and earnings: the sandbox's perpetuals exchange has no builders" for m in (
-        "approve_builder_fee", "revoke_builder_fee", "fetch_builder_approvals", "fetch_builder_earnings_summary",
-        "list_builder_earnings", "fetch_perps_builder_status")},
     "open_rfq_session": COMBOS,
     "subscribe": "the order book's and live-data WebSocket streams: the sandbox serves the perpetuals channel only",
 }
@@ -301,7 +298,10 @@ async def perps_calls(key):
     await acall("list_perps_candles", lambda: items(client.list_perps_candles(instrument_id=iid, interval="1h"), 24), nonempty)
     await acall("list_perps_funding_history", lambda: items(client.list_perps_funding_history(instrument_id=iid), 10), nonempty)
     await acall("list_perps_trades", lambda: items(client.list_perps_trades(instrument_id=iid), 50), nonempty)
-    await acall("fetch_perps_builder_status", lambda: client.fetch_perps_builder_status(address=me))
+    # The sandbox's perpetuals builders are the demo wallets: demo wallet 1 builds for the script's trader.
+    builder = Account.from_key(demo_key(1)).address
+    await acall("fetch_perps_builder_status", lambda: client.fetch_perps_builder_status(address=builder),
+                lambda r: None if r.registered and r.enabled and r.admission_enabled and r.max_fee_rate > 0 else str(r))
     ids = [i.id for i in instruments][:20]
     await acall("fetch_perps_position_snapshots", lambda: client.fetch_perps_position_snapshots(address=me, active_instrument_ids=ids),
                 lambda r: snapshots(r, owner=False))
@@ -370,6 +370,7 @@ async def perps_calls(key):
     await scall("place_position_tp_sl", lambda: protect(s, instruments), lambda r: None if r.take_profit and r.stop_loss else str(r))
     await scall("arm_auto_cancel", lambda: s.arm_auto_cancel(cancel_at=datetime.now(timezone.utc) + timedelta(seconds=60)))
     await scall("disarm_auto_cancel", lambda: s.disarm_auto_cancel())
+    await builder_calls(s, scall, items, builder, iid, qty, mark, instruments[0].price_decimals)
     notes = await scall("list_notifications", lambda: items(s.list_notifications(), 50), nonempty)
     await scall("mark_notifications_read", lambda: s.mark_notifications_read(ids=[n.notification.id for n in (notes or [])[:1]] or ["none"]))
     for m in PERPS_NOT_SIMULATED:
@@ -380,6 +381,47 @@ async def perps_calls(key):
     await acall("revoke_perps_credentials", lambda: client.revoke_perps_credentials(proxy=s._credentials.proxy))
     await client.close()
     del opened, book
+
+
+async def builder_calls(s, scall, items, builder, iid, qty, mark, decimals):
+    """The trader approves a builder (3 basis points), a crossing buy carries it and fills, the builder reads its
+    receipt and totals, and the trader revokes: the receipt's fee is the fill's notional at the approved rate."""
+    rate = Decimal("0.0003")
+    await scall("approve_builder_fee", lambda: s.approve_builder_fee(builder_address=builder, max_fee_rate=rate),
+                lambda r: None if r.max_fee_rate == rate and s.builder_attribution and s.builder_attribution.fee_rate == rate else f"{r!r} {s.builder_attribution!r}")
+    await scall("fetch_builder_approvals", lambda: s.fetch_builder_approvals(builder=builder),
+                lambda r: None if len(r) == 1 and r[0].approval_version == 1 and r[0].max_fee_rate == rate else str(r))
+    high = (mark * Decimal("1.05")).quantize(Decimal(1).scaleb(-decimals))
+    paid = await s.place_order(instrument_id=iid, side="BUY", quantity=qty, time_in_force="gtc", price=high)
+    fills = [f for f in await items(s.list_fills(), 100) if f.order_id == paid.order.id]
+    await scall("revoke_builder_fee", lambda: s.revoke_builder_fee(builder),
+                lambda r: None if r.max_fee_rate == 0 and r.approval_version == 2 and s.builder_attribution is None else f"{r!r} {s.builder_attribution!r}")
+
+    # The builder's own session reads what it earned.
+    key = demo_key(1)
+    builder_client = await AsyncSecureClient.create(private_key=key, wallet=builder, environment=ENV)
+    b = await builder_client.open_perps_session()
+    try:
+        def earned(r):
+            mine = [e for e in r if e.order_id == paid.order.id]
+            if not fills or not mine:
+                return f"no receipt for order {paid.order.id}: fills {fills!r}, receipts {r!r}"
+            f = fills[0]
+            want = (f.price * f.quantity * rate).quantize(Decimal("0.000001"))
+            if mine[0].builder_fee != want or f.builder_fee != want or f.builder is None:
+                return f"builder fee {mine[0].builder_fee} on the receipt, {f.builder_fee} on the fill, expected {want}"
+            return None
+        receipts = await acall("PerpsSession.list_builder_earnings", lambda: items(b.list_builder_earnings(), 100), earned) or ()
+
+        def totals(r):
+            fee = sum((e.builder_fee for e in receipts), Decimal(0))
+            got = sum((a.builder_fee for a in r.assets), Decimal(0))
+            count = sum(a.fill_count for a in r.assets)
+            return None if got == fee and count == len(receipts) and r.trader_count >= 1 else f"{r!r} against {len(receipts)} receipts of {fee}"
+        await acall("PerpsSession.fetch_builder_earnings_summary", lambda: b.fetch_builder_earnings_summary(), totals)
+    finally:
+        await b.close()
+        await builder_client.close()
 
 
 def snapshots(r, owner):

@@ -21,11 +21,6 @@ const { call, nonEmpty, report } = every('@polymarket/client', version, {
     listComboPositions: COMBOS,
     listComboActivity: COMBOS,
     subscribe: "the live-data WebSocket streams: the sandbox serves the order book's and the perpetuals' channels only",
-    listTraderLeaderboard: "the Data API's v1 trader leaderboard (/v1/leaderboard): not served by the sandbox, which serves the v2 board (/v2/leaderboard)",
-    listBuilderLeaderboard: "the Data API's v1 builders' leaderboard (/v1/builders/leaderboard): not served by the sandbox, which serves /v2/builders/leaderboard",
-    fetchBuilderVolume: "the Data API's v1 builders' volume (/v1/builders/volume): not served by the sandbox, which serves /v2/builders/volume",
-    listMarketPositions: "the Data API's market positions (/v1/market-positions): not served by the sandbox",
-    listMarketClarifications: "the markets host's clarifications (/market-clarifications): not served by the sandbox",
 });
 const closed = 'http://127.0.0.1:9';
 const environment = forkEnvironmentConfig({ gamma: { rest: markets }, clob: { rest: clob }, data: { rest: data }, perps: { rest: perps },
@@ -64,7 +59,11 @@ await call('fetchEventLiveVolume', () => pub.fetchEventLiveVolume({ id: String(e
 await call('listMarkets', () => first(pub.listMarkets({ pageSize: 5 })), some);
 await call('fetchMarket', () => pub.fetchMarket({ id: String(market.id) }), (r) => (String(r.id) === String(market.id) ? undefined : `market ${r.id}`));
 await call('fetchMarketTags', () => pub.fetchMarketTags({ id: String(market.id) }));
-await call('listMarketClarifications', () => first(pub.listMarketClarifications({ marketId: String(market.id) })));
+// Clarifications: the world's, newest first; filtered by a market, only that market's.
+await call('listMarketClarifications', async () => {
+    const all = await first(pub.listMarketClarifications({ pageSize: 50 }));
+    return { all, one: all.length ? await first(pub.listMarketClarifications({ marketId: String(all[0].marketId) })) : [] };
+}, ({ all, one }) => (all.length && one.length && one.every((c) => c.marketId === all[0].marketId && c.content) ? undefined : `clarifications ${JSON.stringify(all).slice(0, 200)}`));
 const tags = await call('listTags', () => first(pub.listTags({ pageSize: 5 })), some);
 await call('fetchTag', () => pub.fetchTag({ id: String(tags[0].id) }), (r) => (String(r.id) === String(tags[0].id) ? undefined : `tag ${r.id}`));
 await call('fetchRelatedTags', () => pub.fetchRelatedTags({ id: String(tags[0].id) }));
@@ -84,14 +83,27 @@ await call('listClosedPositions', () => first(pub.listClosedPositions({ user: me
 await call('fetchPortfolioValue', () => pub.fetchPortfolioValue({ user: me }), nonEmpty);
 await call('fetchTradedMarketCount', () => pub.fetchTradedMarketCount({ user: me }), nonEmpty);
 await call('downloadAccountingSnapshot', () => pub.downloadAccountingSnapshot({ user: me }), (r) => (r && r.size > 0 ? undefined : 'empty'));
-await call('listMarketPositions', () => first(pub.listMarketPositions({ market: condition })));
+// The market's positions per outcome token hold the script's wallet, as its own positions list it.
+await call('listMarketPositions', () => first(pub.listMarketPositions({ market: condition, status: 'ALL', pageSize: 500 })),
+    (r) => (r.length && r.some((t) => t.token === token && t.positions.some((p) => p.wallet.toLowerCase() === me.toLowerCase())) ? undefined : `no position of ${me} on ${token}: ${JSON.stringify(r).slice(0, 200)}`));
 await call('listActivity', () => first(pub.listActivity({ user: me })), some);
 await call('listTrades', () => first(pub.listTrades({ user: me })), some);
 await call('listOpenInterest', () => pub.listOpenInterest({ market: [condition] }), some);
 await call('listMarketHolders', () => pub.listMarketHolders({ market: [condition] }), some);
-await call('listTraderLeaderboard', () => first(pub.listTraderLeaderboard({})), some);
-await call('listBuilderLeaderboard', () => first(pub.listBuilderLeaderboard({})));
-await call('fetchBuilderVolume', () => pub.fetchBuilderVolume({}));
+// The v1 boards agree with the v2 ones the sandbox serves from the same wallets.
+const v2 = async (path) => (await (await fetch(`${data}${path}`)).json()).data;
+await call('listTraderLeaderboard', () => first(pub.listTraderLeaderboard({ timePeriod: 'ALL', pageSize: 50 })), async (r) => {
+    const board = await v2('/v2/leaderboard?time_period=all&limit=50');
+    return r.length === board.length && r.every((e, i) => e.wallet === board[i].user_id && e.rank === String(i + 1)) ? undefined : `v1 ${JSON.stringify(r[0])} against v2 ${JSON.stringify(board[0])}`;
+});
+await call('listBuilderLeaderboard', () => first(pub.listBuilderLeaderboard({ timePeriod: 'ALL' })), async (r) => {
+    const board = await v2('/v2/builders/leaderboard?time_period=all');
+    return r.length === 1 && board.length === 1 && Number(r[0].volume) === Number(board[0].volume) ? undefined : `v1 ${JSON.stringify(r)} against v2 ${JSON.stringify(board)}`;
+});
+await call('fetchBuilderVolume', () => pub.fetchBuilderVolume({ timePeriod: 'WEEK' }), async (r) => {
+    const days = await v2('/v2/builders/volume?interval=week');
+    return r.length === days.length && r.every((d, i) => d.bucketAt.startsWith(days[i].date) && Number(d.volume) === Number(days[i].volume)) ? undefined : `v1 ${JSON.stringify(r)} against v2 ${JSON.stringify(days)}`;
+});
 await call('listBuilderTrades', () => first(pub.listBuilderTrades({ builderCode })), some);
 await call('listCurrentRewards', () => first(pub.listCurrentRewards()), some);
 await call('listMarketRewards', () => first(pub.listMarketRewards({ conditionId: condition })));

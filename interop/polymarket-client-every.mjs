@@ -6,12 +6,17 @@
 // Prints one JSON object: {client, version, calls: [{method, outcome, detail}]}, outcome "pass", "fail" or
 // "not simulated" (the reason in detail). A call passes when the client returns without raising (its zod schemas
 // validate every answer) and what it returns holds what the method promises. The client takes its hosts through its
-// public environment helper (forkEnvironmentConfig); the hosts the sandbox does not simulate (relayer, RPC node, RFQ and
-// combinations gateways, the live-data streams) stay at a closed port of loopback, so nothing leaves the machine.
+// public environment helper (forkEnvironmentConfig): the sandbox's REST hosts, the order book's channels and the
+// live-data stream; the hosts the sandbox does not simulate (relayer, RPC node, RFQ and combinations gateways, the sports
+// stream) at a closed port of loopback, so nothing leaves the machine.
 import { readFileSync } from 'node:fs';
 import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
 import { Wallet, keccak256, toUtf8Bytes } from 'ethers';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { every } from './every-method.mjs';
+
+// The client opens its streams with the global WebSocket (Node 22 has one; on Node 20 it is the ws package's).
+globalThis.WebSocket ??= NodeWebSocket;
 
 const [markets, clob, data, perps, seed] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
 const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
@@ -20,11 +25,13 @@ const { call, nonEmpty, report } = every('@polymarket/client', version, {
     listComboMarkets: COMBOS,
     listComboPositions: COMBOS,
     listComboActivity: COMBOS,
-    subscribe: "the live-data WebSocket streams: the sandbox serves the order book's and the perpetuals' channels only",
 });
 const closed = 'http://127.0.0.1:9';
-const environment = forkEnvironmentConfig({ gamma: { rest: markets }, clob: { rest: clob }, data: { rest: data }, perps: { rest: perps },
-    relayer: { rest: closed }, rpc: { rest: closed } });
+const ws = (url) => url.replace(/^http/, 'ws');
+const environment = forkEnvironmentConfig({ gamma: { rest: markets }, data: { rest: data }, perps: { rest: perps, ws: `${ws(perps)}/v1/ws` },
+    clob: { rest: clob, market: { ws: `${ws(clob)}/ws/market` }, user: { ws: `${ws(clob)}/ws/user` } }, rtds: { ws: `${ws(markets)}/ws/live-data` },
+    relayer: { rest: closed }, rpc: { rest: closed }, sports: { ws: 'ws://127.0.0.1:9' },
+    combos: { rest: closed, ws: 'ws://127.0.0.1:9', collateralReturn: { rest: closed } } });
 const pub = createPublicClient({ environment });
 
 const me = new Wallet(keccak256(toUtf8Bytes('marketlab demo account 2'))).address;
@@ -116,5 +123,31 @@ await call('fetchPerpsFees', () => pub.fetchPerpsFees(), nonEmpty);
 await call('listPerpsCandles', () => first(pub.listPerpsCandles({ instrumentId: iid, interval: '1h' })), some);
 await call('listPerpsFundingHistory', () => first(pub.listPerpsFundingHistory({ instrumentId: iid })), some);
 await call('listPerpsTrades', () => first(pub.listPerpsTrades({ instrumentId: iid })), some);
+
+// One merged subscription: the order book's market channel (a token's book) and the live-data stream (comments,
+// Binance's and Chainlink's BTC); every kind arrives, and BTC is priced where the perpetuals mark BTC-USD.
+await call('subscribe', async () => {
+    const stream = await pub.subscribe([{ topic: 'market', tokenIds: [token] }, { topic: 'comments' },
+        { topic: 'prices.crypto.binance', symbols: ['btcusdt'] }, { topic: 'prices.crypto.chainlink', symbols: ['btc/usd'] }]);
+    const seen = {};
+    const timer = setTimeout(() => stream.close(), 20_000);
+    for await (const e of stream) {
+        const kind = ['comments', 'prices.crypto.binance', 'prices.crypto.chainlink'].includes(e.topic) ? e.topic : 'market';
+        seen[kind] ??= e;
+        if (Object.keys(seen).length === 4) break;
+    }
+    clearTimeout(timer);
+    await stream.close();
+    return seen;
+}, async (seen) => {
+    if (Object.keys(seen).length < 4) return `events of ${Object.keys(seen)} only`;
+    const btc = (await pub.fetchPerpsInstruments()).find((i) => String(i.symbol).startsWith('BTC'));
+    const mark = Number((await pub.fetchPerpsTicker({ instrumentId: btc.instrumentId ?? btc.id })).markPrice);
+    for (const t of ['prices.crypto.binance', 'prices.crypto.chainlink']) {
+        const v = Number(seen[t].payload.value);
+        if (!(Math.abs(v - mark) <= mark * 0.01)) return `${t} BTC at ${v}, the perpetuals' mark ${mark}`;
+    }
+    return undefined;
+});
 
 report(Object.keys(pub).filter((k) => typeof pub[k] === 'function'));

@@ -11,7 +11,8 @@ models validate every answer) and what it returns holds what the method promises
 The client has no public setting for its hosts: its environments are frozen objects it makes itself. As its own
 tests do, the script builds one with the SDK's environment helpers (polymarket._internal.environment), the
 production configuration with the sandbox's URLs; the hosts the sandbox does not simulate (relayer, RPC node, RFQ and
-collateral-return gateways) point at a closed port on loopback, so no request ever leaves the machine. Demo wallet 2
+collateral-return gateways, the sports and authenticated price streams) point at a closed port on loopback, so no request
+ever leaves the machine; the order book's channels and the live-data stream are the sandbox's. Demo wallet 2
 signs, trading from its own address (an EOA wallet); demo wallet 4's key is the one deleted.
 """
 import asyncio
@@ -21,6 +22,7 @@ import json
 import sys
 import time
 import traceback
+import urllib.request
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from importlib import metadata
@@ -39,7 +41,8 @@ ENV = create_environment(name="sandbox", config=dataclasses.replace(
     PRODUCTION_CONFIG, clob_url=CLOB, gamma_url=MARKETS, data_url=DATA, perps_url=PERPS,
     perps_ws_url=PERPS_WS + ("" if PERPS_WS.endswith("/v1/ws") else "/v1/ws"),
     relayer_url=CLOSED, rfq_url=CLOSED, rpc_url=CLOSED, collateral_return_url=CLOSED, builder_gateway_url=CLOSED,
-    clob_market_ws_url="ws://127.0.0.1:9", clob_user_ws_url="ws://127.0.0.1:9", rtds_ws_url="ws://127.0.0.1:9",
+    clob_market_ws_url=CLOB.replace("http", "ws", 1) + "/ws/market", clob_user_ws_url=CLOB.replace("http", "ws", 1) + "/ws/user",
+    rtds_ws_url=MARKETS.replace("http", "ws", 1) + "/ws/live-data",
     sports_ws_url="ws://127.0.0.1:9", realtime_ws_url="ws://127.0.0.1:9", rfq_quoter_ws_url="ws://127.0.0.1:9"))
 
 # What the sandbox does not simulate, with the reason (docs/interop.md names each).
@@ -187,8 +190,6 @@ def public_calls(pub, me, token, condition, event_id, event_slug, market_id):
 
 
 def main():
-    import urllib.request
-
     key = demo_key(2)
     me = Account.from_key(key).address
     positions = json.load(urllib.request.urlopen(f"{DATA}/v2/positions?user={me.lower()}"))["data"]
@@ -266,7 +267,6 @@ def secure_calls(c, me, token, condition):
 
 PERPS_NOT_SIMULATED = {
     "open_rfq_session": COMBOS,
-    "subscribe": "the order book's and live-data WebSocket streams: the sandbox serves the perpetuals channel only",
 }
 NOT_SIMULATED.update(PERPS_NOT_SIMULATED)
 
@@ -308,7 +308,7 @@ async def perps_calls(key):
     await acall("deposit_to_perps", lambda: client.deposit_to_perps(amount=1))
     await acall("withdraw_from_perps", lambda: client.withdraw_from_perps(amount=1))
     await acall("open_rfq_session", lambda: client.open_rfq_session())
-    await acall("subscribe", lambda: client.subscribe())
+    await acall("subscribe", lambda: streams(client, iid), lambda r: r)
 
     session = await acall("open_perps_session", lambda: client.open_perps_session(), lambda r: None if r is not None else "no session")
     if session is None:
@@ -387,15 +387,16 @@ async def builder_calls(s, scall, items, builder, iid, qty, mark, decimals):
     """The trader approves a builder (3 basis points), a crossing buy carries it and fills, the builder reads its
     receipt and totals, and the trader revokes: the receipt's fee is the fill's notional at the approved rate."""
     rate = Decimal("0.0003")
-    await scall("approve_builder_fee", lambda: s.approve_builder_fee(builder_address=builder, max_fee_rate=rate),
-                lambda r: None if r.max_fee_rate == rate and s.builder_attribution and s.builder_attribution.fee_rate == rate else f"{r!r} {s.builder_attribution!r}")
+    approved = await scall("approve_builder_fee", lambda: s.approve_builder_fee(builder_address=builder, max_fee_rate=rate),
+                           lambda r: None if r.max_fee_rate == rate and s.builder_attribution and s.builder_attribution.fee_rate == rate else f"{r!r} {s.builder_attribution!r}")
+    version = approved.approval_version if approved else 1
     await scall("fetch_builder_approvals", lambda: s.fetch_builder_approvals(builder=builder),
-                lambda r: None if len(r) == 1 and r[0].approval_version == 1 and r[0].max_fee_rate == rate else str(r))
+                lambda r: None if len(r) == 1 and r[0].approval_version == version and r[0].max_fee_rate == rate else str(r))
     high = (mark * Decimal("1.05")).quantize(Decimal(1).scaleb(-decimals))
     paid = await s.place_order(instrument_id=iid, side="BUY", quantity=qty, time_in_force="gtc", price=high)
     fills = [f for f in await items(s.list_fills(), 100) if f.order_id == paid.order.id]
     await scall("revoke_builder_fee", lambda: s.revoke_builder_fee(builder),
-                lambda r: None if r.max_fee_rate == 0 and r.approval_version == 2 and s.builder_attribution is None else f"{r!r} {s.builder_attribution!r}")
+                lambda r: None if r.max_fee_rate == 0 and r.approval_version == version + 1 and s.builder_attribution is None else f"{r!r} {s.builder_attribution!r}")
 
     # The builder's own session reads what it earned.
     key = demo_key(1)
@@ -422,6 +423,37 @@ async def builder_calls(s, scall, items, builder, iid, qty, mark, decimals):
     finally:
         await b.close()
         await builder_client.close()
+
+
+async def streams(client, iid):
+    """One merged subscription to the order book's market channel (a token's book) and the live-data stream (comments,
+    Binance's and Chainlink's BTC): every kind arrives, and BTC is priced where the perpetuals mark BTC-USD. Answers
+    None when all holds, else what is wrong."""
+    from polymarket.streams._specs import CommentsSpec, CryptoPricesSpec, MarketSpec
+    token = json.load(urllib.request.urlopen(f"{DATA}/v2/positions?user={Account.from_key(demo_key(2)).address.lower()}"))["data"][0]["token_id"]
+    handle = await client.subscribe([MarketSpec(token_ids=[token]), CommentsSpec(),
+                                     CryptoPricesSpec(topic="prices.crypto.binance", symbols=["btcusdt"]),
+                                     CryptoPricesSpec(topic="prices.crypto.chainlink", symbols=["btc/usd"])])
+    seen = {}
+    try:
+        async with asyncio.timeout(20):
+            async for event in handle:
+                seen.setdefault(getattr(event, "topic", None) or "market", event)
+                if len(seen) == 4:
+                    break
+    except TimeoutError:
+        pass
+    finally:
+        await handle.close()
+    if len(seen) < 4:
+        return f"events of {sorted(seen)} only"
+    btc = next(i for i in await client.fetch_perps_instruments() if i.symbol.startswith("BTC"))
+    mark = (await client.fetch_perps_ticker(instrument_id=btc.id)).mark_price
+    for topic in ("prices.crypto.binance", "prices.crypto.chainlink"):
+        value = seen[topic].payload.value
+        if abs(value - mark) > mark * Decimal("0.01"):
+            return f"{topic} BTC at {value}, the perpetuals' mark {mark}"
+    return None
 
 
 def snapshots(r, owner):

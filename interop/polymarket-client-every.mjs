@@ -10,7 +10,11 @@
 // live-data stream; the hosts the sandbox does not simulate (relayer, RPC node, RFQ and combinations gateways, the sports
 // stream) at a closed port of loopback, so nothing leaves the machine.
 import { readFileSync } from 'node:fs';
-import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
+import { createPublicClient, createSecureClient, forkEnvironmentConfig } from '@polymarket/client';
+import { signerFrom } from '@polymarket/client/viem';
+import { createWalletClient, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { polygon } from 'viem/chains';
 import { Wallet, keccak256, toUtf8Bytes } from 'ethers';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { every } from './every-method.mjs';
@@ -21,10 +25,14 @@ globalThis.WebSocket ??= NodeWebSocket;
 const [markets, clob, data, perps, seed] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
 const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
 const COMBOS = 'combinations and their RFQ gateway: a separate service the specification does not cover';
+const ON_CHAIN = "an on-chain transaction (the relayer or an RPC node): the sandbox simulates the service's HTTP interfaces, not the chain";
 const { call, nonEmpty, report } = every('@polymarket/client', version, {
     listComboMarkets: COMBOS,
     listComboPositions: COMBOS,
     listComboActivity: COMBOS,
+    openRfqSession: COMBOS,
+    ...Object.fromEntries(['depositToPerps', 'withdrawFromPerps', 'setupTradingApprovals', 'approveErc20', 'approveErc1155ForAll', 'transferErc20',
+        'splitPosition', 'mergePositions', 'redeemPositions', 'planCollateralReturn', 'executeCollateralReturnPlan'].map((m) => [m, ON_CHAIN])),
 });
 const closed = 'http://127.0.0.1:9';
 const ws = (url) => url.replace(/^http/, 'ws');
@@ -150,4 +158,89 @@ await call('subscribe', async () => {
     return undefined;
 });
 
-report(Object.keys(pub).filter((k) => typeof pub[k] === 'function'));
+// ---- the secure client (demo wallet 2 signs, trading from its own address) and the perpetuals session it opens -----
+const account = privateKeyToAccount(keccak256(toUtf8Bytes('marketlab demo account 2')));
+const signer = signerFrom(createWalletClient({ account, chain: polygon, transport: http(closed) }));
+const sec = await createSecureClient({ signer, wallet: account.address, environment });
+const publicMethods = new Set(Object.keys(pub).filter((k) => typeof pub[k] === 'function'));
+const secureMethods = Object.keys(sec).filter((k) => typeof sec[k] === 'function' && !publicMethods.has(k));
+const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+const open = await call('listOpenOrders', () => first(sec.listOpenOrders()), some) ?? [];
+await call('fetchOrder', () => sec.fetchOrder({ orderId: open[0].id }), (r) => (r.id === open[0].id ? undefined : `order ${r.id}`));
+await call('listAccountTrades', () => first(sec.listAccountTrades({ market: condition })), some);
+const notes = await call('fetchNotifications', () => sec.fetchNotifications());
+await call('dropNotifications', () => sec.dropNotifications({ ids: [String(notes?.[0]?.id ?? 1)] }));
+await call('fetchClosedOnlyMode', () => sec.fetchClosedOnlyMode(), (r) => (r === false ? undefined : `closed only ${r}`));
+await call('fetchOrderScoring', () => sec.fetchOrderScoring({ orderId: open[0].id }), (r) => (typeof r === 'boolean' ? undefined : String(r)));
+await call('fetchOrdersScoring', () => sec.fetchOrdersScoring({ orderIds: open.slice(0, 2).map((o) => o.id) }), nonEmpty);
+await call('listUserEarningsForDay', () => first(sec.listUserEarningsForDay({ date: day })));
+await call('fetchTotalEarningsForUserForDay', () => sec.fetchTotalEarningsForUserForDay({ date: day }), some);
+await call('listUserEarningsAndMarketsConfig', () => first(sec.listUserEarningsAndMarketsConfig({ date: day })));
+await call('fetchRewardPercentages', () => sec.fetchRewardPercentages());
+
+const book = await pub.fetchOrderBook({ tokenId: token });
+const tick = Number(book.tickSize);
+const low = Math.max(tick, Number(book.bids.at(-1)?.price ?? tick) - 5 * tick).toFixed(4);
+const size = Number(book.minOrderSize);
+const accepted = (r) => (r && r.orderId ? undefined : `not accepted: ${JSON.stringify(r).slice(0, 200)}`);
+const signed = await call('createLimitOrder', () => sec.createLimitOrder({ tokenId: token, price: low, size, side: 'BUY' }));
+const placed = await call('postOrder', () => sec.postOrder(signed), accepted);
+const batch = await call('postOrders', async () => sec.postOrders([await sec.createLimitOrder({ tokenId: token, price: low, size: size + 1, side: 'BUY' }),
+    await sec.createLimitOrder({ tokenId: token, price: low, size: size + 2, side: 'BUY' })]), (r) => (r.length === 2 && r.every((x) => x.orderId) ? undefined : JSON.stringify(r)));
+const resting = await call('placeLimitOrder', () => sec.placeLimitOrder({ tokenId: token, price: low, size: size + 3, side: 'BUY' }), accepted);
+await call('createMarketOrder', () => sec.createMarketOrder({ tokenId: token, side: 'BUY', amount: 5 }));
+const taken = await call('placeMarketOrder', () => sec.placeMarketOrder({ tokenId: token, side: 'BUY', amount: 5 }), accepted);
+await call('waitForOrderFillSettlement', () => sec.waitForOrderFillSettlement(taken, { timeoutMs: 10_000 }), some);
+const cancelled = (id) => (r) => (r.canceled.includes(id) ? undefined : JSON.stringify(r));
+await call('cancelOrder', () => sec.cancelOrder({ orderId: placed.orderId }), cancelled(placed?.orderId));
+await call('cancelOrders', () => sec.cancelOrders({ orderIds: batch.map((x) => x.orderId) }), (r) => (r.canceled.length === 2 ? undefined : JSON.stringify(r)));
+await call('cancelMarketOrders', () => sec.cancelMarketOrders({ tokenId: token }), cancelled(resting?.orderId));
+await call('cancelAll', () => sec.cancelAll());
+
+const session = await call('openPerpsSession', () => sec.openPerpsSession({ label: 'every method' }), (r) => (r ? undefined : 'no session'));
+const sessionMethods = [];
+if (session) {
+    for (let proto = session; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+        for (const n of Object.getOwnPropertyNames(proto)) if (n !== 'constructor' && typeof session[n] === 'function' && !sessionMethods.includes(n)) sessionMethods.push(n);
+    }
+    const scall = (m, fn, check) => call(`PerpsSession.${m}`, fn, check);
+    await scall('connect', () => session.connect());
+    await scall('fetchBalances', () => session.fetchBalances(), some);
+    const portfolio = await scall('fetchPortfolio', () => session.fetchPortfolio(), nonEmpty);
+    await scall('fetchStats', () => session.fetchStats());
+    await scall('fetchAccountConfig', () => session.fetchAccountConfig(), some);
+    await scall('fetchOpenOrders', () => session.fetchOpenOrders(), some);
+    await scall('fetchOrders', () => session.fetchOrders(), some);
+    await scall('listFills', () => first(session.listFills()));
+    await scall('listFundingPayments', () => first(session.listFundingPayments({ start: 0 })), some);
+    await scall('listDeposits', () => first(session.listDeposits({ start: 0 })));
+    await scall('listWithdrawals', () => first(session.listWithdrawals({ start: 0 })), some);
+    const start = Date.now() - 86_400_000;
+    await scall('listEquityHistory', () => first(session.listEquityHistory({ interval: '1h', start })));
+    await scall('listPnlHistory', () => first(session.listPnlHistory({ interval: '1h', start })));
+    const mark = Number((await pub.fetchPerpsTicker({ instrumentId: iid })).markPrice);
+    const inst = instruments.find((i) => (i.instrumentId ?? i.id) === iid);
+    const px = (mark * 0.9).toFixed(inst.priceDecimals ?? 2);
+    const qty = (10 * 10 ** -(inst.quantityDecimals ?? 3)).toFixed(inst.quantityDecimals ?? 3);
+    const order = await scall('placeOrder', () => session.placeOrder({ instrumentId: iid, side: 'BUY', price: px, quantity: qty, timeInForce: 'gtc' }),
+        (r) => (r.order?.id !== undefined ? undefined : JSON.stringify(r).slice(0, 200)));
+    const acks = await scall('postOrders', () => session.postOrders({ orders: [{ instrumentId: iid, side: 'BUY', price: px, quantity: qty, timeInForce: 'gtc' },
+        { instrumentId: iid, side: 'BUY', price: px, quantity: qty, timeInForce: 'gtc' }] }), (r) => (r.length === 2 && r.every((a) => a.status === 'ok') ? undefined : JSON.stringify(r)));
+    await scall('cancelOrder', () => session.cancelOrder({ orderId: Number(order.order.id) }));
+    await scall('cancelOrders', () => session.cancelOrders({ orderIds: acks.map((a) => Number(a.orderId)) }));
+    await scall('cancelAllOrders', () => session.cancelAllOrders({ instrumentId: iid }));
+    await scall('updateLeverage', () => session.updateLeverage({ instrumentId: iid, leverage: 5, crossMargin: true }));
+    const held = portfolio?.positions?.find((p) => Number(p.size) !== 0);
+    await scall('placePositionTpSl', () => {
+        const heldMark = Number(held.positionValue) / Math.abs(Number(held.size));
+        const d = instruments.find((i) => (i.instrumentId ?? i.id) === held.instrumentId)?.priceDecimals ?? 2;
+        const [up, down] = [(heldMark * 1.2).toFixed(d), (heldMark * 0.8).toFixed(d)];
+        const long = Number(held.size) > 0;
+        return session.placePositionTpSl({ instrumentId: held.instrumentId, takeProfit: { triggerPrice: long ? up : down }, stopLoss: { triggerPrice: long ? down : up } });
+    });
+    await scall('close', () => session.close());
+    await call('revokePerpsCredentials', () => sec.revokePerpsCredentials({ proxy: session.credentials.proxy }));
+}
+
+report([...publicMethods, ...secureMethods, ...sessionMethods.map((m) => `PerpsSession.${m}`)]);

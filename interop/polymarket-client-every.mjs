@@ -24,7 +24,7 @@ globalThis.WebSocket ??= NodeWebSocket;
 
 const [markets, clob, data, perps, seed] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
 const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
-const COMBOS = 'combinations and their RFQ gateway: a separate service the specification does not cover';
+const COMBOS = "combinations and their RFQ gateway: a combo is traded by its YES/NO position ids, protocol-v2 ids its combo module derives on chain from the legs (neither the specification nor the clients give the derivation; the sandbox's markets have CTF token ids only), and an accepted quote settles on chain";
 const ON_CHAIN = "an on-chain transaction (the relayer or an RPC node): the sandbox simulates the service's HTTP interfaces, not the chain";
 const { call, nonEmpty, report } = every('@polymarket/client', version, {
     listComboMarkets: COMBOS,

@@ -47,7 +47,7 @@ ENV = create_environment(name="sandbox", config=dataclasses.replace(
 
 # What the sandbox does not simulate, with the reason (docs/interop.md names each).
 ON_CHAIN = "an on-chain transaction (the relayer or an RPC node): the sandbox simulates the service's HTTP interfaces, not the chain"
-COMBOS = "combinations and their RFQ gateway: a separate service the specification does not cover"
+COMBOS = "combinations and their RFQ gateway: a combo is traded by its YES/NO position ids, protocol-v2 ids its combo module derives on chain from the legs (neither the specification nor the clients give the derivation; the sandbox's markets have CTF token ids only), and an accepted quote settles on chain"
 NOT_SIMULATED = {
     **{m: ON_CHAIN for m in ("approve_erc1155_for_all", "approve_erc20", "execute_transaction", "merge_multiple_positions",
                              "merge_positions", "redeem_positions", "setup_gasless_wallet", "is_gasless_ready",

@@ -70,7 +70,8 @@ public final class LiveData implements RouteModule {
         this.clock = clock;
         this.assets = new Lazy<>(() -> Assets.of(world.seed(), Math.floorDiv(world.now().toEpochMilli(), 60_000L)));
         this.comments = new Lazy<>(this::latestComments);
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        // Two threads: the prices keep their second while the first comment waits for the world's comments to be made.
+        this.timer = Executors.newScheduledThreadPool(2, r -> {
             Thread t = new Thread(r, "sandbox-live-data");
             t.setDaemon(true);
             return t;
@@ -146,11 +147,12 @@ public final class LiveData implements RouteModule {
 
     private void commentQuietly() {
         try {
-            List<ObjectNode> all = comments.get();
-            if (all.isEmpty()) return;
+            // The world's comments are made only once someone listens: a sandbox without listeners pays nothing.
             boolean any = false;
             for (Connection c : connections.all()) any |= c.wants("comments:comment_created", null);
             if (!any) return;
+            List<ObjectNode> all = comments.get();
+            if (all.isEmpty()) return;
             ObjectNode comment = all.get(Math.floorMod(nextComment.getAndIncrement(), all.size()));
             long now = clock.getAsLong();
             for (Connection c : connections.all()) {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.TextFrames;
 
 import java.math.BigDecimal;
 import java.net.URI;
@@ -51,18 +52,18 @@ class LiveDataTest {
 
     @Test
     void pricesAndCommentsArriveAsSubscribed() throws Exception {
-        Stream s = new Stream(URI.create(urls.get("markets").toString().replace("http", "ws") + "/ws/live-data"));
+        TextFrames s = new TextFrames(URI.create(urls.get("markets").toString().replace("http", "ws") + "/ws/live-data"));
         s.send("PING");
-        assertEquals("PONG", s.next());
+        assertEquals("PONG", s.nextText());
         s.send("{\"action\":\"subscribe\",\"subscriptions\":[{\"topic\":\"crypto_prices\",\"type\":\"update\",\"filters\":\"btcusdt,ethusdt\"},"
                 + "{\"topic\":\"crypto_prices_chainlink\",\"type\":\"update\"},{\"topic\":\"comments\",\"type\":\"comment_created\"},"
                 + "{\"topic\":\"equity_prices\",\"type\":\"update\"}]}");
         List<JsonNode> frames = new ArrayList<>();
         JsonNode error = null;
         JsonNode comment = null;
-        long until = System.currentTimeMillis() + 15_000;
+        long until = System.currentTimeMillis() + 30_000; // the first comment waits for the world's comments to be made
         while ((comment == null || frames.size() < 12) && System.currentTimeMillis() < until) {
-            JsonNode f = JSON.readTree(s.next());
+            JsonNode f = JSON.readTree(s.nextText());
             if ("error".equals(f.path("type").asText())) error = f;
             else if (f.path("topic").asText().equals("comments")) comment = f;
             else frames.add(f);
@@ -91,7 +92,7 @@ class LiveDataTest {
             assertTrue(v.subtract(mark).abs().compareTo(mark.movePointLeft(2)) <= 0, "BTC at " + v + ", the perpetuals' mark " + mark);
         }
 
-        assertNotNull(comment, "a comment within 15 s");
+        assertNotNull(comment, "a comment within 30 s");
         JsonNode served = get(urls.get("markets"), "/comments/" + comment.path("payload").path("id").asText());
         JsonNode first = served.isArray() ? served.get(0) : served;
         assertEquals(first.path("body").asText(), comment.path("payload").path("body").asText(), "the world's comment: " + served);
@@ -100,8 +101,8 @@ class LiveDataTest {
         s.send("{\"action\":\"unsubscribe\",\"subscriptions\":[{\"topic\":\"crypto_prices\",\"type\":\"update\"},"
                 + "{\"topic\":\"crypto_prices_chainlink\",\"type\":\"update\"},{\"topic\":\"comments\",\"type\":\"comment_created\"}]}");
         Thread.sleep(300);
-        s.frames.clear();
-        assertEquals(null, s.frames.poll(2_500, TimeUnit.MILLISECONDS), "nothing after unsubscribing");
+        s.texts.clear();
+        assertEquals(null, s.pollText(2_500), "nothing after unsubscribing");
         s.close();
     }
 
@@ -118,39 +119,4 @@ class LiveDataTest {
         return JSON.readTree(r.body());
     }
 
-    /** A WebSocket whose text frames queue up. */
-    private static final class Stream implements WebSocket.Listener {
-        final LinkedBlockingQueue<String> frames = new LinkedBlockingQueue<>();
-        private final StringBuilder partial = new StringBuilder();
-        private final WebSocket ws;
-
-        Stream(URI uri) throws Exception {
-            ws = HTTP.newWebSocketBuilder().buildAsync(uri, this).get(10, TimeUnit.SECONDS);
-        }
-
-        void send(String text) throws Exception {
-            ws.sendText(text, true).get(10, TimeUnit.SECONDS);
-        }
-
-        String next() throws Exception {
-            String f = frames.poll(10, TimeUnit.SECONDS);
-            assertNotNull(f, "no frame within 10 s");
-            return f;
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                frames.add(partial.toString());
-                partial.setLength(0);
-            }
-            webSocket.request(1);
-            return CompletableFuture.completedFuture(null);
-        }
-
-        void close() {
-            ws.sendClose(WebSocket.NORMAL_CLOSURE, "done");
-        }
-    }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.TextFrames;
 import org.msgpack.core.MessageBufferPacker;
 import org.msgpack.core.MessagePack;
 import org.web3j.crypto.ECKeyPair;
@@ -413,10 +414,10 @@ class PerpsWireTest {
 
         // Silence: no pongs; then the connection is closed without a close frame.
         assertEquals(1, ok(send("POST", "/__sandbox/perps", "{\"silence\":true}")).path("silenced").asInt());
-        ch.ws.sendText("{\"id\":9,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}", true).get(5, TimeUnit.SECONDS);
-        assertEquals(null, ch.frames.poll(1, TimeUnit.SECONDS), "a silent connection does not answer");
+        ch.send("{\"id\":9,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}");
+        assertEquals(null, ch.pollText(1_000), "a silent connection does not answer");
         assertEquals(1, ok(send("POST", "/__sandbox/perps", "{\"closeConnections\":true}")).path("closed").asInt());
-        assertTrue(ch.ended.await(5, TimeUnit.SECONDS), "the client sees the connection end");
+        ch.closed.get(5, TimeUnit.SECONDS); // the client sees the connection end
         assertEquals(400, send("POST", "/__sandbox/perps", "{\"delayMillis\":-1}").statusCode());
         assertEquals(400, send("POST", "/__sandbox/perps", "[1]").statusCode());
         ok(send("POST", "/__sandbox/perps", "{\"clear\":true}"));
@@ -850,61 +851,27 @@ class PerpsWireTest {
     }
 
     /** A WebSocket that answers one frame at a time. */
-    private static final class Channel implements WebSocket.Listener {
-        private final LinkedBlockingQueue<String> frames = new LinkedBlockingQueue<>();
-        private final StringBuilder partial = new StringBuilder();
-        private final WebSocket ws;
-        private final java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+    private static final class Channel extends TextFrames {
+
+        Channel(URI uri) throws Exception {
+            super(uri);
+        }
 
         /** The next frame, whatever it is. */
         JsonNode next() throws Exception {
-            String f = frames.poll(10, TimeUnit.SECONDS);
-            assertNotNull(f, "no frame within 10 s");
-            return JSON.readTree(f);
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
-            ended.countDown();
-            return null;
-        }
-
-        @Override
-        public void onError(WebSocket webSocket, Throwable error) {
-            ended.countDown();
-        }
-
-        Channel(URI uri) throws Exception {
-            ws = HTTP.newWebSocketBuilder().buildAsync(uri, this).get(10, TimeUnit.SECONDS);
+            return JSON.readTree(nextText());
         }
 
         final List<JsonNode> pushed = new ArrayList<>();
 
         /** The reply to {@code frame}; frames pushed meanwhile ({@code ch}) are kept in {@link #pushed}. */
         JsonNode ask(String frame) throws Exception {
-            ws.sendText(frame, true).get(10, TimeUnit.SECONDS);
+            send(frame);
             while (true) {
-                String reply = frames.poll(10, TimeUnit.SECONDS);
-                assertNotNull(reply, "no reply to " + frame);
-                JsonNode n = JSON.readTree(reply);
+                JsonNode n = JSON.readTree(nextText());
                 if (!n.has("ch")) return n;
                 pushed.add(n);
             }
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                frames.add(partial.toString());
-                partial.setLength(0);
-            }
-            webSocket.request(1);
-            return CompletableFuture.completedFuture(null);
-        }
-
-        void close() {
-            ws.sendClose(WebSocket.NORMAL_CLOSURE, "done");
         }
     }
 }

@@ -13,9 +13,10 @@ import { every } from './every-method.mjs';
 const [gamma, clob, data, demo, clobWs] = process.argv.slice(2);
 const key = keccak256(toUtf8Bytes(`marketlab demo account ${demo || 1}`));
 const me = new Wallet(key).address;
+const POSITIONS = 'ccxt reads GET /positions as {data: [...]}, but the Data API answers it with a bare array (data-openapi.yaml; both official clients read it so) and no documented positions route answers {data} in ccxt\'s camelCase fields (/v2/positions is snake_case): against the live service too fetchPositions returns an empty list and fetchPosition nothing';
 const NOT_SIMULATED = {
-    fetchPositions: "ccxt reads /positions as {data: [...]}; the Data API's v1 /positions answers a bare array, as the official clients read it",
-    fetchPosition: "ccxt reads /positions as {data: [...]}; the Data API's v1 /positions answers a bare array, as the official clients read it",
+    fetchPositions: POSITIONS,
+    fetchPosition: POSITIONS,
 };
 const { call, nonEmpty, report } = every('ccxt', ccxt.version, NOT_SIMULATED);
 
@@ -136,5 +137,9 @@ try {
     poly1271 = String(e.message).slice(0, 300);
 }
 
+// What ccxt's positions reader makes of the documented /positions answer (a bare array): nothing, whatever the wallet holds.
+const positionsHeld = (await (await fetch(`${data}/positions?user=${me.toLowerCase()}`)).json()).length;
+const positionsRead = (await ex.fetchPositions()).length;
+
 report(Object.entries(ex.has).filter(([, v]) => v === true).map(([k]) => k).filter((k) => !['prediction', 'publicAPI', 'privateAPI'].includes(k)),
-    { poly1271, costBuyBelowAsk });
+    { poly1271, costBuyBelowAsk, positionsHeld, positionsRead });

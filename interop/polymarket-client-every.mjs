@@ -6,30 +6,40 @@
 // Prints one JSON object: {client, version, calls: [{method, outcome, detail}]}, outcome "pass", "fail" or
 // "not simulated" (the reason in detail). A call passes when the client returns without raising (its zod schemas
 // validate every answer) and what it returns holds what the method promises. The client takes its hosts through its
-// public environment helper (forkEnvironmentConfig); the hosts the sandbox does not simulate (relayer, RPC node, RFQ and
-// combinations gateways, the live-data streams) stay at a closed port of loopback, so nothing leaves the machine.
+// public environment helper (forkEnvironmentConfig): the sandbox's REST hosts, the order book's channels and the
+// live-data stream; the hosts the sandbox does not simulate (relayer, RPC node, RFQ and combinations gateways, the sports
+// stream) at a closed port of loopback, so nothing leaves the machine.
 import { readFileSync } from 'node:fs';
-import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
+import { createPublicClient, createSecureClient, forkEnvironmentConfig } from '@polymarket/client';
+import { signerFrom } from '@polymarket/client/viem';
+import { createWalletClient, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { polygon } from 'viem/chains';
 import { Wallet, keccak256, toUtf8Bytes } from 'ethers';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { every } from './every-method.mjs';
+
+// The client opens its streams with the global WebSocket (Node 22 has one; on Node 20 it is the ws package's).
+globalThis.WebSocket ??= NodeWebSocket;
 
 const [markets, clob, data, perps, seed] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
 const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
-const COMBOS = 'combinations and their RFQ gateway: a separate service the specification does not cover';
+const COMBOS = "combinations and their RFQ gateway: a combo is traded by its YES/NO position ids, protocol-v2 ids its combo module derives on chain from the legs (neither the specification nor the clients give the derivation; the sandbox's markets have CTF token ids only), and an accepted quote settles on chain";
+const ON_CHAIN = "an on-chain transaction (the relayer or an RPC node): the sandbox simulates the service's HTTP interfaces, not the chain";
 const { call, nonEmpty, report } = every('@polymarket/client', version, {
     listComboMarkets: COMBOS,
     listComboPositions: COMBOS,
     listComboActivity: COMBOS,
-    subscribe: "the live-data WebSocket streams: the sandbox serves the order book's and the perpetuals' channels only",
-    listTraderLeaderboard: "the Data API's v1 trader leaderboard (/v1/leaderboard): not served by the sandbox, which serves the v2 board (/v2/leaderboard)",
-    listBuilderLeaderboard: "the Data API's v1 builders' leaderboard (/v1/builders/leaderboard): not served by the sandbox, which serves /v2/builders/leaderboard",
-    fetchBuilderVolume: "the Data API's v1 builders' volume (/v1/builders/volume): not served by the sandbox, which serves /v2/builders/volume",
-    listMarketPositions: "the Data API's market positions (/v1/market-positions): not served by the sandbox",
-    listMarketClarifications: "the markets host's clarifications (/market-clarifications): not served by the sandbox",
+    openRfqSession: COMBOS,
+    ...Object.fromEntries(['depositToPerps', 'withdrawFromPerps', 'setupTradingApprovals', 'approveErc20', 'approveErc1155ForAll', 'transferErc20',
+        'splitPosition', 'mergePositions', 'redeemPositions', 'planCollateralReturn', 'executeCollateralReturnPlan'].map((m) => [m, ON_CHAIN])),
 });
 const closed = 'http://127.0.0.1:9';
-const environment = forkEnvironmentConfig({ gamma: { rest: markets }, clob: { rest: clob }, data: { rest: data }, perps: { rest: perps },
-    relayer: { rest: closed }, rpc: { rest: closed } });
+const ws = (url) => url.replace(/^http/, 'ws');
+const environment = forkEnvironmentConfig({ gamma: { rest: markets }, data: { rest: data }, perps: { rest: perps, ws: `${ws(perps)}/v1/ws` },
+    clob: { rest: clob, market: { ws: `${ws(clob)}/ws/market` }, user: { ws: `${ws(clob)}/ws/user` } }, rtds: { ws: `${ws(markets)}/ws/live-data` },
+    relayer: { rest: closed }, rpc: { rest: closed }, sports: { ws: 'ws://127.0.0.1:9' },
+    combos: { rest: closed, ws: 'ws://127.0.0.1:9', collateralReturn: { rest: closed } } });
 const pub = createPublicClient({ environment });
 
 const me = new Wallet(keccak256(toUtf8Bytes('marketlab demo account 2'))).address;
@@ -64,7 +74,11 @@ await call('fetchEventLiveVolume', () => pub.fetchEventLiveVolume({ id: String(e
 await call('listMarkets', () => first(pub.listMarkets({ pageSize: 5 })), some);
 await call('fetchMarket', () => pub.fetchMarket({ id: String(market.id) }), (r) => (String(r.id) === String(market.id) ? undefined : `market ${r.id}`));
 await call('fetchMarketTags', () => pub.fetchMarketTags({ id: String(market.id) }));
-await call('listMarketClarifications', () => first(pub.listMarketClarifications({ marketId: String(market.id) })));
+// Clarifications: the world's, newest first; filtered by a market, only that market's.
+await call('listMarketClarifications', async () => {
+    const all = await first(pub.listMarketClarifications({ pageSize: 50 }));
+    return { all, one: all.length ? await first(pub.listMarketClarifications({ marketId: String(all[0].marketId) })) : [] };
+}, ({ all, one }) => (all.length && one.length && one.every((c) => c.marketId === all[0].marketId && c.content) ? undefined : `clarifications ${JSON.stringify(all).slice(0, 200)}`));
 const tags = await call('listTags', () => first(pub.listTags({ pageSize: 5 })), some);
 await call('fetchTag', () => pub.fetchTag({ id: String(tags[0].id) }), (r) => (String(r.id) === String(tags[0].id) ? undefined : `tag ${r.id}`));
 await call('fetchRelatedTags', () => pub.fetchRelatedTags({ id: String(tags[0].id) }));
@@ -84,14 +98,27 @@ await call('listClosedPositions', () => first(pub.listClosedPositions({ user: me
 await call('fetchPortfolioValue', () => pub.fetchPortfolioValue({ user: me }), nonEmpty);
 await call('fetchTradedMarketCount', () => pub.fetchTradedMarketCount({ user: me }), nonEmpty);
 await call('downloadAccountingSnapshot', () => pub.downloadAccountingSnapshot({ user: me }), (r) => (r && r.size > 0 ? undefined : 'empty'));
-await call('listMarketPositions', () => first(pub.listMarketPositions({ market: condition })));
+// The market's positions per outcome token hold the script's wallet, as its own positions list it.
+await call('listMarketPositions', () => first(pub.listMarketPositions({ market: condition, status: 'ALL', pageSize: 500 })),
+    (r) => (r.length && r.some((t) => t.token === token && t.positions.some((p) => p.wallet.toLowerCase() === me.toLowerCase())) ? undefined : `no position of ${me} on ${token}: ${JSON.stringify(r).slice(0, 200)}`));
 await call('listActivity', () => first(pub.listActivity({ user: me })), some);
 await call('listTrades', () => first(pub.listTrades({ user: me })), some);
 await call('listOpenInterest', () => pub.listOpenInterest({ market: [condition] }), some);
 await call('listMarketHolders', () => pub.listMarketHolders({ market: [condition] }), some);
-await call('listTraderLeaderboard', () => first(pub.listTraderLeaderboard({})), some);
-await call('listBuilderLeaderboard', () => first(pub.listBuilderLeaderboard({})));
-await call('fetchBuilderVolume', () => pub.fetchBuilderVolume({}));
+// The v1 boards agree with the v2 ones the sandbox serves from the same wallets.
+const v2 = async (path) => (await (await fetch(`${data}${path}`)).json()).data;
+await call('listTraderLeaderboard', () => first(pub.listTraderLeaderboard({ timePeriod: 'ALL', pageSize: 50 })), async (r) => {
+    const board = await v2('/v2/leaderboard?time_period=all&limit=50');
+    return r.length === board.length && r.every((e, i) => e.wallet === board[i].user_id && e.rank === String(i + 1)) ? undefined : `v1 ${JSON.stringify(r[0])} against v2 ${JSON.stringify(board[0])}`;
+});
+await call('listBuilderLeaderboard', () => first(pub.listBuilderLeaderboard({ timePeriod: 'ALL' })), async (r) => {
+    const board = await v2('/v2/builders/leaderboard?time_period=all');
+    return r.length === 1 && board.length === 1 && Number(r[0].volume) === Number(board[0].volume) ? undefined : `v1 ${JSON.stringify(r)} against v2 ${JSON.stringify(board)}`;
+});
+await call('fetchBuilderVolume', () => pub.fetchBuilderVolume({ timePeriod: 'WEEK' }), async (r) => {
+    const days = await v2('/v2/builders/volume?interval=week');
+    return r.length === days.length && r.every((d, i) => d.bucketAt.startsWith(days[i].date) && Number(d.volume) === Number(days[i].volume)) ? undefined : `v1 ${JSON.stringify(r)} against v2 ${JSON.stringify(days)}`;
+});
 await call('listBuilderTrades', () => first(pub.listBuilderTrades({ builderCode })), some);
 await call('listCurrentRewards', () => first(pub.listCurrentRewards()), some);
 await call('listMarketRewards', () => first(pub.listMarketRewards({ conditionId: condition })));
@@ -105,4 +132,115 @@ await call('listPerpsCandles', () => first(pub.listPerpsCandles({ instrumentId: 
 await call('listPerpsFundingHistory', () => first(pub.listPerpsFundingHistory({ instrumentId: iid })), some);
 await call('listPerpsTrades', () => first(pub.listPerpsTrades({ instrumentId: iid })), some);
 
-report(Object.keys(pub).filter((k) => typeof pub[k] === 'function'));
+// One merged subscription: the order book's market channel (a token's book) and the live-data stream (comments,
+// Binance's and Chainlink's BTC); every kind arrives, and BTC is priced where the perpetuals mark BTC-USD.
+await call('subscribe', async () => {
+    const stream = await pub.subscribe([{ topic: 'market', tokenIds: [token] }, { topic: 'comments' },
+        { topic: 'prices.crypto.binance', symbols: ['btcusdt'] }, { topic: 'prices.crypto.chainlink', symbols: ['btc/usd'] }]);
+    const seen = {};
+    const timer = setTimeout(() => stream.close(), 20_000);
+    for await (const e of stream) {
+        const kind = ['comments', 'prices.crypto.binance', 'prices.crypto.chainlink'].includes(e.topic) ? e.topic : 'market';
+        seen[kind] ??= e;
+        if (Object.keys(seen).length === 4) break;
+    }
+    clearTimeout(timer);
+    await stream.close();
+    return seen;
+}, async (seen) => {
+    if (Object.keys(seen).length < 4) return `events of ${Object.keys(seen)} only`;
+    const btc = (await pub.fetchPerpsInstruments()).find((i) => String(i.symbol).startsWith('BTC'));
+    const mark = Number((await pub.fetchPerpsTicker({ instrumentId: btc.instrumentId ?? btc.id })).markPrice);
+    for (const t of ['prices.crypto.binance', 'prices.crypto.chainlink']) {
+        const v = Number(seen[t].payload.value);
+        if (!(Math.abs(v - mark) <= mark * 0.01)) return `${t} BTC at ${v}, the perpetuals' mark ${mark}`;
+    }
+    return undefined;
+});
+
+// ---- the secure client (demo wallet 2 signs, trading from its own address) and the perpetuals session it opens -----
+const account = privateKeyToAccount(keccak256(toUtf8Bytes('marketlab demo account 2')));
+const signer = signerFrom(createWalletClient({ account, chain: polygon, transport: http(closed) }));
+const sec = await createSecureClient({ signer, wallet: account.address, environment });
+const publicMethods = new Set(Object.keys(pub).filter((k) => typeof pub[k] === 'function'));
+const secureMethods = Object.keys(sec).filter((k) => typeof sec[k] === 'function' && !publicMethods.has(k));
+const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+const open = await call('listOpenOrders', () => first(sec.listOpenOrders()), some) ?? [];
+await call('fetchOrder', () => sec.fetchOrder({ orderId: open[0].id }), (r) => (r.id === open[0].id ? undefined : `order ${r.id}`));
+await call('listAccountTrades', () => first(sec.listAccountTrades({ market: condition })), some);
+const notes = await call('fetchNotifications', () => sec.fetchNotifications());
+await call('dropNotifications', () => sec.dropNotifications({ ids: [String(notes?.[0]?.id ?? 1)] }));
+await call('fetchClosedOnlyMode', () => sec.fetchClosedOnlyMode(), (r) => (r === false ? undefined : `closed only ${r}`));
+await call('fetchOrderScoring', () => sec.fetchOrderScoring({ orderId: open[0].id }), (r) => (typeof r === 'boolean' ? undefined : String(r)));
+await call('fetchOrdersScoring', () => sec.fetchOrdersScoring({ orderIds: open.slice(0, 2).map((o) => o.id) }), nonEmpty);
+await call('listUserEarningsForDay', () => first(sec.listUserEarningsForDay({ date: day })));
+await call('fetchTotalEarningsForUserForDay', () => sec.fetchTotalEarningsForUserForDay({ date: day }), some);
+await call('listUserEarningsAndMarketsConfig', () => first(sec.listUserEarningsAndMarketsConfig({ date: day })));
+await call('fetchRewardPercentages', () => sec.fetchRewardPercentages());
+
+const book = await pub.fetchOrderBook({ tokenId: token });
+const tick = Number(book.tickSize);
+const low = Math.max(tick, Number(book.bids.at(-1)?.price ?? tick) - 5 * tick).toFixed(4);
+const size = Number(book.minOrderSize);
+const accepted = (r) => (r && r.orderId ? undefined : `not accepted: ${JSON.stringify(r).slice(0, 200)}`);
+const signed = await call('createLimitOrder', () => sec.createLimitOrder({ tokenId: token, price: low, size, side: 'BUY' }));
+const placed = await call('postOrder', () => sec.postOrder(signed), accepted);
+const batch = await call('postOrders', async () => sec.postOrders([await sec.createLimitOrder({ tokenId: token, price: low, size: size + 1, side: 'BUY' }),
+    await sec.createLimitOrder({ tokenId: token, price: low, size: size + 2, side: 'BUY' })]), (r) => (r.length === 2 && r.every((x) => x.orderId) ? undefined : JSON.stringify(r)));
+const resting = await call('placeLimitOrder', () => sec.placeLimitOrder({ tokenId: token, price: low, size: size + 3, side: 'BUY' }), accepted);
+await call('createMarketOrder', () => sec.createMarketOrder({ tokenId: token, side: 'BUY', amount: 5 }));
+const taken = await call('placeMarketOrder', () => sec.placeMarketOrder({ tokenId: token, side: 'BUY', amount: 5 }), accepted);
+await call('waitForOrderFillSettlement', () => sec.waitForOrderFillSettlement(taken, { timeoutMs: 10_000 }), some);
+const cancelled = (id) => (r) => (r.canceled.includes(id) ? undefined : JSON.stringify(r));
+await call('cancelOrder', () => sec.cancelOrder({ orderId: placed.orderId }), cancelled(placed?.orderId));
+await call('cancelOrders', () => sec.cancelOrders({ orderIds: batch.map((x) => x.orderId) }), (r) => (r.canceled.length === 2 ? undefined : JSON.stringify(r)));
+await call('cancelMarketOrders', () => sec.cancelMarketOrders({ tokenId: token }), cancelled(resting?.orderId));
+await call('cancelAll', () => sec.cancelAll());
+
+const session = await call('openPerpsSession', () => sec.openPerpsSession({ label: 'every method' }), (r) => (r ? undefined : 'no session'));
+const sessionMethods = [];
+if (session) {
+    for (let proto = session; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+        for (const n of Object.getOwnPropertyNames(proto)) if (n !== 'constructor' && typeof session[n] === 'function' && !sessionMethods.includes(n)) sessionMethods.push(n);
+    }
+    const scall = (m, fn, check) => call(`PerpsSession.${m}`, fn, check);
+    await scall('connect', () => session.connect());
+    await scall('fetchBalances', () => session.fetchBalances(), some);
+    const portfolio = await scall('fetchPortfolio', () => session.fetchPortfolio(), nonEmpty);
+    await scall('fetchStats', () => session.fetchStats());
+    await scall('fetchAccountConfig', () => session.fetchAccountConfig(), some);
+    await scall('fetchOpenOrders', () => session.fetchOpenOrders(), some);
+    await scall('fetchOrders', () => session.fetchOrders(), some);
+    await scall('listFills', () => first(session.listFills()));
+    await scall('listFundingPayments', () => first(session.listFundingPayments({ start: 0 })), some);
+    await scall('listDeposits', () => first(session.listDeposits({ start: 0 })));
+    await scall('listWithdrawals', () => first(session.listWithdrawals({ start: 0 })), some);
+    const start = Date.now() - 86_400_000;
+    await scall('listEquityHistory', () => first(session.listEquityHistory({ interval: '1h', start })));
+    await scall('listPnlHistory', () => first(session.listPnlHistory({ interval: '1h', start })));
+    const mark = Number((await pub.fetchPerpsTicker({ instrumentId: iid })).markPrice);
+    const inst = instruments.find((i) => (i.instrumentId ?? i.id) === iid);
+    const px = (mark * 0.9).toFixed(inst.priceDecimals ?? 2);
+    const qty = (10 * 10 ** -(inst.quantityDecimals ?? 3)).toFixed(inst.quantityDecimals ?? 3);
+    const order = await scall('placeOrder', () => session.placeOrder({ instrumentId: iid, side: 'BUY', price: px, quantity: qty, timeInForce: 'gtc' }),
+        (r) => (r.order?.id !== undefined ? undefined : JSON.stringify(r).slice(0, 200)));
+    const acks = await scall('postOrders', () => session.postOrders({ orders: [{ instrumentId: iid, side: 'BUY', price: px, quantity: qty, timeInForce: 'gtc' },
+        { instrumentId: iid, side: 'BUY', price: px, quantity: qty, timeInForce: 'gtc' }] }), (r) => (r.length === 2 && r.every((a) => a.status === 'ok') ? undefined : JSON.stringify(r)));
+    await scall('cancelOrder', () => session.cancelOrder({ orderId: Number(order.order.id) }));
+    await scall('cancelOrders', () => session.cancelOrders({ orderIds: acks.map((a) => Number(a.orderId)) }));
+    await scall('cancelAllOrders', () => session.cancelAllOrders({ instrumentId: iid }));
+    await scall('updateLeverage', () => session.updateLeverage({ instrumentId: iid, leverage: 5, crossMargin: true }));
+    const held = portfolio?.positions?.find((p) => Number(p.size) !== 0);
+    await scall('placePositionTpSl', () => {
+        const heldMark = Number(held.positionValue) / Math.abs(Number(held.size));
+        const d = instruments.find((i) => (i.instrumentId ?? i.id) === held.instrumentId)?.priceDecimals ?? 2;
+        const [up, down] = [(heldMark * 1.2).toFixed(d), (heldMark * 0.8).toFixed(d)];
+        const long = Number(held.size) > 0;
+        return session.placePositionTpSl({ instrumentId: held.instrumentId, takeProfit: { triggerPrice: long ? up : down }, stopLoss: { triggerPrice: long ? down : up } });
+    });
+    await scall('close', () => session.close());
+    await call('revokePerpsCredentials', () => sec.revokePerpsCredentials({ proxy: session.credentials.proxy }));
+}
+
+report([...publicMethods, ...secureMethods, ...sessionMethods.map((m) => `PerpsSession.${m}`)]);

@@ -10,9 +10,10 @@ models validate every answer) and what it returns holds what the method promises
 
 The client has no public setting for its hosts: its environments are frozen objects it makes itself. As its own
 tests do, the script builds one with the SDK's environment helpers (polymarket._internal.environment), the
-production configuration with the sandbox's URLs, its Polygon node (chain) as the RPC node; the hosts the sandbox does
-not simulate (relayer, RFQ and collateral-return gateways) point at a closed port on loopback, so no request ever leaves
-the machine. Demo wallet 2 signs, trading from its own address (an EOA wallet: its on-chain calls are transactions it
+production configuration with the sandbox's URLs, its Polygon node (chain) as the RPC node; the order book's channels
+and the live-data stream are the sandbox's; the hosts the sandbox does not simulate (relayer, RFQ and collateral-return
+gateways, the sports and authenticated price streams) point at a closed port on loopback, so no request ever leaves the
+machine. Demo wallet 2 signs, trading from its own address (an EOA wallet: its on-chain calls are transactions it
 signs and sends to the node itself); demo wallet 4's key is the one deleted.
 """
 import asyncio
@@ -22,6 +23,7 @@ import json
 import sys
 import time
 import traceback
+import urllib.request
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from importlib import metadata
@@ -42,13 +44,14 @@ ENV = create_environment(name="sandbox", config=dataclasses.replace(
     perps_ws_url=PERPS_WS + ("" if PERPS_WS.endswith("/v1/ws") else "/v1/ws"),
     relayer_url=CLOSED, rfq_url=CLOSED, rpc_url=CHAIN, collateral_return_url=CLOSED, builder_gateway_url=CLOSED,
     relayer_poll_frequency_ms=100,
-    clob_market_ws_url="ws://127.0.0.1:9", clob_user_ws_url="ws://127.0.0.1:9", rtds_ws_url="ws://127.0.0.1:9",
+    clob_market_ws_url=CLOB.replace("http", "ws", 1) + "/ws/market", clob_user_ws_url=CLOB.replace("http", "ws", 1) + "/ws/user",
+    rtds_ws_url=MARKETS.replace("http", "ws", 1) + "/ws/live-data",
     sports_ws_url="ws://127.0.0.1:9", realtime_ws_url="ws://127.0.0.1:9", rfq_quoter_ws_url="ws://127.0.0.1:9"))
 
 # What the sandbox does not simulate, with the reason (docs/interop.md names each).
 RELAYER = "the relayer (gasless transactions of proxy, Safe and deposit wallets): the sandbox simulates the chain's RPC node, not the relayer"
 RETURN = "the collateral-return gateway: a separate service the specification does not cover"
-COMBOS = "combinations and their RFQ gateway: a separate service the specification does not cover"
+COMBOS = "combinations and their RFQ gateway: a combo is traded by its YES/NO position ids, protocol-v2 ids its combo module derives on chain from the legs (neither the specification nor the clients give the derivation; the sandbox's markets have CTF token ids only), and an accepted quote settles on chain"
 NOT_SIMULATED = {
     **{m: RELAYER for m in ("authorize_session_key", "revoke_session_key", "fetch_session_keys")},
     **{m: RETURN for m in ("plan_collateral_return", "execute_collateral_return_plan")},
@@ -188,8 +191,6 @@ def public_calls(pub, me, token, condition, event_id, event_slug, market_id):
 
 
 def main():
-    import urllib.request
-
     key = demo_key(2)
     me = Account.from_key(key).address
     positions = json.load(urllib.request.urlopen(f"{DATA}/v2/positions?user={me.lower()}"))["data"]
@@ -323,11 +324,7 @@ def chain_calls(c, me, token, condition):
 
 
 PERPS_NOT_SIMULATED = {
-    **{m: "builder fee approvals and earnings: the sandbox's perpetuals exchange has no builders" for m in (
-        "approve_builder_fee", "revoke_builder_fee", "fetch_builder_approvals", "fetch_builder_earnings_summary",
-        "list_builder_earnings", "fetch_perps_builder_status")},
     "open_rfq_session": COMBOS,
-    "subscribe": "the order book's and live-data WebSocket streams: the sandbox serves the perpetuals channel only",
 }
 NOT_SIMULATED.update(PERPS_NOT_SIMULATED)
 
@@ -359,7 +356,10 @@ async def perps_calls(key):
     await acall("list_perps_candles", lambda: items(client.list_perps_candles(instrument_id=iid, interval="1h"), 24), nonempty)
     await acall("list_perps_funding_history", lambda: items(client.list_perps_funding_history(instrument_id=iid), 10), nonempty)
     await acall("list_perps_trades", lambda: items(client.list_perps_trades(instrument_id=iid), 50), nonempty)
-    await acall("fetch_perps_builder_status", lambda: client.fetch_perps_builder_status(address=me))
+    # The sandbox's perpetuals builders are the demo wallets: demo wallet 1 builds for the script's trader.
+    builder = Account.from_key(demo_key(1)).address
+    await acall("fetch_perps_builder_status", lambda: client.fetch_perps_builder_status(address=builder),
+                lambda r: None if r.registered and r.enabled and r.admission_enabled and r.max_fee_rate > 0 else str(r))
     ids = [i.id for i in instruments][:20]
     await acall("fetch_perps_position_snapshots", lambda: client.fetch_perps_position_snapshots(address=me, active_instrument_ids=ids),
                 lambda r: snapshots(r, owner=False))
@@ -382,7 +382,7 @@ async def perps_calls(key):
     await acall("withdraw_from_perps", withdraw,
                 lambda r: None if isinstance(r[0], int) and r[2] == r[1] + 1_000_000 else f"withdrawal {r[0]}, balance {r[1]} -> {r[2]}")
     await acall("open_rfq_session", lambda: client.open_rfq_session())
-    await acall("subscribe", lambda: client.subscribe())
+    await acall("subscribe", lambda: streams(client, iid), lambda r: r)
 
     session = await acall("open_perps_session", lambda: client.open_perps_session(), lambda r: None if r is not None else "no session")
     if session is None:
@@ -444,6 +444,7 @@ async def perps_calls(key):
     await scall("place_position_tp_sl", lambda: protect(s, instruments), lambda r: None if r.take_profit and r.stop_loss else str(r))
     await scall("arm_auto_cancel", lambda: s.arm_auto_cancel(cancel_at=datetime.now(timezone.utc) + timedelta(seconds=60)))
     await scall("disarm_auto_cancel", lambda: s.disarm_auto_cancel())
+    await builder_calls(s, scall, items, builder, iid, qty, mark, instruments[0].price_decimals)
     notes = await scall("list_notifications", lambda: items(s.list_notifications(), 50), nonempty)
     await scall("mark_notifications_read", lambda: s.mark_notifications_read(ids=[n.notification.id for n in (notes or [])[:1]] or ["none"]))
     for m in PERPS_NOT_SIMULATED:
@@ -454,6 +455,79 @@ async def perps_calls(key):
     await acall("revoke_perps_credentials", lambda: client.revoke_perps_credentials(proxy=s._credentials.proxy))
     await client.close()
     del opened, book
+
+
+async def builder_calls(s, scall, items, builder, iid, qty, mark, decimals):
+    """The trader approves a builder (3 basis points), a crossing buy carries it and fills, the builder reads its
+    receipt and totals, and the trader revokes: the receipt's fee is the fill's notional at the approved rate."""
+    rate = Decimal("0.0003")
+    approved = await scall("approve_builder_fee", lambda: s.approve_builder_fee(builder_address=builder, max_fee_rate=rate),
+                           lambda r: None if r.max_fee_rate == rate and s.builder_attribution and s.builder_attribution.fee_rate == rate else f"{r!r} {s.builder_attribution!r}")
+    version = approved.approval_version if approved else 1
+    await scall("fetch_builder_approvals", lambda: s.fetch_builder_approvals(builder=builder),
+                lambda r: None if len(r) == 1 and r[0].approval_version == version and r[0].max_fee_rate == rate else str(r))
+    high = (mark * Decimal("1.05")).quantize(Decimal(1).scaleb(-decimals))
+    paid = await s.place_order(instrument_id=iid, side="BUY", quantity=qty, time_in_force="gtc", price=high)
+    fills = [f for f in await items(s.list_fills(), 100) if f.order_id == paid.order.id]
+    await scall("revoke_builder_fee", lambda: s.revoke_builder_fee(builder),
+                lambda r: None if r.max_fee_rate == 0 and r.approval_version == version + 1 and s.builder_attribution is None else f"{r!r} {s.builder_attribution!r}")
+
+    # The builder's own session reads what it earned.
+    key = demo_key(1)
+    builder_client = await AsyncSecureClient.create(private_key=key, wallet=builder, environment=ENV)
+    b = await builder_client.open_perps_session()
+    try:
+        def earned(r):
+            mine = [e for e in r if e.order_id == paid.order.id]
+            if not fills or not mine:
+                return f"no receipt for order {paid.order.id}: fills {fills!r}, receipts {r!r}"
+            f = fills[0]
+            want = (f.price * f.quantity * rate).quantize(Decimal("0.000001"))
+            if mine[0].builder_fee != want or f.builder_fee != want or f.builder is None:
+                return f"builder fee {mine[0].builder_fee} on the receipt, {f.builder_fee} on the fill, expected {want}"
+            return None
+        receipts = await acall("PerpsSession.list_builder_earnings", lambda: items(b.list_builder_earnings(), 100), earned) or ()
+
+        def totals(r):
+            fee = sum((e.builder_fee for e in receipts), Decimal(0))
+            got = sum((a.builder_fee for a in r.assets), Decimal(0))
+            count = sum(a.fill_count for a in r.assets)
+            return None if got == fee and count == len(receipts) and r.trader_count >= 1 else f"{r!r} against {len(receipts)} receipts of {fee}"
+        await acall("PerpsSession.fetch_builder_earnings_summary", lambda: b.fetch_builder_earnings_summary(), totals)
+    finally:
+        await b.close()
+        await builder_client.close()
+
+
+async def streams(client, iid):
+    """One merged subscription to the order book's market channel (a token's book) and the live-data stream (comments,
+    Binance's and Chainlink's BTC): every kind arrives, and BTC is priced where the perpetuals mark BTC-USD. Answers
+    None when all holds, else what is wrong."""
+    from polymarket.streams._specs import CommentsSpec, CryptoPricesSpec, MarketSpec
+    token = json.load(urllib.request.urlopen(f"{DATA}/v2/positions?user={Account.from_key(demo_key(2)).address.lower()}"))["data"][0]["token_id"]
+    handle = await client.subscribe([MarketSpec(token_ids=[token]), CommentsSpec(),
+                                     CryptoPricesSpec(topic="prices.crypto.binance", symbols=["btcusdt"]),
+                                     CryptoPricesSpec(topic="prices.crypto.chainlink", symbols=["btc/usd"])])
+    seen = {}
+    try:
+        async with asyncio.timeout(20):
+            async for event in handle:
+                seen.setdefault(getattr(event, "topic", None) or "market", event)
+                if len(seen) == 4:
+                    break
+    except TimeoutError:
+        pass
+    finally:
+        await handle.close()
+    if len(seen) < 4:
+        return f"events of {sorted(seen)} only"
+    btc = next(i for i in await client.fetch_perps_instruments() if i.symbol.startswith("BTC"))
+    mark = (await client.fetch_perps_ticker(instrument_id=btc.id)).mark_price
+    for topic in ("prices.crypto.binance", "prices.crypto.chainlink"):
+        value = seen[topic].payload.value
+        if abs(value - mark) > mark * Decimal("0.01"):
+            return f"{topic} BTC at {value}, the perpetuals' mark {mark}"
+    return None
 
 
 def snapshots(r, owner):

@@ -18,6 +18,7 @@ import org.marketlab.sandbox.data.DataApi;
 import org.marketlab.sandbox.data.InsightsApi;
 import org.marketlab.sandbox.markets.CatalogApi;
 import org.marketlab.sandbox.markets.DiscoveryApi;
+import org.marketlab.sandbox.markets.LiveData;
 import org.marketlab.sandbox.markets.EventsApi;
 import org.marketlab.sandbox.perps.PerpsSandbox;
 import org.marketlab.sandbox.route.Health;
@@ -247,7 +248,8 @@ public final class Sandbox implements EmbeddedService {
             world = World.generate(worldSeed, anchor, longshotBias);
             Trace.mark("sandbox world frame");
             DiscoveryApi discovery = new DiscoveryApi(world);
-            first = List.of(new EventsApi(world, faults::nullProbability), discovery, new CatalogApi(world, discovery, Wallets::proxiedSigners));
+            first = List.of(new EventsApi(world, faults::nullProbability), discovery, new CatalogApi(world, discovery, Wallets::proxiedSigners),
+                    new LiveData(world, discovery, clock));
             startServer("markets", channels.get("markets"), first);
             modules = first;
         } catch (RuntimeException | Error e) { // an Error too (a library missing): the gates open and the ports close

@@ -72,6 +72,37 @@ class DiscoveryEndpointTest {
         for (JsonNode e : noClosed.get("events")) for (JsonNode m : e.get("markets")) assertTrue(!m.get("closed").asBoolean());
     }
 
+    /**
+     * Clarifications: about one market in twelve has one, newest first, posted within the market's life and naming the
+     * market's end; filters by market, event and state select exactly their rows; an unknown state is refused.
+     */
+    @Test
+    void clarificationsFollowTheWorldsMarkets() {
+        JsonNode all = wire.json("/market-clarifications?limit=100");
+        assertEquals(100, all.size());
+        String last = null;
+        for (JsonNode c : all) {
+            String created = c.get("createdAt").asText();
+            if (last != null) assertTrue(last.compareTo(created) >= 0, "newest first");
+            last = created;
+            JsonNode m = wire.json("/markets/" + c.get("marketId").asText());
+            assertEquals(m.get("questionID").asText(), c.get("questionId").asText());
+            assertTrue(Instant.parse(created).isAfter(Instant.parse(m.get("startDate").asText())), "posted after the market opened");
+            assertTrue(!Instant.parse(created).isAfter(NOW), "posted by the present");
+            assertTrue(c.get("content").asText().contains(m.get("endDate").asText().substring(0, 10)), c.toString());
+            assertEquals(c.get("state").asText().equals("success"), !c.get("txHash").isNull(), "a transaction once it succeeded");
+        }
+        JsonNode first = all.get(0);
+        JsonNode one = wire.json("/market-clarifications?market_id=" + first.get("marketId").asText());
+        assertEquals(1, one.size());
+        assertEquals(first, one.get(0));
+        for (JsonNode c : wire.json("/market-clarifications?event_id=" + first.get("eventId").asText())) assertEquals(first.get("eventId"), c.get("eventId"));
+        for (JsonNode c : wire.json("/market-clarifications?state=success&limit=50")) assertEquals("success", c.get("state").asText());
+        JsonNode oldest = wire.json("/market-clarifications?ascending=true&limit=1").get(0);
+        assertTrue(oldest.get("createdAt").asText().compareTo(last) <= 0);
+        assertEquals(422, wire.get("/market-clarifications?state=done").statusCode());
+    }
+
     @Test
     void theSameSeedServesTheSameBytes() {
         try (Sandbox other = Sandbox.builder().seed(5).now(NOW).enforceLimits(false).build()) {

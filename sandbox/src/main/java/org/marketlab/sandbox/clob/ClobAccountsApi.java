@@ -456,8 +456,8 @@ public final class ClobAccountsApi implements RouteModule {
         n.put("side", o.side());
         n.put("size_matched", Orders.four(BigDecimal.ZERO));
         n.put("asset_id", o.token().tokenId());
-        if (o.expiration() == null) n.putNull("expiration");
-        else n.put("expiration", Long.toString(o.expiration()));
+        // Unix seconds as text, "0" for an order without one (GTC), as the live service and the user channel write it.
+        n.put("expiration", o.expiration() == null ? "0" : Long.toString(o.expiration()));
         n.put("order_type", o.type());
         n.put("created_at", o.createdAt());
         return n;

@@ -93,6 +93,7 @@ public final class DataApi implements RouteModule {
         app.get("/traded", this::tradedV1);
         app.get("/holders", this::holdersV1);
         app.get("/oi", this::oiV1);
+        app.get("/v1/market-positions", this::marketPositionsV1);
         app.get("/v2/positions", this::positionsV2);
         app.get("/v2/trades", this::tradesV2);
         app.get("/v2/activity", this::activityV2);
@@ -243,6 +244,74 @@ public final class DataApi implements RouteModule {
                     o.putNull("profileImageOptimized");
                     o.put("verified", false);
                 }
+            }
+        }
+        Json.send(ctx, out);
+    }
+
+    /**
+     * {@code /v1/market-positions}: per outcome token of one market ({@code market}, a condition id), the positions in
+     * it: {@code status} {@code OPEN} (the default: every holder, the seeded wallets and the market's crowd, as
+     * {@code /holders} lists them), {@code CLOSED} (the seeded wallets that sold out) or {@code ALL}; {@code user}
+     * narrows to one wallet; {@code sortBy} {@code TOKENS} (the default), {@code CASH_PNL}, {@code REALIZED_PNL} or
+     * {@code TOTAL_PNL}, {@code sortDirection} {@code DESC} (the default) or {@code ASC}; {@code limit} (default 20, at
+     * most 500) and {@code offset} page each token's list.
+     */
+    private void marketPositionsV1(Context ctx) {
+        Params q = Params.of(ctx, 400);
+        String condition = q.matching("market", HASH64, "a condition id (0x followed by 64 hex digits)");
+        if (condition == null) throw q.missing("market", "a condition id (0x followed by 64 hex digits)");
+        String user = user(q, false);
+        String status = q.oneOf("status", "OPEN", List.of("OPEN", "CLOSED", "ALL"), true).toUpperCase(Locale.ROOT);
+        String sortBy = q.oneOf("sortBy", "TOKENS", List.of("TOKENS", "CASH_PNL", "REALIZED_PNL", "TOTAL_PNL"), true).toUpperCase(Locale.ROOT);
+        boolean ascending = q.oneOf("sortDirection", "DESC", List.of("ASC", "DESC"), true).equalsIgnoreCase("ASC");
+        int offset = offset(q), limit = limitV1(q, 20, 500);
+        Function<Ledger.Position, BigDecimal> key = switch (sortBy) {
+            case "CASH_PNL" -> Ledger.Position::unrealized;
+            case "REALIZED_PNL" -> Ledger.Position::realized;
+            case "TOTAL_PNL" -> x -> x.realized().add(x.unrealized());
+            default -> Ledger.Position::size;
+        };
+        ArrayNode out = Json.array();
+        MarketIndex.Market m = wallets.markets().byCondition(condition.toLowerCase(Locale.ROOT));
+        if (m == null) {
+            Json.send(ctx, out);
+            return;
+        }
+        for (World.Token t : m.tokens()) {
+            List<Wallets.Holder> rows = new ArrayList<>();
+            if (!status.equals("CLOSED")) rows.addAll(wallets.holders(t));
+            if (!status.equals("OPEN")) {
+                for (String a : wallets.seeded()) {
+                    Ledger.Position p = wallets.ledger(a).positions.get(t.tokenId());
+                    if (p != null && p.size().signum() == 0) rows.add(new Wallets.Holder(a, p));
+                }
+            }
+            rows.removeIf(h -> user != null && !h.address().equals(user));
+            Comparator<Wallets.Holder> order = Comparator.comparing(h -> key.apply(h.position()));
+            rows.sort((ascending ? order : order.reversed()).thenComparing(Wallets.Holder::address));
+            ObjectNode group = out.addObject();
+            group.put("token", t.tokenId());
+            ArrayNode positions = group.putArray("positions");
+            for (Wallets.Holder h : slice(rows, offset, limit)) {
+                Ledger.Position p = h.position();
+                ObjectNode o = positions.addObject();
+                o.put("proxyWallet", h.address());
+                o.putNull("name");
+                o.putNull("profileImage");
+                o.put("verified", false);
+                o.put("asset", t.tokenId());
+                o.put("conditionId", m.conditionId());
+                o.put("avgPrice", Json.number(p.avgPrice()));
+                o.put("size", Json.number(p.size()));
+                o.put("currPrice", Json.number(p.curPrice()));
+                o.put("currentValue", Json.number(p.currentValue()));
+                o.put("cashPnl", Json.number(p.unrealized()));
+                o.put("totalBought", Json.number(p.totalBought()));
+                o.put("realizedPnl", Json.number(p.realized()));
+                o.put("totalPnl", Json.number(p.realized().add(p.unrealized())));
+                o.put("outcome", t.outcome());
+                o.put("outcomeIndex", t.index());
             }
         }
         Json.send(ctx, out);

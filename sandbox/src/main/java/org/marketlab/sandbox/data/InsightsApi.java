@@ -39,7 +39,8 @@ import java.util.zip.ZipOutputStream;
  * wallet's statistics, PnL series and volume ({@code /v2/user-stats}, {@code /v2/user-pnl}, {@code /v2/user-volume}),
  * outcome tokens and resolutions ({@code /v2/tokens}, {@code /v2/resolutions}), events' live volume
  * ({@code /v2/live-volume}, and v1 {@code /live-volume}), the v2 price history ({@code /v2/prices-history}) and a
- * wallet's accounting snapshot ({@code /v1/accounting/snapshot}, a ZIP of CSV files).
+ * wallet's accounting snapshot ({@code /v1/accounting/snapshot}, a ZIP of CSV files); and the v1 forms of the boards
+ * ({@code /v1/leaderboard}, {@code /v1/builders/leaderboard}, {@code /v1/builders/volume}), the same figures.
  *
  * <p>How the figures are made, the sandbox's choices: a wallet's worth at an instant is its collateral then plus its
  * shares then at the token's price then (the order book's price path; a resolved market's payout after its end). A
@@ -75,6 +76,9 @@ public final class InsightsApi implements RouteModule {
         app.get("/v2/biggest-winners", this::biggestWinners);
         app.get("/v2/builders/leaderboard", ctx -> builders(ctx, false));
         app.get("/v2/builders/volume", ctx -> builders(ctx, true));
+        app.get("/v1/leaderboard", this::leaderboardV1);
+        app.get("/v1/builders/leaderboard", ctx -> buildersV1(ctx, false));
+        app.get("/v1/builders/volume", ctx -> buildersV1(ctx, true));
         app.get("/v2/user-stats", this::userStats);
         app.get("/v2/user-pnl", this::userPnl);
         app.get("/v2/user-volume", this::userVolume);
@@ -194,24 +198,108 @@ public final class InsightsApi implements RouteModule {
             String interval = p.oneOf("interval", "week", List.of("day", "week", "month", "all"), false);
             from = interval.equals("all") ? 0 : now - WINDOWS.get(interval);
         }
-        Map<String, BigDecimal> volumeByDay = new java.util.TreeMap<>();
-        Map<String, Set<String>> usersByDay = new java.util.TreeMap<>();
-        for (String a : wallets.seeded()) {
-            for (Ledger.Fill f : wallets.ledger(a).fills) {
-                if (!f.builder() || f.time() < from) continue;
-                String day = daily ? java.time.LocalDate.ofEpochDay(Math.floorDiv(f.time(), 86_400L)).toString() : "all";
-                volumeByDay.merge(day, f.usdc(), BigDecimal::add);
-                usersByDay.computeIfAbsent(day, k -> new LinkedHashSet<>()).add(a);
-            }
-        }
-        List<String> days = new ArrayList<>(volumeByDay.keySet());
+        Map<String, BuilderDay> byDay = builderDays(from, daily);
+        List<String> days = new ArrayList<>(byDay.keySet());
         if (!daily) {
-            page(ctx, p, "builders", days, 100, 1000, (day, rank) -> builder(volumeByDay.get(day), usersByDay.get(day).size(), rank));
+            page(ctx, p, "builders", days, 100, 1000, (day, rank) -> builder(byDay.get(day).volume(), byDay.get(day).users().size(), rank));
             return;
         }
         ObjectNode out = Json.object();
         ArrayNode data = out.putArray("data");
-        for (String day : days) data.add(builder(volumeByDay.get(day), usersByDay.get(day).size(), 1).put("date", day));
+        for (String day : days) data.add(builder(byDay.get(day).volume(), byDay.get(day).users().size(), 1).put("date", day));
+        Json.send(ctx, out);
+    }
+
+    /** The builder's fills since {@code from}: per UTC day ({@code daily}), or all in one row keyed {@code all}. */
+    private record BuilderDay(BigDecimal volume, Set<String> users) {
+    }
+
+    private Map<String, BuilderDay> builderDays(long from, boolean daily) {
+        Map<String, BuilderDay> byDay = new java.util.TreeMap<>();
+        for (String a : wallets.seeded()) {
+            for (Ledger.Fill f : wallets.ledger(a).fills) {
+                if (!f.builder() || f.time() < from) continue;
+                String day = daily ? java.time.LocalDate.ofEpochDay(Math.floorDiv(f.time(), 86_400L)).toString() : "all";
+                BuilderDay d = byDay.computeIfAbsent(day, k -> new BuilderDay(BigDecimal.ZERO, new LinkedHashSet<>()));
+                d.users().add(a);
+                byDay.put(day, new BuilderDay(d.volume().add(f.usdc()), d.users()));
+            }
+        }
+        return byDay;
+    }
+
+    // ---- the v1 forms of the boards (the official @polymarket/client reads them): bare arrays in camelCase, paged by
+    // limit and offset, the window named timePeriod (DAY, the default, WEEK, MONTH or ALL) ----------------------------
+
+    private long windowV1(Params p) {
+        String w = p.oneOf("timePeriod", "DAY", List.of("DAY", "WEEK", "MONTH", "ALL"), true).toLowerCase(Locale.ROOT);
+        return w.equals("all") ? 0 : now - WINDOWS.get(w);
+    }
+
+    /** {@code limit} (1 to {@code max}, default {@code dflt}) and {@code offset} (0 to 1000) of a v1 board: the rows on the page. */
+    private static <T> List<T> pageV1(Params p, List<T> rows, int dflt, int max) {
+        int limit = p.between("limit", dflt, 1, max);
+        long offset = p.count("offset", 0);
+        if (offset > 1000) throw p.invalid("offset", offset, "0 to 1000");
+        int from = (int) Math.min(offset, rows.size());
+        return rows.subList(from, Math.min(rows.size(), from + limit));
+    }
+
+    /**
+     * {@code /v1/leaderboard}: the traders by PnL ({@code orderBy=PNL}, the default) or volume ({@code VOL}) over the
+     * window, each {@code {rank, proxyWallet, userName, vol, pnl, profileImage, xUsername, verifiedBadge}} (rank as
+     * text, from 1); {@code user} (or {@code userName}, which no seeded wallet has) narrows it to that wallet's row.
+     */
+    private void leaderboardV1(Context ctx) {
+        Params p = Params.of(ctx, 400);
+        long from = windowV1(p);
+        p.oneOf("category", "OVERALL", List.of("OVERALL", "POLITICS", "SPORTS", "CRYPTO", "CULTURE", "MENTIONS", "WEATHER", "ECONOMICS", "TECH", "FINANCE"), true);
+        boolean byVolume = p.oneOf("orderBy", "PNL", List.of("PNL", "VOL"), true).equalsIgnoreCase("VOL");
+        String user = user(p, false);
+        String userName = p.string("userName");
+        List<Standing> all = standings(from);
+        all.sort((byVolume ? Comparator.comparing(Standing::volume) : Comparator.comparing(Standing::pnl)).reversed().thenComparing(Standing::wallet));
+        List<ObjectNode> rows = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            Standing s = all.get(i);
+            if (user != null && !s.wallet().equals(user) || userName != null) continue;
+            ObjectNode o = Json.object();
+            o.put("rank", String.valueOf(i + 1));
+            o.put("proxyWallet", s.wallet());
+            o.put("userName", "");
+            o.put("vol", money(s.volume()));
+            o.put("pnl", money(s.pnl()));
+            o.put("profileImage", "");
+            o.put("xUsername", "");
+            o.put("verifiedBadge", false);
+            rows.add(o);
+        }
+        ArrayNode out = Json.array();
+        for (ObjectNode o : pageV1(p, rows, 25, 50)) out.add(o);
+        Json.send(ctx, out);
+    }
+
+    /**
+     * {@code /v1/builders/leaderboard} ({@code {rank, builder, volume, activeUsers, verified, builderLogo}}, paged) and
+     * {@code /v1/builders/volume} (the same per UTC day, with its start {@code dt}): the sandbox's builder over the window.
+     */
+    private void buildersV1(Context ctx, boolean daily) {
+        Params p = Params.of(ctx, 400);
+        Map<String, BuilderDay> byDay = builderDays(windowV1(p), daily);
+        List<ObjectNode> rows = new ArrayList<>();
+        for (Map.Entry<String, BuilderDay> e : byDay.entrySet()) {
+            ObjectNode o = Json.object();
+            if (daily) o.put("dt", e.getKey() + "T00:00:00Z");
+            o.put("rank", "1");
+            o.put("builder", "MarketLab sandbox builder");
+            o.putNull("builderLogo");
+            o.put("verified", false);
+            o.put("volume", money(e.getValue().volume()));
+            o.put("activeUsers", e.getValue().users().size());
+            rows.add(o);
+        }
+        ArrayNode out = Json.array();
+        for (ObjectNode o : daily ? rows : pageV1(p, rows, 25, 50)) out.add(o);
         Json.send(ctx, out);
     }
 

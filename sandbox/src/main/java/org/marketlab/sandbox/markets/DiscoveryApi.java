@@ -54,6 +54,7 @@ public final class DiscoveryApi implements RouteModule {
     public void register(Javalin app) {
         app.get("/markets", ctx -> Json.send(ctx, marketsPage(ctx, false)));
         app.get("/markets/keyset", ctx -> Json.send(ctx, marketsPage(ctx, true)));
+        app.get("/market-clarifications", ctx -> Clarifications.page(ctx, d(), world.seed(), world.now()));
         app.get("/markets/{id}/tags", ctx -> {
             Discovery.MarketFacts m = d().market(id(ctx));
             if (m == null) throw Refusal.notFound("market not found");

@@ -26,6 +26,7 @@ final class LongNames {
     static ObjectNode order(JsonNode o) {
         ObjectNode x = of(o, ORDER);
         if (o.has("tpsl")) x.set("tpsl", o.get("tpsl").deepCopy());
+        if (o.has("builder")) x.set("builder", o.get("builder").deepCopy());
         return x;
     }
 

@@ -9,8 +9,10 @@ import io.javalin.websocket.WsContext;
 import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.Sockets;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -147,7 +149,14 @@ public final class PerpsChannel {
             super(connections, ctx);
         }
 
+        /** While a command of this connection runs: what it pushes waits for the command's reply (see {@link #onFrame}). */
+        List<Object[]> held;
+
         synchronized void push(String channel, JsonNode data) {
+            if (held != null) {
+                held.add(new Object[]{channel, data});
+                return;
+            }
             // tpsl::<instrument id> is delivered to a subscription of tpsl; sq counts per channel as named.
             int scoped = channel.indexOf("::");
             if (!subscribed.contains(scoped < 0 ? channel : channel.substring(0, scoped))) return;
@@ -194,11 +203,29 @@ public final class PerpsChannel {
             }
             if (req.equals("post") && type.equals("auth")) {
                 authenticate(c, frame.path("op").path("args"), reply);
-            } else if (req.equals("post") && COMMANDS.contains(type)) {
-                reply.set("data", command(c, frame, type));
-            } else if (req.equals("post") && ACCOUNT_COMMANDS.contains(type)) {
-                if (c.owner == null) throw Refusal.unauthorized("authenticate first");
-                reply.set("data", accountCommands.run(type, frame, c.owner));
+            } else if (req.equals("post") && (COMMANDS.contains(type) || ACCOUNT_COMMANDS.contains(type))) {
+                // A command's reply comes before the updates it causes, as the service acknowledges a command and then
+                // streams what it did: the official npm client waits for an order's update only once it has the ack.
+                synchronized (c) {
+                    c.held = new ArrayList<>();
+                }
+                try {
+                    if (COMMANDS.contains(type)) {
+                        reply.set("data", command(c, frame, type));
+                    } else {
+                        if (c.owner == null) throw Refusal.unauthorized("authenticate first");
+                        reply.set("data", accountCommands.run(type, frame, c.owner));
+                    }
+                } catch (Refusal e) {
+                    reply.putObject("data").put("status", "err").put("error", e.getMessage());
+                }
+                synchronized (c) {
+                    c.send(reply.toString());
+                    List<Object[]> held = c.held;
+                    c.held = null;
+                    for (Object[] h : held) c.push((String) h[0], (JsonNode) h[1]);
+                }
+                return;
             } else {
                 throw Refusal.badRequest("unknown frame: req '" + req + "', op '" + type
                         + "'; known: post auth, post ping, sub, unsub, post createOrders, post cancelOrders, post cancelOrdersCOID, post cancelAll, post modifyOrdersCOID, "

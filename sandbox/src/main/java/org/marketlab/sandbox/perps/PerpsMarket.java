@@ -57,6 +57,7 @@ public final class PerpsMarket {
     private final LongSupplier clock;
     private final Function<String, PerpsAccount> accounts;
     private final Sink sink;
+    private final Builders builders;
     private final Map<String, Ledger> ledgers = new ConcurrentHashMap<>();
     private final Set<String> trading = ConcurrentHashMap.newKeySet();
     private final AtomicLong tradeIds = new AtomicLong(70_000_000);
@@ -66,8 +67,9 @@ public final class PerpsMarket {
     private ScheduledFuture<?> fillTask;
     private ScheduledFuture<?> portfolioTask;
 
-    PerpsMarket(long worldSeed, LongSupplier clock, Function<String, PerpsAccount> accounts, Sink sink) {
+    PerpsMarket(long worldSeed, LongSupplier clock, Function<String, PerpsAccount> accounts, Sink sink, Builders builders) {
         this.worldSeed = worldSeed;
+        this.builders = builders;
         this.clock = clock;
         this.accounts = accounts;
         this.sink = sink;
@@ -321,11 +323,11 @@ public final class PerpsMarket {
             l.ended.add(order.deepCopy());
         }
 
-        BigDecimal fee = qty.multiply(price).multiply(new BigDecimal(taker ? TAKER_FEE : MAKER_FEE)).setScale(6, RoundingMode.HALF_UP);
-        PerpsAccount.Trade trade = a.fill(iid, buy, qty, price, fee, now);
-
+        BigDecimal notional = qty.multiply(price);
+        BigDecimal fee = notional.multiply(new BigDecimal(taker ? TAKER_FEE : MAKER_FEE)).setScale(6, RoundingMode.HALF_UP);
+        long tid = tradeIds.incrementAndGet();
         ObjectNode f = JSON.objectNode();
-        f.put("tid", tradeIds.incrementAndGet());
+        f.put("tid", tid);
         f.put("oid", order.get("oid").asLong());
         f.put("iid", iid);
         f.put("side", buy ? "long" : "short");
@@ -334,14 +336,23 @@ public final class PerpsMarket {
         f.put("taker", taker);
         f.put("fee", fee.toPlainString());
         f.put("fea", "USDC");
+        if (order.hasNonNull("coid")) f.put("coid", order.get("coid").asText());
+        f.put("ts", now);
+        // An order that carries a builder pays it too, at the rate the order was accepted with.
+        ObjectNode receipt = order.hasNonNull("builder") ? builders.earn(a.owner(), order, f, notional, fee) : null;
+        BigDecimal builderFee = receipt == null ? BigDecimal.ZERO : new BigDecimal(receipt.get("builder_fee").asText());
+        PerpsAccount.Trade trade = a.fill(iid, buy, qty, price, fee.add(builderFee), now);
         f.put("psz", trade.previousSize().toPlainString());
         f.put("pep", trade.previousEntry().toPlainString());
         f.put("pnl", trade.pnl().toPlainString());
         f.put("liq", false);
         f.put("adl", false);
-        f.put("ts", now);
-        if (order.hasNonNull("coid")) f.put("coid", order.get("coid").asText());
+        if (receipt != null) {
+            f.put("builder_fee", builderFee.toPlainString());
+            f.set("builder", order.get("builder").deepCopy());
+        }
         l.fills.add(f);
+        if (receipt != null) sink.push(receipt.get("builder").asText(), "builderFills", JSON.arrayNode().add(Builders.shown(receipt)));
 
         sink.push(a.owner(), "orders", order.deepCopy());
         sink.push(a.owner(), "fills", JSON.arrayNode().add(f.deepCopy()));
@@ -370,6 +381,7 @@ public final class PerpsMarket {
         synchronized (a) {
             for (ObjectNode f : l.fills) {
                 ObjectNode x = LongNames.of(f, LongNames.FILL);
+                if (f.has("builder")) x.put("builder_fee", f.get("builder_fee").asText()).set("builder", f.get("builder").deepCopy());
                 x.put("hash", "0x");
                 out.add(x);
             }

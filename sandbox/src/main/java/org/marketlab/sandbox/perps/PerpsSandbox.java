@@ -90,6 +90,7 @@ public final class PerpsSandbox implements RouteModule {
     private final PerpsAccountReads reads;
     private final PositionSnapshots snapshots;
     private final Algorithms algorithms;
+    private final Builders builders;
     private final java.util.concurrent.ScheduledExecutorService algorithmTimer;
 
     /**
@@ -104,9 +105,10 @@ public final class PerpsSandbox implements RouteModule {
         this.clock = clock;
         this.present = present;
         PerpsChannel[] ch = new PerpsChannel[1];
-        this.market = new PerpsMarket(worldSeed, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data));
+        this.builders = new Builders(clock);
+        this.market = new PerpsMarket(worldSeed, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data), builders);
         this.info = new PerpsInfo(worldSeed, this::assets, clock, address -> proxies.registered(address));
-        this.trading = new Trading(proxies, this::accountOf, clock, new Trading.Changes() {
+        this.trading = new Trading(proxies, this::accountOf, clock, builders, new Trading.Changes() {
             @Override
             public void changed(PerpsAccount account, ObjectNode order, boolean modified) {
                 market.changed(account, order, modified);
@@ -274,6 +276,7 @@ public final class PerpsSandbox implements RouteModule {
         app.post("/v1/trade/chases", ctx -> json(ctx, algorithms.createChase(signed(ctx))));
         app.delete("/v1/trade/chases", ctx -> json(ctx, algorithms.cancelChase(signed(ctx))));
         app.get("/v1/account/chases", ctx -> json(ctx, algorithms.chases(authenticated(ctx, 2).owner())));
+        registerBuilders(app);
         app.events(e -> {
             e.serverStarted(() -> algorithmTimer.scheduleWithFixedDelay(this::runAlgorithmsQuietly, 1, 1, java.util.concurrent.TimeUnit.SECONDS));
             e.serverStopping(algorithmTimer::shutdownNow);
@@ -281,6 +284,69 @@ public final class PerpsSandbox implements RouteModule {
         app.post("/__sandbox/perps", this::control);
         channel.register(app);
         app.events(e -> e.serverStopping(market::close)); // the market's timer ends with its server
+    }
+
+    /** The builder fee routes ({@link Builders}): a builder's status, a trader's approvals, a builder's receipts and their totals. */
+    private void registerBuilders(Javalin app) {
+        app.get("/v1/info/builder", ctx -> {
+            Params p = Params.of(ctx, 400);
+            String address = p.matching("address", ADDRESS, "0x followed by 40 hex digits");
+            if (address == null) throw p.missing("address", "0x followed by 40 hex digits");
+            spend("public", 1);
+            json(ctx, builders.status(address));
+        });
+        app.get("/v1/account/builder-approvals", ctx -> {
+            ProxyRegistry.Proxy proxy = authenticated(ctx, 2);
+            Params p = Params.of(ctx, 400);
+            p.onlyThese(List.of("builder"));
+            json(ctx, builders.approvals(proxy.owner(), p.matching("builder", ADDRESS, "0x followed by 40 hex digits")));
+        });
+        app.post("/v1/account/builder-approvals", this::approveBuilder);
+        app.get("/v1/account/builder-earnings", ctx -> {
+            ProxyRegistry.Proxy proxy = authenticated(ctx, 5);
+            Params p = Params.of(ctx, 400);
+            p.onlyThese(List.of("start_timestamp", "end_timestamp", "as_of_sequence", "cursor"));
+            json(ctx, builders.earnings(proxy.owner(), p));
+        });
+        app.get("/v1/account/builder-earnings-summary", ctx -> {
+            ProxyRegistry.Proxy proxy = authenticated(ctx, 5);
+            Params p = Params.of(ctx, 400);
+            p.onlyThese(List.of("start_timestamp", "end_timestamp", "as_of_sequence"));
+            json(ctx, builders.summary(proxy.owner(), p));
+        });
+    }
+
+    /**
+     * {@code approveBuilder}: args {@code {builder, max_fee_rate, approval_version}}, sent with the trader's proxy headers
+     * and signed by the trader (the proxy's owner) over {@code ["approveBuilder", [builder, max_fee_rate, approval_version]]},
+     * the texts as sent. Checked before it is kept (see {@link Builders#approve}).
+     */
+    private void approveBuilder(Context ctx) {
+        ProxyRegistry.Proxy proxy = authenticated(ctx, 1);
+        JsonNode body = Bodies.object(ctx.body());
+        JsonNode args = Bodies.args(body, "approveBuilder");
+        String builder = Bodies.address(args, "builder");
+        String rate = Bodies.text(args, "max_fee_rate");
+        long version = Bodies.integer(args, "approval_version");
+        java.math.BigDecimal max;
+        try {
+            max = new java.math.BigDecimal(rate);
+        } catch (NumberFormatException e) {
+            throw Refusal.badRequest("op.args.max_fee_rate must be a decimal string such as \"0.0003\" (3 basis points), was '" + rate + "'");
+        }
+        if (max.signum() < 0) throw Refusal.badRequest("op.args.max_fee_rate must not be negative, was " + rate);
+        if (version < 1) throw Refusal.badRequest("op.args.approval_version must be 1 or more, was " + version);
+        long salt = Bodies.integer(body, "salt");
+        long ts = Bodies.integer(body, "ts");
+        String sig = Bodies.text(body, "sig");
+        Trading.fresh(ts, clock.getAsLong());
+        ArrayNode op = JSON.arrayNode().add("approveBuilder");
+        op.addArray().add(builder).add(rate).add(version);
+        byte[] packed = Signatures.compact(op);
+        if (!Signatures.signedBy(proxy.owner(), name -> Signatures.op(name, packed, salt, ts), sig)) {
+            throw Refusal.unauthorized("invalid signature: the account's owner " + proxy.owner() + " did not sign this approveBuilder");
+        }
+        json(ctx, builders.approve(proxy.owner(), builder, max, version));
     }
 
     /** {@code autoCancel}: args {@code {time}} (ms; 0 disarms), signed over {@code ["autoCancel", [time]]}. */

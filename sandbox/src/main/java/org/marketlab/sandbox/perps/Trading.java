@@ -27,6 +27,7 @@ final class Trading {
     private final Function<String, PerpsAccount> accounts;
     private final LongSupplier clock;
     private final Changes changes;
+    private final Builders builders;
     /** The public market's mark of an instrument now (null for an instrument not listed). */
     private final java.util.function.LongFunction<BigDecimal> marketMark;
 
@@ -42,9 +43,10 @@ final class Trading {
         void armed(PerpsAccount account, ObjectNode order);
     }
 
-    Trading(ProxyRegistry proxies, Function<String, PerpsAccount> accounts, LongSupplier clock, Changes changes,
+    Trading(ProxyRegistry proxies, Function<String, PerpsAccount> accounts, LongSupplier clock, Builders builders, Changes changes,
             java.util.function.LongFunction<BigDecimal> marketMark) {
         this.marketMark = marketMark;
+        this.builders = builders;
         this.proxies = proxies;
         this.accounts = accounts;
         this.clock = clock;
@@ -252,6 +254,11 @@ final class Trading {
         if (marketOrder) price = mark;
         boolean crosses = buy ? price.compareTo(mark) >= 0 : price.compareTo(mark) <= 0;
         if (e.path("po").asBoolean(false) && crosses) return refused("post-only order would cross the book");
+        JsonNode builder = e.path("builder");
+        if (builder.isObject()) {
+            String why = builders.refusal(account.owner(), builder);
+            if (why != null) return refused(why);
+        }
         if (account.orderMarginWith(null, null).add(price.multiply(qty).multiply(PerpsAccount.ORDER_MARGIN_RATE)).compareTo(account.freeCollateral()) > 0) {
             return refused("insufficient_margin");
         }
@@ -271,6 +278,7 @@ final class Trading {
         order.put("cts", now);
         order.put("uts", now);
         order.put("coid", coid != null ? coid : String.format("%016x%016x", order.get("oid").asLong() * 0x9E3779B97F4A7C15L, now));
+        if (builder.isObject()) order.putObject("builder").put("address", builder.get("address").asText()).put("fee_rate", builder.get("fee_rate").asText());
         account.orderRows().add(order);
         changes.created(account, order, mark);
         ObjectNode ok = JSON.objectNode().put("status", "ok").put("oid", order.get("oid").asLong());

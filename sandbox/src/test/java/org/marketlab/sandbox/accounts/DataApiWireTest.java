@@ -260,6 +260,81 @@ class DataApiWireTest {
         data.refused(400, "/holders");
     }
 
+    /**
+     * {@code /v1/market-positions}: per outcome token, the open positions are {@code /holders}' rows (the same wallets,
+     * sizes and order); a seeded wallet's row carries its own position's figures; {@code CLOSED} lists sold-out seeded
+     * positions only; {@code user} narrows and the sort applies.
+     */
+    @Test
+    void marketPositionsV1AreTheHoldersWithTheirFigures() {
+        JsonNode p = data.ok("/v2/positions?user=" + demo1 + "&limit=1").get("data").get(0);
+        String c = p.get("condition_id").asText();
+        JsonNode positions = data.ok("/v1/market-positions?market=" + c + "&limit=500");
+        JsonNode holders = data.ok("/holders?market=" + c + "&minBalance=0&limit=500");
+        assertEquals(holders.size(), positions.size(), "one group per outcome token");
+        for (int i = 0; i < holders.size(); i++) {
+            JsonNode rows = positions.get(i).get("positions"), hs = holders.get(i).get("holders");
+            assertEquals(holders.get(i).get("token").asText(), positions.get(i).get("token").asText());
+            assertEquals(hs.size(), rows.size());
+            for (int j = 0; j < hs.size(); j++) {
+                assertEquals(hs.get(j).get("proxyWallet").asText(), rows.get(j).get("proxyWallet").asText());
+                assertEquals(0, hs.get(j).get("amount").decimalValue().compareTo(rows.get(j).get("size").decimalValue()));
+                BigDecimal total = rows.get(j).get("realizedPnl").decimalValue().add(rows.get(j).get("cashPnl").decimalValue());
+                assertEquals(0, total.compareTo(rows.get(j).get("totalPnl").decimalValue()));
+            }
+        }
+        JsonNode mine = data.ok("/v1/market-positions?market=" + c + "&user=" + demo1);
+        JsonNode row = null;
+        for (JsonNode g : mine) for (JsonNode r : g.get("positions")) row = r;
+        assertTrue(row != null && row.get("proxyWallet").asText().equals(demo1), mine.toString());
+        assertEquals(0, row.get("size").decimalValue().compareTo(p.get("current_size").decimalValue()));
+        assertEquals(p.get("token_id").asText(), row.get("asset").asText());
+        for (JsonNode g : data.ok("/v1/market-positions?market=" + c + "&status=CLOSED&limit=500")) {
+            for (JsonNode r : g.get("positions")) assertEquals(0, r.get("size").decimalValue().signum(), "closed: sold out");
+        }
+        JsonNode ascending = data.ok("/v1/market-positions?market=" + c + "&sortBy=TOTAL_PNL&sortDirection=ASC&limit=500").get(0).get("positions");
+        for (int j = 1; j < ascending.size(); j++) {
+            assertTrue(ascending.get(j - 1).get("totalPnl").decimalValue().compareTo(ascending.get(j).get("totalPnl").decimalValue()) <= 0);
+        }
+        assertTrue(data.refused(400, "/v1/market-positions").contains("market"));
+        assertTrue(data.refused(400, "/v1/market-positions?market=" + c + "&sortBy=SIZE").contains("TOKENS"));
+    }
+
+    /** The v1 boards ({@code /v1/leaderboard}, {@code /v1/builders/leaderboard}, {@code /v1/builders/volume}) are the v2 boards in the v1 shapes. */
+    @Test
+    void theV1BoardsAreTheV2Boards() {
+        for (String[] w : new String[][]{{"ALL", "all"}, {"WEEK", "week"}, {"DAY", "day"}}) {
+            for (String[] order : new String[][]{{"PNL", "PNL"}, {"VOL", "VOLUME"}}) {
+                JsonNode v1 = data.ok("/v1/leaderboard?timePeriod=" + w[0] + "&orderBy=" + order[0] + "&limit=50");
+                JsonNode v2 = data.ok("/v2/leaderboard?time_period=" + w[1] + "&sort_by=" + order[1] + "&limit=50").get("data");
+                assertEquals(v2.size(), v1.size());
+                for (int i = 0; i < v1.size(); i++) {
+                    assertEquals(String.valueOf(i + 1), v1.get(i).get("rank").asText());
+                    assertEquals(v2.get(i).get("user_id").asText(), v1.get(i).get("proxyWallet").asText());
+                    assertEquals(0, v2.get(i).get("pnl").decimalValue().compareTo(v1.get(i).get("pnl").decimalValue()));
+                    assertEquals(0, v2.get(i).get("volume").decimalValue().compareTo(v1.get(i).get("vol").decimalValue()));
+                }
+            }
+        }
+        assertEquals(25, data.ok("/v1/leaderboard?timePeriod=ALL").size(), "the default page is 25 rows (the seeded wallets are more)");
+        JsonNode me = data.ok("/v1/leaderboard?timePeriod=ALL&user=" + demo1);
+        assertEquals(1, me.size());
+        assertEquals(data.ok("/v2/leaderboard?time_period=all&user=" + demo1).get("data").get("rank_pnl").asText(), me.get(0).get("rank").asText());
+        JsonNode builders = data.ok("/v1/builders/leaderboard?timePeriod=ALL");
+        JsonNode builders2 = data.ok("/v2/builders/leaderboard?time_period=all").get("data");
+        assertEquals(0, builders2.get(0).get("volume").decimalValue().compareTo(builders.get(0).get("volume").decimalValue()));
+        assertEquals(builders2.get(0).get("active_users").asInt(), builders.get(0).get("activeUsers").asInt());
+        JsonNode days = data.ok("/v1/builders/volume?timePeriod=MONTH");
+        JsonNode days2 = data.ok("/v2/builders/volume?interval=month").get("data");
+        assertEquals(days2.size(), days.size());
+        for (int i = 0; i < days.size(); i++) {
+            assertEquals(days2.get(i).get("date").asText() + "T00:00:00Z", days.get(i).get("dt").asText());
+            assertEquals(0, days2.get(i).get("volume").decimalValue().compareTo(days.get(i).get("volume").decimalValue()));
+        }
+        assertTrue(data.refused(400, "/v1/leaderboard?timePeriod=YEAR").contains("DAY, WEEK, MONTH or ALL"));
+        assertTrue(data.refused(400, "/v1/leaderboard?limit=51").contains("limit"));
+    }
+
     @Test
     void refusalsAndMisses() {
         String nobody = "0x" + "1".repeat(40);

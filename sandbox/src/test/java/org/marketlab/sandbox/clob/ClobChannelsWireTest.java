@@ -7,6 +7,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.TextFrames;
 import org.marketlab.sandbox.world.World;
 
 import java.math.BigDecimal;
@@ -196,60 +197,24 @@ class ClobChannelsWireTest {
         return HTTP.send(HttpRequest.newBuilder(clob.resolve(path)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
-    /** A WebSocket client that queues what it receives. */
-    private static final class Client implements WebSocket.Listener, AutoCloseable {
-        final LinkedBlockingQueue<String> texts = new LinkedBlockingQueue<>();
-        final CompletableFuture<Integer> closed = new CompletableFuture<>();
-        private final StringBuilder part = new StringBuilder();
-        WebSocket ws;
+    /** A WebSocket client of the order book's channels that reads what it receives as JSON. */
+    private static final class Client extends TextFrames {
+
+        private Client(URI uri) throws Exception {
+            super(uri);
+        }
 
         static Client open(String path) throws Exception {
-            Client c = new Client();
-            URI u = URI.create(clob.toString().replaceFirst("^http", "ws") + path);
-            c.ws = HTTP.newWebSocketBuilder().buildAsync(u, c).get(5, TimeUnit.SECONDS);
-            return c;
-        }
-
-        void send(String text) {
-            ws.sendText(text, true).join();
-        }
-
-        String nextText() throws InterruptedException {
-            String s = texts.poll(10, TimeUnit.SECONDS);
-            assertNotNull(s, "nothing arrived within 10 s");
-            return s;
+            return new Client(URI.create(clob.toString().replaceFirst("^http", "ws") + path));
         }
 
         JsonNode next() throws Exception {
-            String s = nextText();
-            return JSON.readTree(s);
+            return JSON.readTree(nextText());
         }
 
         JsonNode poll(long millis) throws Exception {
-            String s = texts.poll(millis, TimeUnit.MILLISECONDS);
+            String s = pollText(millis);
             return s == null ? null : JSON.readTree(s);
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-            part.append(data);
-            if (last) {
-                texts.add(part.toString());
-                part.setLength(0);
-            }
-            webSocket.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
-            closed.complete(statusCode);
-            return null;
-        }
-
-        @Override
-        public void close() {
-            if (!ws.isOutputClosed()) ws.sendClose(WebSocket.NORMAL_CLOSURE, "done");
         }
     }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.TextFrames;
 import org.msgpack.core.MessageBufferPacker;
 import org.msgpack.core.MessagePack;
 import org.web3j.crypto.ECKeyPair;
@@ -359,8 +360,10 @@ class PerpsWireTest {
         assertEquals(6, wsCancel.path("id").asInt());
         assertEquals("ok", wsCancel.path("data").get(0).path("status").asText(), wsCancel.toString());
         assertEquals(oid2, wsCancel.path("data").get(0).path("oid").asLong());
+        assertEquals(List.of(), ch.pushed, "the reply comes first (the official npm client waits for an order's update once it has the ack)");
+        ch.ask("{\"id\":8,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}");
         assertEquals(List.of("orders", "portfolio"), ch.pushed.stream().map(f -> f.path("ch").asText()).toList(),
-                "the cancellation and the margin it frees are pushed before the reply");
+                "then the cancellation and the margin it frees");
         JsonNode frame = ch.pushed.get(0);
         assertEquals(oid2, frame.path("data").path("oid").asLong());
         assertEquals("cancelled", frame.path("data").path("status").asText());
@@ -411,10 +414,10 @@ class PerpsWireTest {
 
         // Silence: no pongs; then the connection is closed without a close frame.
         assertEquals(1, ok(send("POST", "/__sandbox/perps", "{\"silence\":true}")).path("silenced").asInt());
-        ch.ws.sendText("{\"id\":9,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}", true).get(5, TimeUnit.SECONDS);
-        assertEquals(null, ch.frames.poll(1, TimeUnit.SECONDS), "a silent connection does not answer");
+        ch.send("{\"id\":9,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}");
+        assertEquals(null, ch.pollText(1_000), "a silent connection does not answer");
         assertEquals(1, ok(send("POST", "/__sandbox/perps", "{\"closeConnections\":true}")).path("closed").asInt());
-        assertTrue(ch.ended.await(5, TimeUnit.SECONDS), "the client sees the connection end");
+        ch.closed.get(5, TimeUnit.SECONDS); // the client sees the connection end
         assertEquals(400, send("POST", "/__sandbox/perps", "{\"delayMillis\":-1}").statusCode());
         assertEquals(400, send("POST", "/__sandbox/perps", "[1]").statusCode());
         ok(send("POST", "/__sandbox/perps", "{\"clear\":true}"));
@@ -627,6 +630,102 @@ class PerpsWireTest {
                 + "\",\"history_fills\":[{\"instrument_id\":1,\"trade_id\":\"01\",\"timestamp\":1}]}"));
     }
 
+    /**
+     * Builder fees: a demo wallet is a registered builder; a trader approves it with an owner-signed approveBuilder
+     * (a proxy's signature, or a version that does not follow, keeps nothing); an order naming the builder above the
+     * approved rate is refused, at the rate it is placed, fills, and pays the builder notional x rate beside the
+     * exchange's fee; the builder reads the receipt and its totals (nothing before the fill's sequence); once revoked,
+     * no new order may carry the builder.
+     */
+    @Test
+    void aBuilderEarnsTheRateTheTraderApproved() throws Exception {
+        ECKeyPair demo1 = ECKeyPair.create(new java.math.BigInteger(1, Hash.sha3("marketlab demo account 1".getBytes(StandardCharsets.UTF_8))));
+        Key builder = new Key(demo1, "0x" + Keys.getAddress(demo1.getPublicKey()));
+        Registered b = register(builder, "Polymarket", 3_600_000);
+        Registered a = register(Key.random(), "Polymarket", 3_600_000);
+        sandbox.perps().market().fillInterval(0).portfolioInterval(0);
+        JsonNode status = ok(send("GET", "/v1/info/builder?address=" + builder.address(), null));
+        assertTrue(status.path("registered").asBoolean() && status.path("enabled").asBoolean() && status.path("admission_enabled").asBoolean(), status.toString());
+        assertEquals(Builders.CAP, status.path("max_fee_rate").asText());
+        assertFalse(ok(send("GET", "/v1/info/builder?address=" + a.owner().address(), null)).path("registered").asBoolean());
+
+        refused(401, "did not sign", send("POST", "/v1/account/builder-approvals", approval(a.proxy(), builder.address(), "0.0003", 1), a.headers()));
+        refused(400, "approval_version must be 1", send("POST", "/v1/account/builder-approvals", approval(a.owner(), builder.address(), "0.0003", 2), a.headers()));
+        refused(400, "not registered", send("POST", "/v1/account/builder-approvals", approval(a.owner(), a.proxy().address(), "0.0003", 1), a.headers()));
+        assertEquals(0, ok(send("GET", "/v1/account/builder-approvals", null, a.headers())).path("data").size(), "nothing kept by a refusal");
+        JsonNode approved = ok(send("POST", "/v1/account/builder-approvals", approval(a.owner(), builder.address(), "0.0003", 1), a.headers()));
+        assertEquals("0.0003", approved.path("max_fee_rate").asText());
+        assertEquals(1, approved.path("approval_version").asInt());
+        assertEquals(a.owner().address().toLowerCase(), approved.path("trader").asText());
+        long before = ok(send("GET", "/v1/account/builder-earnings", null, b.headers())).path("as_of_sequence").asLong();
+
+        Channel ch = new Channel(sandbox.urls().get("perps_ws").resolve("/v1/ws"));
+        ch.ask("{\"id\":1,\"req\":\"post\",\"op\":{\"type\":\"auth\",\"args\":{\"proxy\":\"" + a.proxy().address() + "\",\"secret\":\"" + a.secret() + "\"}}}");
+        JsonNode over = ch.ask(builderOrder(a, builder.address(), "0.0004", 2)).path("data").get(0);
+        assertEquals("err", over.path("status").asText(), over.toString());
+        assertTrue(over.path("error").asText().contains("above the trader's approval 0.0003"), over.toString());
+        JsonNode placed = ch.ask(builderOrder(a, builder.address(), "0.0003", 3)).path("data").get(0);
+        assertEquals("ok", placed.path("status").asText(), placed.toString());
+        long oid = placed.path("oid").asLong();
+
+        JsonNode fill = null;
+        for (JsonNode f : ok(send("GET", "/v1/account/fills", null, a.headers())).path("data")) if (f.path("order_id").asLong() == oid) fill = f;
+        assertNotNull(fill, "a buy far above the mark fills at once");
+        java.math.BigDecimal notional = new java.math.BigDecimal(fill.path("price").asText()).multiply(new java.math.BigDecimal(fill.path("quantity").asText()));
+        java.math.BigDecimal builderFee = notional.multiply(new java.math.BigDecimal("0.0003")).setScale(6, java.math.RoundingMode.HALF_UP);
+        assertEquals(builderFee.toPlainString(), fill.path("builder_fee").asText());
+        assertEquals(builder.address(), fill.path("builder").path("address").asText());
+        assertEquals(notional.multiply(new java.math.BigDecimal(PerpsMarket.TAKER_FEE)).setScale(6, java.math.RoundingMode.HALF_UP).toPlainString(), fill.path("fee").asText(),
+                "the exchange's fee is unchanged");
+
+        JsonNode earnings = ok(send("GET", "/v1/account/builder-earnings", null, b.headers()));
+        assertEquals(1, earnings.path("data").size(), earnings.toString());
+        JsonNode receipt = earnings.path("data").get(0);
+        assertEquals(fill.path("trade_id").asLong(), receipt.path("trade_id").asLong());
+        assertEquals(builderFee.toPlainString(), receipt.path("builder_fee").asText());
+        assertEquals("taker", receipt.path("side").asText());
+        assertTrue(receipt.path("buy").asBoolean());
+        assertFalse(earnings.path("more").asBoolean());
+        JsonNode summary = ok(send("GET", "/v1/account/builder-earnings-summary", null, b.headers()));
+        assertEquals(1, summary.path("data").get(0).path("fill_count").asInt(), summary.toString());
+        assertEquals(builderFee.toPlainString(), summary.path("data").get(0).path("builder_fee").asText());
+        assertEquals(1, summary.path("trader_count").asInt());
+        assertEquals(1, summary.path("active_approval_count").asInt());
+        assertEquals(0, ok(send("GET", "/v1/account/builder-earnings?as_of_sequence=" + before, null, b.headers())).path("data").size(),
+                "a snapshot before the fill holds no receipt");
+        assertEquals(0, ok(send("GET", "/v1/account/builder-earnings", null, a.headers())).path("data").size(), "the trader earned nothing");
+
+        JsonNode revoked = ok(send("POST", "/v1/account/builder-approvals", approval(a.owner(), builder.address(), "0", 2), a.headers()));
+        assertEquals(2, revoked.path("approval_version").asInt());
+        JsonNode after = ch.ask(builderOrder(a, builder.address(), "0.0003", 4)).path("data").get(0);
+        assertEquals("err", after.path("status").asText(), after.toString());
+        assertEquals(0, ok(send("GET", "/v1/account/builder-earnings-summary", null, b.headers())).path("active_approval_count").asInt());
+        ch.close();
+    }
+
+    /** An owner-signed approveBuilder body, signed by {@code signer}. */
+    private static String approval(Key signer, String builder, String rate, long version) {
+        ArrayNode op = JSON.createArrayNode().add("approveBuilder");
+        op.addArray().add(builder).add(rate).add(version);
+        long ts = System.currentTimeMillis(), salt = 70 + version;
+        ObjectNode body = JSON.createObjectNode();
+        body.putObject("op").put("type", "approveBuilder").putObject("args").put("builder", builder).put("max_fee_rate", rate).put("approval_version", version);
+        return body.put("salt", salt).put("ts", ts).put("sig", signer.sign(opDigest("Polymarket", Signatures.compact(op), salt, ts))).toString();
+    }
+
+    /** A createOrders frame: a BTC-USD buy far above the mark carrying {@code builder} at {@code rate}, signed by the account's proxy. */
+    private static String builderOrder(Registered a, String builder, String rate, int id) {
+        ArrayNode op = JSON.createArrayNode().add("createOrders");
+        ArrayNode row = op.addArray().addArray();
+        row.add(ALGO_INSTRUMENT).add(true).add("1000000.0").add("0.002").add("gtc").add(false).addNull().addNull().addNull().addNull();
+        row.addArray().add(builder).add(rate);
+        long ts = System.currentTimeMillis(), salt = 90 + id;
+        String order = "{\"type\":\"createOrders\",\"args\":[{\"iid\":" + ALGO_INSTRUMENT + ",\"buy\":true,\"po\":false,\"qty\":\"0.002\",\"tif\":\"gtc\","
+                + "\"p\":\"1000000.0\",\"builder\":{\"address\":\"" + builder + "\",\"fee_rate\":\"" + rate + "\"}}]}";
+        return "{\"id\":" + id + ",\"req\":\"post\",\"op\":" + order + ",\"salt\":" + salt + ",\"ts\":" + ts + ",\"sig\":\""
+                + a.proxy().sign(opDigest("Polymarket", Signatures.compact(op), salt, ts)) + "\"}";
+    }
+
     /** The instrument the algorithm tests trade: BTC-USD, one of the world's eight. */
     private static final long ALGO_INSTRUMENT = 6;
 
@@ -752,61 +851,27 @@ class PerpsWireTest {
     }
 
     /** A WebSocket that answers one frame at a time. */
-    private static final class Channel implements WebSocket.Listener {
-        private final LinkedBlockingQueue<String> frames = new LinkedBlockingQueue<>();
-        private final StringBuilder partial = new StringBuilder();
-        private final WebSocket ws;
-        private final java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+    private static final class Channel extends TextFrames {
+
+        Channel(URI uri) throws Exception {
+            super(uri);
+        }
 
         /** The next frame, whatever it is. */
         JsonNode next() throws Exception {
-            String f = frames.poll(10, TimeUnit.SECONDS);
-            assertNotNull(f, "no frame within 10 s");
-            return JSON.readTree(f);
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
-            ended.countDown();
-            return null;
-        }
-
-        @Override
-        public void onError(WebSocket webSocket, Throwable error) {
-            ended.countDown();
-        }
-
-        Channel(URI uri) throws Exception {
-            ws = HTTP.newWebSocketBuilder().buildAsync(uri, this).get(10, TimeUnit.SECONDS);
+            return JSON.readTree(nextText());
         }
 
         final List<JsonNode> pushed = new ArrayList<>();
 
         /** The reply to {@code frame}; frames pushed meanwhile ({@code ch}) are kept in {@link #pushed}. */
         JsonNode ask(String frame) throws Exception {
-            ws.sendText(frame, true).get(10, TimeUnit.SECONDS);
+            send(frame);
             while (true) {
-                String reply = frames.poll(10, TimeUnit.SECONDS);
-                assertNotNull(reply, "no reply to " + frame);
-                JsonNode n = JSON.readTree(reply);
+                JsonNode n = JSON.readTree(nextText());
                 if (!n.has("ch")) return n;
                 pushed.add(n);
             }
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                frames.add(partial.toString());
-                partial.setLength(0);
-            }
-            webSocket.request(1);
-            return CompletableFuture.completedFuture(null);
-        }
-
-        void close() {
-            ws.sendClose(WebSocket.NORMAL_CLOSURE, "done");
         }
     }
 }

@@ -13,6 +13,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.internal.series.Series;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.marketlab.charts.AxisFormats;
 import org.marketlab.charts.BookCharts;
@@ -53,6 +54,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -481,23 +483,25 @@ public final class Charts {
             chart.updateXYSeries(s.getName(), nx, ny, null);
         }
         // Whole decades at both ends (as log axes are drawn), so the ends are labelled powers of ten too.
+        XYStyler st = chart.getStyler();
         if (x) {
-            chart.getStyler().setxAxisTickLabelsFormattingFunction(powersOfTen(xhi - xlo));
-            if (xhi - xlo >= 1) {
-                chart.getStyler().setXAxisMin(Math.floor(xlo));
-                chart.getStyler().setXAxisMax(Math.ceil(xhi));
-            }
+            decades(xlo, xhi, st::setxAxisTickLabelsFormattingFunction, st::setXAxisMin, st::setXAxisMax);
             chart.setXAxisTitle(chart.getXAxisTitle() + ", log scale");
         }
         if (y) {
-            chart.getStyler().setyAxisTickLabelsFormattingFunction(powersOfTen(yhi - ylo));
-            if (yhi - ylo >= 1) {
-                chart.getStyler().setYAxisMin(Math.floor(ylo));
-                chart.getStyler().setYAxisMax(Math.ceil(yhi));
-            }
+            decades(ylo, yhi, st::setyAxisTickLabelsFormattingFunction, st::setYAxisMin, st::setYAxisMax);
             chart.setYAxisTitle(chart.getYAxisTitle() + ", log scale");
         }
         return chart;
+    }
+
+    /** One log10 axis over [lo, hi]: labelled in powers of ten, and widened to whole decades when it spans one or more. */
+    private static void decades(double lo, double hi, Consumer<Function<Double, String>> labels, Consumer<Double> min, Consumer<Double> max) {
+        labels.accept(powersOfTen(hi - lo));
+        if (hi - lo >= 1) {
+            min.accept(Math.floor(lo));
+            max.accept(Math.ceil(hi));
+        }
     }
 
     /** Labels of a log10 axis: 10 to the power at whole powers; across two decades or more, nothing between them. */

@@ -38,89 +38,100 @@ final class LocalBook {
     boolean resyncing;
     boolean resolved;
 
-    // bids ascending, asks descending: the best price last on both sides
-    private long[] bidP = new long[16], bidS = new long[16];
-    private long[] askP = new long[16], askS = new long[16];
-    private int nb, na;
+    /** One side of the book: prices sorted with the best last (bids ascending, asks descending), and their sizes. */
+    private static final class Side {
+        final boolean ascending;
+        long[] price = new long[16], size = new long[16];
+        int n;
+        /** The side's levels as the hash summary writes them, the end of each level's text, and how many are current. */
+        byte[] text = new byte[1024];
+        int[] ends = new int[16];
+        int valid;
+
+        Side(boolean ascending) {
+            this.ascending = ascending;
+        }
+
+        long best() {
+            return n == 0 ? NONE : price[n - 1];
+        }
+
+        /** Sets the size of a level (zero removes it). */
+        void set(long p, long s) {
+            int i = search(price, n, p, ascending);
+            valid = Math.min(valid, i >= 0 ? i : -i - 1);
+            if (i >= 0) {
+                if (s == 0) {
+                    System.arraycopy(price, i + 1, price, i, n - i - 1);
+                    System.arraycopy(size, i + 1, size, i, n - i - 1);
+                    n--;
+                } else {
+                    size[i] = s;
+                }
+            } else if (s != 0) {
+                int at = -i - 1;
+                if (n == price.length) {
+                    price = Arrays.copyOf(price, n * 2);
+                    size = Arrays.copyOf(size, n * 2);
+                }
+                System.arraycopy(price, at, price, at + 1, n - at);
+                System.arraycopy(size, at, size, at + 1, n - at);
+                price[at] = p;
+                size[at] = s;
+                n++;
+            }
+        }
+
+        /** Size resting within {@code distance} (millionths) of the best price, the best included. */
+        long depthWithin(long distance) {
+            if (n == 0) return 0;
+            long limit = ascending ? price[n - 1] - distance : price[n - 1] + distance;
+            long total = 0;
+            for (int i = n - 1; i >= 0 && (ascending ? price[i] >= limit : price[i] <= limit); i--) total += size[i];
+            return total;
+        }
+
+        List<Level> levels() {
+            List<Level> out = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) out.add(new Level(decimal(price[i]), decimal(size[i])));
+            return out;
+        }
+    }
+
+    private final Side bids = new Side(true), asks = new Side(false);
 
     LocalBook(String assetId) {
         this.assetId = assetId;
     }
 
     void clear() {
-        nb = 0;
-        na = 0;
-        bidValid = 0;
-        askValid = 0;
+        bids.n = 0;
+        asks.n = 0;
+        bids.valid = 0;
+        asks.valid = 0;
     }
 
     int bidCount() {
-        return nb;
+        return bids.n;
     }
 
     int askCount() {
-        return na;
+        return asks.n;
     }
 
     /** The best bid in millionths, or {@link #NONE}. */
     long bestBid() {
-        return nb == 0 ? NONE : bidP[nb - 1];
+        return bids.best();
     }
 
     /** The best ask in millionths, or {@link #NONE}. */
     long bestAsk() {
-        return na == 0 ? NONE : askP[na - 1];
+        return asks.best();
     }
 
     /** Sets the size of a level (zero removes it). */
     void set(boolean bid, long price, long size) {
-        if (bid) {
-            int i = search(bidP, nb, price, true);
-            bidValid = Math.min(bidValid, i >= 0 ? i : -i - 1);
-            if (i >= 0) {
-                if (size == 0) {
-                    System.arraycopy(bidP, i + 1, bidP, i, nb - i - 1);
-                    System.arraycopy(bidS, i + 1, bidS, i, nb - i - 1);
-                    nb--;
-                } else {
-                    bidS[i] = size;
-                }
-            } else if (size != 0) {
-                int at = -i - 1;
-                if (nb == bidP.length) {
-                    bidP = Arrays.copyOf(bidP, nb * 2);
-                    bidS = Arrays.copyOf(bidS, nb * 2);
-                }
-                System.arraycopy(bidP, at, bidP, at + 1, nb - at);
-                System.arraycopy(bidS, at, bidS, at + 1, nb - at);
-                bidP[at] = price;
-                bidS[at] = size;
-                nb++;
-            }
-        } else {
-            int i = search(askP, na, price, false);
-            askValid = Math.min(askValid, i >= 0 ? i : -i - 1);
-            if (i >= 0) {
-                if (size == 0) {
-                    System.arraycopy(askP, i + 1, askP, i, na - i - 1);
-                    System.arraycopy(askS, i + 1, askS, i, na - i - 1);
-                    na--;
-                } else {
-                    askS[i] = size;
-                }
-            } else if (size != 0) {
-                int at = -i - 1;
-                if (na == askP.length) {
-                    askP = Arrays.copyOf(askP, na * 2);
-                    askS = Arrays.copyOf(askS, na * 2);
-                }
-                System.arraycopy(askP, at, askP, at + 1, na - at);
-                System.arraycopy(askS, at, askS, at + 1, na - at);
-                askP[at] = price;
-                askS[at] = size;
-                na++;
-            }
-        }
+        (bid ? bids : asks).set(price, size);
     }
 
     /**
@@ -146,25 +157,12 @@ final class LocalBook {
 
     /** Size resting at or better than {@code price} on a side within {@code ticks} ticks of its best price (millionths). */
     long depthWithin(boolean bid, long ticks, long tick) {
-        long total = 0;
-        if (bid) {
-            if (nb == 0) return 0;
-            long limit = bidP[nb - 1] - ticks * tick;
-            for (int i = nb - 1; i >= 0 && bidP[i] >= limit; i--) total += bidS[i];
-        } else {
-            if (na == 0) return 0;
-            long limit = askP[na - 1] + ticks * tick;
-            for (int i = na - 1; i >= 0 && askP[i] <= limit; i--) total += askS[i];
-        }
-        return total;
+        return (bid ? bids : asks).depthWithin(ticks * tick);
     }
 
     /** The book as the service orders it: {@link Book} with bids ascending, asks descending. */
     Book toBook() {
-        List<Level> bids = new ArrayList<>(nb), asks = new ArrayList<>(na);
-        for (int i = 0; i < nb; i++) bids.add(new Level(decimal(bidP[i]), decimal(bidS[i])));
-        for (int i = 0; i < na; i++) asks.add(new Level(decimal(askP[i]), decimal(askS[i])));
-        return new Book(market, assetId, timestamp == 0 ? null : Instant.ofEpochMilli(timestamp), hash, bids, asks,
+        return new Book(market, assetId, timestamp == 0 ? null : Instant.ofEpochMilli(timestamp), hash, bids.levels(), asks.levels(),
                 minOrderSize == null ? null : new BigDecimal(minOrderSize), tickSize == null ? null : new BigDecimal(tickSize), negRisk,
                 lastTradePrice == null || lastTradePrice.isEmpty() ? null : new BigDecimal(lastTradePrice));
     }
@@ -174,10 +172,6 @@ final class LocalBook {
     private byte[] buf = new byte[1024];
     private int len;
     private static final byte[] BETWEEN_SIDES = "],\"asks\":[".getBytes(StandardCharsets.US_ASCII);
-    /** Each side's levels as text, the end of each level's text, and how many levels' text is current. */
-    private byte[] bidText = new byte[1024], askText = new byte[1024];
-    private int[] bidEnd = new int[16], askEnd = new int[16];
-    private int bidValid, askValid;
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     private MessageDigest sha1;
 
@@ -193,7 +187,7 @@ final class LocalBook {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        int bids = sideText(true), asks = sideText(false);
+        int bidsLen = sideText(bids), asksLen = sideText(asks);
         len = 0;
         ascii("{\"market\":\"");
         ascii(market);
@@ -203,9 +197,9 @@ final class LocalBook {
         ascii(timestampText);
         ascii("\",\"hash\":\"\",\"bids\":[");
         sha1.update(buf, 0, len);
-        sha1.update(bidText, 0, bids);
+        sha1.update(bids.text, 0, bidsLen);
         sha1.update(BETWEEN_SIDES);
-        sha1.update(askText, 0, asks);
+        sha1.update(asks.text, 0, asksLen);
         len = 0;
         ascii("],\"min_order_size\":\"");
         ascii(minOrderSize);
@@ -230,29 +224,21 @@ final class LocalBook {
      * One side's levels as the summary writes them, kept between hashes: the text of the levels before the first one
      * changed since is reused (changes are mostly near the best price, the end of both arrays). Its length.
      */
-    private int sideText(boolean bid) {
-        int n = bid ? nb : na, valid = Math.min(bid ? bidValid : askValid, n);
-        long[] price = bid ? bidP : askP, size = bid ? bidS : askS;
-        int[] ends = bid ? bidEnd : askEnd;
-        if (ends.length < n) ends = Arrays.copyOf(ends, Math.max(n, ends.length * 2));
+    private int sideText(Side side) {
+        int n = side.n, valid = Math.min(side.valid, n);
+        if (side.ends.length < n) side.ends = Arrays.copyOf(side.ends, Math.max(n, side.ends.length * 2));
+        int[] ends = side.ends;
         byte[] saved = buf;
         int savedLen = len;
-        buf = bid ? bidText : askText;
+        buf = side.text;
         len = valid == 0 ? 0 : ends[valid - 1];
         for (int i = valid; i < n; i++) {
-            level(i > 0, price[i], size[i]);
+            level(i > 0, side.price[i], side.size[i]);
             ends[i] = len;
         }
         int out = len;
-        if (bid) {
-            bidText = buf;
-            bidEnd = ends;
-            bidValid = n;
-        } else {
-            askText = buf;
-            askEnd = ends;
-            askValid = n;
-        }
+        side.text = buf;
+        side.valid = n;
         buf = saved;
         len = savedLen;
         return out;

@@ -714,7 +714,7 @@ public final class MarketFeed implements AutoCloseable {
             throw new IllegalArgumentException("a replay cannot record over its own recording " + path);
         }
         lane.read(() -> {
-            if (recording != null) recording.close();
+            Recorder.finish(recording);
             recording = Recorder.to(path, e -> lastError = e);
             // The books as they stand open the recording, so that it replays on its own.
             for (LocalBook b : books.values()) if (!b.resyncing && b.timestamp != 0) recording.write(bookFrame(b.toBook()), System.currentTimeMillis(), true);
@@ -726,9 +726,7 @@ public final class MarketFeed implements AutoCloseable {
     /** Ends the recording (the file is complete); returns its path, or null when none was on. */
     public Path stopRecording() {
         return lane.read(() -> {
-            if (recording == null) return null;
-            Path p = recording.path();
-            recording.close();
+            Path p = Recorder.finish(recording);
             recording = null;
             return p;
         });

@@ -268,7 +268,7 @@ public final class UserFeed implements AutoCloseable {
     public UserFeed record(Path path) {
         Objects.requireNonNull(path, "path");
         channel.read(() -> {
-            if (recording != null) recording.close();
+            Recorder.finish(recording);
             recording = Recorder.to(path, e -> lastError = e);
             return null;
         });
@@ -278,9 +278,7 @@ public final class UserFeed implements AutoCloseable {
     /** Ends the recording; its path, or null. */
     public Path stopRecording() {
         return channel.read(() -> {
-            if (recording == null) return null;
-            Path p = recording.path();
-            recording.close();
+            Path p = Recorder.finish(recording);
             recording = null;
             return p;
         });

@@ -35,12 +35,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -132,6 +128,7 @@ public final class LiveFeed implements AutoCloseable {
     private final PerpsSession session;
     private final ObjectMapper json;
     private final URI url;
+    private final ChannelRequests requests;
     private final Options options;
     private final Clock clock;
     private volatile Channel channel;
@@ -149,8 +146,6 @@ public final class LiveFeed implements AutoCloseable {
     private long healStartedNanos = -1;
 
     // requests on the connection and their replies (answered on the socket's thread)
-    private final AtomicLong requestIds = new AtomicLong(1);
-    private final Map<Long, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     private volatile State state = State.CONNECTING;
     private volatile boolean closed;
 
@@ -171,6 +166,7 @@ public final class LiveFeed implements AutoCloseable {
         this.session = session;
         this.json = session.transport().resources().json();
         this.url = channelUrl(session.transport().resources().baseUrl(Service.PERPS_WS));
+        this.requests = new ChannelRequests(json, url);
         this.options = options;
         this.clock = options.clock();
     }
@@ -207,18 +203,10 @@ public final class LiveFeed implements AutoCloseable {
             missingKnown = 0;
             missingUnplaced = 0;
             setState(State.CONNECTED);
-            ObjectNode auth = json.createObjectNode();
-            auth.put("req", "post").putObject("op").put("type", "auth").putObject("args")
-                    .put("proxy", session.credentials().proxy()).put("secret", session.credentials().secret());
-            JsonNode reply = ask(c, auth);
-            if (!"ok".equals(reply.path("status").asText())) {
-                // The service's message, never the secret.
-                throw new AuthenticationException(401, null, url.toString(), null,
-                        "the real-time channel refused the proxy " + session.credentials().proxy() + ": " + reply.path("error").asText("no reason given"), null);
-            }
+            requests.authenticate(c::send, session.credentials(), options.replyTimeout());
             ObjectNode sub = json.createObjectNode().put("req", "sub");
             sub.putArray("chs").add("orders").add("fills").add("portfolio");
-            JsonNode subbed = ask(c, sub);
+            JsonNode subbed = requests.ask(c::send, sub, options.replyTimeout());
             if (!"ok".equals(subbed.path("status").asText())) {
                 throw new ConnectionException(0, null, url.toString(), null, "the channel refused the subscription: " + subbed.path("error").asText(), null);
             }
@@ -231,22 +219,11 @@ public final class LiveFeed implements AutoCloseable {
         public boolean answer(String text) {
             JsonNode n = tree(text);
             if (n == null) return true; // not JSON: nothing to do with it
-            if (n.has("id") && n.has("data") && !n.has("ch")) {
-                CompletableFuture<JsonNode> f = pending.get(n.get("id").asLong());
-                if (f != null) {
-                    f.complete(n.get("data"));
-                    return true;
-                }
-                return !n.get("data").has("sq"); // a ping's reply counts what was pushed: the channel's thread checks it
+            if (ChannelRequests.isReply(n)) {
+                // A ping's reply counts what was pushed: the channel's thread checks it.
+                return requests.complete(n) || !n.get("data").has("sq");
             }
-            if ("post".equals(n.path("req").asText()) && "ping".equals(n.path("op").path("type").asText())) {
-                ObjectNode pong = json.createObjectNode();
-                pong.set("id", n.get("id"));
-                pong.putObject("data").put("status", "ok").put("ts", clock.currentTimeMillis());
-                channel().send(pong.toString());
-                return true;
-            }
-            return !n.has("ch");
+            return requests.answerPing(n, clock.currentTimeMillis(), frame -> channel().send(frame)) || !n.has("ch");
         }
 
         @Override
@@ -263,12 +240,12 @@ public final class LiveFeed implements AutoCloseable {
 
         @Override
         public String ping() {
-            return "{\"id\":" + requestIds.getAndIncrement() + ",\"req\":\"post\",\"op\":{\"type\":\"ping\"}}";
+            return "{\"id\":" + requests.nextId() + ",\"req\":\"post\",\"op\":{\"type\":\"ping\"}}";
         }
 
         @Override
         public void lost(String why) {
-            for (CompletableFuture<JsonNode> f : pending.values()) f.completeExceptionally(new ConnectionException(0, null, url.toString(), null, why, null));
+            requests.failAll(why, null);
         }
 
         @Override
@@ -300,25 +277,6 @@ public final class LiveFeed implements AutoCloseable {
         }
     }
 
-    /** Sends a request frame with a fresh id and waits (real time) for its reply's {@code data}. */
-    private JsonNode ask(Channel c, ObjectNode frame) throws Exception {
-        long id = requestIds.getAndIncrement();
-        frame.put("id", id);
-        CompletableFuture<JsonNode> reply = new CompletableFuture<>();
-        pending.put(id, reply);
-        try {
-            if (!c.send(json.writeValueAsString(frame))) throw new ConnectionException(0, null, url.toString(), null, "the channel is closed", null);
-            return reply.get(options.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new ConnectionException(0, null, url.toString(), null, "no reply to '" + frame.path("req").asText() + " "
-                    + frame.path("op").path("type").asText("") + "' within " + options.replyTimeout(), e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Exception x) throw x;
-            throw e;
-        } finally {
-            pending.remove(id);
-        }
-    }
     // ---- frames and state (the channel's thread) ------------------------------------------------------------------
 
     private void frame(JsonNode n) {

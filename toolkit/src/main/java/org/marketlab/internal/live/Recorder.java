@@ -46,6 +46,13 @@ public final class Recorder implements AutoCloseable {
         }
     }
 
+    /** Closes {@code recorder}, when there is one: its file (whole now), or null. */
+    public static Path finish(Recorder recorder) {
+        if (recorder == null) return null;
+        recorder.close();
+        return recorder.path;
+    }
+
     /** The recording's file (a Parquet one is whole once closed). */
     public Path path() {
         return path;
@@ -63,24 +70,29 @@ public final class Recorder implements AutoCloseable {
 
     /** One frame with its arrival time; {@code flush}: now (a live feed), else when closed (a replay writing a copy). */
     public void write(String frame, long receivedMillis, boolean flush) {
-        if (out == null) return;
-        try {
-            out.write("{\"t\":");
-            out.write(Long.toString(receivedMillis));
-            out.write(",\"frame\":");
-            out.write(frame.indexOf('\n') >= 0 || frame.indexOf('\r') >= 0 ? frame.replace('\r', ' ').replace('\n', ' ') : frame);
-            out.write("}\n");
-            if (flush) out.flush();
-        } catch (IOException e) {
-            trouble.accept("recording to " + path + " stopped: " + e.getMessage());
-            close();
-        }
+        guarded(w -> {
+            w.write("{\"t\":");
+            w.write(Long.toString(receivedMillis));
+            w.write(",\"frame\":");
+            w.write(frame.indexOf('\n') >= 0 || frame.indexOf('\r') >= 0 ? frame.replace('\r', ' ').replace('\n', ' ') : frame);
+            w.write("}\n");
+            if (flush) w.flush();
+        });
     }
 
     public void flush() {
+        guarded(BufferedWriter::flush);
+    }
+
+    private interface Write {
+        void to(BufferedWriter out) throws IOException;
+    }
+
+    /** Runs one write while the recording is open; a failure ends the recording and is reported once. */
+    private void guarded(Write write) {
         if (out == null) return;
         try {
-            out.flush();
+            write.to(out);
         } catch (IOException e) {
             trouble.accept("recording to " + path + " stopped: " + e.getMessage());
             close();

@@ -106,7 +106,7 @@ public final class BookSoakBench {
                         hashed++;
                     }
                     if (closed < disconnects && random.nextBoolean()) {
-                        closed += Math.min(1, channels.closeConnections());
+                        closed += Math.min(1, channels.faults().closeConnections());
                     }
                     Thread.sleep(60);
                     if (!converges(feed, token)) divergences++;

@@ -66,7 +66,7 @@ public final class LiveSoakBench {
             long started = System.nanoTime();
             int closed = 0, modifications = 0;
             try (LiveFeed feed = session.live(options)) {
-                while (closed < disconnects || channel.framesDropped() < drops) {
+                while (closed < disconnects || channel.faults().dropped() < drops) {
                     if (System.nanoTime() > deadline) throw new IllegalStateException("not done within " + seconds + " s: " + feed.status());
                     List<Order> open = session.openOrders();
                     if (!open.isEmpty()) {
@@ -77,14 +77,14 @@ public final class LiveSoakBench {
                         session.modifyOrders(Map.of(o.coid(), Modification.of(price, qty.toPlainString())));
                         modifications++;
                     }
-                    if (channel.framesDropped() < drops) channel.dropFrames(1);
+                    if (channel.faults().dropped() < drops) channel.faults().dropMessages(1);
                     Thread.sleep(40);
                     if (closed < disconnects && feed.state() == LiveFeed.State.AUTHENTICATED && random.nextBoolean()) {
-                        closed += channel.closeConnections();
+                        closed += channel.faults().closeConnections();
                     }
                     Thread.sleep(40);
                 }
-                channel.dropFrames(0);
+                channel.faults().dropMessages(0);
                 perps.market().fillInterval(0).portfolioInterval(0);
                 long quiet = System.nanoTime();
                 // Quiet now: wait for the last pings to show any trailing gap and for its resync.
@@ -100,8 +100,8 @@ public final class LiveSoakBench {
                 System.out.printf(Locale.ROOT, "live soak, seed 7, loopback: %d modifications, %d fills, run %.1f s%n", modifications,
                         feed.fills().size(), runNanos / 1e9);
                 System.out.printf(Locale.ROOT, "  forced disconnects   %6d%n", closed);
-                System.out.printf(Locale.ROOT, "  frames dropped       %6d   (sandbox)%n", channel.framesDropped());
-                System.out.printf(Locale.ROOT, "  frames pushed        %6d   (sandbox, dropped included)%n", channel.framesPushed());
+                System.out.printf(Locale.ROOT, "  frames dropped       %6d   (sandbox)%n", channel.faults().dropped());
+                System.out.printf(Locale.ROOT, "  frames pushed        %6d   (sandbox, dropped included)%n", channel.faults().pushed());
                 Harness.counters(s, "frames", "duplicates", "gapsHealed", "reconnects", "resyncs");
                 System.out.printf(Locale.ROOT, "  worst time to heal   %6d ms%n", s.worstHeal().toMillis());
                 System.out.println("  orders, fills and portfolio equal the REST reads: " + (mismatch == null ? "yes" : "NO, " + mismatch));

@@ -122,17 +122,17 @@ class MarketFeedAgainstSandboxTest {
             Thread.sleep(600);
             converged(feed, token);
             assertTrue(feed.status().hashMismatches() >= 1, "a wrong hash is found: " + feed.status());
-            channels.dropMessages(3);
+            channels.faults().dropMessages(3);
             Thread.sleep(600);
             converged(feed, token);
-            channels.duplicateMessages(5).reorderMessages(3);
+            channels.faults().duplicateMessages(5).reorderMessages(3);
             Thread.sleep(600);
             converged(feed, token);
             long reconnects = feed.status().reconnects();
-            channels.closeConnections();
+            channels.faults().closeConnections();
             Thread.sleep(600);
             converged(feed, token);
-            channels.silence();
+            channels.faults().silence();
             Thread.sleep(3_000); // stale after 2 s
             converged(feed, token);
             channels.flowInterval(0).clear();

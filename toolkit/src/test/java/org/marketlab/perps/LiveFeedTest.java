@@ -39,7 +39,7 @@ class LiveFeedTest {
 
     @AfterEach
     void goodDay() {
-        CHANNEL.clear();
+        CHANNEL.faults().clear();
     }
 
     @Test
@@ -133,7 +133,7 @@ class LiveFeedTest {
         VirtualClock clock = new VirtualClock();
         PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
         try (LiveFeed feed = s.live(LiveFeed.Options.defaults().clock(clock))) {
-            assertTrue(CHANNEL.silence() >= 1);
+            assertTrue(CHANNEL.faults().silence() >= 1);
             clock.advance(Duration.ofSeconds(64));
             Thread.sleep(400); // the watchdog looks every 50 ms
             assertEquals(0, feed.status().reconnects(), "64 s is not yet stale");
@@ -151,14 +151,14 @@ class LiveFeedTest {
     void pingsGoOutOnTheClockAndAnsweredPingsKeepTheConnection() throws Exception {
         VirtualClock clock = new VirtualClock();
         PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
-        long before = CHANNEL.framesPushed();
+        long before = CHANNEL.faults().pushed();
         try (LiveFeed feed = s.live(LiveFeed.Options.defaults().clock(clock))) {
             for (int i = 0; i < 6; i++) {          // 150 s in 25 s steps, every ping answered
                 clock.advance(Duration.ofSeconds(25));
                 Thread.sleep(250);
             }
             assertEquals(0, feed.status().reconnects(), "answered pings keep a quiet connection alive: " + feed.status());
-            assertTrue(CHANNEL.framesPushed() >= before);
+            assertTrue(CHANNEL.faults().pushed() >= before);
         }
     }
 
@@ -171,7 +171,7 @@ class LiveFeedTest {
             feed.onOrder(orders::add);
             List<Order> open = s.openOrders();
             // A dropped frame: the next one on its channel shows the gap, and a resync fills it.
-            CHANNEL.dropFrames(1);
+            CHANNEL.faults().dropMessages(1);
             modify(s, open.get(0), passive(open.get(0)));
             modify(s, open.get(1), passive(open.get(1)));
             await(() -> feed.status().gapsHealed() >= 1, "the gap healed");
@@ -180,13 +180,13 @@ class LiveFeedTest {
             assertEquals(0, new BigDecimal(passive(open.get(0))).compareTo(healed.p()), "the dropped change is there");
 
             // A duplicated frame is dropped by its sq.
-            CHANNEL.duplicateFrames(1);
+            CHANNEL.faults().duplicateMessages(1);
             modify(s, open.get(2), passive(open.get(2)));
             await(() -> feed.status().duplicates() >= 1, "the duplicate dropped");
 
             // A connection closed without a reason: a new one, authenticated again, and a resync.
             long auths = CHANNEL.authentications();
-            assertTrue(CHANNEL.closeConnections() >= 1);
+            assertTrue(CHANNEL.faults().closeConnections() >= 1);
             await(() -> feed.status().reconnects() >= 1 && feed.state() == LiveFeed.State.AUTHENTICATED, "reconnected");
             assertTrue(CHANNEL.authentications() > auths, "authenticated again");
             orders.clear();
@@ -203,7 +203,7 @@ class LiveFeedTest {
         BlockingQueue<Order> orders = new LinkedBlockingQueue<>();
         try (LiveFeed feed = s.live()) {
             feed.onOrder(orders::add);
-            CHANNEL.delayFrames(300);
+            CHANNEL.faults().delayMessages(300);
             List<Order> open = s.openOrders();
             long sent = System.nanoTime();
             modify(s, open.get(0), passive(open.get(0)));
@@ -211,7 +211,7 @@ class LiveFeedTest {
             assertEquals(open.get(0).oid(), next(orders, o -> true).oid(), "in the order they happened");
             assertTrue(System.nanoTime() - sent >= TimeUnit.MILLISECONDS.toNanos(300), "and no sooner than the delay");
             assertEquals(open.get(1).oid(), next(orders, o -> true).oid());
-            CHANNEL.delayFrames(0);
+            CHANNEL.faults().delayMessages(0);
             feed.settle();
             assertEquals(0, feed.status().gapsHealed());
             assertEquals(0, feed.status().reconnects());

@@ -9,6 +9,7 @@ import io.javalin.websocket.WsContext;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.route.SocketFaults;
 import org.marketlab.sandbox.route.Sockets;
 import org.marketlab.sandbox.trading.Engine;
 import org.marketlab.sandbox.wallets.ApiKeys;
@@ -58,10 +59,9 @@ import java.util.function.LongSupplier;
  * and {@code trade} events, the trade as {@code /data/trades} reports it, once {@code MATCHED} and again as it is
  * {@code MINED} and {@code CONFIRMED} ({@code RETRYING} and {@code FAILED} on request, {@link TradeStatuses}).
  *
- * <p><b>Faults</b> on request, on both channels' connections: {@link #dropMessages drop}, {@link #duplicateMessages
- * duplicate} and {@link #reorderMessages reorder} the next messages, give the next price changes a {@link #wrongHashes
- * wrong hash}, {@link #closeConnections close} the connections without a close frame, {@link #silence} them, and delay
- * every message; also over {@code POST /control/market-channel}.
+ * <p><b>Faults</b> on request, on both channels' connections ({@link #faults}): drop, duplicate and reorder the next
+ * messages, close the connections without a close frame, silence them, and delay every message; give the next price
+ * changes a {@link #wrongHashes wrong hash}; also over {@code POST /control/market-channel}.
  */
 public final class ClobChannels implements RouteModule {
 
@@ -186,32 +186,9 @@ public final class ClobChannels implements RouteModule {
 
     // ---- on request: faults -----------------------------------------------------------------------------------------
 
-    /** Closes every connection of both channels abruptly (no close frame). Returns how many. */
-    public int closeConnections() {
-        return connections.closeConnections();
-    }
-
-    /** The connections open now send nothing more, {@code PONG} included, and stay open. Returns how many. */
-    public int silence() {
-        return connections.silence();
-    }
-
-    /** The next {@code n} pushed messages (on any connection) are never sent. */
-    public ClobChannels dropMessages(int n) {
-        connections.dropMessages(n);
-        return this;
-    }
-
-    /** The next {@code n} pushed messages are sent twice. */
-    public ClobChannels duplicateMessages(int n) {
-        connections.duplicateMessages(n);
-        return this;
-    }
-
-    /** The next {@code n} pushed messages are each held back and sent after the message that follows them. */
-    public ClobChannels reorderMessages(int n) {
-        connections.reorderMessages(n);
-        return this;
+    /** The faults of both channels' connections (drop, duplicate, reorder, delay, close, silence) and their counters. */
+    public SocketFaults faults() {
+        return connections;
     }
 
     /** The next {@code n} {@code price_change} messages carry a hash that is not the book's. */
@@ -220,32 +197,11 @@ public final class ClobChannels implements RouteModule {
         return this;
     }
 
-    /** Every message waits this long before it is sent (in order). */
-    public ClobChannels delayMessages(long millis) {
-        connections.delayMessages(millis);
-        return this;
-    }
-
     /** No faults. */
     public ClobChannels clear() {
         connections.clear();
         wrongHashes.set(0);
         return this;
-    }
-
-    /** Messages pushed on both channels (dropped ones included, duplicates once). */
-    public long messagesPushed() {
-        return connections.pushed();
-    }
-
-    /** Messages dropped by the fault. */
-    public long messagesDropped() {
-        return connections.dropped();
-    }
-
-    /** Connections open now on both channels. */
-    public int openConnections() {
-        return connections.openConnections();
     }
 
     /** The tokens some market-channel connection watches now. */
@@ -268,11 +224,11 @@ public final class ClobChannels implements RouteModule {
         ObjectNode out = Json.object().put("status", "ok");
         try {
             if (n.path("clear").asBoolean()) clear();
-            if (n.has("drop")) dropMessages(n.get("drop").asInt());
-            if (n.has("duplicate")) duplicateMessages(n.get("duplicate").asInt());
-            if (n.has("reorder")) reorderMessages(n.get("reorder").asInt());
+            if (n.has("drop")) connections.dropMessages(n.get("drop").asInt());
+            if (n.has("duplicate")) connections.duplicateMessages(n.get("duplicate").asInt());
+            if (n.has("reorder")) connections.reorderMessages(n.get("reorder").asInt());
             if (n.has("wrongHash")) wrongHashes(n.get("wrongHash").asInt());
-            if (n.has("delayMillis")) delayMessages(n.get("delayMillis").asLong());
+            if (n.has("delayMillis")) connections.delayMessages(n.get("delayMillis").asLong());
             if (n.has("flowIntervalMillis")) flowInterval(n.get("flowIntervalMillis").asLong());
             if (n.has("tickSize")) {
                 JsonNode t = n.get("tickSize");
@@ -284,8 +240,8 @@ public final class ClobChannels implements RouteModule {
                 tradeStatuses(t.path("mineAfterMillis").asLong(statuses.mineAfter()), t.path("confirmAfterMillis").asLong(statuses.confirmAfter()),
                         t.path("retryNext").asInt(0), t.path("failNext").asInt(0));
             }
-            if (n.path("closeConnections").asBoolean()) out.put("closed", closeConnections());
-            if (n.path("silence").asBoolean()) out.put("silenced", silence());
+            if (n.path("closeConnections").asBoolean()) out.put("closed", connections.closeConnections());
+            if (n.path("silence").asBoolean()) out.put("silenced", connections.silence());
         } catch (IllegalArgumentException e) {
             throw Refusal.badRequest(e.getMessage());
         }

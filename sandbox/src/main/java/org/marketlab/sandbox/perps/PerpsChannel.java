@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.websocket.WsContext;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.SocketFaults;
 import org.marketlab.sandbox.route.Sockets;
 
 import java.util.ArrayList;
@@ -34,10 +35,9 @@ import java.util.function.LongSupplier;
  * {@code sq} counts per connection and channel from 1, as the official client checks it (each channel's next frame
  * carries the previous {@code sq} + 1).
  *
- * <p>Faults, from Java or {@code POST /__sandbox/perps} on the perps server: {@link #closeConnections()} (closed without
- * a close frame), {@link #silence()} (the connections open now send nothing more, pongs included, and are not closed),
- * {@link #dropFrames(int)} (the next pushed frames are counted but not sent: a gap), {@link #duplicateFrames(int)},
- * {@link #delayFrames(long)}.
+ * <p>Faults, from Java ({@link #faults()}) or {@code POST /__sandbox/perps} on the perps server: connections closed
+ * without a close frame, silenced (they send nothing more, pongs included, and are not closed), the next pushed frames
+ * dropped (counted but not sent: a gap) or duplicated, every frame delayed.
  */
 public final class PerpsChannel {
 
@@ -71,40 +71,13 @@ public final class PerpsChannel {
         connections.route(app, "/v1/ws", Connection::new, this::onFrame);
     }
 
-    // ---- faults -------------------------------------------------------------------------------------------------------
-
-    /** Closes every open connection abruptly (no close frame, no reason). Returns how many. */
-    public int closeConnections() {
-        return connections.closeConnections();
-    }
-
-    /** The connections open now go silent: no frames, no replies, no pongs, until the client gives up on them. */
-    public int silence() {
-        return connections.silence();
-    }
-
-    /** The next {@code n} pushed frames (on any connection) are counted in {@code sq} but never sent. */
-    public PerpsChannel dropFrames(int n) {
-        connections.dropMessages(n);
-        return this;
-    }
-
-    /** The next {@code n} pushed frames are sent twice. */
-    public PerpsChannel duplicateFrames(int n) {
-        connections.duplicateMessages(n);
-        return this;
-    }
-
-    /** Every frame and reply waits this long before it is sent (in order). */
-    public PerpsChannel delayFrames(long millis) {
-        connections.delayMessages(millis);
-        return this;
-    }
-
-    /** No faults. */
-    public PerpsChannel clear() {
-        connections.clear();
-        return this;
+    /**
+     * The faults of the channel's connections: close them without a close frame, silence them (no frames, no replies,
+     * no pongs, until the client gives up on them), drop the next pushed frames (counted in {@code sq}, never sent: a
+     * gap), send them twice, delay every frame and reply; and the frames pushed and dropped.
+     */
+    public SocketFaults faults() {
+        return connections;
     }
 
     // ---- what tests read ------------------------------------------------------------------------------------------------
@@ -112,21 +85,6 @@ public final class PerpsChannel {
     /** Successful {@code auth} frames. */
     public long authentications() {
         return authentications.get();
-    }
-
-    /** Frames pushed (dropped ones included, duplicates once). */
-    public long framesPushed() {
-        return connections.pushed();
-    }
-
-    /** Frames dropped by the fault. */
-    public long framesDropped() {
-        return connections.dropped();
-    }
-
-    /** Connections open now. */
-    public int openConnections() {
-        return connections.openConnections();
     }
 
     // ---- pushing --------------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.route.SocketFaults;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -506,15 +507,16 @@ public final class PerpsSandbox implements RouteModule {
         }
         ObjectNode out = JSON.objectNode().put("status", "ok");
         try {
-            if (n.path("clear").asBoolean()) channel.clear();
-            if (n.has("dropFrames")) channel.dropFrames(n.get("dropFrames").asInt());
-            if (n.has("duplicateFrames")) channel.duplicateFrames(n.get("duplicateFrames").asInt());
-            if (n.has("delayMillis")) channel.delayFrames(n.get("delayMillis").asLong());
+            SocketFaults faults = channel.faults();
+            if (n.path("clear").asBoolean()) faults.clear();
+            if (n.has("dropFrames")) faults.dropMessages(n.get("dropFrames").asInt());
+            if (n.has("duplicateFrames")) faults.duplicateMessages(n.get("duplicateFrames").asInt());
+            if (n.has("delayMillis")) faults.delayMessages(n.get("delayMillis").asLong());
             if (n.has("fillIntervalMillis")) market.fillInterval(n.get("fillIntervalMillis").asLong());
             if (n.has("portfolioIntervalMillis")) market.portfolioInterval(n.get("portfolioIntervalMillis").asLong());
             if (n.hasNonNull("fillNow")) out.set("fill", market.fillNow(account(n.get("fillNow").asText()).owner()));
-            if (n.path("silence").asBoolean()) out.put("silenced", channel.silence());
-            if (n.path("closeConnections").asBoolean()) out.put("closed", channel.closeConnections());
+            if (n.path("silence").asBoolean()) out.put("silenced", faults.silence());
+            if (n.path("closeConnections").asBoolean()) out.put("closed", faults.closeConnections());
         } catch (IllegalArgumentException e) {
             ctx.status(400).json(Map.of("error", e.getMessage()));
             return;

@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  *
  * @param <S> the host's kind of connection
  */
-public final class Sockets<S extends Sockets.Socket> {
+public final class Sockets<S extends Sockets.Socket> implements SocketFaults {
 
     private final String threadPrefix;
     private final Map<String, S> open = new ConcurrentHashMap<>();
@@ -64,6 +64,7 @@ public final class Sockets<S extends Sockets.Socket> {
     }
 
     /** Connections open now. */
+    @Override
     public int openConnections() {
         return open.size();
     }
@@ -71,6 +72,7 @@ public final class Sockets<S extends Sockets.Socket> {
     // ---- faults -------------------------------------------------------------------------------------------------------
 
     /** Closes every open connection abruptly (no close frame, no reason). Returns how many. */
+    @Override
     public int closeConnections() {
         int n = 0;
         for (S s : List.copyOf(open.values())) {
@@ -81,6 +83,7 @@ public final class Sockets<S extends Sockets.Socket> {
     }
 
     /** The connections open now send and answer nothing more, pongs included, and stay open. Returns how many. */
+    @Override
     public int silence() {
         int n = 0;
         for (Socket s : open.values()) {
@@ -91,40 +94,52 @@ public final class Sockets<S extends Sockets.Socket> {
     }
 
     /** The next {@code n} pushed messages (on any connection) are counted but never sent. */
-    public void dropMessages(int n) {
+    @Override
+    public Sockets<S> dropMessages(int n) {
         drops.set(Math.max(0, n));
+        return this;
     }
 
     /** The next {@code n} pushed messages are sent twice. */
-    public void duplicateMessages(int n) {
+    @Override
+    public Sockets<S> duplicateMessages(int n) {
         duplicates.set(Math.max(0, n));
+        return this;
     }
 
     /** The next {@code n} pushed messages are each held back and sent after the message that follows them. */
-    public void reorderMessages(int n) {
+    @Override
+    public Sockets<S> reorderMessages(int n) {
         reorders.set(Math.max(0, n));
+        return this;
     }
 
     /** Every message and reply waits this long before it is sent (in order). */
-    public void delayMessages(long millis) {
+    @Override
+    public Sockets<S> delayMessages(long millis) {
         if (millis < 0) throw new IllegalArgumentException("delay must be 0 or more ms, was " + millis);
         delayMillis = millis;
+        return this;
     }
 
     /** No faults. */
-    public void clear() {
+    @Override
+    public Sockets<S> clear() {
         drops.set(0);
         duplicates.set(0);
         reorders.set(0);
         delayMillis = 0;
+        return this;
     }
 
     /** Messages pushed (dropped ones included, duplicates once). */
+    @Override
     public long pushed() {
         return pushed.get();
     }
 
     /** Messages dropped by the fault. */
+    @Override
     public long dropped() {
         return dropped.get();
     }

@@ -1,5 +1,12 @@
 package org.marketlab.sandbox.world;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,58 +32,38 @@ final class Catalogue {
     static final double[] CATEGORY_WEIGHT = {1.2, 1.6, 1.3, 1.0, 0.6, 0.6, 0.7, 0.6};
     static final double[] CATEGORY_VOLUME = {1.8, 1.3, 1.6, 1.0, 0.4, 0.35, 0.5, 0.7};
 
-    static final List<Topic> TOPICS = List.of(
-            new Topic("Politics", "US Elections", List.of("Politics", "Elections", "US Politics"), 3),
-            new Topic("Politics", "Congress", List.of("Politics", "Congress", "US Politics"), 1.5),
-            new Topic("Politics", "Supreme Court", List.of("Politics", "Courts", "Supreme Court"), 1),
-            new Topic("Politics", "Approval", List.of("Politics", "Polls", "US Politics"), 1),
-            new Topic("Politics", "World Elections", List.of("Politics", "World Elections", "Elections"), 2),
-            new Topic("Sports", "NBA", List.of("Sports", "NBA", "Basketball"), 2.5),
-            new Topic("Sports", "NFL", List.of("Sports", "NFL", "Football"), 2.5),
-            new Topic("Sports", "MLB", List.of("Sports", "MLB", "Baseball"), 1.5),
-            new Topic("Sports", "NHL", List.of("Sports", "NHL", "Hockey"), 1.2),
-            new Topic("Sports", "Premier League", List.of("Sports", "Soccer", "Premier League"), 2),
-            new Topic("Sports", "Champions League", List.of("Sports", "Soccer", "Champions League"), 1),
-            new Topic("Sports", "F1", List.of("Sports", "F1", "Motorsport"), 1),
-            new Topic("Sports", "Tennis", List.of("Sports", "Tennis"), 1),
-            new Topic("Sports", "Golf", List.of("Sports", "Golf"), 0.7),
-            new Topic("Sports", "UFC", List.of("Sports", "UFC", "MMA"), 0.8),
-            new Topic("Crypto", "Bitcoin", List.of("Crypto", "Bitcoin", "Crypto Prices"), 3),
-            new Topic("Crypto", "Ethereum", List.of("Crypto", "Ethereum", "Crypto Prices"), 2),
-            new Topic("Crypto", "Solana", List.of("Crypto", "Solana", "Crypto Prices"), 1.2),
-            new Topic("Crypto", "XRP", List.of("Crypto", "XRP", "Crypto Prices"), 0.8),
-            new Topic("Crypto", "Dogecoin", List.of("Crypto", "Dogecoin", "Memecoins"), 0.6),
-            new Topic("Crypto", "Cardano", List.of("Crypto", "Cardano", "Crypto Prices"), 0.4),
-            new Topic("Crypto", "Crypto Policy", List.of("Crypto", "Regulation"), 1),
-            new Topic("Economics", "Fed", List.of("Economics", "Fed", "Interest Rates"), 2),
-            new Topic("Economics", "Inflation", List.of("Economics", "Inflation", "CPI"), 1.2),
-            new Topic("Economics", "Jobs", List.of("Economics", "Jobs", "Unemployment"), 0.8),
-            new Topic("Economics", "GDP", List.of("Economics", "GDP", "Recession"), 0.8),
-            new Topic("Economics", "Commodities", List.of("Economics", "Commodities"), 1),
-            new Topic("Economics", "Stocks", List.of("Economics", "Stocks", "Indices"), 1.2),
-            new Topic("Economics", "Tariffs", List.of("Economics", "Trade", "Tariffs"), 0.8),
-            new Topic("Culture", "Movies", List.of("Culture", "Movies", "Box Office"), 1),
-            new Topic("Culture", "Awards", List.of("Culture", "Awards"), 1),
-            new Topic("Culture", "Music", List.of("Culture", "Music", "Streaming"), 0.7),
-            new Topic("Culture", "TV", List.of("Culture", "TV", "Emmys"), 0.5),
-            new Topic("Culture", "Gaming", List.of("Culture", "Gaming", "Video Games"), 0.5),
-            new Topic("Science", "AI", List.of("Science", "AI", "Tech"), 2),
-            new Topic("Science", "Space", List.of("Science", "Space", "SpaceX"), 1),
-            new Topic("Science", "Climate", List.of("Science", "Climate", "Weather"), 1.2),
-            new Topic("Science", "Hurricanes", List.of("Science", "Weather", "Hurricanes"), 0.5),
-            new Topic("Science", "Health", List.of("Science", "Health", "Pandemics"), 0.5),
-            new Topic("Science", "Earthquakes", List.of("Science", "Earthquakes", "Natural Disasters"), 0.4),
-            new Topic("Business", "Big Tech", List.of("Business", "Big Tech", "Stocks"), 1.5),
-            new Topic("Business", "Earnings", List.of("Business", "Earnings"), 1),
-            new Topic("Business", "IPOs", List.of("Business", "IPOs"), 1),
-            new Topic("Business", "Tesla", List.of("Business", "Tesla", "EVs"), 0.8),
-            new Topic("Business", "CEOs", List.of("Business", "CEOs"), 0.6),
-            new Topic("Business", "Layoffs", List.of("Business", "Layoffs", "Tech"), 0.6),
-            new Topic("World", "Ukraine", List.of("World", "Ukraine", "Russia"), 1.5),
-            new Topic("World", "Middle East", List.of("World", "Middle East", "Diplomacy"), 1.2),
-            new Topic("World", "NATO", List.of("World", "NATO", "Europe"), 0.7),
-            new Topic("World", "United Nations", List.of("World", "UN", "Diplomacy"), 0.6),
-            new Topic("World", "China", List.of("World", "China", "Asia"), 0.8));
+    /** The topics, from {@code topics.csv} beside this class: the world's table of what it asks about. */
+    static final List<Topic> TOPICS = rows("topics.csv", "category,label,weight,tags").stream()
+            .map(f -> new Topic(f[0], f[1], List.of(f[3].split("\\|")), Double.parseDouble(f[2])))
+            .toList();
+
+    /**
+     * The rows of one of the world's tables, a CSV file beside this class (no quoting: no field holds a comma): lines
+     * starting with {@code #} are comments, the first other line is the header, which must be {@code header}.
+     */
+    static List<String[]> rows(String name, String header) {
+        InputStream in = Catalogue.class.getResourceAsStream(name);
+        if (in == null) throw new IllegalStateException("the world's " + name + " is missing from the sandbox's resources");
+        int columns = header.split(",").length;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            List<String[]> out = new ArrayList<>();
+            boolean first = true;
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.isBlank() || line.startsWith("#")) continue;
+                if (first) {
+                    if (!line.equals(header)) throw new IllegalStateException(name + ": expected the header " + header + ", found " + line);
+                    first = false;
+                    continue;
+                }
+                String[] f = line.split(",", -1);
+                if (f.length != columns) throw new IllegalStateException(name + ": expected " + header + " in '" + line + "'");
+                out.add(f);
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the world's " + name, e);
+        }
+    }
 
     /** Tags an event can carry beyond its topic's: the country, company or asset it is about. */
     static final List<String> SUBJECT_TAGS = List.of("UK", "Germany", "France", "Canada", "Japan", "Brazil", "Australia",

@@ -87,127 +87,30 @@ final class Questions {
     /** A game's total line: its centre and spread (points, runs, goals). */
     private static final double[][] LINES = {{226, 12}, {45, 5}, {8.5, 1}, {6, 0.5}, {2.5, 0.5}, {2.5, 0.5}};
 
+    /**
+     * The templates, from {@code templates.csv} beside {@link Catalogue}: topic, form, weight and subject ({@code league}:
+     * the league the topic names; an asset symbol; or none). A template's index is its row.
+     */
     static final List<Template> TEMPLATES = templates();
 
     private static List<Template> templates() {
         List<Template> t = new ArrayList<>();
-        politicsAndSports(t);
-        markets(t);
-        society(t);
+        for (String[] f : Catalogue.rows("templates.csv", "topic,form,weight,subject")) {
+            String topic = f[0], subject = f[3];
+            int param = subject.isEmpty() ? -1
+                    : subject.equals("league") ? List.of(LEAGUE_NAMES).indexOf(topic)
+                    : Assets.index(Assets.bySymbol(subject));
+            if (param == -1 && !subject.isEmpty()) throw new IllegalStateException("templates.csv: " + topic + " is not a league");
+            t.add(new Template(t.size(), topicIndex(topic), Form.valueOf(f[1]), Double.parseDouble(f[2]), param));
+        }
         return List.copyOf(t);
     }
 
-    private static void politicsAndSports(List<Template> t) {
-        add(t, "US Elections", Form.HOUSE, 1, -1);
-        add(t, "US Elections", Form.SENATE, 1, -1);
-        add(t, "US Elections", Form.PRESIDENT, 1, -1);
-        add(t, "US Elections", Form.NOMINEE, 1.5, -1);
-        add(t, "US Elections", Form.GOVERNOR, 2, -1);
-        add(t, "Congress", Form.SHUTDOWN, 1, -1);
-        add(t, "Congress", Form.BILL, 2, -1);
-        add(t, "Supreme Court", Form.RULING, 2, -1);
-        add(t, "Supreme Court", Form.VACANCY, 1, -1);
-        add(t, "Approval", Form.APPROVAL, 1, -1);
-        add(t, "World Elections", Form.FOREIGN, 1, -1);
-        for (int league = 0; league < LEAGUES.length; league++) {
-            String topic = LEAGUE_NAMES[league];
-            if (league < 4) {
-                add(t, topic, Form.GAME, 5, league);
-                add(t, topic, Form.TOTAL, 2, league);
-                add(t, topic, Form.BEAT, 1, league);
-            } else {
-                add(t, topic, Form.SOCCER_GAME, league == 4 ? 6 : 3, league);
-            }
-            add(t, topic, Form.CHAMPION, 1.5, league);
-        }
-        add(t, "F1", Form.CONSTRUCTORS, 1, -1);
-        add(t, "F1", Form.GRAND_PRIX, 2, -1);
-        add(t, "Tennis", Form.MATCH, 3, -1);
-        add(t, "Tennis", Form.SLAM, 1, -1);
-        add(t, "Golf", Form.GOLF_MAJOR, 1, -1);
-        add(t, "UFC", Form.FIGHT, 1, -1);
-    }
-
-    /** Crypto and economics: asset questions on the world's asset paths, the Fed, indicators, tariffs. */
-    private static void markets(List<Template> t) {
-        String[][] coins = {{"Bitcoin", "BTC"}, {"Ethereum", "ETH"}, {"Solana", "SOL"}, {"XRP", "XRP"}, {"Dogecoin", "DOGE"}, {"Cardano", "ADA"}};
-        for (String[] c : coins) {
-            int asset = Assets.index(Assets.bySymbol(c[1]));
-            add(t, c[0], Form.LADDER, 3, asset);
-            add(t, c[0], Form.BRACKET, 2, asset);
-            add(t, c[0], Form.UP_DOWN, 2, asset);
-            add(t, c[0], Form.ABOVE, 2, asset);
-        }
-        add(t, "Crypto Policy", Form.ETF, 2, -1);
-        add(t, "Crypto Policy", Form.CRYPTO_BILL, 1, -1);
-        add(t, "Crypto Policy", Form.RESERVE, 1, -1);
-        add(t, "Fed", Form.FED_DECISION, 3, -1);
-        add(t, "Fed", Form.FED_CUT, 2, -1);
-        add(t, "Fed", Form.FED_CUTS, 1, -1);
-        add(t, "Inflation", Form.CPI, 2, -1);
-        add(t, "Inflation", Form.CPI_ABOVE, 1, -1);
-        add(t, "Jobs", Form.UNEMPLOYMENT, 2, -1);
-        add(t, "Jobs", Form.PAYROLLS, 1, -1);
-        add(t, "GDP", Form.GDP, 2, -1);
-        add(t, "GDP", Form.RECESSION, 1, -1);
-        for (String s : new String[]{"GOLD", "SILVER", "WTIOIL"}) {
-            int asset = Assets.index(Assets.bySymbol(s));
-            add(t, "Commodities", Form.LADDER, 2, asset);
-            add(t, "Commodities", Form.ABOVE, 2, asset);
-            add(t, "Commodities", Form.BRACKET, 1, asset);
-        }
-        for (String s : new String[]{"SP500", "NAS100"}) {
-            int asset = Assets.index(Assets.bySymbol(s));
-            add(t, "Stocks", Form.LADDER, 2, asset);
-            add(t, "Stocks", Form.UP_DOWN, 2, asset);
-            add(t, "Stocks", Form.ABOVE, 1, asset);
-        }
-        add(t, "Tariffs", Form.TARIFF, 1, -1);
-    }
-
-    /** Culture, science, business and world affairs. */
-    private static void society(List<Template> t) {
-        add(t, "Movies", Form.OPENING, 2, -1);
-        add(t, "Movies", Form.TOP_FILM, 1, -1);
-        add(t, "Awards", Form.BEST_PICTURE, 1, -1);
-        add(t, "Awards", Form.ALBUM, 1, -1);
-        add(t, "Music", Form.TOP_ARTIST, 1, -1);
-        add(t, "TV", Form.DRAMA, 1, -1);
-        add(t, "Gaming", Form.GOTY, 1, -1);
-        add(t, "AI", Form.BEST_AI, 2, -1);
-        add(t, "AI", Form.AI_RELEASE, 2, -1);
-        add(t, "Space", Form.STARSHIP, 1, -1);
-        add(t, "Space", Form.MISSION, 2, -1);
-        add(t, "Climate", Form.HOTTEST_YEAR, 1, -1);
-        add(t, "Climate", Form.ANOMALY, 1, -1);
-        add(t, "Climate", Form.CITY_TEMP, 3, -1);
-        add(t, "Hurricanes", Form.STORMS, 1, -1);
-        add(t, "Health", Form.PHEIC, 1, -1);
-        add(t, "Earthquakes", Form.QUAKE, 1, -1);
-        add(t, "Big Tech", Form.LARGEST, 1, -1);
-        add(t, "Earnings", Form.EARNINGS, 1, -1);
-        add(t, "IPOs", Form.IPO, 1, -1);
-        add(t, "Tesla", Form.DELIVERIES, 1, -1);
-        add(t, "CEOs", Form.CEO, 1, -1);
-        add(t, "Layoffs", Form.LAYOFFS, 1, -1);
-        add(t, "Ukraine", Form.CEASEFIRE, 1, -1);
-        add(t, "Middle East", Form.NORMALIZE, 1, -1);
-        add(t, "Middle East", Form.NUCLEAR_DEAL, 1, -1);
-        add(t, "NATO", Form.NATO_MEMBER, 1, -1);
-        add(t, "United Nations", Form.SECRETARY_GENERAL, 1, -1);
-        add(t, "United Nations", Form.UNSC, 1, -1);
-        add(t, "China", Form.CHINA_GROWTH, 1, -1);
-        add(t, "China", Form.STIMULUS, 1, -1);
-    }
-
-    private static void add(List<Template> t, String topic, Form form, double weight, int param) {
+    private static int topicIndex(String label) {
         for (int i = 0; i < Catalogue.TOPICS.size(); i++) {
-            if (Catalogue.TOPICS.get(i).label().equals(topic)) {
-                t.add(new Template(t.size(), i, form, weight, param));
-                return;
-            }
+            if (Catalogue.TOPICS.get(i).label().equals(label)) return i;
         }
-        throw new IllegalStateException("no topic " + topic);
+        throw new IllegalStateException("templates.csv: no topic " + label + " in topics.csv");
     }
 
     // ---- the frame: template, subject, end date, count, title ---------------------------------------------------------

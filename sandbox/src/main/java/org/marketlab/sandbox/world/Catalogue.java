@@ -65,6 +65,16 @@ final class Catalogue {
         }
     }
 
+    /** One league's teams from {@code teams.csv}, in the file's order: {name, short name} each. */
+    private static String[][] teams(String league) {
+        String[][] out = rows("teams.csv", "league,name,short").stream()
+                .filter(f -> f[0].equals(league))
+                .map(f -> new String[]{f[1], f[2]})
+                .toArray(String[][]::new);
+        if (out.length == 0) throw new IllegalStateException("teams.csv has no teams of " + league);
+        return out;
+    }
+
     /** Tags an event can carry beyond its topic's: the country, company or asset it is about. */
     static final List<String> SUBJECT_TAGS = List.of("UK", "Germany", "France", "Canada", "Japan", "Brazil", "Australia",
             "Nvidia", "Microsoft", "Apple", "Alphabet", "Amazon", "Meta", "OpenAI", "Anthropic", "Gold", "Oil", "Silver",
@@ -112,62 +122,13 @@ final class Catalogue {
 
     // ---- leagues ------------------------------------------------------------------------------------------------------
 
-    /** Teams by league: a city or club name and a short name the questions use. */
-    static final String[][] NBA = {{"Atlanta Hawks", "Hawks"}, {"Boston Celtics", "Celtics"}, {"Brooklyn Nets", "Nets"},
-            {"Charlotte Hornets", "Hornets"}, {"Chicago Bulls", "Bulls"}, {"Cleveland Cavaliers", "Cavaliers"},
-            {"Dallas Mavericks", "Mavericks"}, {"Denver Nuggets", "Nuggets"}, {"Detroit Pistons", "Pistons"},
-            {"Golden State Warriors", "Warriors"}, {"Houston Rockets", "Rockets"}, {"Indiana Pacers", "Pacers"},
-            {"Los Angeles Clippers", "Clippers"}, {"Los Angeles Lakers", "Lakers"}, {"Memphis Grizzlies", "Grizzlies"},
-            {"Miami Heat", "Heat"}, {"Milwaukee Bucks", "Bucks"}, {"Minnesota Timberwolves", "Timberwolves"},
-            {"New Orleans Pelicans", "Pelicans"}, {"New York Knicks", "Knicks"}, {"Oklahoma City Thunder", "Thunder"},
-            {"Orlando Magic", "Magic"}, {"Philadelphia 76ers", "76ers"}, {"Phoenix Suns", "Suns"},
-            {"Portland Trail Blazers", "Trail Blazers"}, {"Sacramento Kings", "Kings"}, {"San Antonio Spurs", "Spurs"},
-            {"Toronto Raptors", "Raptors"}, {"Utah Jazz", "Jazz"}, {"Washington Wizards", "Wizards"}};
-    static final String[][] NFL = {{"Arizona Cardinals", "Cardinals"}, {"Atlanta Falcons", "Falcons"},
-            {"Baltimore Ravens", "Ravens"}, {"Buffalo Bills", "Bills"}, {"Carolina Panthers", "Panthers"},
-            {"Chicago Bears", "Bears"}, {"Cincinnati Bengals", "Bengals"}, {"Cleveland Browns", "Browns"},
-            {"Dallas Cowboys", "Cowboys"}, {"Denver Broncos", "Broncos"}, {"Detroit Lions", "Lions"},
-            {"Green Bay Packers", "Packers"}, {"Houston Texans", "Texans"}, {"Indianapolis Colts", "Colts"},
-            {"Jacksonville Jaguars", "Jaguars"}, {"Kansas City Chiefs", "Chiefs"}, {"Las Vegas Raiders", "Raiders"},
-            {"Los Angeles Chargers", "Chargers"}, {"Los Angeles Rams", "Rams"}, {"Miami Dolphins", "Dolphins"},
-            {"Minnesota Vikings", "Vikings"}, {"New England Patriots", "Patriots"}, {"New Orleans Saints", "Saints"},
-            {"New York Giants", "Giants"}, {"New York Jets", "Jets"}, {"Philadelphia Eagles", "Eagles"},
-            {"Pittsburgh Steelers", "Steelers"}, {"San Francisco 49ers", "49ers"}, {"Seattle Seahawks", "Seahawks"},
-            {"Tampa Bay Buccaneers", "Buccaneers"}, {"Tennessee Titans", "Titans"}, {"Washington Commanders", "Commanders"}};
-    static final String[][] MLB = {{"Arizona Diamondbacks", "Diamondbacks"}, {"Atlanta Braves", "Braves"},
-            {"Baltimore Orioles", "Orioles"}, {"Boston Red Sox", "Red Sox"}, {"Chicago Cubs", "Cubs"},
-            {"Chicago White Sox", "White Sox"}, {"Cincinnati Reds", "Reds"}, {"Cleveland Guardians", "Guardians"},
-            {"Colorado Rockies", "Rockies"}, {"Detroit Tigers", "Tigers"}, {"Houston Astros", "Astros"},
-            {"Kansas City Royals", "Royals"}, {"Los Angeles Angels", "Angels"}, {"Los Angeles Dodgers", "Dodgers"},
-            {"Miami Marlins", "Marlins"}, {"Milwaukee Brewers", "Brewers"}, {"Minnesota Twins", "Twins"},
-            {"New York Mets", "Mets"}, {"New York Yankees", "Yankees"}, {"Philadelphia Phillies", "Phillies"},
-            {"Pittsburgh Pirates", "Pirates"}, {"San Diego Padres", "Padres"}, {"San Francisco Giants", "Giants"},
-            {"Seattle Mariners", "Mariners"}, {"St. Louis Cardinals", "Cardinals"}, {"Tampa Bay Rays", "Rays"},
-            {"Texas Rangers", "Rangers"}, {"Toronto Blue Jays", "Blue Jays"}, {"Washington Nationals", "Nationals"},
-            {"Athletics", "Athletics"}};
-    static final String[][] NHL = {{"Anaheim Ducks", "Ducks"}, {"Boston Bruins", "Bruins"}, {"Buffalo Sabres", "Sabres"},
-            {"Calgary Flames", "Flames"}, {"Carolina Hurricanes", "Hurricanes"}, {"Chicago Blackhawks", "Blackhawks"},
-            {"Colorado Avalanche", "Avalanche"}, {"Columbus Blue Jackets", "Blue Jackets"}, {"Dallas Stars", "Stars"},
-            {"Detroit Red Wings", "Red Wings"}, {"Edmonton Oilers", "Oilers"}, {"Florida Panthers", "Panthers"},
-            {"Los Angeles Kings", "Kings"}, {"Minnesota Wild", "Wild"}, {"Montreal Canadiens", "Canadiens"},
-            {"Nashville Predators", "Predators"}, {"New Jersey Devils", "Devils"}, {"New York Islanders", "Islanders"},
-            {"New York Rangers", "Rangers"}, {"Ottawa Senators", "Senators"}, {"Philadelphia Flyers", "Flyers"},
-            {"Pittsburgh Penguins", "Penguins"}, {"San Jose Sharks", "Sharks"}, {"Seattle Kraken", "Kraken"},
-            {"St. Louis Blues", "Blues"}, {"Tampa Bay Lightning", "Lightning"}, {"Toronto Maple Leafs", "Maple Leafs"},
-            {"Utah Hockey Club", "Utah"}, {"Vancouver Canucks", "Canucks"}, {"Vegas Golden Knights", "Golden Knights"},
-            {"Washington Capitals", "Capitals"}, {"Winnipeg Jets", "Jets"}};
-    static final String[][] EPL = {{"Arsenal", "Arsenal"}, {"Aston Villa", "Aston Villa"}, {"Bournemouth", "Bournemouth"},
-            {"Brentford", "Brentford"}, {"Brighton & Hove Albion", "Brighton"}, {"Burnley", "Burnley"},
-            {"Chelsea", "Chelsea"}, {"Crystal Palace", "Crystal Palace"}, {"Everton", "Everton"}, {"Fulham", "Fulham"},
-            {"Leeds United", "Leeds"}, {"Liverpool", "Liverpool"}, {"Manchester City", "Man City"},
-            {"Manchester United", "Man United"}, {"Newcastle United", "Newcastle"}, {"Nottingham Forest", "Nottingham Forest"},
-            {"Sunderland", "Sunderland"}, {"Tottenham Hotspur", "Tottenham"}, {"West Ham United", "West Ham"},
-            {"Wolverhampton Wanderers", "Wolves"}};
-    static final String[][] UCL = {{"Real Madrid", "Real Madrid"}, {"FC Barcelona", "Barcelona"},
-            {"Bayern Munich", "Bayern"}, {"Paris Saint-Germain", "PSG"}, {"Manchester City", "Man City"},
-            {"Arsenal", "Arsenal"}, {"Liverpool", "Liverpool"}, {"Inter Milan", "Inter"}, {"Atlético Madrid", "Atlético"},
-            {"Borussia Dortmund", "Dortmund"}, {"Juventus", "Juventus"}, {"AC Milan", "Milan"},
-            {"Bayer Leverkusen", "Leverkusen"}, {"Benfica", "Benfica"}, {"Napoli", "Napoli"}, {"Chelsea", "Chelsea"}};
+    /** Teams by league ({@code teams.csv}): a city or club name and a short name the questions use. */
+    static final String[][] NBA = teams("NBA");
+    static final String[][] NFL = teams("NFL");
+    static final String[][] MLB = teams("MLB");
+    static final String[][] NHL = teams("NHL");
+    static final String[][] EPL = teams("EPL");
+    static final String[][] UCL = teams("UCL");
     static final String[] F1_TEAMS = {"McLaren", "Ferrari", "Red Bull Racing", "Mercedes", "Aston Martin", "Alpine",
             "Williams", "Haas", "Racing Bulls", "Audi"};
     static final String[] GRANDS_PRIX = {"Australian", "Chinese", "Japanese", "Bahrain", "Saudi Arabian", "Miami",

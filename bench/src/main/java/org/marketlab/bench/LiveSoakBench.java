@@ -1,5 +1,6 @@
 package org.marketlab.bench;
 
+import org.marketlab.sandbox.route.SocketFaults.Fault;
 import org.marketlab.config.Connection;
 import org.marketlab.MarketLab;
 import org.marketlab.config.Profile;
@@ -77,14 +78,14 @@ public final class LiveSoakBench {
                         session.modifyOrders(Map.of(o.coid(), Modification.of(price, qty.toPlainString())));
                         modifications++;
                     }
-                    if (channel.faults().dropped() < drops) channel.faults().dropMessages(1);
+                    if (channel.faults().dropped() < drops) channel.faults().next(Fault.DROP, 1);
                     Thread.sleep(40);
                     if (closed < disconnects && feed.state() == LiveFeed.State.AUTHENTICATED && random.nextBoolean()) {
                         closed += channel.faults().closeConnections();
                     }
                     Thread.sleep(40);
                 }
-                channel.faults().dropMessages(0);
+                channel.faults().next(Fault.DROP, 0);
                 perps.market().fillInterval(0).portfolioInterval(0);
                 long quiet = System.nanoTime();
                 // Quiet now: wait for the last pings to show any trailing gap and for its resync.

@@ -1,5 +1,6 @@
 package org.marketlab.clob;
 
+import org.marketlab.sandbox.route.SocketFaults.Fault;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -122,10 +123,10 @@ class MarketFeedAgainstSandboxTest {
             Thread.sleep(600);
             converged(feed, token);
             assertTrue(feed.status().hashMismatches() >= 1, "a wrong hash is found: " + feed.status());
-            channels.faults().dropMessages(3);
+            channels.faults().next(Fault.DROP, 3);
             Thread.sleep(600);
             converged(feed, token);
-            channels.faults().duplicateMessages(5).reorderMessages(3);
+            channels.faults().next(Fault.DUPLICATE, 5).next(Fault.REORDER, 3);
             Thread.sleep(600);
             converged(feed, token);
             long reconnects = feed.status().reconnects();

@@ -1,5 +1,6 @@
 package org.marketlab.perps;
 
+import org.marketlab.sandbox.route.SocketFaults.Fault;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -171,7 +172,7 @@ class LiveFeedTest {
             feed.onOrder(orders::add);
             List<Order> open = s.openOrders();
             // A dropped frame: the next one on its channel shows the gap, and a resync fills it.
-            CHANNEL.faults().dropMessages(1);
+            CHANNEL.faults().next(Fault.DROP, 1);
             modify(s, open.get(0), passive(open.get(0)));
             modify(s, open.get(1), passive(open.get(1)));
             await(() -> feed.status().gapsHealed() >= 1, "the gap healed");
@@ -180,7 +181,7 @@ class LiveFeedTest {
             assertEquals(0, new BigDecimal(passive(open.get(0))).compareTo(healed.p()), "the dropped change is there");
 
             // A duplicated frame is dropped by its sq.
-            CHANNEL.faults().duplicateMessages(1);
+            CHANNEL.faults().next(Fault.DUPLICATE, 1);
             modify(s, open.get(2), passive(open.get(2)));
             await(() -> feed.status().duplicates() >= 1, "the duplicate dropped");
 

@@ -10,6 +10,7 @@ import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.route.SocketFaults;
+import org.marketlab.sandbox.route.SocketFaults.Fault;
 import org.marketlab.sandbox.route.Sockets;
 import org.marketlab.sandbox.trading.Engine;
 import org.marketlab.sandbox.wallets.ApiKeys;
@@ -224,9 +225,9 @@ public final class ClobChannels implements RouteModule {
         ObjectNode out = Json.object().put("status", "ok");
         try {
             if (n.path("clear").asBoolean()) clear();
-            if (n.has("drop")) connections.dropMessages(n.get("drop").asInt());
-            if (n.has("duplicate")) connections.duplicateMessages(n.get("duplicate").asInt());
-            if (n.has("reorder")) connections.reorderMessages(n.get("reorder").asInt());
+            if (n.has("drop")) connections.next(Fault.DROP, n.get("drop").asInt());
+            if (n.has("duplicate")) connections.next(Fault.DUPLICATE, n.get("duplicate").asInt());
+            if (n.has("reorder")) connections.next(Fault.REORDER, n.get("reorder").asInt());
             if (n.has("wrongHash")) wrongHashes(n.get("wrongHash").asInt());
             if (n.has("delayMillis")) connections.delayMessages(n.get("delayMillis").asLong());
             if (n.has("flowIntervalMillis")) flowInterval(n.get("flowIntervalMillis").asLong());

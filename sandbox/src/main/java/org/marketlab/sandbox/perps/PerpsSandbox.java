@@ -11,6 +11,7 @@ import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.route.SocketFaults;
+import org.marketlab.sandbox.route.SocketFaults.Fault;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -509,8 +510,8 @@ public final class PerpsSandbox implements RouteModule {
         try {
             SocketFaults faults = channel.faults();
             if (n.path("clear").asBoolean()) faults.clear();
-            if (n.has("dropFrames")) faults.dropMessages(n.get("dropFrames").asInt());
-            if (n.has("duplicateFrames")) faults.duplicateMessages(n.get("duplicateFrames").asInt());
+            if (n.has("dropFrames")) faults.next(Fault.DROP, n.get("dropFrames").asInt());
+            if (n.has("duplicateFrames")) faults.next(Fault.DUPLICATE, n.get("duplicateFrames").asInt());
             if (n.has("delayMillis")) faults.delayMessages(n.get("delayMillis").asLong());
             if (n.has("fillIntervalMillis")) market.fillInterval(n.get("fillIntervalMillis").asLong());
             if (n.has("portfolioIntervalMillis")) market.portfolioInterval(n.get("portfolioIntervalMillis").asLong());

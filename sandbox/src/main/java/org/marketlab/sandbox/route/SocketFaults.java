@@ -13,14 +13,18 @@ public interface SocketFaults {
     /** The connections open now send and answer nothing more, pongs included, and stay open. Returns how many. */
     int silence();
 
-    /** The next {@code n} pushed messages (on any connection) are counted but never sent: a gap. */
-    SocketFaults dropMessages(int n);
+    /** What can happen to the next pushed messages (on any connection). */
+    enum Fault {
+        /** Counted but never sent: a gap. */
+        DROP,
+        /** Sent twice. */
+        DUPLICATE,
+        /** Each held back and sent after the message that follows it. */
+        REORDER
+    }
 
-    /** The next {@code n} pushed messages are sent twice. */
-    SocketFaults duplicateMessages(int n);
-
-    /** The next {@code n} pushed messages are each held back and sent after the message that follows them. */
-    SocketFaults reorderMessages(int n);
+    /** The next {@code n} pushed messages get {@code fault} (0: none do). */
+    SocketFaults next(Fault fault, int n);
 
     /** Every message and reply waits this long before it is sent (in order). */
     SocketFaults delayMessages(long millis);

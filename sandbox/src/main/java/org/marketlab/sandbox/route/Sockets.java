@@ -19,8 +19,8 @@ import java.util.function.Supplier;
 /**
  * The WebSocket connections of one host, and the faults they show on request. A host's channel routes its paths here
  * ({@link #route}), keeps what it knows of each connection in a {@link Socket} of its own kind, and pushes through
- * {@link Socket#push}, which applies the faults: the next messages {@link #dropMessages dropped} (counted, never sent),
- * {@link #duplicateMessages sent twice}, {@link #reorderMessages held back} behind the one that follows, every send
+ * {@link Socket#push}, which applies the faults: the next messages {@link #next dropped} (counted, never sent),
+ * sent twice, held back behind the one that follows, every send
  * {@link #delayMessages delayed}; the connections {@link #closeConnections closed} without a close frame or
  * {@link #silence silenced} (open, sending and answering nothing).
  *
@@ -93,24 +93,14 @@ public final class Sockets<S extends Sockets.Socket> implements SocketFaults {
         return n;
     }
 
-    /** The next {@code n} pushed messages (on any connection) are counted but never sent. */
     @Override
-    public Sockets<S> dropMessages(int n) {
-        drops.set(Math.max(0, n));
-        return this;
-    }
-
-    /** The next {@code n} pushed messages are sent twice. */
-    @Override
-    public Sockets<S> duplicateMessages(int n) {
-        duplicates.set(Math.max(0, n));
-        return this;
-    }
-
-    /** The next {@code n} pushed messages are each held back and sent after the message that follows them. */
-    @Override
-    public Sockets<S> reorderMessages(int n) {
-        reorders.set(Math.max(0, n));
+    public Sockets<S> next(Fault fault, int n) {
+        AtomicInteger left = switch (fault) {
+            case DROP -> drops;
+            case DUPLICATE -> duplicates;
+            case REORDER -> reorders;
+        };
+        left.set(Math.max(0, n));
         return this;
     }
 

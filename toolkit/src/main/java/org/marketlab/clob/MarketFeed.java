@@ -965,11 +965,12 @@ public final class MarketFeed implements AutoCloseable {
         List<String> ids = lane.read(() -> List.copyOf(books.keySet()));
         int unverified = lane.read(() -> (int) books.values().stream().filter(b -> !b.verifiable && b.timestamp != 0).count());
         Channel c = channel;
+        Channel.Counters k = c == null ? null : c.counters();
         return new Status(replaying != null ? "replay of " + replaying.getFileName() : "market channel", state, ids, frames.get(), messages.get(),
                 priceChanges.get(), trades().size(), duplicates.get(), resyncs.get(), hashMismatches.get(), bestPriceMismatches.get(),
-                staleIgnored.get(), c == null ? 0 : c.reconnects(), unverified,
-                c == null ? (lastReceived == 0 ? Duration.ZERO : Duration.ofMillis(Math.max(0, System.currentTimeMillis() - lastReceived))) : c.lastMessageAge(),
-                lastError != null ? lastError : c == null ? null : c.lastError());
+                staleIgnored.get(), k == null ? 0 : k.reconnects(), unverified,
+                k == null ? (lastReceived == 0 ? Duration.ZERO : Duration.ofMillis(Math.max(0, System.currentTimeMillis() - lastReceived))) : k.lastMessageAge(),
+                lastError != null ? lastError : k == null ? null : k.lastError());
     }
 
     private FeedStatus feedStatus() {

@@ -89,8 +89,9 @@ public final class UserFeed implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (f.channel.state() == Channel.State.CLOSED) {
-            String why = f.channel.lastError();
+        Channel.Counters opened = f.channel.counters();
+        if (opened.state() == Channel.State.CLOSED) {
+            String why = opened.lastError();
             f.close();
             throw new org.marketlab.http.AuthenticationException(401, null, f.channel.where(), null,
                     "the user channel refused API key " + session.apiKey() + ": " + why, null);
@@ -287,8 +288,9 @@ public final class UserFeed implements AutoCloseable {
     public Status status() {
         Channel c = channel;
         int[] sizes = c.read(() -> new int[]{orders.size(), trades.size()});
-        return new Status(session.apiKey(), c.state().name().toLowerCase(Locale.ROOT), c.frames(), orderEvents.get(), tradeEvents.get(), resyncs.get(),
-                c.reconnects(), sizes[0], sizes[1], c.lastMessageAge(), lastError != null ? lastError : c.lastError());
+        Channel.Counters k = c.counters();
+        return new Status(session.apiKey(), k.state().name().toLowerCase(Locale.ROOT), k.frames(), orderEvents.get(), tradeEvents.get(), resyncs.get(),
+                k.reconnects(), sizes[0], sizes[1], k.lastMessageAge(), lastError != null ? lastError : k.lastError());
     }
 
     private FeedStatus feedStatus() {

@@ -449,9 +449,10 @@ public final class LiveFeed implements AutoCloseable {
 
     public Status status() {
         Channel c = channel;
-        Duration age = c == null || state == State.CLOSED ? Duration.ZERO : c.lastMessageAge();
-        return new Status(session.owner(), state, frames.get(), duplicates.get(), gapsHealed.get(), c == null ? 0 : c.reconnects(), resyncs.get(),
-                age, Duration.ofNanos(worstHealNanos), c == null ? null : c.lastError());
+        Channel.Counters k = c == null ? null : c.counters();
+        Duration age = k == null || state == State.CLOSED ? Duration.ZERO : k.lastMessageAge();
+        return new Status(session.owner(), state, frames.get(), duplicates.get(), gapsHealed.get(), k == null ? 0 : k.reconnects(), resyncs.get(),
+                age, Duration.ofNanos(worstHealNanos), k == null ? null : k.lastError());
     }
 
     /** Waits until everything received so far has been applied (for tests and notebooks that act, then read). */

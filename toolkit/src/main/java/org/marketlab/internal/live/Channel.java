@@ -168,20 +168,12 @@ public final class Channel implements AutoCloseable {
         return lane.read(task);
     }
 
-    public State state() {
-        return state;
+    /** The connection's state and counters, read together: what a feed's status shows of its connection. */
+    public record Counters(State state, long frames, long reconnects, Duration lastMessageAge, String lastError) {
     }
 
-    public long frames() {
-        return frames.get();
-    }
-
-    public long reconnects() {
-        return reconnects.get();
-    }
-
-    public String lastError() {
-        return lastError;
+    public Counters counters() {
+        return new Counters(state, frames.get(), reconnects.get(), lastMessageAge(), lastError);
     }
 
     /** Records a trouble of the feed's own (a failed resync) for its status. */
@@ -190,7 +182,7 @@ public final class Channel implements AutoCloseable {
     }
 
     /** Time since the last message on the connection (zero once closed). */
-    public Duration lastMessageAge() {
+    private Duration lastMessageAge() {
         return state == State.CLOSED ? Duration.ZERO : Duration.ofNanos(Math.max(0, timing.clock().nanoTime() - lastMessageNanos));
     }
 

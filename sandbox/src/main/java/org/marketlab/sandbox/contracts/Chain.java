@@ -11,6 +11,8 @@ import org.web3j.crypto.Hash;
 import org.web3j.crypto.RawTransaction;
 import org.web3j.crypto.SignedRawTransaction;
 import org.web3j.crypto.TransactionDecoder;
+import org.web3j.crypto.transaction.type.Transaction1559;
+import org.web3j.crypto.transaction.type.Transaction2930;
 import org.web3j.utils.Numeric;
 
 import java.math.BigDecimal;
@@ -228,7 +230,8 @@ public final class Chain {
         Long chainId;
         try {
             from = lower(signed.getFrom());
-            chainId = signed.getChainId();
+            // A typed transaction (EIP-2930, EIP-1559) names its chain in its own fields; a legacy one in its v (EIP-155).
+            chainId = signed.getTransaction() instanceof Transaction2930 typed ? Long.valueOf(typed.getChainId()) : signed.getChainId();
         } catch (SignatureException | RuntimeException e) {
             throw new Rejected("invalid sender: the signature does not recover an address");
         }
@@ -241,7 +244,17 @@ public final class Chain {
         if (nonce < expected) throw new Rejected("nonce too low: next nonce " + expected + ", tx nonce " + nonce);
         if (nonce > expected) throw new Rejected("nonce too high: next nonce " + expected + ", tx nonce " + nonce
                 + " (the sandbox's node keeps no queue of future transactions)");
-        BigInteger price = tx.getGasPrice() != null ? tx.getGasPrice() : GAS_PRICE;
+        // The node has one gas price: a legacy transaction pays its own, an EIP-1559 one the node's within its fee cap.
+        BigInteger price;
+        if (signed.getTransaction() instanceof Transaction1559 dynamic) {
+            if (dynamic.getMaxFeePerGas().compareTo(GAS_PRICE) < 0) {
+                throw new Rejected("max fee per gas less than block base fee: address " + from + ", maxFeePerGas: " + dynamic.getMaxFeePerGas()
+                        + ", baseFee: " + GAS_PRICE);
+            }
+            price = GAS_PRICE;
+        } else {
+            price = tx.getGasPrice() != null ? tx.getGasPrice() : GAS_PRICE;
+        }
         BigInteger gasLimit = tx.getGasLimit();
         BigInteger value = tx.getValue() == null ? BigInteger.ZERO : tx.getValue();
         if (value.signum() > 0) throw new Rejected("the sandbox's node moves no native token: value must be 0");

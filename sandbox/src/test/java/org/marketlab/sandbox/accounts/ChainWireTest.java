@@ -216,6 +216,36 @@ class ChainWireTest {
         assertEquals(cash.add(size), balanceOf(me));
     }
 
+    /** A dynamic-fee (EIP-1559) transaction, as viem signs for the official npm client: its chain is in its own fields. */
+    @Test
+    void aDynamicFeeTransactionIsMinedAtTheNodesGasPrice() throws Exception {
+        ECKeyPair k = demo(1);
+        String me = address(k);
+        String fresh = "0x" + "ef".repeat(20);
+        BigInteger gwei = BigInteger.TEN.pow(9);
+        String transfer = fn("transfer", new Address(fresh), new Uint256(750_000));
+        long nonce = nonce(me);
+        JsonNode otherChain = rpc("eth_sendRawTransaction", dynamic(k, 1, nonce, transfer, BigInteger.valueOf(66).multiply(gwei)));
+        assertEquals(-32000, otherChain.get("error").get("code").asInt(), otherChain.toString());
+        assertTrue(otherChain.get("error").get("message").asText().contains("invalid chain id for signer: have 1 want 137"), otherChain.toString());
+        JsonNode cheap = rpc("eth_sendRawTransaction", dynamic(k, 137, nonce, transfer, BigInteger.valueOf(29).multiply(gwei)));
+        assertTrue(cheap.get("error").get("message").asText().startsWith("max fee per gas less than block base fee"), cheap.toString());
+        assertEquals(nonce, nonce(me), "nothing refused was mined");
+
+        BigInteger before = balanceOf(me);
+        BigInteger pol = Numeric.toBigInt(rpc("eth_getBalance", me, "latest").get("result").asText());
+        JsonNode sent = rpc("eth_sendRawTransaction", dynamic(k, 137, nonce, transfer, BigInteger.valueOf(66).multiply(gwei)));
+        assertTrue(sent.has("result"), sent.toString());
+        JsonNode mined = rpc("eth_getTransactionReceipt", sent.get("result").asText()).get("result");
+        assertEquals("0x1", mined.get("status").asText(), mined.toString());
+        assertEquals(me.toLowerCase(Locale.ROOT), mined.get("from").asText(), "the sender recovered from the typed signature");
+        assertEquals(before.subtract(BigInteger.valueOf(750_000)), balanceOf(me));
+        assertEquals(BigInteger.valueOf(750_000), balanceOf(fresh));
+        BigInteger gas = Numeric.toBigInt(mined.get("gasUsed").asText());
+        assertEquals(pol.subtract(gas.multiply(BigInteger.valueOf(30).multiply(gwei))),
+                Numeric.toBigInt(rpc("eth_getBalance", me, "latest").get("result").asText()), "gas paid at the node's one price, not the fee cap");
+    }
+
     @Test
     void theNodeRefusesWhatTheChainRefusesAndARevertChangesNothing() throws Exception {
         ECKeyPair k = demo(3);
@@ -346,6 +376,12 @@ class ChainWireTest {
     private static String raw(ECKeyPair k, long nonce, long chainId, String to, String data) {
         RawTransaction tx = RawTransaction.createTransaction(BigInteger.valueOf(nonce), BigInteger.valueOf(30_000_000_000L), GAS, to, BigInteger.ZERO, data);
         return Numeric.toHexString(TransactionEncoder.signMessage(tx, chainId, Credentials.create(k)));
+    }
+
+    private static String dynamic(ECKeyPair k, long chainId, long nonce, String data, BigInteger maxFee) {
+        RawTransaction tx = RawTransaction.createTransaction(chainId, BigInteger.valueOf(nonce), GAS, Contracts.COLLATERAL, BigInteger.ZERO, data,
+                BigInteger.valueOf(30_000_000_000L), maxFee);
+        return Numeric.toHexString(TransactionEncoder.signMessage(tx, Credentials.create(k)));
     }
 
     /** Signs and sends a transaction at the wallet's next nonce; its receipt. */

@@ -1,17 +1,19 @@
 // Every method of the official @polymarket/client's public client (createPublicClient), unchanged, against a running
 // sandbox.
 //
-// Usage: node polymarket-client-every.mjs <markets url> <clob url> <data url> <perps url> <seed>
+// Usage: node polymarket-client-every.mjs <markets url> <clob url> <data url> <perps url> <seed> <chain url>
 //
 // Prints one JSON object: {client, version, calls: [{method, outcome, detail}]}, outcome "pass", "fail" or
 // "not simulated" (the reason in detail). A call passes when the client returns without raising (its zod schemas
 // validate every answer) and what it returns holds what the method promises. The client takes its hosts through its
-// public environment helper (forkEnvironmentConfig): the sandbox's REST hosts, the order book's channels and the
-// live-data stream; the hosts the sandbox does not simulate (relayer, RPC node, RFQ and combinations gateways, the sports
+// public environment helper (forkEnvironmentConfig): the sandbox's REST hosts, the order book's channels, the live-data
+// stream and its Polygon node (chain) as the RPC node, which the signer's wallet client sends its transactions to as
+// well; the hosts the sandbox does not simulate (relayer, RFQ, combinations and collateral-return gateways, the sports
 // stream) at a closed port of loopback, so nothing leaves the machine.
 import { readFileSync } from 'node:fs';
 import { createPublicClient, createSecureClient, forkEnvironmentConfig } from '@polymarket/client';
 import { signerFrom } from '@polymarket/client/viem';
+import { fetchBalanceAllowance } from '@polymarket/client/actions';
 import { createWalletClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { polygon } from 'viem/chains';
@@ -22,23 +24,23 @@ import { every } from './every-method.mjs';
 // The client opens its streams with the global WebSocket (Node 22 has one; on Node 20 it is the ws package's).
 globalThis.WebSocket ??= NodeWebSocket;
 
-const [markets, clob, data, perps, seed] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
+const [markets, clob, data, perps, seed, chain] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
 const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
 const COMBOS = "combinations and their RFQ gateway: a combo is traded by its YES/NO position ids, protocol-v2 ids its combo module derives on chain from the legs (neither the specification nor the clients give the derivation; the sandbox's markets have CTF token ids only), and an accepted quote settles on chain";
-const ON_CHAIN = "an on-chain transaction (the relayer or an RPC node): the sandbox simulates the service's HTTP interfaces, not the chain";
+const COLLATERAL_RETURN = "the collateral-return gateway: a separate service the specification does not cover";
 const { call, nonEmpty, report } = every('@polymarket/client', version, {
     listComboMarkets: COMBOS,
     listComboPositions: COMBOS,
     listComboActivity: COMBOS,
     openRfqSession: COMBOS,
-    ...Object.fromEntries(['depositToPerps', 'withdrawFromPerps', 'setupTradingApprovals', 'approveErc20', 'approveErc1155ForAll', 'transferErc20',
-        'splitPosition', 'mergePositions', 'redeemPositions', 'planCollateralReturn', 'executeCollateralReturnPlan'].map((m) => [m, ON_CHAIN])),
+    planCollateralReturn: COLLATERAL_RETURN,
+    executeCollateralReturnPlan: COLLATERAL_RETURN,
 });
 const closed = 'http://127.0.0.1:9';
 const ws = (url) => url.replace(/^http/, 'ws');
 const environment = forkEnvironmentConfig({ gamma: { rest: markets }, data: { rest: data }, perps: { rest: perps, ws: `${ws(perps)}/v1/ws` },
     clob: { rest: clob, market: { ws: `${ws(clob)}/ws/market` }, user: { ws: `${ws(clob)}/ws/user` } }, rtds: { ws: `${ws(markets)}/ws/live-data` },
-    relayer: { rest: closed }, rpc: { rest: closed }, sports: { ws: 'ws://127.0.0.1:9' },
+    relayer: { rest: closed }, rpc: chain, sports: { ws: 'ws://127.0.0.1:9' },
     combos: { rest: closed, ws: 'ws://127.0.0.1:9', collateralReturn: { rest: closed } } });
 const pub = createPublicClient({ environment });
 
@@ -160,7 +162,7 @@ await call('subscribe', async () => {
 
 // ---- the secure client (demo wallet 2 signs, trading from its own address) and the perpetuals session it opens -----
 const account = privateKeyToAccount(keccak256(toUtf8Bytes('marketlab demo account 2')));
-const signer = signerFrom(createWalletClient({ account, chain: polygon, transport: http(closed) }));
+const signer = signerFrom(createWalletClient({ account, chain: polygon, transport: http(chain) }));
 const sec = await createSecureClient({ signer, wallet: account.address, environment });
 const publicMethods = new Set(Object.keys(pub).filter((k) => typeof pub[k] === 'function'));
 const secureMethods = Object.keys(sec).filter((k) => typeof sec[k] === 'function' && !publicMethods.has(k));
@@ -197,6 +199,7 @@ await call('cancelOrder', () => sec.cancelOrder({ orderId: placed.orderId }), ca
 await call('cancelOrders', () => sec.cancelOrders({ orderIds: batch.map((x) => x.orderId) }), (r) => (r.canceled.length === 2 ? undefined : JSON.stringify(r)));
 await call('cancelMarketOrders', () => sec.cancelMarketOrders({ tokenId: token }), cancelled(resting?.orderId));
 await call('cancelAll', () => sec.cancelAll());
+await chainCalls();
 
 const session = await call('openPerpsSession', () => sec.openPerpsSession({ label: 'every method' }), (r) => (r ? undefined : 'no session'));
 const sessionMethods = [];
@@ -241,6 +244,62 @@ if (session) {
     });
     await scall('close', () => session.close());
     await call('revokePerpsCredentials', () => sec.revokePerpsCredentials({ proxy: session.credentials.proxy }));
+}
+
+// The on-chain calls: each a transaction demo wallet 2 signs and sends to the sandbox's node, then waits for; each checked
+// by what the order book reports afterwards (balances, allowances).
+async function chainCalls() {
+    const { collateralToken: collateral, conditionalTokens: ctf, standardExchange: exchange } = sec.environment.contracts;
+    const balance = async (assetType, tokenId) => fetchBalanceAllowance(sec, tokenId ? { assetType, tokenId } : { assetType });
+    const cash = async () => BigInt((await balance('COLLATERAL')).balance);
+    const shares = async () => BigInt((await balance('CONDITIONAL', token)).balance);
+    const allowance = async (assetType, tokenId) => {
+        const r = await balance(assetType, tokenId);
+        const a = Object.entries(r.allowances).find(([k]) => k.toLowerCase() === exchange.toLowerCase())?.[1];
+        return a === undefined ? undefined : BigInt(a);
+    };
+    const MAX = 2n ** 256n - 1n;
+    const sent = (fn) => async () => { const h = await fn(); return { hash: h?.transactionHash, outcome: h ? await h.wait() : undefined }; };
+    await call('approveErc20', sent(() => sec.approveErc20({ tokenAddress: collateral, spenderAddress: exchange, amount: 0n })),
+        async () => { const a = await allowance('COLLATERAL'); return a === 0n ? undefined : `allowance still ${a}`; });
+    await call('approveErc1155ForAll', sent(() => sec.approveErc1155ForAll({ tokenAddress: ctf, operatorAddress: exchange, approved: false })),
+        async () => { const a = await allowance('CONDITIONAL', token); return a === 0n ? undefined : `operator still approved (${a})`; });
+    await call('setupTradingApprovals', () => sec.setupTradingApprovals(), async () => {
+        const [c, t] = [await allowance('COLLATERAL'), await allowance('CONDITIONAL', token)];
+        return c === MAX && t > 0n ? undefined : `allowances ${c}, ${t}`;
+    });
+    let before = await cash();
+    const recipient = new Wallet(keccak256(toUtf8Bytes('marketlab demo account 5'))).address;
+    await call('transferErc20', sent(() => sec.transferErc20({ tokenAddress: collateral, recipientAddress: recipient, amount: 1_000_000n })),
+        async () => { const after = await cash(); return after === before - 1_000_000n ? undefined : `balance ${before} -> ${after}`; });
+    const held = await shares();
+    before = await cash();
+    await call('splitPosition', sent(() => sec.splitPosition({ conditionId: condition, amount: 2_000_000n })), async () => {
+        const [s, c] = [await shares(), await cash()];
+        return s === held + 2_000_000n && c === before - 2_000_000n ? undefined : `shares ${held} -> ${s}, balance ${before} -> ${c}`;
+    });
+    await call('mergePositions', sent(() => sec.mergePositions({ conditionId: condition, amount: 1_000_000n })), async () => {
+        const [s, c] = [await shares(), await cash()];
+        return s === held + 1_000_000n && c === before - 1_000_000n ? undefined : `shares ${held} -> ${s}, balance ${before} -> ${c}`;
+    });
+    const all = (await (await fetch(`${data}/v2/positions?user=${me.toLowerCase()}&limit=100`)).json()).data;
+    const won = all.find((p) => p.status === 'REDEEMABLE' && Number(p.current_price) === 1);
+    if (won) {
+        const payout = BigInt(Math.round(Number(won.current_size) * 1_000_000));
+        const start = await cash();
+        await call('redeemPositions', sent(() => sec.redeemPositions({ conditionId: won.condition_id })),
+            async () => { const after = await cash(); return after === start + payout ? undefined : `balance ${start} -> ${after}, ${won.current_size} won`; });
+    } else {
+        await call('redeemPositions', () => undefined, () => 'demo wallet 2 holds no winning token of a resolved market');
+    }
+    // Funds move between the order book's collateral and the perpetuals' account: a deposit is a transaction to the
+    // deposit contract on the sandbox's node, a withdrawal a signed request the exchange pays on the chain.
+    before = await cash();
+    await call('depositToPerps', sent(() => sec.depositToPerps({ amount: 2_000_000n })),
+        async () => { const after = await cash(); return after === before - 2_000_000n ? undefined : `balance ${before} -> ${after}`; });
+    before = await cash();
+    await call('withdrawFromPerps', () => sec.withdrawFromPerps({ amount: 1_000_000n }),
+        async (id) => { const after = await cash(); return id !== undefined && after === before + 1_000_000n ? undefined : `withdrawal ${id}, balance ${before} -> ${after}`; });
 }
 
 report([...publicMethods, ...secureMethods, ...sessionMethods.map((m) => `PerpsSession.${m}`)]);

@@ -60,13 +60,16 @@ class EveryMethodInteropTest {
         }
     }
 
-    /** The official npm {@code @polymarket/client}: every method of its public client ({@code createPublicClient}). */
+    /**
+     * The official npm {@code @polymarket/client}: every method of its public and secure clients and of the perpetuals
+     * session, its RPC node the sandbox's chain host.
+     */
     @Test
     void polymarketClientNpm() throws Exception {
         try (Sandbox s = Sandbox.builder().seed(7).build()) {
             Map<String, java.net.URI> u = s.start();
             check("@polymarket/client", run(List.of("node", "polymarket-client-every.mjs", u.get("markets").toString(), u.get("clob").toString(),
-                    u.get("data").toString(), u.get("perps").toString(), "7")));
+                    u.get("data").toString(), u.get("perps").toString(), "7", u.get("chain").toString())));
         }
     }
 

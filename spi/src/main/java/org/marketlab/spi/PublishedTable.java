@@ -10,35 +10,57 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The rows of one of the published tables kept beside these classes as CSV ({@code ip-limits.csv},
- * {@code signer-tiers.csv}): lines starting with {@code #} and blank lines are comments; a field in double quotes
- * may hold commas. Every row must have the table's number of fields.
+ * The rows of a table kept as CSV among a module's resources: this module's published tables ({@code ip-limits.csv},
+ * {@code signer-tiers.csv}) and the sandbox world's catalogue ({@code topics.csv}, {@code templates.csv},
+ * {@code teams.csv}). Lines starting with {@code #} and blank lines are comments; a field in double quotes may hold
+ * commas. Every row must have the table's number of fields.
  */
-final class PublishedTable {
+public final class PublishedTable {
 
     private PublishedTable() {
     }
 
-    /** The rows of resource {@code file}, each with exactly {@code fields} fields. */
+    /** The rows of resource {@code file} beside these classes, each with exactly {@code fields} fields. */
     static List<List<String>> rows(String file, int fields) {
-        try (InputStream in = PublishedTable.class.getResourceAsStream(file)) {
-            if (in == null) throw new IllegalStateException(file + " is missing from the class path");
-            return rows(file, fields, new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
+        return rows(PublishedTable.class, file, null, fields);
+    }
+
+    /**
+     * The rows of resource {@code file} beside class {@code beside}, whose first line that is not a comment must be
+     * {@code header} (the column names, comma-separated); each row has as many fields as the header names.
+     */
+    public static List<List<String>> rows(Class<?> beside, String file, String header) {
+        return rows(beside, file, header, split(header).size());
+    }
+
+    private static List<List<String>> rows(Class<?> beside, String file, String header, int fields) {
+        try (InputStream in = beside.getResourceAsStream(file)) {
+            if (in == null) throw new IllegalStateException(file + " is missing from the class path beside " + beside.getName());
+            return rows(file, header, fields, new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("reading " + file, e);
         }
     }
 
-    static List<List<String>> rows(String file, int fields, BufferedReader reader) throws IOException {
+    private static List<List<String>> rows(String file, String header, int fields, BufferedReader reader) throws IOException {
         List<List<String>> rows = new ArrayList<>();
+        boolean headerRead = header == null;
         String line;
         int number = 0;
         while ((line = reader.readLine()) != null) {
             number++;
             if (line.isBlank() || line.startsWith("#")) continue;
+            if (!headerRead) {
+                if (!line.equals(header)) {
+                    throw new IllegalStateException(file + " line " + number + ": expected the header " + header + ", found " + line);
+                }
+                headerRead = true;
+                continue;
+            }
             List<String> f = split(line);
             if (f.size() != fields) {
-                throw new IllegalStateException(file + " line " + number + ": expected " + fields + " fields, found " + f.size());
+                throw new IllegalStateException(file + " line " + number + ": expected " + fields + " fields"
+                        + (header == null ? "" : " (" + header + ")") + ", found " + f.size());
             }
             rows.add(f);
         }

@@ -1,12 +1,7 @@
 package org.marketlab.sandbox.world;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import org.marketlab.spi.PublishedTable;
+
 import java.util.List;
 
 /**
@@ -34,42 +29,19 @@ final class Catalogue {
 
     /** The topics, from {@code topics.csv} beside this class: the world's table of what it asks about. */
     static final List<Topic> TOPICS = rows("topics.csv", "category,label,weight,tags").stream()
-            .map(f -> new Topic(f[0], f[1], List.of(f[3].split("\\|")), Double.parseDouble(f[2])))
+            .map(f -> new Topic(f.get(0), f.get(1), List.of(f.get(3).split("\\|")), Double.parseDouble(f.get(2))))
             .toList();
 
-    /**
-     * The rows of one of the world's tables, a CSV file beside this class (no quoting: no field holds a comma): lines
-     * starting with {@code #} are comments, the first other line is the header, which must be {@code header}.
-     */
-    static List<String[]> rows(String name, String header) {
-        InputStream in = Catalogue.class.getResourceAsStream(name);
-        if (in == null) throw new IllegalStateException("the world's " + name + " is missing from the sandbox's resources");
-        int columns = header.split(",").length;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            List<String[]> out = new ArrayList<>();
-            boolean first = true;
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.isBlank() || line.startsWith("#")) continue;
-                if (first) {
-                    if (!line.equals(header)) throw new IllegalStateException(name + ": expected the header " + header + ", found " + line);
-                    first = false;
-                    continue;
-                }
-                String[] f = line.split(",", -1);
-                if (f.length != columns) throw new IllegalStateException(name + ": expected " + header + " in '" + line + "'");
-                out.add(f);
-            }
-            return out;
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading the world's " + name, e);
-        }
+    /** The rows of one of the world's tables, a CSV file beside this class whose first line is {@code header}. */
+    static List<List<String>> rows(String name, String header) {
+        return PublishedTable.rows(Catalogue.class, name, header);
     }
 
     /** One league's teams from {@code teams.csv}, in the file's order: {name, short name} each. */
     private static String[][] teams(String league) {
         String[][] out = rows("teams.csv", "league,name,short").stream()
-                .filter(f -> f[0].equals(league))
-                .map(f -> new String[]{f[1], f[2]})
+                .filter(f -> f.get(0).equals(league))
+                .map(f -> new String[]{f.get(1), f.get(2)})
                 .toArray(String[][]::new);
         if (out.length == 0) throw new IllegalStateException("teams.csv has no teams of " + league);
         return out;

@@ -95,13 +95,13 @@ final class Questions {
 
     private static List<Template> templates() {
         List<Template> t = new ArrayList<>();
-        for (String[] f : Catalogue.rows("templates.csv", "topic,form,weight,subject")) {
-            String topic = f[0], subject = f[3];
+        for (List<String> f : Catalogue.rows("templates.csv", "topic,form,weight,subject")) {
+            String topic = f.get(0), subject = f.get(3);
             int param = subject.isEmpty() ? -1
                     : subject.equals("league") ? List.of(LEAGUE_NAMES).indexOf(topic)
                     : Assets.index(Assets.bySymbol(subject));
             if (param == -1 && !subject.isEmpty()) throw new IllegalStateException("templates.csv: " + topic + " is not a league");
-            t.add(new Template(t.size(), topicIndex(topic), Form.valueOf(f[1]), Double.parseDouble(f[2]), param));
+            t.add(new Template(t.size(), topicIndex(topic), Form.valueOf(f.get(1)), Double.parseDouble(f.get(2)), param));
         }
         return List.copyOf(t);
     }

@@ -475,30 +475,53 @@ public final class LiveFeed implements AutoCloseable {
     }
 
     /**
-     * The open orders as a table that redraws itself in a notebook, in words: created, instrument symbol, side, price,
-     * quantity, filled and resting, status, time in force, flags (post-only, reduce-only), updated, then the ids. The
-     * order records ({@link #orders()}) keep the service's fields as sent.
+     * The open orders as a table that redraws itself in a notebook, the columns a reader scans first, in a width that
+     * fits the page: created, instrument symbol, side, price, quantity, filled quantity, status, flags (post-only,
+     * reduce-only), order id. {@link #ordersTableAllColumns()} adds the resting quantity, the time in force, the update
+     * time and the client order id; the order records ({@link #orders()}) keep the service's fields as sent.
      */
     public LiveView<Table> ordersTable() {
-        return view("open orders", () -> {
-            Map<Long, String> symbols = symbols();
-            return ORDERS.adapt((Order o) -> new Named<>(o, symbols.getOrDefault(o.iid(), "instrument " + o.iid()))).table("open orders", orders());
-        });
+        return view("open orders", () -> ordersShown(ORDERS));
     }
 
     /**
-     * The fills, newest first, as a table that redraws itself in a notebook, in words: time, instrument symbol, side,
-     * price, quantity, fee, realised PnL, the position's size and entry price before the fill, maker or taker, flags
-     * (liquidation, auto-deleveraging, a fee not in USDC), then the ids. The fill records ({@link #fills()}) keep the service's
-     * abbreviated fields ({@code tid}, {@code psz}, ...) as sent.
+     * The open orders as a table that redraws itself in a notebook, every column in words: created, instrument symbol,
+     * side, price, quantity, filled and resting, status, time in force, flags, updated, then the ids.
+     */
+    public LiveView<Table> ordersTableAllColumns() {
+        return view("open orders, every column", () -> ordersShown(ORDERS_ALL));
+    }
+
+    /**
+     * The fills, newest first, as a table that redraws itself in a notebook, the columns a reader scans first, in a
+     * width that fits the page: time, instrument symbol, side (buy or sell), maker or taker, price, quantity, fee,
+     * realised PnL, flags (liquidation, auto-deleveraging, a fee not in USDC). {@link #fillsTableAllColumns()} adds the
+     * position's size and entry price before each fill and the order, trade and client order ids; the fill records
+     * ({@link #fills()}) keep the service's abbreviated fields ({@code tid}, {@code psz}, ...) as sent.
      */
     public LiveView<Table> fillsTable() {
-        return view("fills", () -> {
-            List<Fill> all = new ArrayList<>(fills());
-            java.util.Collections.reverse(all);
-            Map<Long, String> symbols = symbols();
-            return FILLS.adapt((Fill f) -> new Named<>(f, symbols.getOrDefault(f.iid(), "instrument " + f.iid()))).table("fills", all);
-        });
+        return view("fills", () -> fillsShown(FILLS));
+    }
+
+    /**
+     * The fills, newest first, as a table that redraws itself in a notebook, every column in words: time, instrument
+     * symbol, side, price, quantity, fee, realised PnL, the position's size and entry price before the fill, maker or
+     * taker, flags, then the ids.
+     */
+    public LiveView<Table> fillsTableAllColumns() {
+        return view("fills, every column", () -> fillsShown(FILLS_ALL));
+    }
+
+    private Table ordersShown(RecordTable<Named<Order>> columns) {
+        Map<Long, String> symbols = symbols();
+        return columns.adapt((Order o) -> new Named<>(o, symbols.getOrDefault(o.iid(), "instrument " + o.iid()))).table("open orders", orders());
+    }
+
+    private Table fillsShown(RecordTable<Named<Fill>> columns) {
+        List<Fill> all = new ArrayList<>(fills());
+        java.util.Collections.reverse(all);
+        Map<Long, String> symbols = symbols();
+        return columns.adapt((Fill f) -> new Named<>(f, symbols.getOrDefault(f.iid(), "instrument " + f.iid()))).table("fills", all);
     }
 
     /** Instrument symbols by id, from the portfolio's positions. */
@@ -513,25 +536,23 @@ public final class LiveFeed implements AutoCloseable {
     private record Named<T>(T row, String symbol) {
     }
 
-    private static final RecordTable<Named<Fill>> FILLS = RecordTable.<Named<Fill>>columns()
+    private static final RecordTable<Named<Fill>> FILLS_ALL = RecordTable.<Named<Fill>>columns()
             .column("time", java.time.Instant.class, n -> n.row().ts())
             .column("symbol", String.class, Named::symbol)
-            .column("side", String.class, n -> n.row().side())
+            .column("side", String.class, n -> fillSide(n.row()))
             .column("price", java.math.BigDecimal.class, n -> n.row().p())
             .column("quantity", java.math.BigDecimal.class, n -> n.row().qty())
             .column("fee", java.math.BigDecimal.class, n -> n.row().fee())
             .column("realized_pnl", java.math.BigDecimal.class, n -> n.row().pnl())
             .column("position_before_fill", java.math.BigDecimal.class, n -> n.row().psz())
             .column("entry_price_before_fill", java.math.BigDecimal.class, n -> n.row().pep())
-            .column("role", String.class, n -> n.row().taker() == null ? null : n.row().taker() ? "taker" : "maker")
-            .column("flags", String.class, n -> flags(Boolean.TRUE.equals(n.row().liq()) ? "liquidation" : null,
-                    Boolean.TRUE.equals(n.row().adl()) ? "auto-deleveraged" : null,
-                    n.row().fea() != null && !"USDC".equalsIgnoreCase(n.row().fea()) ? "fee in " + n.row().fea() : null))
+            .column("role", String.class, n -> role(n.row()))
+            .column("flags", String.class, n -> fillFlags(n.row()))
             .column("order_id", Long.class, n -> n.row().oid())
             .column("trade_id", Long.class, n -> n.row().tid())
             .column("client_order_id", String.class, n -> n.row().coid());
 
-    private static final RecordTable<Named<Order>> ORDERS = RecordTable.<Named<Order>>columns()
+    private static final RecordTable<Named<Order>> ORDERS_ALL = RecordTable.<Named<Order>>columns()
             .column("created", java.time.Instant.class, n -> n.row().cts())
             .column("symbol", String.class, Named::symbol)
             .column("side", String.class, n -> n.row().buy() ? "buy" : "sell")
@@ -540,11 +561,44 @@ public final class LiveFeed implements AutoCloseable {
             .column("filled_quantity", java.math.BigDecimal.class, n -> n.row().fill())
             .column("resting_quantity", java.math.BigDecimal.class, n -> n.row().rest())
             .column("status", String.class, n -> n.row().status())
-            .column("time_in_force", String.class, n -> n.row().tif() == null ? null : n.row().tif().toUpperCase(java.util.Locale.ROOT))
-            .column("flags", String.class, n -> flags(Boolean.TRUE.equals(n.row().po()) ? "post-only" : null, Boolean.TRUE.equals(n.row().ro()) ? "reduce-only" : null))
+            .column("time_in_force", String.class, n -> timeInForce(n.row()))
+            .column("flags", String.class, n -> orderFlags(n.row()))
             .column("updated", java.time.Instant.class, n -> n.row().uts())
             .column("order_id", Long.class, n -> n.row().oid())
             .column("client_order_id", String.class, n -> n.row().coid());
+
+    private static final RecordTable<Named<Fill>> FILLS = FILLS_ALL.only("time", "symbol", "side", "role", "price", "quantity", "fee",
+            "realized_pnl", "flags");
+
+    private static final RecordTable<Named<Order>> ORDERS = ORDERS_ALL.only("created", "symbol", "side", "price", "quantity", "filled_quantity",
+            "status", "flags", "order_id");
+
+    /** A fill's side as the orders table says it: the service's {@code long} is a buy, {@code short} a sell. */
+    private static String fillSide(Fill f) {
+        if (f.side() == null) return null;
+        return switch (f.side().toLowerCase(java.util.Locale.ROOT)) {
+            case "long", "buy" -> "buy";
+            case "short", "sell" -> "sell";
+            default -> f.side();
+        };
+    }
+
+    private static String role(Fill f) {
+        return f.taker() == null ? null : f.taker() ? "taker" : "maker";
+    }
+
+    private static String fillFlags(Fill f) {
+        return flags(Boolean.TRUE.equals(f.liq()) ? "liquidation" : null, Boolean.TRUE.equals(f.adl()) ? "auto-deleveraged" : null,
+                f.fea() != null && !"USDC".equalsIgnoreCase(f.fea()) ? "fee in " + f.fea() : null);
+    }
+
+    private static String timeInForce(Order o) {
+        return o.tif() == null ? null : o.tif().toUpperCase(java.util.Locale.ROOT);
+    }
+
+    private static String orderFlags(Order o) {
+        return flags(Boolean.TRUE.equals(o.po()) ? "post-only" : null, Boolean.TRUE.equals(o.ro()) ? "reduce-only" : null);
+    }
 
     /** The flags that are set, joined ("post-only, reduce-only"); empty when none. */
     private static String flags(String... set) {

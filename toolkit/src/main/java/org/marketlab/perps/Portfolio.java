@@ -16,12 +16,34 @@ public record Portfolio(List<Position> positions, Margin margin, BigDecimal with
     }
 
     /**
-     * One row per position: symbol, size, entry and liquidation price, leverage, unrealised PnL, return on
-     * equity, funding, value and margins (the wire names).
+     * One row per position, the columns a reviewer reads first, in a width that fits the page: symbol, side (long or
+     * short), size (unsigned), leverage and margin mode ({@code 5× cross}, {@code 9× isolated}), entry and liquidation
+     * price, position value, unrealised PnL and return on equity. {@link #positionsTableAllColumns()} has every field
+     * under its wire name (with the cumulative funding and the margins).
      */
     public tech.tablesaw.api.Table positionsTable() {
-        return org.marketlab.tables.RecordTable.of(Position.class).table("positions", positions);
+        return POSITIONS.table("positions", positions);
     }
+
+    /**
+     * One row per position, every field under its wire name: instrument id and symbol, size (negative short), entry
+     * and liquidation price, leverage, cross, unrealised PnL, return on equity, cumulative funding, value and the
+     * initial and maintenance margins.
+     */
+    public tech.tablesaw.api.Table positionsTableAllColumns() {
+        return org.marketlab.tables.RecordTable.of(Position.class).table("positions, every field", positions);
+    }
+
+    private static final org.marketlab.tables.RecordTable<Position> POSITIONS = org.marketlab.tables.RecordTable.<Position>columns()
+            .column("symbol", String.class, Position::symbol)
+            .column("side", String.class, p -> p.size() == null ? null : p.size().signum() > 0 ? "long" : p.size().signum() < 0 ? "short" : "flat")
+            .column("size", BigDecimal.class, p -> p.size() == null ? null : p.size().abs())
+            .column("leverage", String.class, Position::leverageText)
+            .column("entry_price", BigDecimal.class, Position::entryPrice)
+            .column("liquidation_price", BigDecimal.class, Position::liquidationPrice)
+            .column("value", BigDecimal.class, Position::positionValue)
+            .column("unrealized_pnl", BigDecimal.class, Position::unrealizedPnl)
+            .column("return_on_equity", BigDecimal.class, Position::returnOnEquity);
 
     public record Position(@JsonProperty("instrument_id") long instrumentId, String symbol, BigDecimal size,
                            @JsonProperty("entry_price") BigDecimal entryPrice, Integer leverage, Boolean cross,
@@ -32,6 +54,13 @@ public record Portfolio(List<Position> positions, Margin margin, BigDecimal with
                            @JsonProperty("position_value") BigDecimal positionValue,
                            @JsonProperty("initial_margin") BigDecimal initialMargin,
                            @JsonProperty("maintenance_margin") BigDecimal maintenanceMargin) {
+
+        /** Leverage and margin mode as a reader says them: {@code 5× cross}, {@code 9× isolated}; null when neither is known. */
+        String leverageText() {
+            String mode = cross == null ? null : cross ? "cross" : "isolated";
+            if (leverage == null) return mode;
+            return leverage + "×" + (mode == null ? "" : " " + mode);
+        }
     }
 
     public record Margin(@JsonProperty("total_account_value") BigDecimal totalAccountValue,

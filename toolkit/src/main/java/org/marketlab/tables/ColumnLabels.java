@@ -77,7 +77,7 @@ public final class ColumnLabels {
             String u = Durations.unitOf(name);
             if (u != null && suffixed(name)) unit = u;
         }
-        return unit == null || words.contains("(" + unit + ")") ? words : words + " (" + unit + ")";
+        return unit == null || words.contains("(" + unit + ")") || words.equalsIgnoreCase(unit) ? words : words + " (" + unit + ")";
     }
 
     /** Tablesaw's aggregate function in a header such as {@code Sum [volume]} ("Sum"), or null. */

@@ -86,6 +86,20 @@ public final class RecordTable<R> {
         return t;
     }
 
+    /**
+     * A builder with only the named columns, in the order given: a compact view of a wider table. A name this builder
+     * does not have is refused with the names it has.
+     */
+    public RecordTable<R> only(String... names) {
+        RecordTable<R> t = new RecordTable<>();
+        for (String n : names) {
+            Spec<R> found = specs.stream().filter(s -> s.name().equals(n)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                    "no column '" + n + "'; the columns are " + specs.stream().map(Spec::name).toList()));
+            t.specs.add(found);
+        }
+        return t;
+    }
+
     /** Adds a derived column before the others ({@code first}) or after them. */
     public RecordTable<R> column(String name, Class<?> type, Function<R, Object> getter, boolean first) {
         if (!isScalar(type)) throw new IllegalArgumentException("column " + name + ": unsupported type " + type);

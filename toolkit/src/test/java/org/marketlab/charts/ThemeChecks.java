@@ -90,4 +90,31 @@ public final class ThemeChecks {
             }
         }
     }
+
+    /** About how wide a notebook's output area is, in em of a table's text: the kernel lays tables out within it. */
+    public static final double PAGE_EM = 64;
+
+    /**
+     * The table fits a notebook's page as the kernel lays it out (numbers, times, ids and short text on one line,
+     * headers wrapping between words, long text wrapping down to 10 em a column): a reader sees every column without
+     * scrolling sideways. Returns the width it needs, in em.
+     */
+    public static double assertFitsThePage(Table table) {
+        var shown = org.marketlab.tables.TableView.of(table, IntStream.range(0, table.rowCount()).toArray());
+        double em = 2.5; // the row numbers
+        for (var c : shown) {
+            int longest = 0;
+            for (String t : c.text()) if (t != null) longest = Math.max(longest, t.length());
+            if (!c.right() && c.kind() == ColumnKind.TEXT && longest > 28) {
+                em += 10; // long text wraps, down to this narrow
+                continue;
+            }
+            int header = 0;
+            for (String w : c.label().split(" ")) header = Math.max(header, w.length());
+            em += 0.6 * Math.max(longest, header) + 1.2;
+        }
+        assertTrue(em <= PAGE_EM, "table '" + table.name() + "' needs about " + Math.round(em) + " em, wider than the page's " + PAGE_EM
+                + ": " + table.columnCount() + " columns " + table.columnNames());
+        return em;
+    }
 }

@@ -97,23 +97,37 @@ class LiveFeedTest {
             feed.settle();
             assertSameAsRest(s, feed);
 
-            // The views read as words, the instrument's symbol before its id; the records keep the wire's fields.
+            // The views read as words, the instrument's symbol before its id, in a width that fits the page; every column
+            // one call away; the records keep the wire's fields.
             tech.tablesaw.api.Table shown = feed.fillsTable().now();
-            assertEquals(List.of("time", "symbol", "side", "price", "quantity", "fee", "realized_pnl", "position_before_fill",
-                    "entry_price_before_fill", "role", "flags", "order_id", "trade_id", "client_order_id"), shown.columnNames());
+            assertEquals(List.of("time", "symbol", "side", "role", "price", "quantity", "fee", "realized_pnl", "flags"), shown.columnNames());
             assertEquals(feed.fills().size(), shown.rowCount());
+            tech.tablesaw.api.Table every = feed.fillsTableAllColumns().now();
+            assertEquals(List.of("time", "symbol", "side", "price", "quantity", "fee", "realized_pnl", "position_before_fill",
+                    "entry_price_before_fill", "role", "flags", "order_id", "trade_id", "client_order_id"), every.columnNames());
+            assertEquals(feed.fills().size(), every.rowCount());
             Fill newest = feed.fills().get(feed.fills().size() - 1);
-            assertEquals(newest.tid(), shown.longColumn("trade_id").get(0), "newest first");
-            assertEquals(newest.psz().doubleValue(), shown.doubleColumn("position_before_fill").get(0), 1e-12);
+            assertEquals(newest.tid(), every.longColumn("trade_id").get(0), "newest first");
+            assertEquals(newest.psz().doubleValue(), every.doubleColumn("position_before_fill").get(0), 1e-12);
+            assertEquals(newest.p().doubleValue(), shown.doubleColumn("price").get(0), 1e-12);
+            assertEquals(newest.side().equals("long") ? "buy" : "sell", shown.stringColumn("side").get(0), "a long fill is a buy, as the orders say");
+            assertEquals(newest.taker() ? "taker" : "maker", shown.stringColumn("role").get(0));
             java.util.Map<Long, String> symbols = new java.util.HashMap<>();
             for (var pos : feed.portfolio().positions()) symbols.put(pos.instrumentId(), pos.symbol());
             assertEquals(symbols.getOrDefault(newest.iid(), "instrument " + newest.iid()), shown.stringColumn("symbol").get(0));
             tech.tablesaw.api.Table openShown = feed.ordersTable().now();
+            assertEquals(List.of("created", "symbol", "side", "price", "quantity", "filled_quantity", "status", "flags", "order_id"), openShown.columnNames());
             assertEquals(feed.orders().size(), openShown.rowCount());
-            assertEquals("symbol", openShown.columnNames().get(1));
             assertTrue(openShown.stringColumn("side").asSet().stream().allMatch(x -> x.equals("buy") || x.equals("sell")));
-            org.marketlab.charts.ThemeChecks.assertReadable(shown);
-            org.marketlab.charts.ThemeChecks.assertReadable(openShown);
+            tech.tablesaw.api.Table openEvery = feed.ordersTableAllColumns().now();
+            assertEquals(List.of("created", "symbol", "side", "price", "quantity", "filled_quantity", "resting_quantity", "status",
+                    "time_in_force", "flags", "updated", "order_id", "client_order_id"), openEvery.columnNames());
+            assertEquals(feed.orders().size(), openEvery.rowCount());
+            assertEquals(feed.orders().get(0).oid(), openEvery.longColumn("order_id").get(0));
+            for (var t : List.of(shown, every, openShown, openEvery)) org.marketlab.charts.ThemeChecks.assertReadable(t);
+            org.marketlab.charts.ThemeChecks.assertFitsThePage(shown);
+            org.marketlab.charts.ThemeChecks.assertFitsThePage(openShown);
+            assertThrows(AssertionError.class, () -> org.marketlab.charts.ThemeChecks.assertFitsThePage(openEvery), "every column is wider than the page");
             org.marketlab.charts.ThemeChecks.assertThemed(feed.equityChart().now());
             assertTrue(s.fills().list().stream().anyMatch(f -> f.tid() == tid), "the fills history has the pushed fill");
         }

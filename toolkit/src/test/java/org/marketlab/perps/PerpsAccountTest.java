@@ -46,6 +46,24 @@ class PerpsAccountTest {
         assertFalse(p.inLiquidation());
         assertNotNull(p.timestamp());
 
+        // The positions as a reviewer reads them, in a width that fits the page; every field one call away.
+        tech.tablesaw.api.Table shown = p.positionsTable();
+        assertEquals(List.of("symbol", "side", "size", "leverage", "entry_price", "liquidation_price", "value", "unrealized_pnl",
+                "return_on_equity"), shown.columnNames());
+        int row = shown.stringColumn("symbol").indexOf(pos.symbol());
+        assertEquals(pos.size().signum() < 0 ? "short" : "long", shown.stringColumn("side").get(row));
+        assertEquals(pos.size().abs().doubleValue(), shown.doubleColumn("size").get(row), 1e-12, "the size unsigned, the side says which way");
+        assertEquals(pos.leverage() + "× " + (pos.cross() ? "cross" : "isolated"), shown.stringColumn("leverage").get(row));
+        assertEquals(pos.unrealizedPnl().doubleValue(), shown.doubleColumn("unrealized_pnl").get(row), 1e-9);
+        assertEquals(pos.positionValue().doubleValue(), shown.doubleColumn("value").get(row), 1e-9);
+        tech.tablesaw.api.Table every = p.positionsTableAllColumns();
+        assertEquals(List.of("instrument_id", "symbol", "size", "entry_price", "leverage", "cross", "liquidation_price", "unrealized_pnl",
+                "return_on_equity", "cumulative_funding", "position_value", "initial_margin", "maintenance_margin"), every.columnNames());
+        assertEquals(pos.size().doubleValue(), every.doubleColumn("size").get(every.stringColumn("symbol").indexOf(pos.symbol())), 1e-12);
+        org.marketlab.charts.ThemeChecks.assertReadable(shown);
+        org.marketlab.charts.ThemeChecks.assertFitsThePage(shown);
+        assertThrows(AssertionError.class, () -> org.marketlab.charts.ThemeChecks.assertFitsThePage(every), "every field is wider than the page");
+
         PublicPortfolio pub = new PerpsPublic(PerpsSandboxFixture.transport()).portfolio(owner.address());
         assertEquals(p.positions().size(), pub.positions().size());
         assertEquals(0, pub.equity().compareTo(p.margin().totalAccountValue()), "the public equity is the account value");

@@ -38,6 +38,20 @@ class TableViewTest {
         assertEquals("refill per second", ColumnLabels.of("refill_per_s", ColumnKind.COUNT));
         assertEquals("position before fill", ColumnLabels.of("psz", ColumnKind.NUMBER));
         assertEquals("total account value (USDC)", ColumnLabels.of("totalAccountValue", ColumnKind.ofNumber("totalAccountValue", false)));
+        assertEquals("USDC", ColumnLabels.of("usdc", ColumnKind.ofNumber("usdc", false)), "a column named for its unit says it once");
+    }
+
+    @Test
+    void aCompactViewTakesNamedColumnsOfAWiderOneInItsOrder() {
+        record Row(String name, double price, long id) {
+        }
+        RecordTable<Row> every = RecordTable.<Row>columns().column("name", String.class, Row::name).column("price", Double.class, Row::price)
+                .column("id", Long.class, Row::id);
+        Table shown = every.only("price", "name").table("compact", List.of(new Row("a", 0.5, 7)));
+        assertEquals(List.of("price", "name"), shown.columnNames());
+        assertEquals(0.5, shown.doubleColumn("price").get(0));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> every.only("name", "size"));
+        assertEquals("no column 'size'; the columns are [name, price, id]", e.getMessage());
     }
 
     @Test

@@ -94,7 +94,7 @@ public enum ColumnKind {
         if (has(n, "bps")) return NUMBER;
         if (has(n, "volume", "liquidity", "amount", "pnl", "funding", "equity", "balance", "margin", "notional", "usdc",
                 "openinterest", "collateral", "cost", "withdrawn", "deposited", "value", "cash", "holdings", "withdrawable",
-                "reserved", "payout", "proceeds") || word(w, "fee", "fees")) return USDC;
+                "reserved", "payout", "proceeds", "profit") || word(w, "fee", "fees")) return USDC;
         if (has(n, "price", "spread", "vwap") || word(w, "bid", "ask", "open", "high", "low", "close", "last", "mark", "entry")
                 || w.stream().anyMatch(x -> x.startsWith("mid"))) return PRICE;
         return whole ? COUNT : NUMBER;
@@ -108,7 +108,7 @@ public enum ColumnKind {
 
     private static boolean isId(String raw, String n) {
         if (n.endsWith("bid") || n.endsWith("mid") || n.endsWith("paid") || n.endsWith("valid")) return false;
-        return n.endsWith("id") || n.endsWith("ids") || n.equals("index") || n.endsWith("nonce") || n.endsWith("block")
+        return n.endsWith("id") || n.endsWith("ids") || n.equals("index") || n.endsWith("nonce") || n.endsWith("block") || n.equals("salt")
                 || raw.equals("tid") || raw.equals("oid") || raw.equals("iid");
     }
 

@@ -89,6 +89,10 @@ public final class Formats {
         if (v == null) return "";
         if (v instanceof Duration d) return Durations.format(d);
         if (v instanceof Instant t) return time(t);
+        if (v instanceof BigInteger || v instanceof Long || v instanceof Integer) {
+            String when = epochTime(name, v instanceof BigInteger b ? b : BigInteger.valueOf(((Number) v).longValue()));
+            if (when != null) return when;
+        }
         if (v instanceof BigInteger i) {
             if (i.compareTo(UNLIMITED) >= 0 && name.toLowerCase(Locale.ROOT).contains("allowance")) return "unlimited";
             if (ColumnKind.ofNumber(name, true) == ColumnKind.ID) return i.toString();
@@ -110,6 +114,22 @@ public final class Formats {
         }
         String s = String.valueOf(v);
         return s.length() >= 60 ? Ids.shorten(s) : s;
+    }
+
+    /**
+     * An integer field that holds a time, as a UTC time with the number beside it: a {@code ...timestamp} in epoch
+     * milliseconds or seconds ({@code 2026-11-26 20:11:27 UTC (1795723887949 ms)}), an {@code expiration} in epoch
+     * seconds, 0 there meaning none; null for any other field or a number no time of this century.
+     */
+    private static String epochTime(String name, BigInteger i) {
+        String n = ColumnKind.squash(name);
+        boolean stamp = n.endsWith("timestamp"), expiry = n.equals("expiration") || n.equals("expiry");
+        if (!(stamp || expiry) || i.bitLength() >= 63) return null;
+        long v = i.longValue();
+        if (expiry && v == 0) return "none (0)";
+        if (v >= 946_684_800L && v < 4_102_444_800L) return time(Instant.ofEpochSecond(v)) + " (" + v + " s)"; // 2000 to 2100
+        if (stamp && v >= 946_684_800_000L && v < 4_102_444_800_000L) return time(Instant.ofEpochMilli(v)) + " (" + v + " ms)";
+        return null;
     }
 
     private static BigDecimal decimal(Number n) {

@@ -39,6 +39,7 @@ class TableViewTest {
         assertEquals("position before fill", ColumnLabels.of("psz", ColumnKind.NUMBER));
         assertEquals("total account value (USDC)", ColumnLabels.of("totalAccountValue", ColumnKind.ofNumber("totalAccountValue", false)));
         assertEquals("USDC", ColumnLabels.of("usdc", ColumnKind.ofNumber("usdc", false)), "a column named for its unit says it once");
+        assertEquals("profit (USDC)", ColumnLabels.of("profit", ColumnKind.ofNumber("profit", false)));
     }
 
     @Test
@@ -136,6 +137,12 @@ class TableViewTest {
         assertEquals("105,159.73", Formats.value("totalAccountValue", new BigDecimal("105159.726637")));
         assertEquals("unlimited", Formats.value("allowance", BigInteger.TWO.pow(256).subtract(BigInteger.ONE)));
         assertEquals("6,724,669,630", Formats.value("baseUnits", new BigInteger("6724669630")));
+        assertEquals("1590591547229", Formats.value("salt", new BigInteger("1590591547229")), "a salt is a number to match, not to add up");
+        assertEquals("2026-11-26 20:11:27 UTC (1795723887949 ms)", Formats.value("timestamp", new BigInteger("1795723887949")),
+                "a signed order's timestamp in epoch milliseconds, as a time");
+        assertEquals("2026-12-03 07:33 UTC (1796283180 s)", Formats.value("expiration", new BigInteger("1796283180")));
+        assertEquals("none (0)", Formats.value("expiration", BigInteger.ZERO));
+        assertEquals("12", Formats.value("timestamp", 12L), "a number no time of this century stays a number");
         assertEquals("248 ms", Formats.value("lastMessageAge", Duration.ofNanos(248_414_500)));
         assertEquals("0 ms", Formats.value("worstHeal", Duration.ZERO));
         assertEquals("2026-12-03 07:33 UTC", Formats.value("expiresAt", Instant.parse("2026-12-03T07:33:00Z")));

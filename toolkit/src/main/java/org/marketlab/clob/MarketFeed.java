@@ -882,7 +882,7 @@ public final class MarketFeed implements AutoCloseable {
                 imbalance.append(bd + ad == 0 ? Double.NaN : (bd - ad) / (bd + ad));
                 updates.append((int) r[5]);
             }
-            return Table.create("book of " + TokenNames.of(token) + " every " + Duration.ofMillis(every) + ", depth within " + ticks + " ticks",
+            return Table.create("book of " + TokenNames.of(token) + " every " + org.marketlab.tables.Durations.format(Duration.ofMillis(every)) + ", depth within " + ticks + " ticks",
                     time, bid, ask, mid, spread, bidDepth, askDepth, imbalance, updates);
         }
     }

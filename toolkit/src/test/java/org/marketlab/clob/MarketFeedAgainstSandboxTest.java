@@ -186,6 +186,7 @@ class MarketFeedAgainstSandboxTest {
             assertEquals(0, s.hashMismatches() + s.bestPriceMismatches(), s.toString());
             Table snapshots = replay.bookSnapshots(a, Duration.ofMillis(100), 3);
             assertTrue(snapshots.rowCount() >= 5, snapshots.print());
+            assertTrue(snapshots.name().endsWith(" every 100 ms, depth within 3 ticks"), "the step in words: " + snapshots.name());
             assertEquals(List.of("time", "best_bid", "best_ask", "mid", "spread", "bid_depth", "ask_depth", "imbalance", "updates"), snapshots.columnNames());
             double lastBid = snapshots.doubleColumn("best_bid").get(snapshots.rowCount() - 1);
             assertTrue(lastBid > 0 && lastBid < 1, snapshots.print());

@@ -186,9 +186,10 @@ try {
       // code a reader cannot see without scrolling sideways: a line wider than its cell
       clippedCode: await page.evaluate(sel => [...document.querySelectorAll(sel)]
         .filter(e => e.scrollWidth > e.clientWidth + 2).length, panel + ".jp-CodeCell .cm-scroller"),
-      // outputs wider than the page, which a reader scrolls sideways to see (reported, for the pictures' reader)
+      // outputs wider than the page, which a reader scrolls sideways to see, each named by its caption or first words
       clippedOutputs: await page.evaluate(sel => [...document.querySelectorAll(sel)]
-        .filter(e => e.scrollWidth > e.clientWidth + 2).length, panel + ".jp-OutputArea-output"),
+        .filter(e => e.scrollWidth > e.clientWidth + 2)
+        .map(e => ((e.querySelector("caption") || e).textContent || "").replace(/\s+/g, " ").trim().slice(0, 100)), panel + ".jp-OutputArea-output"),
       captions: await page.locator(panel + ".jp-OutputArea-output table caption").allTextContents(),
       seconds: Math.round((Date.now() - started) / 1000),
       runAllAgain: rerun,

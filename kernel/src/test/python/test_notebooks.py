@@ -39,6 +39,8 @@ DECIMALS = re.compile(r"(?<![\w.])-?[\d,]*\.(\d+)(?![\w.])")
 TEXT_DECIMALS = re.compile(r"(?<![\w.])-?[\d,]*\d\.\d{5,}(?![\w.])")     # "the positions' total is 911.963770": prices to 4 at most
 MONEY_IN_TEXT = re.compile(r"(?<![\w.])[\d,]+\.\d{3,}\s*USDC")           # "6724.61473 USDC" in a sentence
 MOST_DECIMALS = {"usdc": 2, "price": 4, "probability": 4}
+UNNAMED = {"sql", "table"}                                              # a table that does not say what it shows
+DOUBLED_UNIT = re.compile(r"\b(\w+) \(\1\)", re.I)                       # "USDC (USDC)"
 
 
 def _text(fragment):
@@ -72,7 +74,8 @@ def presentation_problems(nb):
     """What a reader should not see. In text: record toString dumps, numbers with more than 4 decimals, ISO-8601
     durations, money with more than 2 decimals. In tables and records: E-notation, Tablesaw's aggregate headers,
     ISO-8601 durations, more than 2 decimals on money or 4 on prices, ids of 60 characters or more not shortened, a
-    0x address or hash outside an id column, numbers with more than 6 decimals; titles holding a token id. In charts
+    0x address or hash outside an id column, numbers with more than 6 decimals, a header naming its unit twice; titles
+    holding a token id or an ISO-8601 duration, a table named only "sql" or "table" (it does not say what it shows). In charts
     (the words the kernel sends with each PNG): a missing title or axis title, E-notation on an axis."""
     problems = []
     for i, c in enumerate(nb.cells):
@@ -111,10 +114,17 @@ def presentation_problems(nb):
             for t in titles:
                 if LONG_ID.search(t):
                     problems.append(f"cell {i}: a title with a token id: {t[:160]!r}")
+                if ISO_DURATION.search(t):
+                    problems.append(f"cell {i}: an ISO-8601 duration in a title: {t[:160]!r}")
+            for name in re.findall(r"<caption[^>]*>\s*<b>(.*?)</b>", fragment, re.S):
+                if _text(name).lower() in UNNAMED:
+                    problems.append(f"cell {i}: a table that does not say what it shows (named {_text(name)!r}): give it a name with setName")
             for header, kind, cell in table_cells(fragment):
                 if cell is None:
                     if AGGREGATE_HEADER.match(header):
                         problems.append(f"cell {i}: Tablesaw's aggregate header shown: {header!r}")
+                    if DOUBLED_UNIT.search(header):
+                        problems.append(f"cell {i}: a header naming its unit twice: {header!r}")
                     continue
                 if LONG_DECIMAL.search(cell):
                     problems.append(f"cell {i}: a table cell with more than 6 decimals: {cell}")
@@ -166,6 +176,11 @@ class NotebooksTest(unittest.TestCase):
             nbformat.v4.new_output("display_data", {"image/png": "iVBORw0KGgo=", "text/plain": "XYChart"}),
             nbformat.v4.new_output("stream", name="stdout", text="Account value 105159.726637 USDC, waited PT0.25S\n"),
             nbformat.v4.new_output("stream", name="stdout", text="PnL now 974.71 USDC (the positions' total is 911.963770)\n"),
+            nbformat.v4.new_output("execute_result", {"text/html": '<table><caption><b>sql</b> · 1 row × 1 column</caption><thead><tr><th></th>'
+                                   '<th data-kind="usdc">USDC (USDC)</th></tr></thead><tbody><tr><th>0</th><td>1.00</td></tr></tbody></table>',
+                                   "text/plain": "sql"}, execution_count=1),
+            nbformat.v4.new_output("execute_result", {"text/html": "<table><caption><b>book of Rain? · Yes every PT1S</b></caption></table>",
+                                   "text/plain": "t"}, execution_count=1),
         ]))
         found = "\n".join(presentation_problems(bad))
         for what in ("aggregate header shown: 'Sum [volume]'", "usdc with more than 2 decimals (value (USDC))", "price with more than 4 decimals",
@@ -173,7 +188,9 @@ class NotebooksTest(unittest.TestCase):
                      "not shortened (token)", "usdc with more than 2 decimals (total account value (USDC))",
                      "ISO-8601 duration in a table (last message age)", "a chart without its title", "a chart without its yAxisTitle",
                      "E-notation on an axis", "a chart without the words it shows", "ISO-8601 duration in text",
-                     "money with more than 2 decimals in text", "more than 4 decimals in text: 911.963770"):
+                     "money with more than 2 decimals in text", "more than 4 decimals in text: 911.963770",
+                     "a table that does not say what it shows (named 'sql')", "a header naming its unit twice: 'USDC (USDC)'",
+                     "an ISO-8601 duration in a title"):
             self.assertIn(what, found)
 
         good = nbformat.v4.new_notebook()

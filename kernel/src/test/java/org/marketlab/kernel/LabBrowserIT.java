@@ -26,10 +26,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The main command in a real browser: {@code scripts/run} (as whoever runs the tests: root on the test machine)
  * serves a copy of the ready notebooks; the URL it prints answers; the Java kernel is the default and only
  * notebooks are listed; headless Debian Chromium, driven by Playwright, opens each notebook, runs all its cells
- * and the page shows its tables and charts and no error; then the server is stopped and its port closes. Pictures
- * of every notebook, whole, are kept for a reviewer under {@code kernel/target/lab-pictures/}: one per screen as
- * the notebook scrolls ({@code lab-NN-name-pKK.png}) and those put together into one picture of the whole notebook
- * ({@code lab-NN-name.png}).
+ * and the page shows its tables and charts, no error and no output wider than the page; then the server is stopped
+ * and its port closes. Pictures of every notebook, whole, are kept for a reviewer under
+ * {@code kernel/target/lab-pictures/}: one per screen as the notebook scrolls ({@code lab-NN-name-pKK.png}) and those
+ * put together into one picture of the whole notebook ({@code lab-NN-name.png}).
  */
 class LabBrowserIT {
 
@@ -96,6 +96,9 @@ class LabBrowserIT {
                 assertEquals(0, nb.path("errors").asInt(), "no error output: " + nb);
                 assertEquals(0, nb.path("mathInTables").asInt(), "no '$' in a table typeset as math: " + nb);
                 assertEquals(0, nb.path("clippedCode").asInt(), "no code line hidden past its cell's edge (scripts/lab-settings wraps them): " + nb);
+                assertTrue(nb.path("clippedOutputs").isArray() && nb.path("clippedOutputs").isEmpty(),
+                        "no output wider than the page (a table's compact view fits; its every-column table is one call away): "
+                        + nb.path("notebook") + " " + nb.path("clippedOutputs"));
                 Path whole = Path.of(nb.path("screenshot").asText());
                 int covered = wholeNotebook(nb, whole);
                 assertTrue(covered >= nb.path("height").asInt(), "the pictures cover the whole notebook (" + covered + " of " + nb.path("height") + " px): " + nb);

@@ -6,6 +6,7 @@ import org.marketlab.config.Service;
 import org.marketlab.http.ConnectionException;
 import org.marketlab.internal.live.Channel;
 import org.marketlab.internal.live.Lane;
+import org.marketlab.internal.live.FeedRecording;
 import org.marketlab.internal.live.Recorder;
 import org.marketlab.live.ChangeSignal;
 import org.marketlab.live.FeedStatus;
@@ -162,7 +163,7 @@ public final class MarketFeed implements AutoCloseable {
     private final ArrayDeque<String> tradeKeyOrder = new ArrayDeque<>();
     private final Map<String, BestPrices> best = new LinkedHashMap<>();
     private long lastReceived;
-    private Recorder recording;
+    private final FeedRecording recording = new FeedRecording();
     private Sampler sampler;
 
     private final AtomicLong frames = new AtomicLong(), messages = new AtomicLong(), priceChanges = new AtomicLong(), duplicates = new AtomicLong(),
@@ -379,7 +380,7 @@ public final class MarketFeed implements AutoCloseable {
     private void frame(String text, long receivedMillis) {
         frames.incrementAndGet();
         lastReceived = receivedMillis;
-        if (recording != null) recording.write(text, receivedMillis, replaying == null);
+        recording.write(text, receivedMillis, replaying == null);
         try {
             reader.read(text, this::message);
         } catch (IOException | RuntimeException e) {
@@ -391,7 +392,7 @@ public final class MarketFeed implements AutoCloseable {
 
     /** A recording's line, read in one pass (its frame's messages, and its arrival time). */
     private void recordedLine(String line) {
-        if (recording != null) { // a replay that records: the frame as it came
+        if (recording.on()) { // a replay that records: the frame as it came
             String[] tf = Recorder.line(line);
             if (tf != null) frame(tf[1], Long.parseLong(tf[0]));
             return;
@@ -587,7 +588,7 @@ public final class MarketFeed implements AutoCloseable {
             lastError = "resync of " + TokenNames.of(b.assetId) + " from /book failed: " + e.getMessage();
             return;
         }
-        if (recording != null) recording.write(bookFrame(rest), System.currentTimeMillis(), true);
+        recording.write(bookFrame(rest), System.currentTimeMillis(), true);
         b.clear();
         for (Level l : rest.bids()) b.set(true, LocalBook.of(l.price()), LocalBook.of(l.size()));
         for (Level l : rest.asks()) b.set(false, LocalBook.of(l.price()), LocalBook.of(l.size()));
@@ -714,8 +715,7 @@ public final class MarketFeed implements AutoCloseable {
             throw new IllegalArgumentException("a replay cannot record over its own recording " + path);
         }
         lane.read(() -> {
-            Recorder.finish(recording);
-            recording = Recorder.to(path, e -> lastError = e);
+            recording.start(path, e -> lastError = e);
             // The books as they stand open the recording, so that it replays on its own.
             for (LocalBook b : books.values()) if (!b.resyncing && b.timestamp != 0) recording.write(bookFrame(b.toBook()), System.currentTimeMillis(), true);
             return null;
@@ -725,11 +725,7 @@ public final class MarketFeed implements AutoCloseable {
 
     /** Ends the recording (the file is complete); returns its path, or null when none was on. */
     public Path stopRecording() {
-        return lane.read(() -> {
-            Path p = Recorder.finish(recording);
-            recording = null;
-            return p;
-        });
+        return lane.read(recording::stop);
     }
 
     // ---- replay ----------------------------------------------------------------------------------------------------
@@ -894,14 +890,10 @@ public final class MarketFeed implements AutoCloseable {
      * read from its start at once, whatever this feed's playback.
      */
     public Table bookSnapshots(String tokenId, Duration every, int ticks) {
-        Recorder r = lane.read(() -> recording);
-        if (replaying == null && r == null) {
+        Path p = replaying != null ? replaying : lane.read(recording::readable);
+        if (p == null) {
             throw new IllegalStateException("bookSnapshots reads a recording: record first (feed.record(path)) or use Clob.replay(path)");
         }
-        Path p = replaying != null ? replaying : lane.read(() -> {
-            recording.flush();
-            return recording.readable();
-        });
         return bookSnapshots(p, tokenId, every, ticks);
     }
 
@@ -1129,11 +1121,7 @@ public final class MarketFeed implements AutoCloseable {
         if (c != null) c.close();
         Thread t = player;
         if (t != null) t.interrupt();
-        lane.read(() -> {
-            if (recording != null) recording.close();
-            recording = null;
-            return null;
-        });
+        lane.read(recording::stop);
         setState(State.CLOSED);
         state = State.CLOSED;
         lane.shut();

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marketlab.config.Service;
 import org.marketlab.internal.live.Channel;
-import org.marketlab.internal.live.Recorder;
+import org.marketlab.internal.live.FeedRecording;
 import org.marketlab.internal.transport.Decoding;
 import org.marketlab.internal.transport.Document;
 import org.marketlab.internal.transport.JsonFields;
@@ -56,7 +56,7 @@ public final class UserFeed implements AutoCloseable {
     private volatile Channel channel;
     private volatile boolean closed;
     private volatile String lastError;
-    private Recorder recording;
+    private final FeedRecording recording = new FeedRecording();
 
     // state, on the channel's thread
     private final Map<String, OpenOrder> orders = new LinkedHashMap<>();
@@ -118,7 +118,7 @@ public final class UserFeed implements AutoCloseable {
 
         @Override
         public void text(String text, long receivedMillis) {
-            if (recording != null) recording.write(text, receivedMillis, true);
+            recording.write(text, receivedMillis, true);
             List<UserMessage> ms;
             try {
                 ms = parse(text);
@@ -269,8 +269,7 @@ public final class UserFeed implements AutoCloseable {
     public UserFeed record(Path path) {
         Objects.requireNonNull(path, "path");
         channel.read(() -> {
-            Recorder.finish(recording);
-            recording = Recorder.to(path, e -> lastError = e);
+            recording.start(path, e -> lastError = e);
             return null;
         });
         return this;
@@ -278,11 +277,7 @@ public final class UserFeed implements AutoCloseable {
 
     /** Ends the recording; its path, or null. */
     public Path stopRecording() {
-        return channel.read(() -> {
-            Path p = Recorder.finish(recording);
-            recording = null;
-            return p;
-        });
+        return channel.read(recording::stop);
     }
 
     public Status status() {
@@ -310,11 +305,7 @@ public final class UserFeed implements AutoCloseable {
         closed = true;
         Channel c = channel;
         if (c != null) {
-            c.read(() -> {
-                if (recording != null) recording.close();
-                recording = null;
-                return null;
-            });
+            c.read(recording::stop);
             c.close();
         }
         LiveFeeds.closed(this);

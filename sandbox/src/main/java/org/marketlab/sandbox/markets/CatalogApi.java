@@ -86,9 +86,8 @@ public final class CatalogApi implements RouteModule {
     }
 
     private void teams(Context ctx) {
-        Params p = Params.of(ctx, Listing.REFUSED);
-        int limit = Listing.limit(p);
-        long offset = Listing.offset(p, "");
+        Listing.Page at = Listing.page(ctx, "");
+        Params p = at.params();
         Set<String> leagues = lower(p.list("league"));
         Set<String> names = lower(p.list("name"));
         Set<String> abbreviations = lower(p.list("abbreviation"));
@@ -105,7 +104,7 @@ public final class CatalogApi implements RouteModule {
         }
         rows = Listing.sorted(rows, order, ascending, t -> t, t -> t.get("id").asLong());
         ArrayNode out = World.JSON.arrayNode();
-        for (ObjectNode t : Listing.slice(rows, offset, limit)) out.add(t);
+        for (ObjectNode t : at.of(rows)) out.add(t);
         Json.send(ctx, out);
     }
 

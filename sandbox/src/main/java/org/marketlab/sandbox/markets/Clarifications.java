@@ -79,8 +79,7 @@ final class Clarifications {
         if (tx != null) filters.add(c -> tx.equalsIgnoreCase(c.path("txHash").asText()));
         String order = p.oneOf("order", "createdAt", List.of("createdAt", "id"), false);
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
-        int limit = Listing.limit(p);
-        long offset = Listing.offset(p, "");
+        Listing.Page at = Listing.page(p, "");
         List<ObjectNode> rows = new ArrayList<>();
         for (Discovery.MarketFacts m : d.markets()) {
             ObjectNode c = of(m, seed, now);
@@ -91,7 +90,7 @@ final class Clarifications {
                 : java.util.Comparator.<ObjectNode, String>comparing(c -> c.get("createdAt").asText()).thenComparingLong(c -> c.get("id").asLong());
         rows.sort(ascending ? by : by.reversed());
         ArrayNode out = Json.array();
-        for (ObjectNode c : Listing.slice(rows, offset, limit)) out.add(c);
+        for (ObjectNode c : at.of(rows)) out.add(c);
         Json.send(ctx, out);
     }
 

@@ -95,9 +95,8 @@ public final class DiscoveryApi implements RouteModule {
      * {@code events}; {@code include_tag=true} also fills {@code tags} with the event's tags.
      */
     private JsonNode marketsPage(Context ctx, boolean keyset) {
-        Params p = Params.of(ctx, Listing.REFUSED);
-        int limit = Listing.limit(p);
-        long offset = keyset ? Keyset.offset(p) : Listing.offset(p, " (page further with /markets/keyset)");
+        Listing.Page at = Listing.page(ctx, keyset, " (page further with /markets/keyset)");
+        Params p = at.params();
         Predicate<Discovery.MarketFacts> passes = marketFilters(p);
         boolean includeTag = Boolean.TRUE.equals(p.bool("include_tag"));
         List<String> marketFields = new ArrayList<>();
@@ -108,8 +107,8 @@ public final class DiscoveryApi implements RouteModule {
         for (Discovery.MarketFacts m : d().markets()) if (passes.test(m)) out.add(m);
         out = Listing.sorted(out, order, ascending, Discovery.MarketFacts::document, Discovery.MarketFacts::id);
         ArrayNode page = World.JSON.arrayNode();
-        for (Discovery.MarketFacts m : Listing.slice(out, offset, limit)) page.add(d().marketDocument(m, includeTag));
-        return keyset ? Keyset.page("markets", page, offset, limit, out.size()) : page;
+        for (Discovery.MarketFacts m : at.of(out)) page.add(d().marketDocument(m, includeTag));
+        return keyset ? Keyset.page("markets", page, at.offset(), at.limit(), out.size()) : page;
     }
 
     /** Every filter of {@link #marketsPage} given, as one test. */
@@ -321,9 +320,8 @@ public final class DiscoveryApi implements RouteModule {
      * nothing.
      */
     private void tags(Context ctx) {
-        Params p = Params.of(ctx, Listing.REFUSED);
-        int limit = Listing.limit(p);
-        long offset = Listing.offset(p, "");
+        Listing.Page at = Listing.page(ctx, "");
+        Params p = at.params();
         Boolean carousel = p.bool("is_carousel");
         p.bool("include_template");
         List<String> fields = new ArrayList<>(List.of(Fields.TAG));
@@ -341,7 +339,7 @@ public final class DiscoveryApi implements RouteModule {
             rows = Listing.sorted(rows, order, ascending, t -> t, DiscoveryApi::tagId);
         }
         ArrayNode page = World.JSON.arrayNode();
-        for (ObjectNode t : Listing.slice(rows, offset, limit)) page.add(t);
+        for (ObjectNode t : at.of(rows)) page.add(t);
         Json.send(ctx, page);
     }
 
@@ -369,9 +367,8 @@ public final class DiscoveryApi implements RouteModule {
      * its events without their markets, in id order.
      */
     private void series(Context ctx) {
-        Params p = Params.of(ctx, Listing.REFUSED);
-        int limit = Listing.limit(p);
-        long offset = Listing.offset(p, "");
+        Listing.Page at = Listing.page(ctx, "");
+        Params p = at.params();
         Set<String> slugs = Set.copyOf(p.all("slug"));
         Set<String> categories = Set.copyOf(p.all("categories_labels"));
         Boolean closed = p.bool("closed");
@@ -391,7 +388,7 @@ public final class DiscoveryApi implements RouteModule {
         }
         rows = Listing.sorted(rows, order, ascending, Discovery.SeriesFacts::document, Discovery.SeriesFacts::id);
         ArrayNode page = World.JSON.arrayNode();
-        for (Discovery.SeriesFacts s : Listing.slice(rows, offset, limit)) page.add(d().seriesDocument(s));
+        for (Discovery.SeriesFacts s : at.of(rows)) page.add(d().seriesDocument(s));
         Json.send(ctx, page);
     }
 
@@ -406,9 +403,8 @@ public final class DiscoveryApi implements RouteModule {
      * {@code holders_only} are accepted and change nothing.
      */
     private JsonNode commentsPage(Context ctx, boolean keyset) {
-        Params p = Params.of(ctx, Listing.REFUSED);
-        int limit = Listing.limit(p);
-        long offset = keyset ? Keyset.offset(p) : Listing.offset(p, "");
+        Listing.Page at = Listing.page(ctx, keyset, "");
+        Params p = at.params();
         List<String> types = List.of("Event", "Series", "market");
         String type = p.oneOf("parent_entity_type", null, types, false);
         if (type == null) throw p.missing("parent_entity_type", Params.choices(types));
@@ -421,11 +417,11 @@ public final class DiscoveryApi implements RouteModule {
         ArrayNode page = World.JSON.arrayNode();
         World.EventFacts e = type.equals("Event") ? world.event(parent) : null;
         int n = e == null ? 0 : Discovery.commentCount(e);
-        for (long k = offset; k < Math.min(n, offset + limit); k++) {
+        for (long k = at.offset(); k < Math.min(n, at.offset() + at.limit()); k++) {
             int i = ascending ? (int) k : n - 1 - (int) k;
             page.add(d().comment(e, i));
         }
-        return keyset ? Keyset.page("comments", page, offset, limit, n) : page;
+        return keyset ? Keyset.page("comments", page, at.offset(), at.limit(), n) : page;
     }
 
     /** {@code GET /comments/{id}}: the comment and its replies, oldest first; 404 for an id that names none. */
@@ -449,9 +445,8 @@ public final class DiscoveryApi implements RouteModule {
      * oldest first), {@code limit}/{@code offset} as the listings; an address that wrote none has {@code []}.
      */
     private void commentsBy(Context ctx) {
-        Params p = Params.of(ctx, Listing.REFUSED);
-        int limit = Listing.limit(p);
-        long offset = Listing.offset(p, "");
+        Listing.Page at = Listing.page(ctx, "");
+        Params p = at.params();
         boolean ascending = Boolean.TRUE.equals(p.bool("ascending"));
         p.order("order", List.of("createdAt", "updatedAt", "id"), "Comment");
         String address = ctx.pathParam("address").toLowerCase(Locale.ROOT);
@@ -467,7 +462,7 @@ public final class DiscoveryApi implements RouteModule {
         Comparator<ObjectNode> byTime = Comparator.comparing((ObjectNode c) -> c.get("createdAt").asText()).thenComparing(c -> Long.parseLong(c.get("id").asText()));
         mine.sort(ascending ? byTime : byTime.reversed());
         ArrayNode out = World.JSON.arrayNode();
-        for (ObjectNode c : Listing.slice(mine, offset, limit)) out.add(c);
+        for (ObjectNode c : at.of(mine)) out.add(c);
         Json.send(ctx, out);
     }
 

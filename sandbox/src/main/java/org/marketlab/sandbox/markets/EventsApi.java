@@ -111,11 +111,10 @@ public final class EventsApi implements RouteModule {
      * </ul>
      */
     private void events(Context ctx) {
-        Params p = Params.of(ctx, Listing.REFUSED);
-        int limit = Listing.limit(p);
-        long offset = Listing.offset(p, " (page further with /events/keyset)");
-        List<World.EventFacts> rows = select(p, offset + limit);
-        Json.send(ctx, documents(Listing.slice(rows, offset, limit), p));
+        Listing.Page at = Listing.page(ctx, " (page further with /events/keyset)");
+        Params p = at.params();
+        List<World.EventFacts> rows = select(p, at.offset() + at.limit());
+        Json.send(ctx, documents(at.of(rows), p));
     }
 
     /**

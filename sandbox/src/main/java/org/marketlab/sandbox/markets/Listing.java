@@ -1,6 +1,7 @@
 package org.marketlab.sandbox.markets;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.http.Context;
 import org.marketlab.sandbox.route.DocumentOrder;
 import org.marketlab.sandbox.route.Params;
 
@@ -38,9 +39,39 @@ final class Listing {
         return offset;
     }
 
+    /**
+     * The page a listing asks for: its parameters (bad ones refused with {@value #REFUSED}), {@code limit} and where it
+     * starts: {@code offset} by {@link #offset}, or for a keyset listing the {@code after_cursor} by {@link Keyset#offset}.
+     */
+    record Page(Params params, int limit, long offset) {
+
+        /** The rows of this page out of all of {@code rows}, in their order. */
+        <T> List<T> of(List<T> rows) {
+            return slice(rows, offset, limit);
+        }
+    }
+
     static <T> List<T> slice(List<T> rows, long offset, int limit) {
         int from = (int) Math.min(offset, rows.size());
         return rows.subList(from, Math.min(rows.size(), from + limit));
+    }
+
+    /** An offset listing's page; {@code further} says how to read past {@value #MAX_OFFSET}. */
+    static Page page(Context ctx, String further) {
+        return page(Params.of(ctx, REFUSED), further);
+    }
+
+    /** {@link #page(Context, String)} of parameters read already (their own checks first). */
+    static Page page(Params p, String further) {
+        int limit = limit(p);
+        return new Page(p, limit, offset(p, further));
+    }
+
+    /** A keyset listing's page ({@code keyset}), or else an offset listing's. */
+    static Page page(Context ctx, boolean keyset, String further) {
+        Params p = Params.of(ctx, REFUSED);
+        int limit = limit(p);
+        return new Page(p, limit, keyset ? Keyset.offset(p) : offset(p, further));
     }
 
     /** Within inclusive bounds (either may be null); a value that is null passes only when no bound is given. */

@@ -439,9 +439,13 @@ final class PerpsInfo {
 
     // ---- parameters ----------------------------------------------------------------------------------------------
 
-    private static Params history(Context ctx, String... names) {
+    /**
+     * The parameters of a history read (the public ones here, the account's in {@link PerpsSandbox}):
+     * {@code start_timestamp}, {@code end_timestamp} and its {@code filters}, no others.
+     */
+    static Params history(Context ctx, String... filters) {
         Params p = Params.of(ctx, 400);
-        List<String> allowed = new ArrayList<>(List.of(names));
+        List<String> allowed = new ArrayList<>(List.of(filters));
         allowed.add("start_timestamp");
         allowed.add("end_timestamp");
         p.onlyThese(allowed);

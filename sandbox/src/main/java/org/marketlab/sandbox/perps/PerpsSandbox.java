@@ -437,7 +437,7 @@ public final class PerpsSandbox implements RouteModule {
 
     private void fills(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        Params p = history(ctx, "instrument_id");
+        Params p = PerpsInfo.history(ctx, "instrument_id");
         Long instrument = p.natural("instrument_id");
         page(ctx, p, market.fillRows(a), f -> f.get("timestamp").asLong(),
                 f -> instrument == null || f.get("instrument_id").asLong() == instrument, "trade_id");
@@ -450,7 +450,7 @@ public final class PerpsSandbox implements RouteModule {
      */
     private void orderHistory(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        Params p = history(ctx, "instrument_id", "order_id", "client_order_id");
+        Params p = PerpsInfo.history(ctx, "instrument_id", "order_id", "client_order_id");
         Long instrument = p.natural("instrument_id");
         Long oid = p.natural("order_id");
         Long start = p.natural("start_timestamp");
@@ -472,13 +472,13 @@ public final class PerpsSandbox implements RouteModule {
 
     private void deposits(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        page(ctx, history(ctx), a.depositRows(), PerpsAccount::pagingTime, d -> true, "created_timestamp");
+        page(ctx, PerpsInfo.history(ctx), a.depositRows(), PerpsAccount::pagingTime, d -> true, "created_timestamp");
     }
 
     /** {@code [timestamp, value]} points, oldest first, one per portfolio snapshot, within the time filters. */
     private void points(Context ctx, boolean pnl) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        Params p = history(ctx, "interval");
+        Params p = PerpsInfo.history(ctx, "interval");
         Long start = p.natural("start_timestamp");
         Long end = p.natural("end_timestamp");
         ArrayNode rows = JSON.arrayNode();
@@ -634,7 +634,7 @@ public final class PerpsSandbox implements RouteModule {
 
     private void withdrawals(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        Params p = history(ctx, "withdrawal_status", "hash");
+        Params p = PerpsInfo.history(ctx, "withdrawal_status", "hash");
         String status = p.oneOf("withdrawal_status", null, PerpsAccount.WITHDRAWAL_STATUSES, false);
         String hash = p.string("hash");
         page(ctx, p, a.withdrawalRows(), PerpsAccount::pagingTime,
@@ -644,7 +644,7 @@ public final class PerpsSandbox implements RouteModule {
 
     private void internalTransfers(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        Params p = history(ctx, "direction");
+        Params p = PerpsInfo.history(ctx, "direction");
         String direction = p.oneOf("direction", null, List.of("in", "out"), false);
         page(ctx, p, a.transferRows(), t -> t.get("created_timestamp").asLong(),
                 t -> direction == null || t.get("direction").asText().equals(direction), "transfer_id");
@@ -652,7 +652,7 @@ public final class PerpsSandbox implements RouteModule {
 
     private void funding(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
-        Params p = history(ctx, "instrument_id");
+        Params p = PerpsInfo.history(ctx, "instrument_id");
         Long instrument = p.natural("instrument_id");
         if (instrument != null && instrument > 4_294_967_295L) throw p.invalid("instrument_id", instrument, "0 to 4294967295");
         page(ctx, p, a.fundingRows(), f -> f.get("timestamp").asLong(),
@@ -666,7 +666,7 @@ public final class PerpsSandbox implements RouteModule {
     /** The official client's long-named order form. */
     private void openOrders(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 2).owner());
-        Long instrument = history(ctx, "instrument_id").natural("instrument_id");
+        Long instrument = PerpsInfo.history(ctx, "instrument_id").natural("instrument_id");
         ArrayNode out = JSON.arrayNode();
         List<JsonNode> open = new ArrayList<>(a.openOrders());
         open.addAll(a.triggers());
@@ -769,16 +769,6 @@ public final class PerpsSandbox implements RouteModule {
             if (v != null && !v.isBlank()) return v.trim();
         }
         return null;
-    }
-
-    /** The parameters of a history read: {@code start_timestamp}, {@code end_timestamp} and its {@code filters}, no others. */
-    private static Params history(Context ctx, String... filters) {
-        Params p = Params.of(ctx, 400);
-        List<String> allowed = new ArrayList<>(List.of(filters));
-        allowed.add("start_timestamp");
-        allowed.add("end_timestamp");
-        p.onlyThese(allowed);
-        return p;
     }
 
     private void page(Context ctx, Params p, List<ObjectNode> all, ToLongFunction<JsonNode> time, Predicate<ObjectNode> filter, String idField) {

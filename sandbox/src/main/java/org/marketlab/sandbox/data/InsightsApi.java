@@ -317,10 +317,20 @@ public final class InsightsApi implements RouteModule {
 
     // ---- a wallet ------------------------------------------------------------------------------------------------
 
-    private void userStats(Context ctx) {
+    /** A read of one wallet: its parameters, the {@code user} it names (required) and that wallet's books. */
+    private record Wallet(Params params, String user, Ledger ledger) {
+    }
+
+    private Wallet wallet(Context ctx) {
         Params p = Params.of(ctx, 400);
         String user = user(p, true);
-        Ledger l = wallets.ledger(user);
+        return new Wallet(p, user, wallets.ledger(user));
+    }
+
+    private void userStats(Context ctx) {
+        Wallet w = wallet(ctx);
+        String user = w.user();
+        Ledger l = w.ledger();
         ObjectNode out = Json.object();
         if (l.fills.isEmpty() && l.activity.isEmpty()) {
             out.putNull("data");
@@ -343,11 +353,11 @@ public final class InsightsApi implements RouteModule {
     }
 
     private void userPnl(Context ctx) {
-        Params p = Params.of(ctx, 400);
-        String user = user(p, true);
+        Wallet w = wallet(ctx);
+        Params p = w.params();
+        Ledger l = w.ledger();
         String interval = p.oneOf("interval", "1m", List.of("max", "all", "1m", "1w", "1d", "12h", "6h"), false);
         String fidelity = p.oneOf("fidelity", "1d", List.of("1d", "18h", "12h", "3h", "1h"), false);
-        Ledger l = wallets.ledger(user);
         long step = PNL_FIDELITIES.get(fidelity);
         long from = PNL_INTERVALS.containsKey(interval) ? now - PNL_INTERVALS.get(interval)
                 : l.activity.isEmpty() ? now : l.activity.get(0).time();
@@ -356,7 +366,7 @@ public final class InsightsApi implements RouteModule {
         for (long t = now - Math.floorDiv(now - from, step) * step; t <= now; t += step) times.add(t);
         ObjectNode out = Json.object();
         ObjectNode d = out.putObject("data");
-        d.put("proxy_wallet", user);
+        d.put("proxy_wallet", w.user());
         d.put("interval", interval);
         d.put("fidelity", fidelity);
         d.put("source_fidelity", fidelity);
@@ -366,12 +376,12 @@ public final class InsightsApi implements RouteModule {
     }
 
     private void userVolume(Context ctx) {
-        Params p = Params.of(ctx, 400);
-        String user = user(p, true);
+        Wallet w = wallet(ctx);
+        Params p = w.params();
         Long start = p.seconds("start"), end = p.seconds("end");
         BigDecimal shares = BigDecimal.ZERO, usdc = BigDecimal.ZERO;
         int n = 0;
-        for (Ledger.Fill f : wallets.ledger(user).fills) {
+        for (Ledger.Fill f : w.ledger().fills) {
             if (start != null && f.time() < start || end != null && f.time() > end) continue;
             shares = shares.add(f.size());
             usdc = usdc.add(f.usdc());
@@ -639,9 +649,8 @@ public final class InsightsApi implements RouteModule {
 
     /** {@code user}: a ZIP of {@code positions.csv} and {@code activity.csv}, the wallet's books as of now. */
     private void snapshot(Context ctx) {
-        Params p = Params.of(ctx, 400);
-        String user = user(p, true);
-        Ledger l = wallets.ledger(user);
+        Wallet w = wallet(ctx);
+        Ledger l = w.ledger();
         StringBuilder positions = new StringBuilder("condition_id,token_id,outcome,size,avg_price,cost,current_price,current_value,realized_pnl,unrealized_pnl,status\n");
         for (Ledger.Position pos : l.positions.values()) {
             positions.append(String.join(",", pos.market().conditionId(), pos.token().tokenId(), csv(pos.token().outcome()), plain(pos.size()),
@@ -665,7 +674,7 @@ public final class InsightsApi implements RouteModule {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ctx.contentType("application/zip").header("Content-Disposition", "attachment; filename=\"accounting-" + user + ".zip\"").result(bytes.toByteArray());
+        ctx.contentType("application/zip").header("Content-Disposition", "attachment; filename=\"accounting-" + w.user() + ".zip\"").result(bytes.toByteArray());
     }
 
     private static String csv(String s) {

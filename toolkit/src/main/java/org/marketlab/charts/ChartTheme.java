@@ -37,7 +37,8 @@ import java.util.TimeZone;
  * Charts.theme(ChartTheme.standard());                       // back to the default
  * }</pre>
  */
-public final class ChartTheme {
+public record ChartTheme(Color[] palette, Color up, Color down, Color text, Color mutedText, Color grid, Color spine, Color background,
+                         String font, float titleSize, float labelSize, float tickSize, int width, int height) {
 
     /** seaborn's "colorblind" palette: distinguishable with the common colour-vision deficiencies. */
     public static final Color[] COLORBLIND = {
@@ -46,31 +47,46 @@ public final class ChartTheme {
 
     private static volatile ChartTheme current = standard();
 
-    private final Color[] palette;
-    private final Color up, down, text, mutedText, grid, spine, background;
-    private final String font;
-    private final float titleSize, labelSize, tickSize;
-    private final int width, height;
-
-    private ChartTheme(Color[] palette, Color up, Color down, Color text, Color mutedText, Color grid, Color spine, Color background,
-                       String font, float titleSize, float labelSize, float tickSize, int width, int height) {
-        this.palette = palette.clone();
-        this.up = up;
-        this.down = down;
-        this.text = text;
-        this.mutedText = mutedText;
-        this.grid = grid;
-        this.spine = spine;
-        this.background = background;
-        this.font = font;
-        this.titleSize = titleSize;
-        this.labelSize = labelSize;
-        this.tickSize = tickSize;
-        this.width = width;
-        this.height = height;
+    /**
+     * Every theme, the {@code with...} methods' among them, is checked here: a palette of at least one colour, the text,
+     * frame and background colours and the rising and falling ones given ({@code grid} may be null: no grid), a font
+     * family's name, font sizes of 6 to 48 pixels, and 200 to 4,000 by 150 to 4,000 pixels for new charts.
+     *
+     * @param palette      the series colours, in order
+     * @param up           the colour of rising candles and gains
+     * @param down         the colour of falling candles and losses
+     * @param text         title and label text
+     * @param mutedText    tick label text
+     * @param grid         grid lines ({@code null}: no grid)
+     * @param spine        the plot's frame and the zero line's lighter neighbour
+     * @param background   chart and plot background
+     * @param font         the font family
+     * @param titleSize    the title's size in pixels
+     * @param labelSize    the axis titles' and legend's size in pixels
+     * @param tickSize     the tick labels' size in pixels
+     * @param width        a new chart's width in pixels
+     * @param height       a new chart's height in pixels
+     */
+    public ChartTheme {
+        if (palette == null || palette.length == 0 || Arrays.stream(palette).anyMatch(Objects::isNull)) {
+            throw new IllegalArgumentException("palette must hold at least one colour and no null");
+        }
+        palette = palette.clone();
+        if (up == null || down == null) throw new IllegalArgumentException("up and down must be colours");
+        if (text == null || mutedText == null || spine == null || background == null) {
+            throw new IllegalArgumentException("text, mutedText, spine and background must be colours");
+        }
+        if (font == null || font.isBlank()) throw new IllegalArgumentException("font must be a font family's name, was '" + font + "'");
+        for (float f : new float[]{titleSize, labelSize, tickSize}) {
+            if (!(f >= 6 && f <= 48)) {
+                throw new IllegalArgumentException("font sizes must be 6 to 48 pixels, were " + titleSize + ", " + labelSize + ", " + tickSize);
+            }
+        }
+        if (width < 200 || height < 150 || width > 4000 || height > 4000) {
+            throw new IllegalArgumentException("width must be 200 to 4,000 and height 150 to 4,000 pixels, were " + width + "×" + height);
+        }
     }
 
-    /** The default theme: white, light solid grid, SansSerif (DejaVu Sans on Linux) 16/13/12 px, the colour-blind palette, 900 × 480. */
     public static ChartTheme standard() {
         return new ChartTheme(COLORBLIND, new Color(0x029E73), new Color(0xD55E00), new Color(0x262626), new Color(0x4D4D4D),
                 new Color(0xE5E5E5), new Color(0xBFBFBF), Color.WHITE, Font.SANS_SERIF, 16f, 13f, 12f, 900, 480);
@@ -86,60 +102,21 @@ public final class ChartTheme {
         current = Objects.requireNonNull(theme, "theme");
     }
 
-    /** The series colours, in order. */
+    /** The series colours, in order (a copy). */
+    @Override
     public Color[] palette() {
         return palette.clone();
     }
 
-    /** The colour of rising candles and gains. */
-    public Color up() {
-        return up;
-    }
 
-    /** The colour of falling candles and losses. */
-    public Color down() {
-        return down;
-    }
 
-    /** Title and label text. */
-    public Color text() {
-        return text;
-    }
 
-    /** Tick label text. */
-    public Color mutedText() {
-        return mutedText;
-    }
 
-    /** Grid lines. */
-    public Color grid() {
-        return grid;
-    }
 
-    /** The plot's frame and the zero line's lighter neighbour. */
-    public Color spine() {
-        return spine;
-    }
 
-    /** Chart and plot background. */
-    public Color background() {
-        return background;
-    }
 
-    /** The font family. */
-    public String font() {
-        return font;
-    }
 
-    /** A new chart's width in pixels. */
-    public int width() {
-        return width;
-    }
 
-    /** A new chart's height in pixels. */
-    public int height() {
-        return height;
-    }
 
     /** The title font. */
     public Font titleFont() {
@@ -158,37 +135,26 @@ public final class ChartTheme {
 
     /** This theme with other series colours (at least one). */
     public ChartTheme withPalette(Color... colors) {
-        if (colors == null || colors.length == 0 || Arrays.stream(colors).anyMatch(Objects::isNull)) {
-            throw new IllegalArgumentException("palette must hold at least one colour and no null");
-        }
         return new ChartTheme(colors, up, down, text, mutedText, grid, spine, background, font, titleSize, labelSize, tickSize, width, height);
     }
 
     /** This theme with other colours for rising and falling (candles, gains and losses). */
     public ChartTheme withUpDown(Color up, Color down) {
-        if (up == null || down == null) throw new IllegalArgumentException("up and down must be colours");
         return new ChartTheme(palette, up, down, text, mutedText, grid, spine, background, font, titleSize, labelSize, tickSize, width, height);
     }
 
     /** This theme with another font family (a logical name such as "SansSerif", or an installed family). */
     public ChartTheme withFont(String family) {
-        if (family == null || family.isBlank()) throw new IllegalArgumentException("font must be a font family's name, was '" + family + "'");
         return new ChartTheme(palette, up, down, text, mutedText, grid, spine, background, family, titleSize, labelSize, tickSize, width, height);
     }
 
     /** This theme with other font sizes in pixels (title, axis titles and legend, tick labels), each 6 to 48. */
     public ChartTheme withFontSizes(float title, float labels, float ticks) {
-        for (float f : new float[]{title, labels, ticks}) {
-            if (!(f >= 6 && f <= 48)) throw new IllegalArgumentException("font sizes must be 6 to 48 pixels, were " + title + ", " + labels + ", " + ticks);
-        }
         return new ChartTheme(palette, up, down, text, mutedText, grid, spine, background, font, title, labels, ticks, width, height);
     }
 
     /** This theme with another size for new charts, 200 to 4,000 pixels each way. */
     public ChartTheme withSize(int width, int height) {
-        if (width < 200 || height < 150 || width > 4000 || height > 4000) {
-            throw new IllegalArgumentException("width must be 200 to 4,000 and height 150 to 4,000 pixels, were " + width + "×" + height);
-        }
         return new ChartTheme(palette, up, down, text, mutedText, grid, spine, background, font, titleSize, labelSize, tickSize, width, height);
     }
 
@@ -394,6 +360,20 @@ public final class ChartTheme {
     public interface Themed {
         /** Takes the theme's fonts, colours and sizes. */
         void theme(ChartTheme theme);
+    }
+
+    /** Equal when every setting is: the palette's colours compared in order. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ChartTheme t && Arrays.equals(palette, t.palette) && up.equals(t.up) && down.equals(t.down) && text.equals(t.text)
+                && mutedText.equals(t.mutedText) && Objects.equals(grid, t.grid) && spine.equals(t.spine) && background.equals(t.background)
+                && font.equals(t.font) && titleSize == t.titleSize && labelSize == t.labelSize && tickSize == t.tickSize
+                && width == t.width && height == t.height;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(palette) + Objects.hash(up, down, text, mutedText, grid, spine, background, font, titleSize, labelSize, tickSize, width, height);
     }
 
     @Override

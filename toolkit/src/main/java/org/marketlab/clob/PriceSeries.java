@@ -1,6 +1,7 @@
 package org.marketlab.clob;
 
 import org.marketlab.internal.Args;
+import org.marketlab.internal.PriceSteps;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.Table;
@@ -53,19 +54,14 @@ public final class PriceSeries {
      * {@code logReturn} (ln of their ratio); the first row, having no point before it, is dropped.
      */
     public static Table returns(Table history) {
-        Args.priceHistory(history);
-        Table sorted = history.sortAscendingOn("time");
-        InstantColumn time = sorted.instantColumn("time");
-        DoubleColumn price = sorted.doubleColumn("price");
         InstantColumn t = InstantColumn.create("time");
         DoubleColumn p = DoubleColumn.create("price"), change = DoubleColumn.create("change"), log = DoubleColumn.create("logReturn");
-        for (int i = 1; i < sorted.rowCount(); i++) {
-            double before = price.getDouble(i - 1), now = price.getDouble(i);
-            t.append(time.get(i));
+        PriceSteps.each(history, (time, before, now) -> {
+            t.append(time);
             p.append(now);
             change.append(now - before);
             log.append(before > 0 && now > 0 ? Math.log(now / before) : Double.NaN);
-        }
+        });
         return Table.create("returns of " + history.name().replaceFirst("^prices of ", ""), t, p, change, log);
     }
 

@@ -1,6 +1,7 @@
 package org.marketlab.research;
 
 import org.marketlab.internal.Args;
+import org.marketlab.internal.PriceSteps;
 import org.marketlab.clob.PriceSeries;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.InstantColumn;
@@ -28,22 +29,19 @@ public final class PriceMoves {
         if (!(threshold > 0 && threshold < 1)) {
             throw new IllegalArgumentException("threshold is a price change between 0 and 1 (0.05 is five cents), was " + threshold);
         }
-        Table h = history.sortAscendingOn("time");
-        InstantColumn time = h.instantColumn("time");
-        DoubleColumn price = h.doubleColumn("price");
         InstantColumn t = InstantColumn.create("time");
         DoubleColumn before = DoubleColumn.create("before"), after = DoubleColumn.create("price"), change = DoubleColumn.create("change");
-        for (int i = 1; i < h.rowCount(); i++) {
-            if (price.isMissing(i) || price.isMissing(i - 1)) continue;
-            double d = price.getDouble(i) - price.getDouble(i - 1);
+        PriceSteps.each(history, (time, was, now) -> {
+            if (Double.isNaN(was) || Double.isNaN(now)) return;
+            double d = now - was;
             // prices sit on a grid of 0.0001 or coarser: a change is compared to the threshold in those units, so 0.05 means 0.05
             if (Math.round(Math.abs(d) * 1e4) >= Math.round(threshold * 1e4)) {
-                t.append(time.get(i));
-                before.append(price.getDouble(i - 1));
-                after.append(price.getDouble(i));
+                t.append(time);
+                before.append(was);
+                after.append(now);
                 change.append(Math.round(d * 1e6) / 1e6);
             }
-        }
+        });
         String of = history.name().replaceFirst("^prices of ", "");
         return Table.create(String.format(Locale.ROOT, "jumps of %s or more in %s", trim(threshold), of), t, before, after, change);
     }

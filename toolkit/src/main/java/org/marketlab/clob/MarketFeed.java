@@ -4,6 +4,7 @@ import org.knowm.xchart.XYChart;
 import org.marketlab.charts.BookCharts;
 import org.marketlab.config.Service;
 import org.marketlab.http.ConnectionException;
+import org.marketlab.internal.live.Listeners;
 import org.marketlab.internal.live.Channel;
 import org.marketlab.internal.live.Lane;
 import org.marketlab.internal.live.FeedRecording;
@@ -39,7 +40,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -170,13 +170,13 @@ public final class MarketFeed implements AutoCloseable {
             resyncs = new AtomicLong(), hashMismatches = new AtomicLong(), bestPriceMismatches = new AtomicLong(), staleIgnored = new AtomicLong();
 
     private final ChangeSignal views = new ChangeSignal();
-    private final List<Consumer<Book>> bookListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<MarketMessage.PriceChange>> priceChangeListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<MarketMessage.LastTrade>> tradeListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<MarketMessage.TickSizeChange>> tickListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<MarketMessage.MarketResolved>> resolvedListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<MarketMessage>> messageListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<State>> stateListeners = new CopyOnWriteArrayList<>();
+    private final Listeners<Book> bookListeners = new Listeners<>();
+    private final Listeners<MarketMessage.PriceChange> priceChangeListeners = new Listeners<>();
+    private final Listeners<MarketMessage.LastTrade> tradeListeners = new Listeners<>();
+    private final Listeners<MarketMessage.TickSizeChange> tickListeners = new Listeners<>();
+    private final Listeners<MarketMessage.MarketResolved> resolvedListeners = new Listeners<>();
+    private final Listeners<MarketMessage> messageListeners = new Listeners<>();
+    private final Listeners<State> stateListeners = new Listeners<>();
 
     private MarketFeed(ClobData data, Options options, Path replaying) {
         this.data = data;
@@ -419,7 +419,7 @@ public final class MarketFeed implements AutoCloseable {
                 if (b != null && m.newTickSize != null) b.tickSize = canonical(m.newTickSize);
                 if (!tickListeners.isEmpty() || !messageListeners.isEmpty()) {
                     MarketMessage.TickSizeChange r = (MarketMessage.TickSizeChange) FrameReader.record(m);
-                    for (Consumer<MarketMessage.TickSizeChange> l : tickListeners) l.accept(r);
+                    tickListeners.tell(r);
                     tell(r);
                 }
             }
@@ -432,7 +432,7 @@ public final class MarketFeed implements AutoCloseable {
                     }
                 }
                 MarketMessage.MarketResolved r = (MarketMessage.MarketResolved) FrameReader.record(m);
-                for (Consumer<MarketMessage.MarketResolved> l : resolvedListeners) l.accept(r);
+                resolvedListeners.tell(r);
                 tell(r);
             }
             default -> {
@@ -442,7 +442,7 @@ public final class MarketFeed implements AutoCloseable {
     }
 
     private void tell(MarketMessage m) {
-        for (Consumer<MarketMessage> l : messageListeners) l.accept(m);
+        messageListeners.tell(m);
     }
 
     /** A snapshot: the book is this from now on (unless it is older than the book already held). */
@@ -475,7 +475,7 @@ public final class MarketFeed implements AutoCloseable {
         bestChanged(b, ts != 0 ? ts : lastReceived);
         if (!bookListeners.isEmpty() || !messageListeners.isEmpty()) {
             Book snapshot = b.toBook();
-            for (Consumer<Book> l : bookListeners) l.accept(snapshot);
+            bookListeners.tell(snapshot);
             tell(new MarketMessage.BookSnapshot(snapshot));
         }
     }
@@ -540,7 +540,7 @@ public final class MarketFeed implements AutoCloseable {
         }
         if (!priceChangeListeners.isEmpty() || !messageListeners.isEmpty()) {
             MarketMessage.PriceChange r = (MarketMessage.PriceChange) FrameReader.record(m);
-            for (Consumer<MarketMessage.PriceChange> l : priceChangeListeners) l.accept(r);
+            priceChangeListeners.tell(r);
             tell(r);
         }
     }
@@ -559,7 +559,7 @@ public final class MarketFeed implements AutoCloseable {
         trades.addLast(t);
         while (trades.size() > options.keep()) trades.removeFirst();
         while (tradeKeyOrder.size() > 4 * options.keep()) tradeKeys.remove(tradeKeyOrder.removeFirst());
-        for (Consumer<MarketMessage.LastTrade> l : tradeListeners) l.accept(t);
+        tradeListeners.tell(t);
         tell(t);
     }
 
@@ -980,38 +980,38 @@ public final class MarketFeed implements AutoCloseable {
     }
 
     public MarketFeed onBook(Consumer<Book> listener) {
-        bookListeners.add(Objects.requireNonNull(listener));
+        bookListeners.add(listener);
         return this;
     }
 
     public MarketFeed onPriceChange(Consumer<MarketMessage.PriceChange> listener) {
-        priceChangeListeners.add(Objects.requireNonNull(listener));
+        priceChangeListeners.add(listener);
         return this;
     }
 
     public MarketFeed onTrade(Consumer<MarketMessage.LastTrade> listener) {
-        tradeListeners.add(Objects.requireNonNull(listener));
+        tradeListeners.add(listener);
         return this;
     }
 
     public MarketFeed onTickSize(Consumer<MarketMessage.TickSizeChange> listener) {
-        tickListeners.add(Objects.requireNonNull(listener));
+        tickListeners.add(listener);
         return this;
     }
 
     public MarketFeed onResolved(Consumer<MarketMessage.MarketResolved> listener) {
-        resolvedListeners.add(Objects.requireNonNull(listener));
+        resolvedListeners.add(listener);
         return this;
     }
 
     /** Every message, typed, as it is applied. */
     public MarketFeed onMessage(Consumer<MarketMessage> listener) {
-        messageListeners.add(Objects.requireNonNull(listener));
+        messageListeners.add(listener);
         return this;
     }
 
     public MarketFeed onState(Consumer<State> listener) {
-        stateListeners.add(Objects.requireNonNull(listener));
+        stateListeners.add(listener);
         return this;
     }
 
@@ -1102,13 +1102,7 @@ public final class MarketFeed implements AutoCloseable {
     private void setState(State s) {
         if (state == s || state == State.CLOSED) return;
         state = s;
-        for (Consumer<State> l : stateListeners) {
-            try {
-                l.accept(s);
-            } catch (RuntimeException ignored) {
-                // a listener's trouble is its own
-            }
-        }
+        stateListeners.tellEach(s);
         changed();
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marketlab.config.Service;
+import org.marketlab.internal.live.Listeners;
 import org.marketlab.internal.live.Channel;
 import org.marketlab.internal.live.FeedRecording;
 import org.marketlab.internal.transport.Decoding;
@@ -28,7 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -64,8 +64,8 @@ public final class UserFeed implements AutoCloseable {
     private final AtomicLong orderEvents = new AtomicLong(), tradeEvents = new AtomicLong(), resyncs = new AtomicLong();
 
     private final ChangeSignal views = new ChangeSignal();
-    private final List<Consumer<UserMessage.OrderEvent>> orderListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<UserMessage.TradeEvent>> tradeListeners = new CopyOnWriteArrayList<>();
+    private final Listeners<UserMessage.OrderEvent> orderListeners = new Listeners<>();
+    private final Listeners<UserMessage.TradeEvent> tradeListeners = new Listeners<>();
 
     private UserFeed(ClobSession session, List<String> markets) {
         this.session = session;
@@ -156,13 +156,13 @@ public final class UserFeed implements AutoCloseable {
                 || (o.remaining() != null && o.remaining().signum() == 0);
         if (ended) orders.remove(o.id());
         else orders.put(o.id(), o);
-        for (Consumer<UserMessage.OrderEvent> l : orderListeners) l.accept(e);
+        orderListeners.tell(e);
     }
 
     private void trade(UserMessage.TradeEvent e) {
         tradeEvents.incrementAndGet();
         trades.put(e.trade().id(), e.trade());
-        for (Consumer<UserMessage.TradeEvent> l : tradeListeners) l.accept(e);
+        tradeListeners.tell(e);
     }
 
     /**
@@ -215,12 +215,12 @@ public final class UserFeed implements AutoCloseable {
     }
 
     public UserFeed onOrder(Consumer<UserMessage.OrderEvent> listener) {
-        orderListeners.add(Objects.requireNonNull(listener));
+        orderListeners.add(listener);
         return this;
     }
 
     public UserFeed onTrade(Consumer<UserMessage.TradeEvent> listener) {
-        tradeListeners.add(Objects.requireNonNull(listener));
+        tradeListeners.add(listener);
         return this;
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marketlab.config.Service;
+import org.marketlab.internal.live.Listeners;
 import org.marketlab.internal.live.Channel;
 import org.marketlab.live.ChangeSignal;
 import org.marketlab.live.FeedStatus;
@@ -36,7 +37,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -156,10 +156,10 @@ public final class LiveFeed implements AutoCloseable {
     private final AtomicLong resyncs = new AtomicLong();
     private volatile long worstHealNanos;
 
-    private final List<Consumer<Order>> orderListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<Fill>> fillListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<Portfolio>> portfolioListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<State>> stateListeners = new CopyOnWriteArrayList<>();
+    private final Listeners<Order> orderListeners = new Listeners<>();
+    private final Listeners<Fill> fillListeners = new Listeners<>();
+    private final Listeners<Portfolio> portfolioListeners = new Listeners<>();
+    private final Listeners<State> stateListeners = new Listeners<>();
     private final ChangeSignal views = new ChangeSignal();
 
     private LiveFeed(PerpsSession session, Options options) {
@@ -339,12 +339,12 @@ public final class LiveFeed implements AutoCloseable {
             orders.remove(o.oid());
             ended.add(o.oid());
         }
-        for (Consumer<Order> l : orderListeners) l.accept(o);
+        orderListeners.tell(o);
     }
 
     private void fill(Fill f) {
         if (fills.putIfAbsent(f.tid(), f) != null) return;
-        for (Consumer<Fill> l : fillListeners) l.accept(f);
+        fillListeners.tell(f);
     }
 
     private void portfolio(Portfolio p) {
@@ -355,7 +355,7 @@ public final class LiveFeed implements AutoCloseable {
             equity.add(new AccountPoint(p.timestamp(), p.margin().totalAccountValue()));
             if (equity.size() > 10_000) equity.remove(0);
         }
-        for (Consumer<Portfolio> l : portfolioListeners) l.accept(p);
+        portfolioListeners.tell(p);
     }
 
     /** Makes the state whole from the REST reads (the channel's thread). */
@@ -392,13 +392,7 @@ public final class LiveFeed implements AutoCloseable {
     private void setState(State s) {
         if (state == s) return;
         state = s;
-        for (Consumer<State> l : stateListeners) {
-            try {
-                l.accept(s);
-            } catch (RuntimeException ignored) {
-                // a listener's trouble is its own
-            }
-        }
+        stateListeners.tellEach(s);
         changed();
     }
 
@@ -409,22 +403,22 @@ public final class LiveFeed implements AutoCloseable {
     // ---- what users see ----------------------------------------------------------------------------------------------
 
     public LiveFeed onOrder(Consumer<Order> listener) {
-        orderListeners.add(Objects.requireNonNull(listener));
+        orderListeners.add(listener);
         return this;
     }
 
     public LiveFeed onFill(Consumer<Fill> listener) {
-        fillListeners.add(Objects.requireNonNull(listener));
+        fillListeners.add(listener);
         return this;
     }
 
     public LiveFeed onPortfolio(Consumer<Portfolio> listener) {
-        portfolioListeners.add(Objects.requireNonNull(listener));
+        portfolioListeners.add(listener);
         return this;
     }
 
     public LiveFeed onState(Consumer<State> listener) {
-        stateListeners.add(Objects.requireNonNull(listener));
+        stateListeners.add(listener);
         return this;
     }
 
@@ -688,13 +682,7 @@ public final class LiveFeed implements AutoCloseable {
         OPEN.remove(this);
         LiveFeeds.closed(this);
         state = State.CLOSED;
-        for (Consumer<State> l : stateListeners) {
-            try {
-                l.accept(State.CLOSED);
-            } catch (RuntimeException ignored) {
-                // closing goes on
-            }
-        }
+        stateListeners.tellEach(State.CLOSED);
         changed();
         Channel c = channel;
         if (c != null) c.close();

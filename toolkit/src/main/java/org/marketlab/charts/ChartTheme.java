@@ -169,6 +169,28 @@ public record ChartTheme(Color[] palette, Color up, Color down, Color text, Colo
     }
 
     /**
+     * What every chart takes from the theme, {@link #apply}'s and those that style themselves ({@link Themed}) alike: the
+     * backgrounds, text colour and title font, padding, the plot's frame, the series colours, anti-aliasing; on a chart
+     * with axes the axis title and tick fonts, the tick labels' colour and whether grid lines show.
+     */
+    void base(Styler s) {
+        s.setChartBackgroundColor(background);
+        s.setPlotBackgroundColor(background);
+        s.setChartFontColor(text);
+        s.setChartTitleFont(titleFont());
+        s.setChartPadding(14);
+        s.setPlotBorderColor(spine);
+        s.setSeriesColors(palette);
+        s.setAntiAlias(true);
+        if (s instanceof AxesChartStyler a) {
+            a.setAxisTitleFont(labelFont());
+            a.setAxisTickLabelsFont(tickFont());
+            a.setAxisTickLabelsColor(mutedText);
+            a.setPlotGridLinesVisible(grid != null);
+        }
+    }
+
+    /**
      * Styles {@code chart}: background, fonts, grid, palette, line and marker styles, legend; on an XY or category
      * chart that has no tick format of its own, compact tick labels and dates by span. Returns the chart.
      */
@@ -179,13 +201,9 @@ public record ChartTheme(Color[] palette, Color up, Color down, Color text, Colo
             return chart;
         }
         Styler s = chart.getStyler();
-        s.setChartBackgroundColor(background);
-        s.setPlotBackgroundColor(background);
-        s.setChartFontColor(text);
-        s.setChartTitleFont(titleFont());
+        base(s);
         s.setChartTitleBoxVisible(false);
         s.setChartTitlePadding(12);
-        s.setChartPadding(14);
         s.setLegendFont(labelFont());
         s.setLegendBackgroundColor(background);
         s.setLegendBorderColor(background);
@@ -195,19 +213,13 @@ public record ChartTheme(Color[] palette, Color up, Color down, Color text, Colo
         s.setAnnotationTextFontColor(mutedText);
         s.setAnnotationTextPanelFont(tickFont());
         s.setAnnotationTextPanelBorderColor(spine);
-        s.setSeriesColors(palette);
         s.setSeriesLines(solid(2f));
         s.setSeriesMarkers(circles());
-        s.setAntiAlias(true);
         s.setToolTipsEnabled(false);
         s.setPlotBorderVisible(true);
-        s.setPlotBorderColor(spine);
         s.setXAxisTitleColor(text);
         s.setYAxisTitleColor(text);
         if (s instanceof AxesChartStyler a) {
-            a.setAxisTitleFont(labelFont());
-            a.setAxisTickLabelsFont(tickFont());
-            a.setAxisTickLabelsColor(mutedText);
             a.setAxisTickMarksColor(spine);
             a.setAxisTicksLineVisible(false);
             a.setAxisTicksMarksVisible(false);
@@ -215,7 +227,6 @@ public record ChartTheme(Color[] palette, Color up, Color down, Color text, Colo
             a.setAxisTitlePadding(8);
             a.setPlotMargin(4);
             a.setPlotTicksMarksVisible(false);
-            a.setPlotGridLinesVisible(grid != null);
             if (grid != null) {
                 a.setPlotGridLinesColor(grid);
                 a.setPlotGridLinesStroke(new BasicStroke(1f));

@@ -81,20 +81,9 @@ public final class HorizontalBarChart extends Chart<CategoryStyler, CategorySeri
     public void theme(ChartTheme t) {
         this.theme = t;
         CategoryStyler s = getStyler();
-        s.setChartBackgroundColor(t.background());
-        s.setPlotBackgroundColor(t.background());
-        s.setChartFontColor(t.text());
-        s.setChartTitleFont(t.titleFont());
-        s.setAxisTitleFont(t.labelFont());
-        s.setAxisTickLabelsFont(t.tickFont());
-        s.setAxisTickLabelsColor(t.mutedText());
+        t.base(s);
         s.setPlotGridLinesColor(t.grid() == null ? t.background() : t.grid());
-        s.setPlotGridLinesVisible(t.grid() != null);
-        s.setPlotBorderColor(t.spine());
-        s.setSeriesColors(t.palette());
-        s.setChartPadding(14);
         s.setLegendVisible(false);
-        s.setAntiAlias(true);
     }
 
     /** The bars' labels, top to bottom, as given. */

@@ -5,7 +5,8 @@ import java.lang.management.ManagementFactory;
 /**
  * Milestones of the kernel's start, printed to the kernel's standard error with the milliseconds since the JVM
  * started, when the environment sets {@code MARKETLAB_TRACE_START=1}: where a first cell's time goes, for whoever
- * works on the kernel's start. Off, a mark costs one field read.
+ * works on the kernel's start, with the CPU time of the whole process and of the marking thread so far. Off, a mark
+ * costs one field read.
  */
 public final class StartTrace {
 
@@ -21,7 +22,10 @@ public final class StartTrace {
     public static void mark(String what) {
         if (ON) {
             long now = System.currentTimeMillis();
-            ERR.printf("[start +%5d ms, at %d] %s (%s)%n", now - START, now, what, Thread.currentThread().getName());
+            long thread = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1_000_000;
+            long process = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class).getProcessCpuTime() / 1_000_000;
+            ERR.printf("[start +%5d ms, at %d; CPU ms: process %d, thread %d] %s (%s)%n", now - START, now, process, thread, what,
+                    Thread.currentThread().getName());
         }
     }
 }

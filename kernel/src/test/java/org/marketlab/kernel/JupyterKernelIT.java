@@ -35,6 +35,9 @@ class JupyterKernelIT {
         assertTrue(json.contains("\"interrupt_mode\": \"message\"") && json.contains("java.awt.headless=true"), json);
         assertTrue(Files.isRegularFile(spec.resolve("marketlab.jsa")), "class-data-sharing archive made at install");
         assertTrue(Files.isRegularFile(spec.resolve(CompileJar.NAME)), "the compile jar JShell's compiler starts on, written at install");
+        assertEquals(Installer.PROVIDER_ORDER, Files.readString(spec.resolve(Installer.PROVIDERS)), "the providers' order kernel.json names");
+        assertTrue(json.contains("-Djava.security.properties=" + spec + "/" + Installer.PROVIDERS)
+                || json.contains("-Djava.security.properties={resource_dir}/" + Installer.PROVIDERS), json);
     }
 
     @Test

@@ -82,8 +82,8 @@ public final class ResearchBench {
             System.out.println("RATIO resolved-market histories (time / published-window minimum): "
                     + String.format(Locale.ROOT, "%.3f", ratio) + "  progress: " + last.get());
 
-            // The same read again, once the windows have emptied: the sandbox's event models are built and the JIT has
-            // compiled both sides, so what is left over the minimum is the pacing's own. The RATIO above stays the
+            // The same read again, once the windows have emptied: the sandbox has answered these markets once and the
+            // JIT has compiled both sides, so what is left over the minimum is the pacing's own. The RATIO above stays the
             // figure (a notebook's first read is a cold one); this line shows what of its excess is cold start.
             Thread.sleep(10_500);
             sandbox.stats().reset();
@@ -92,7 +92,7 @@ public final class ResearchBench {
             double warmSeconds = (System.nanoTime() - tw) / 1e9, warmCpu = (cpuNanos() - cpuw) / 1e9;
             long warmRequests = sandbox.stats().total();
             System.out.printf(Locale.ROOT, "  the same read again on the warm sandbox: %,d markets, %,d requests, %.1f s, CPU %.1f s (%.2f ms a request); ratio %.3f; 429s %d "
-                            + "(the excess of the first read over this one is its cold start: the sandbox building each event's model and the JIT)%n",
+                            + "(the excess of the first read over this one is its cold start: first-time work in the sandbox and the JIT)%n",
                     again.size(), warmRequests, warmSeconds, warmCpu, warmCpu * 1000 / Math.max(1, warmRequests), minimum > 0 ? warmSeconds / minimum : Double.NaN,
                     sandbox.stats().rateLimitedCount());
 

@@ -22,10 +22,25 @@ export function every(client, version, notSimulated = {}) {
             return r;
         } catch (e) {
             const status = e?.status ?? e?.response?.status ?? '';
-            calls.push({ method, outcome: 'fail', detail: `${e?.constructor?.name ?? 'Error'} ${status}: ${String(e?.message ?? e).slice(0, 400)}` });
+            calls.push({ method, outcome: 'fail', detail: `${e?.constructor?.name ?? 'Error'} ${status}: ${reason(e)}` });
             if (process.argv.includes('--trace')) console.error(e);
             return undefined;
         }
+    }
+
+    // A failure's whole reason: the error's message and every nested cause's (viem wraps the node's answer two or
+    // three levels deep, in `cause` and `details`). A long reason keeps its first and last 600 characters, so the
+    // node's words at the end survive a long request dump in the middle.
+    function reason(e) {
+        const parts = [];
+        for (let x = e, depth = 0; x && depth < 6; x = x.cause, depth++) {
+            const m = String(x?.shortMessage ?? x?.message ?? x);
+            if (!parts.includes(m)) parts.push(m);
+            if (x?.details && !parts.includes(String(x.details))) parts.push(String(x.details));
+            if (typeof x !== 'object') break;
+        }
+        const whole = parts.join(' <- ');
+        return whole.length <= 1400 ? whole : `${whole.slice(0, 600)} … ${whole.slice(-600)}`;
     }
 
     const text = (r) => String(JSON.stringify(r)).slice(0, 200);

@@ -46,6 +46,11 @@ def demo_key(n):
 calls = []
 
 
+def whole(text):
+    """A long reason keeps its first and last 600 characters: the server's words at the end survive a long dump."""
+    return text if len(text) <= 1400 else f"{text[:600]} … {text[-600:]}"
+
+
 def call(method, fn, check=None):
     """Runs one call of the client; check(result) returns None when the answer holds, else what is wrong."""
     try:
@@ -57,7 +62,7 @@ def call(method, fn, check=None):
         detail = getattr(e, "error_msg", None) or str(e) or type(e).__name__
         status = getattr(e, "status_code", None)
         calls.append({"method": method, "outcome": "fail",
-                      "detail": f"{type(e).__name__} {status or ''}: {detail}".strip()[:500]})
+                      "detail": whole(f"{type(e).__name__} {status or ''}: {detail}".strip())})
         if "--trace" in sys.argv:
             traceback.print_exc(file=sys.stderr)
         return None

@@ -65,11 +65,22 @@ calls = []
 def record(method, outcome, detail=""):
     if outcome == "not simulated" and any(c["method"] == method for c in calls):
         return  # a method both clients have (PublicClient's, SecureClient's) is counted once
-    calls.append({"method": method, "outcome": outcome, "detail": detail[:500]})
+    calls.append({"method": method, "outcome": outcome, "detail": whole(detail)})
+
+
+def whole(text):
+    """A long reason keeps its first and last 600 characters: the node's words at the end survive a long dump."""
+    return text if len(text) <= 1400 else f"{text[:600]} … {text[-600:]}"
 
 
 def failure(e):
-    return f"{type(e).__name__}: {e}"
+    """The error and every nested cause (a chain error wraps the node's answer in __cause__ / __context__)."""
+    parts, seen = [], set()
+    while e is not None and id(e) not in seen and len(parts) < 6:
+        seen.add(id(e))
+        parts.append(f"{type(e).__name__}: {e}")
+        e = e.__cause__ or e.__context__
+    return " <- ".join(parts)
 
 
 def call(method, fn, check=None):

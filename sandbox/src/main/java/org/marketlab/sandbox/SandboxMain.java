@@ -70,6 +70,12 @@ public final class SandboxMain {
         // The channel's own URL, path included: the official client connects only to it.
         urls.forEach((k, v) -> System.out.println("  " + k + " " + (k.equals("perps_ws") ? v + "/v1/ws" : k.equals("clob_ws") ? v + "/ws/market, " + v + "/ws/user" : v)));
         System.out.println("Point the toolkit at it with MARKETLAB_<NAME>_URL, e.g. MARKETLAB_MARKETS_URL=" + urls.get("markets"));
+        // The seeded wallets' ledgers, which every public tape read (Data API trades, live activity) needs first, are
+        // made now rather than inside a client's first such call, whose own timeout may be a few seconds.
+        Thread tapes = new Thread(() -> s.wallets().prepareTapes(), "sandbox-prepare-tapes");
+        tapes.setDaemon(true);
+        tapes.setPriority(Thread.MIN_PRIORITY);
+        tapes.start();
         Thread.currentThread().join();
     }
 

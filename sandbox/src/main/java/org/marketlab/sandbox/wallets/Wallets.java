@@ -337,6 +337,15 @@ public final class Wallets {
                 orderId(wallet, "tape", t.seq()), counterparty, orderId(counterparty, "tape", t.seq()), "", false, t.seq());
     }
 
+    /**
+     * Makes ahead what a market's first public tape needs: every seeded wallet's ledger and the index of their parts in
+     * the tape's trades (seconds of CPU on a loaded machine). The standalone server calls it once it is up, so that a
+     * client's first trades or live-activity read does not pay for it within its own timeout.
+     */
+    public void prepareTapes() {
+        seededFills();
+    }
+
     /** The seeded wallets' fills by market and tape trade, made once (all seeded ledgers are generated for it). */
     private Map<String, Map<Long, List<Ledger.Fill>>> seededFills() {
         return seededFills.get();

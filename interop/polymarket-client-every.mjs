@@ -26,7 +26,7 @@ globalThis.WebSocket ??= NodeWebSocket;
 
 const [markets, clob, data, perps, seed, chain] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
 const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
-const COMBOS = "combinations and their RFQ gateway: a combo is traded by its YES/NO position ids, protocol-v2 ids its combo module derives on chain from the legs (neither the specification nor the clients give the derivation; the sandbox's markets have CTF token ids only), and an accepted quote settles on chain";
+const COMBOS = "combinations and their RFQ gateway: the sandbox derives protocol-v2 combo ids from legs by the clients' own rules (ComboIds), but its world lists no combo market and holds no combo position, and it has no RFQ gateway (sessions, quote requests, acceptance, status, the quoter's channel)";
 const COLLATERAL_RETURN = "the collateral-return gateway: a separate service the specification does not cover";
 const { call, nonEmpty, report } = every('@polymarket/client', version, {
     listComboMarkets: COMBOS,

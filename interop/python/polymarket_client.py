@@ -51,7 +51,7 @@ ENV = create_environment(name="sandbox", config=dataclasses.replace(
 # What the sandbox does not simulate, with the reason (docs/interop.md names each).
 RELAYER = "the relayer (gasless transactions of proxy, Safe and deposit wallets): the sandbox simulates the chain's RPC node, not the relayer"
 RETURN = "the collateral-return gateway: a separate service the specification does not cover"
-COMBOS = "combinations and their RFQ gateway: a combo is traded by its YES/NO position ids, protocol-v2 ids its combo module derives on chain from the legs (neither the specification nor the clients give the derivation; the sandbox's markets have CTF token ids only), and an accepted quote settles on chain"
+COMBOS = "combinations and their RFQ gateway: the sandbox derives protocol-v2 combo ids from legs by the clients' own rules (ComboIds), but its world lists no combo market and holds no combo position, and it has no RFQ gateway (sessions, quote requests, acceptance, status, the quoter's channel)"
 NOT_SIMULATED = {
     **{m: RELAYER for m in ("authorize_session_key", "revoke_session_key", "fetch_session_keys")},
     **{m: RETURN for m in ("plan_collateral_return", "execute_collateral_return_plan")},

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -384,6 +385,26 @@ class WorldStatisticsTest {
     }
 
     // ---- questions and tags --------------------------------------------------------------------------------------------
+
+    @Test
+    void rangesOfCountsAndAmountsNeverGoBelowZero() {
+        Pattern count = Pattern.compile(
+                "the number of|opening-weekend gross|vehicle deliveries");
+        Pattern belowZero = Pattern.compile(
+                "be (below \\$?0(M|k)?\\?| ?-\\d|below -\\$?\\d)");
+        for (Run run : RUNS) {
+            int ranges = 0;
+            for (JsonNode e : run.events()) {
+                for (JsonNode m : e.get("markets")) {
+                    String q = m.get("question").asText();
+                    if (!count.matcher(q).find()) continue;
+                    ranges++;
+                    assertFalse(belowZero.matcher(q).find(), "seed " + run.seed() + ": a count's range below zero: " + q);
+                }
+            }
+            assertTrue(ranges > 50, "seed " + run.seed() + ": ranges over counts and amounts " + ranges);
+        }
+    }
 
     @Test
     void openTitlesAreUnique() {

@@ -13,6 +13,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -23,6 +24,10 @@ import java.util.SplittableRandom;
  * steps around the asset's level, spaced by how far the level can move before the end.
  */
 final class Plans {
+
+    /** Brackets over quantities that cannot go below zero: counts of cuts, storms, launches, deliveries, takings. */
+    private static final EnumSet<Form> CANNOT_BE_NEGATIVE =
+            EnumSet.of(Form.FED_CUTS, Form.STORMS, Form.DELIVERIES, Form.OPENING, Form.STARSHIP);
 
     private Plans() {
     }
@@ -231,7 +236,8 @@ final class Plans {
             }
         }
         first = Math.round(centre / step - (n - 2) / 2.0) * step;
-        if (form == Form.FED_CUTS) first = Math.max(1, first);
+        // A count or an amount is never negative, so its lowest range ends one step above zero at least.
+        if (CANNOT_BE_NEGATIVE.contains(form)) first = Math.max(step, first);
         if (form == Form.GDP) first = Math.round(centre - (n - 2) / 2.0);
         labels = new String[n];
         double[] priors = new double[n];

@@ -515,7 +515,8 @@ async def streams(client, iid):
     Binance's and Chainlink's BTC): every kind arrives, and BTC is priced where the perpetuals mark BTC-USD. Answers
     None when all holds, else what is wrong."""
     from polymarket.streams._specs import CommentsSpec, CryptoPricesSpec, MarketSpec
-    token = json.load(urllib.request.urlopen(f"{DATA}/v2/positions?user={Account.from_key(demo_key(2)).address.lower()}"))["data"][0]["token_id"]
+    held = json.load(urllib.request.urlopen(f"{DATA}/v2/positions?user={Account.from_key(demo_key(2)).address.lower()}"))["data"]
+    token = next(p["token_id"] for p in held if p["status"] == "OPEN")  # a resolved market's book is gone
     handle = await client.subscribe([MarketSpec(token_ids=[token]), CommentsSpec(),
                                      CryptoPricesSpec(topic="prices.crypto.binance", symbols=["btcusdt"]),
                                      CryptoPricesSpec(topic="prices.crypto.chainlink", symbols=["btc/usd"])])

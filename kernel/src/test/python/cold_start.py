@@ -18,46 +18,67 @@ from queue import Empty
 from jupyter_client.manager import KernelManager
 
 
+def stat_cpu(stat_text):
+    """User and system CPU seconds in the text of a /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat file."""
+    fields = stat_text.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_seconds(km):
     """User and system CPU seconds of the kernel process so far, or -1 where /proc cannot tell."""
     try:
-        pid = km.provisioner.process.pid
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        with open(f"/proc/{km.provisioner.process.pid}/stat") as f:
+            return stat_cpu(f.read())
     except (AttributeError, OSError, ValueError, IndexError):
         return -1.0
 
 
-def first_result(kernel, code, timeout):
-    started = time.perf_counter()
+def start(kernel, env=None):
+    """A fresh kernel process started as a notebook starts one, its client's channels open."""
     km = KernelManager(kernel_name=kernel)
-    km.start_kernel()
+    km.start_kernel(**({} if env is None else {"env": env}))
     kc = km.client()
     kc.start_channels()
+    return km, kc
+
+
+def stop(km, kc):
+    kc.stop_channels()
+    km.shutdown_kernel(now=True)
+
+
+def run_cell(kc, kernel, code, started, timeout):
+    """Waits for the kernel to be ready, runs one cell, and answers (ready seconds, result seconds, the result
+    message), both counted from started; a cell that fails or gives no result within timeout raises."""
+    kc.wait_for_ready(timeout=timeout)
+    ready = time.perf_counter() - started
+    msg_id = kc.execute(code)
+    deadline = started + timeout
+    while True:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise TimeoutError(f"{kernel}: no result of {code!r} within {timeout} s")
+        try:
+            msg = kc.get_iopub_msg(timeout=left)
+        except Empty:
+            continue
+        if msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        kind = msg["msg_type"]
+        if kind == "execute_result":
+            return ready, time.perf_counter() - started, msg
+        if kind == "error":
+            raise RuntimeError(f"{kernel}: {code!r} failed: {msg['content']['ename']}: {msg['content']['evalue']}")
+
+
+def first_result(kernel, code, timeout):
+    started = time.perf_counter()
+    km, kc = start(kernel)
     try:
-        kc.wait_for_ready(timeout=timeout)
-        ready = time.perf_counter() - started
-        msg_id = kc.execute(code)
-        deadline = started + timeout
-        while True:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise TimeoutError(f"{kernel}: no result of {code!r} within {timeout} s")
-            try:
-                msg = kc.get_iopub_msg(timeout=left)
-            except Empty:
-                continue
-            if msg["parent_header"].get("msg_id") != msg_id:
-                continue
-            kind = msg["msg_type"]
-            if kind == "execute_result":
-                return ready, time.perf_counter() - started, cpu_seconds(km), sorted(msg["content"]["data"])
-            if kind == "error":
-                raise RuntimeError(f"{kernel}: {code!r} failed: {msg['content']['ename']}: {msg['content']['evalue']}")
+        ready, result, msg = run_cell(kc, kernel, code, started, timeout)
+        return ready, result, cpu_seconds(km), sorted(msg["content"]["data"])
     finally:
-        kc.stop_channels()
-        km.shutdown_kernel(now=True)
+        stop(km, kc)
 
 
 def main():

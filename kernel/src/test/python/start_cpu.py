@@ -18,14 +18,7 @@ import threading
 import time
 from collections import defaultdict
 
-from jupyter_client.manager import KernelManager
-
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu(stat_text):
-    fields = stat_text.rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
+from cold_start import run_cell, start, stat_cpu, stop
 
 
 class ThreadWatch:
@@ -47,7 +40,7 @@ class ThreadWatch:
         for task in glob.glob(f"/proc/{self.pid}/task/*"):
             try:
                 with open(task + "/comm") as c, open(task + "/stat") as s:
-                    self.last[task] = (c.read().strip(), cpu(s.read()))
+                    self.last[task] = (c.read().strip(), stat_cpu(s.read()))
             except (OSError, ValueError, IndexError):
                 pass  # the thread ended between the listing and the reading
 
@@ -59,35 +52,20 @@ class ThreadWatch:
 
 def one(kernel, code, timeout):
     started = time.perf_counter()
-    km = KernelManager(kernel_name=kernel)
-    km.start_kernel(env=dict(os.environ, MARKETLAB_TRACE_START="1"))
+    km, kc = start(kernel, env=dict(os.environ, MARKETLAB_TRACE_START="1"))
     watch = ThreadWatch(km.provisioner.process.pid)
-    kc = km.client()
-    kc.start_channels()
     try:
-        kc.wait_for_ready(timeout=timeout)
-        ready = time.perf_counter() - started
-        msg_id = kc.execute(code)
-        while True:
-            msg = kc.get_iopub_msg(timeout=timeout)
-            if msg["parent_header"].get("msg_id") != msg_id:
-                continue
-            if msg["msg_type"] == "error":
-                raise RuntimeError(f"{code!r} failed: {msg['content']['ename']}: {msg['content']['evalue']}")
-            if msg["msg_type"] == "execute_result":
-                break
-        result = time.perf_counter() - started
+        ready, result, _ = run_cell(kc, kernel, code, started, timeout)
         watch.stop()
         with open(f"/proc/{watch.pid}/stat") as s:
-            process = cpu(s.read())
+            process = stat_cpu(s.read())
         by_name = defaultdict(float)
         for name, seconds in watch.last.values():
             by_name[name] += seconds
         return ready, result, process, by_name
     finally:
         watch.running = False
-        kc.stop_channels()
-        km.shutdown_kernel(now=True)
+        stop(km, kc)
 
 
 def main():

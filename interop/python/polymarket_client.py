@@ -516,7 +516,9 @@ async def streams(client, iid):
     None when all holds, else what is wrong."""
     from polymarket.streams._specs import CommentsSpec, CryptoPricesSpec, MarketSpec
     held = json.load(urllib.request.urlopen(f"{DATA}/v2/positions?user={Account.from_key(demo_key(2)).address.lower()}"))["data"]
-    token = next(p["token_id"] for p in held if p["status"] == "OPEN")  # a resolved market's book is gone
+    token = next((p["token_id"] for p in held if p["status"] == "OPEN"), None)  # a resolved market's book is gone
+    if token is None:
+        return f"demo wallet 2 holds no open position whose book to subscribe to (statuses {sorted({p['status'] for p in held})})"
     handle = await client.subscribe([MarketSpec(token_ids=[token]), CommentsSpec(),
                                      CryptoPricesSpec(topic="prices.crypto.binance", symbols=["btcusdt"]),
                                      CryptoPricesSpec(topic="prices.crypto.chainlink", symbols=["btc/usd"])])

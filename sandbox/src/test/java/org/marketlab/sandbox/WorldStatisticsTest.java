@@ -484,6 +484,8 @@ class WorldStatisticsTest {
             for (JsonNode m : e.get("markets")) if (top == null || m.get("volumeNum").asDouble() > top.get("volumeNum").asDouble()) top = m;
         }
         String c = top.get("conditionId").asText();
+        JsonNode holders = run.data().json("/v2/holders?condition=" + c + "&limit=1000").get("data");
+        java.util.Map<String, Double> netFirst = new java.util.HashMap<>();
         java.util.Set<String> hashes = new java.util.HashSet<>();
         double value = 0;
         long last = Long.MAX_VALUE;
@@ -498,6 +500,8 @@ class WorldStatisticsTest {
                 last = ts;
                 assertTrue(hashes.add(t.get("transaction_hash").asText() + "/" + t.get("outcome_index").asInt()), "each trade once");
                 if (ts < ANCHOR_S) value += t.get("size").asDouble() * t.get("price").asDouble();
+                boolean longFirst = t.get("side").asText().equals("BUY") == (t.get("outcome_index").asInt() == 0);
+                netFirst.merge(t.get("proxy_wallet").asText(), (longFirst ? 1 : -1) * t.get("size").asDouble(), Double::sum);
             }
             cursor = page.at("/pagination/has_more").asBoolean() ? page.at("/pagination/next_cursor").asText() : null;
         } while (cursor != null);
@@ -508,6 +512,36 @@ class WorldStatisticsTest {
         assertTrue(trades >= 100_000, "a headline's tape: " + trades + " trades");
         assertEquals((trades + 999) / 1000, pages, "the fewest pages");
         assertEquals(volume, value, 0.001 * volume + 0.005 * trades, "the tape adds up to the volume");
+        long[] inTape = {0};
+        var wallets = run.sandbox().wallets();
+        wallets.quotes().tape(wallets.markets().byCondition(c).tokens()[0]).visit(0, wallets.tapeEnd(), false, t -> ++inTape[0] > 0);
+        assertEquals(inTape[0], trades, "every trade of the tape, none lost at a page's edge");
+        checkHoldersFollowTheTape(run, holders, netFirst);
+    }
+
+    /**
+     * The crowd's holders of each outcome are the tape's takers left long it (first-outcome shares bought less sold,
+     * the second outcome counting the other way), the longest holding the most; the seeded wallets, whose own fills
+     * are parts of tape trades, are left out.
+     */
+    private static void checkHoldersFollowTheTape(Run run, JsonNode groups, java.util.Map<String, Double> netFirst) {
+        java.util.Set<String> seeded = new java.util.HashSet<>();
+        for (String w : run.sandbox().wallets().seeded()) seeded.add(w.toLowerCase(Locale.ROOT));
+        int checked = 0;
+        for (JsonNode g : groups) {
+            int outcome = g.get("holders").get(0).get("outcome_index").asInt();
+            double sign = outcome == 0 ? 1 : -1, before = Double.MAX_VALUE;
+            for (JsonNode h : g.get("holders")) {
+                String wallet = h.get("proxy_wallet").asText();
+                if (seeded.contains(wallet.toLowerCase(Locale.ROOT))) continue;
+                double net = sign * netFirst.getOrDefault(wallet, 0.0);
+                assertTrue(net > 0, wallet + " holds outcome " + outcome + " and is not long it on the tape: " + net);
+                assertTrue(net <= before + 0.01, "holders come in the order of their net shares: " + wallet + " " + net + " after " + before);
+                before = net;
+                checked++;
+            }
+        }
+        assertTrue(checked >= 20, "crowd holders checked: " + checked);
     }
 
     /** The day's taker trades add up to the day's volume; the candles' volumes are the trades' shares. */

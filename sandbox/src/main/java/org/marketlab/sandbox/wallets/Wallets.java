@@ -241,8 +241,9 @@ public final class Wallets {
 
     /**
      * Every holder of a token at the present, largest first (ties by address): the seeded wallets holding it, and the
-     * market's crowd holding the rest of the complete sets outstanding ({@link Tape#holders}), so that each outcome's
-     * holders together hold the open interest.
+     * market's crowd holding the rest of the complete sets outstanding ({@link Tape#holders}: the crowd's takers the
+     * tape leaves long, the trades a seeded wallet took counted as theirs), so that each outcome's holders together hold
+     * the open interest.
      */
     public List<Holder> holders(World.Token token) {
         List<Holder> out = seededHolders(token);
@@ -251,7 +252,9 @@ public final class Wallets {
         Tape tape = quotes.tape(token);
         BigDecimal price = token.closed() ? BigDecimal.valueOf(markets().byToken(token.tokenId()).payout(token.index())) : quotes.midpoint(token);
         MarketIndex.Market m = markets().byToken(token.tokenId());
-        for (Tape.Holding h : tape.holders(token.index(), quotes.presentMinute(), seeded)) {
+        Map<Long, List<Ledger.Fill>> seededParts = seededFills().getOrDefault(m.conditionId(), Map.of());
+        java.util.function.LongPredicate seededTook = seq -> seededParts.getOrDefault(seq, List.of()).stream().anyMatch(f -> !f.maker());
+        for (Tape.Holding h : tape.holders(token.index(), quotes.presentMinute(), seeded, seededTook)) {
             out.add(new Holder(h.address(), new Ledger.Position(m, token, h.shares(), BigDecimal.ZERO, BigDecimal.ZERO, h.shares(),
                     BigDecimal.ZERO, BigDecimal.ZERO, price, Ledger.Status.OPEN, now)));
         }

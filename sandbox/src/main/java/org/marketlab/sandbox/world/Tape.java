@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongPredicate;
 import java.util.function.Predicate;
 
 /**
@@ -14,8 +15,8 @@ import java.util.function.Predicate;
  *
  * <p>The takers and makers are the market's participants: addresses of the world's crowd (a pool shared by every
  * market, so traders recur across markets), the most active few taking most trades, and a few market makers on the
- * other side of about half of them. Holders are the most active participants, sharing the market's open interest:
- * every holder's shares of an outcome add up to the complete sets outstanding.
+ * other side of about half of them. Holders are the participants the tape leaves long an outcome, sharing the market's
+ * open interest: every holder's shares of an outcome add up to the complete sets outstanding.
  */
 public final class Tape {
 
@@ -72,7 +73,7 @@ public final class Tape {
         return flow.close - 1;
     }
 
-    /** The trades of an epoch hour, in time order. */
+    /** The trades of an epoch hour, in time order (ties in the order of the tape). */
     public List<Trade> hour(long hour) {
         long day = Math.floorDiv(hour, 24);
         if (flow.tradesOn(day) == 0) return List.of();
@@ -82,8 +83,13 @@ public final class Tape {
         PricePath.Reader yes = first.reader();
         long ticks = Math.round(1 / first.tick().doubleValue());
         for (int k = 0; k < h.size(); k++) out.add(trade(h, k, yes, ticks));
+        // A trade's second falls anywhere in its minute: order by time, so that a reader that stops at a row (a page's
+        // last) has read every trade newer than it.
+        out.sort(BY_TIME);
         return out;
     }
+
+    private static final java.util.Comparator<Trade> BY_TIME = java.util.Comparator.comparingLong(Trade::time).thenComparingLong(Trade::seq);
 
     /** How epoch day {@code d} spreads over its hours, the last day asked kept. */
     private Flow.Day hours(long d) {
@@ -96,16 +102,30 @@ public final class Tape {
     private Trade trade(Flow.Hour h, int k, PricePath.Reader yes, long ticks) {
         long seq = h.hour() * 4096 + k;
         long minute = h.minutes()[k];
-        int outcome = Hash.unit(key, seq * 8 + 1) < 0.5 ? 0 : 1;
+        int outcome = outcome(seq);
         long onGrid = yes.onGrid(minute);
         BigDecimal price = BigDecimal.valueOf(outcome == 0 ? onGrid : ticks - onGrid, first.tick().scale());
         BigDecimal size = BigDecimal.valueOf(h.values()[k]).divide(price, 2, RoundingMode.HALF_UP).max(new BigDecimal("0.01"));
-        String side = Hash.unit(key, seq * 8 + 2) < 0.55 ? "BUY" : "SELL";
+        String side = takerBuys(seq) ? "BUY" : "SELL";
         long time = minute * 60 + (long) (60 * Hash.unit(key, seq * 8 + 3));
         String maker = Hash.unit(key, seq * 8 + 4) < 0.5 ? maker((int) (MAKERS * Hash.unit(key, seq * 8 + 5)))
                 : participant(rank(Hash.unit(key, seq * 8 + 6)));
-        return new Trade(time, seq, outcome, side, price, size, participant(rank(Hash.unit(key, seq * 8 + 7))), maker,
-                "0x" + hex64(Hash.key(key, seq)));
+        return new Trade(time, seq, outcome, side, price, size, participant(taker(seq)), maker, "0x" + hex64(Hash.key(key, seq)));
+    }
+
+    /** The outcome trade {@code seq} is on: 0 or 1. */
+    private int outcome(long seq) {
+        return Hash.unit(key, seq * 8 + 1) < 0.5 ? 0 : 1;
+    }
+
+    /** Whether trade {@code seq}'s taker bought. */
+    private boolean takerBuys(long seq) {
+        return Hash.unit(key, seq * 8 + 2) < 0.55;
+    }
+
+    /** The participant rank of trade {@code seq}'s taker. */
+    private int taker(long seq) {
+        return rank(Hash.unit(key, seq * 8 + 7));
     }
 
     /** A participant rank, the most active most often (a power law over the market's participants). */
@@ -198,7 +218,7 @@ public final class Tape {
             Flow.Hour hour = flow.hour(h, hours);
             for (int k = n - 1; k >= 0; k--) {
                 long seq = h * 4096 + k;
-                if (outcome != (Hash.unit(key, seq * 8 + 1) < 0.5 ? 0 : 1)) continue;
+                if (outcome != outcome(seq)) continue;
                 Trade t = trade(hour, k, first.reader(), Math.round(1 / first.tick().doubleValue()));
                 if (t.time() <= second) return t;
             }
@@ -212,26 +232,86 @@ public final class Tape {
     }
 
     /**
-     * The holders of an outcome at a minute, largest first: the most active participants sharing the open interest
-     * (one forty-fifth of the participants, between 3 and 200), shares falling with rank. Their shares add up to the
-     * open interest, to the cent. {@code reserved} shares are held by others (the seeded wallets) and left out.
+     * The holders of an outcome at a minute, largest first: the participants whose trades as taker over the market's
+     * life, up to that minute, leave them long that outcome (shares of the first outcome bought less sold, a trade of
+     * the second counting the other way, above zero for the first outcome and below for the second), the most
+     * committed of them (one forty-fifth of the participants, between 3 and 200). They share the open interest in
+     * proportion to their net shares, to the cent, so the trader most long an outcome holds the most of it and no
+     * holder of an outcome is net short it. {@code reserved} shares are held by others (the seeded wallets) and left
+     * out, as are the trades {@code takenByOthers} names by their order in the tape (those the seeded wallets took). A
+     * market whose tape leaves no one long an outcome gives it to its most active participants.
      */
-    public List<Holding> holders(int outcome, long minute, BigDecimal reserved) {
+    public List<Holding> holders(int outcome, long minute, BigDecimal reserved, LongPredicate takenByOthers) {
         BigDecimal total = BigDecimal.valueOf(openInterest(minute)).setScale(2, RoundingMode.DOWN).subtract(reserved);
         List<Holding> out = new ArrayList<>();
         if (total.signum() <= 0) return out;
         int n = Math.max(3, Math.min(200, participants / 45));
-        double[] w = new double[n];
+        // Ranks drawn from one pool may share an address: a wallet's position is the sum of its ranks' trades.
+        double[] byRank = netFirst(minute, takenByOthers);
+        java.util.Map<String, Double> net = new java.util.HashMap<>();
+        for (int j = 0; j < byRank.length; j++) if (byRank[j] != 0) net.merge(participant(j), byRank[j], Double::sum);
+        double sign = outcome == 0 ? 1 : -1;
+        List<String> longs = new ArrayList<>();
+        for (var e : net.entrySet()) if (sign * e.getValue() > 0) longs.add(e.getKey());
+        longs.sort((a, b) -> b.equals(a) ? 0 : Double.compare(sign * net.get(b), sign * net.get(a)));
+        String[] who;
+        double[] w;
+        if (longs.isEmpty()) {
+            who = new String[n];
+            w = new double[n];
+            for (int j = 0; j < n; j++) {
+                who[j] = participant(2 * j + outcome); // the two outcomes' holders are different people
+                w[j] = Math.pow(j + 1, -1.2);
+            }
+        } else {
+            int m = Math.min(n, longs.size());
+            who = longs.subList(0, m).toArray(String[]::new);
+            w = new double[m];
+            for (int j = 0; j < m; j++) w[j] = sign * net.get(who[j]);
+        }
         double sum = 0;
-        for (int j = 0; j < n; j++) sum += w[j] = Math.pow(j + 1, -1.2);
+        for (double x : w) sum += x;
         BigDecimal given = BigDecimal.ZERO;
-        for (int j = 0; j < n; j++) {
-            BigDecimal s = j == n - 1 ? total.subtract(given) : total.multiply(BigDecimal.valueOf(w[j] / sum)).setScale(2, RoundingMode.DOWN);
+        for (int j = 0; j < who.length; j++) {
+            BigDecimal s = j == who.length - 1 ? total.subtract(given)
+                    : total.multiply(BigDecimal.valueOf(w[j] / sum)).setScale(2, RoundingMode.DOWN);
             given = given.add(s);
-            // The two outcomes' holders are different people: odd ranks hold the second outcome.
-            if (s.signum() > 0) out.add(new Holding(participant(2 * j + outcome), s));
+            if (s.signum() > 0) out.add(new Holding(who[j], s));
         }
         out.sort((a, b) -> b.shares().compareTo(a.shares()));
         return out;
+    }
+
+    /**
+     * Each participant's shares of the first outcome bought less sold as taker, by rank, over the trades of every
+     * minute up to {@code minute} but those {@code takenByOthers} names; a trade of the second outcome counts the other
+     * way (buying the second outcome is selling the first).
+     */
+    double[] netFirst(long minute, LongPredicate takenByOthers) {
+        double[] net = new double[participants];
+        PricePath.Reader yes = first.reader();
+        long ticks = Math.round(1 / first.tick().doubleValue());
+        double tick = first.tick().doubleValue();
+        long lo = Math.floorDiv(flow.open, 60), hi = Math.min(Math.floorDiv(minute, 60), Math.floorDiv(flow.close, 60));
+        for (long h = lo; h <= hi; h++) {
+            long day = Math.floorDiv(h, 24);
+            if (flow.tradesOn(day) == 0) {
+                h = day * 24 + 23; // skip the rest of an empty day
+                continue;
+            }
+            Flow.Hour hour = flow.hour(h, hours(day));
+            for (int k = 0; k < hour.size(); k++) {
+                long at = hour.minutes()[k];
+                if (at > minute) break;
+                long seq = h * 4096 + k;
+                if (takenByOthers.test(seq)) continue;
+                int outcome = outcome(seq);
+                long onGrid = yes.onGrid(at);
+                double shares = Math.max(0.01, Math.rint(100 * hour.values()[k] / ((outcome == 0 ? onGrid : ticks - onGrid) * tick)) / 100);
+                boolean longFirst = takerBuys(seq) == (outcome == 0);
+                net[taker(seq)] += longFirst ? shares : -shares;
+            }
+        }
+        return net;
     }
 }

@@ -8,8 +8,9 @@
 // validate every answer) and what it returns holds what the method promises. The client takes its hosts through its
 // public environment helper (forkEnvironmentConfig): the sandbox's REST hosts, the order book's channels, the live-data
 // stream and its Polygon node (chain) as the RPC node, which the signer's wallet client sends its transactions to as
-// well; the hosts the sandbox does not simulate (relayer, RFQ, combinations and collateral-return gateways, the sports
-// stream) at a closed port of loopback, so nothing leaves the machine.
+// well, and the combinations' host (the RFQ catalogue) the order book's; the hosts the sandbox does not simulate (relayer,
+// the RFQ quoter's channel, the collateral-return gateway, the sports stream) at a closed port of loopback, so nothing
+// leaves the machine.
 import { readFileSync } from 'node:fs';
 import { createPublicClient, createSecureClient, forkEnvironmentConfig } from '@polymarket/client';
 import { signerFrom } from '@polymarket/client/viem';
@@ -26,13 +27,10 @@ globalThis.WebSocket ??= NodeWebSocket;
 
 const [markets, clob, data, perps, seed, chain] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
 const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
-const COMBOS = "combinations and their RFQ gateway: the sandbox derives protocol-v2 combo ids from legs by the clients' own rules (ComboIds), but its world lists no combo market and holds no combo position, and it has no RFQ gateway (sessions, quote requests, acceptance, status, the quoter's channel)";
+const QUOTER = "the RFQ quoter's channel (a maker's session that receives requests and sends signed quotes): the sandbox quotes every combo request itself, as its one maker";
 const COLLATERAL_RETURN = "the collateral-return gateway: a separate service the specification does not cover";
 const { call, nonEmpty, report } = every('@polymarket/client', version, {
-    listComboMarkets: COMBOS,
-    listComboPositions: COMBOS,
-    listComboActivity: COMBOS,
-    openRfqSession: COMBOS,
+    openRfqSession: QUOTER,
     planCollateralReturn: COLLATERAL_RETURN,
     executeCollateralReturnPlan: COLLATERAL_RETURN,
 });
@@ -41,7 +39,7 @@ const ws = (url) => url.replace(/^http/, 'ws');
 const environment = forkEnvironmentConfig({ gamma: { rest: markets }, data: { rest: data }, perps: { rest: perps, ws: `${ws(perps)}/v1/ws` },
     clob: { rest: clob, market: { ws: `${ws(clob)}/ws/market` }, user: { ws: `${ws(clob)}/ws/user` } }, rtds: { ws: `${ws(markets)}/ws/live-data` },
     relayer: { rest: closed }, rpc: chain, sports: { ws: 'ws://127.0.0.1:9' },
-    combos: { rest: closed, ws: 'ws://127.0.0.1:9', collateralReturn: { rest: closed } } });
+    combos: { rest: clob, ws: 'ws://127.0.0.1:9', collateralReturn: { rest: closed } } });
 const pub = createPublicClient({ environment });
 
 const me = new Wallet(keccak256(toUtf8Bytes('marketlab demo account 2'))).address;
@@ -104,6 +102,17 @@ await call('downloadAccountingSnapshot', () => pub.downloadAccountingSnapshot({ 
 await call('listMarketPositions', () => first(pub.listMarketPositions({ market: condition, status: 'ALL', pageSize: 500 })),
     (r) => (r.length && r.some((t) => t.token === token && t.positions.some((p) => p.wallet.toLowerCase() === me.toLowerCase())) ? undefined : `no position of ${me} on ${token}: ${JSON.stringify(r).slice(0, 200)}`));
 await call('listActivity', () => first(pub.listActivity({ user: me })), some);
+// Combinations: the catalogue's leg ids are the protocol-v2 position ids of each market's condition id (ComboIds' rule);
+// demo wallet 2 holds seeded combos, each with the split that minted it.
+await call('listComboMarkets', () => first(pub.listComboMarkets({ pageSize: 100 })), (r) => {
+    if (r.length !== 100) return `${r.length} combo markets on a first page of 100`;
+    const bad = r.find((m) => BigInt(m.outcomes.yes.positionId) !== BigInt(m.conditionId) << 8n || BigInt(m.outcomes.no.positionId) !== (BigInt(m.conditionId) << 8n | 1n));
+    return bad ? `position ids of ${bad.conditionId}: ${JSON.stringify(bad.outcomes)}` : undefined;
+});
+const combos = await call('listComboPositions', () => first(pub.listComboPositions({ user: me })),
+    (r) => (r.length && r.every((p) => p.legs.length >= 2 && p.legsTotal === p.legs.length) ? undefined : `demo wallet 2 holds seeded combos: ${JSON.stringify(r)}`));
+await call('listComboActivity', () => first(pub.listComboActivity({ user: me })),
+    (r) => ((combos ?? []).every((p) => r.some((a) => a.conditionId === p.conditionId)) && r.length ? undefined : `every held combo has its split: ${JSON.stringify(r)}`));
 await call('listTrades', () => first(pub.listTrades({ user: me })), some);
 await call('listOpenInterest', () => pub.listOpenInterest({ market: [condition] }), some);
 await call('listMarketHolders', () => pub.listMarketHolders({ market: [condition] }), some);

@@ -42,7 +42,7 @@ BUILDER_CODE = "0x" + keccak(text=f"marketlab sandbox builder:{sys.argv[6] if le
 ENV = create_environment(name="sandbox", config=dataclasses.replace(
     PRODUCTION_CONFIG, clob_url=CLOB, gamma_url=MARKETS, data_url=DATA, perps_url=PERPS,
     perps_ws_url=PERPS_WS + ("" if PERPS_WS.endswith("/v1/ws") else "/v1/ws"),
-    relayer_url=CLOSED, rfq_url=CLOSED, rpc_url=CHAIN, collateral_return_url=CLOSED, builder_gateway_url=CLOSED,
+    relayer_url=CLOSED, rfq_url=CLOB, rpc_url=CHAIN, collateral_return_url=CLOSED, builder_gateway_url=CLOB,
     relayer_poll_frequency_ms=100,
     clob_market_ws_url=CLOB.replace("http", "ws", 1) + "/ws/market", clob_user_ws_url=CLOB.replace("http", "ws", 1) + "/ws/user",
     rtds_ws_url=MARKETS.replace("http", "ws", 1) + "/ws/live-data",
@@ -51,12 +51,10 @@ ENV = create_environment(name="sandbox", config=dataclasses.replace(
 # What the sandbox does not simulate, with the reason (docs/interop.md names each).
 RELAYER = "the relayer (gasless transactions of proxy, Safe and deposit wallets): the sandbox simulates the chain's RPC node, not the relayer"
 RETURN = "the collateral-return gateway: a separate service the specification does not cover"
-COMBOS = "combinations and their RFQ gateway: the sandbox derives protocol-v2 combo ids from legs by the clients' own rules (ComboIds), but its world lists no combo market and holds no combo position, and it has no RFQ gateway (sessions, quote requests, acceptance, status, the quoter's channel)"
+QUOTER = "the RFQ quoter's channel (a maker's session that receives requests and sends signed quotes): the sandbox quotes every combo request itself, as its one maker"
 NOT_SIMULATED = {
     **{m: RELAYER for m in ("authorize_session_key", "revoke_session_key", "fetch_session_keys")},
     **{m: RETURN for m in ("plan_collateral_return", "execute_collateral_return_plan")},
-    **{m: COMBOS for m in ("accept_combo_quote", "request_combo_quote", "wait_for_combo_fill", "fetch_rfq_status",
-                           "list_combo_markets", "list_combo_positions", "list_combo_activity")},
 }
 
 calls = []
@@ -195,10 +193,57 @@ def public_calls(pub, me, token, condition, event_id, event_slug, market_id):
     call("list_builder_trades", lambda: first(pub.list_builder_trades(builder_code=BUILDER_CODE), 5), nonempty)
     call("get_trading_approvals_state", lambda: pub.get_trading_approvals_state(wallet=me),
          lambda r: None if r.is_fully_approved else f"a seeded wallet has approved the trading contracts: {r!r}")
-    call("list_combo_markets", lambda: first(pub.list_combo_markets(), 5))
-    call("list_combo_positions", lambda: first(pub.list_combo_positions(user=me), 5))
-    call("list_combo_activity", lambda: first(pub.list_combo_activity(user=me), 5))
+    call("list_combo_markets", lambda: first(pub.list_combo_markets(), 150), combo_markets)
+    held = call("list_combo_positions", lambda: first(pub.list_combo_positions(user=me), 20),
+                lambda r: None if r and all(p.legs_total == len(p.legs) >= 2 and p.current_size > 0 for p in r) else f"demo wallet 2 holds seeded combos: {r!r}")
+    call("list_combo_activity", lambda: first(pub.list_combo_activity(user=me), 20),
+         lambda r: None if held and {a.condition_id for a in r} >= {p.condition_id for p in held} else f"every held combo has its split: {r!r}")
     del rewarded, now
+
+
+def combo_markets(r):
+    """More than one page of open markets, each leg id the protocol-v2 position id of its condition id (ComboIds' rule)."""
+    if len(r) <= 100:
+        return f"{len(r)} combo markets: the catalogue pages by 100 and the world has more"
+    for m in r:
+        base = int(m.condition_id, 16) << 8
+        if (int(m.outcomes.yes.position_id), int(m.outcomes.no.position_id)) != (base, base | 1):
+            return f"position ids of {m.condition_id}: {m.outcomes!r}"
+        if not 0 < m.outcomes.yes.price < 1:
+            return f"price of {m.slug}: {m.outcomes.yes.price}"
+    return None
+
+
+def rfq_calls(c, me):
+    """A combo bought by RFQ with a builder key: a quote priced from the legs (a YES of one market, the NO of another
+    event's), accepted with a protocol-3 signed order, filled; the collateral leaves the balance and the combo appears
+    among the positions with its legs."""
+    markets = first(c.list_combo_markets(), 100)
+    event = lambda m: str(c.get_market(id=str(m.id)).events[0].id)
+    a = next(m for m in markets if Decimal("0.3") <= m.outcomes.yes.price <= Decimal("0.7"))
+    b = next(m for m in markets if Decimal("0.3") <= m.outcomes.no.price <= Decimal("0.7") and event(m) != event(a))
+    legs = [a.outcomes.yes.position_id, b.outcomes.no.position_id]
+    fair = a.outcomes.yes.price * b.outcomes.no.price
+    cash = lambda: c.get_balance_allowance(asset_type="COLLATERAL").balance
+    before = cash()
+    got = call("request_combo_quote", lambda: c.request_combo_quote(leg_position_ids=legs, direction="BUY", amount=Decimal(5)),
+               lambda r: None if r.quote and fair < r.quote.blended_price < fair * Decimal("1.1") + Decimal("0.001")
+               and r.quote.maker_amount == 5 else f"{r!r} for legs priced {fair}")
+    quote = got.quote if got else None
+    call("accept_combo_quote", lambda: c.accept_combo_quote(quote), lambda r: None if r.status == "executing" and r.taker_order_hash else str(r))
+    rfq = quote.rfq_id if quote else "none"
+    call("fetch_rfq_status", lambda: c.fetch_rfq_status(rfq_id=rfq), lambda r: None if r.status in ("FILLED", "AWAITING_MAKER_CONFIRMATION") else str(r))
+
+    def filled(r):
+        if r.status != "FILLED" or not r.tx_hash:
+            return str(r)
+        if before - cash() != 5_000_000:
+            return f"the balance moved by {before - cash()} base units, not the 5 USDC paid"
+        mine = [p for p in first(c.list_combo_positions(user=me), 50) if int(p.position_id) == int(quote.position_id)]
+        if not mine or mine[0].current_size < quote.taker_amount or len(mine[0].legs) != 2:
+            return f"no position of {quote.position_id} holding {quote.taker_amount}: {mine!r}"
+        return None
+    call("wait_for_combo_fill", lambda: c.wait_for_combo_fill(rfq_id=rfq, timeout=10, polling_interval=0.2), filled)
 
 
 def main():
@@ -247,6 +292,7 @@ def secure_calls(c, me, token, condition):
     call("fetch_builder_api_keys", c.fetch_builder_api_keys, nonempty)
     # Revoking takes a client made with the builder key, as the client requires.
     with_builder = SecureClient.create(private_key=demo_key(2), wallet=me, environment=ENV, api_key=builder) if builder else c
+    rfq_calls(with_builder, me)
     call("revoke_builder_api_key", with_builder.revoke_builder_api_key)
 
     book = c.get_order_book(asset_id=token)
@@ -335,7 +381,7 @@ def chain_calls(c, me, token, condition):
 
 
 PERPS_NOT_SIMULATED = {
-    "open_rfq_session": COMBOS,
+    "open_rfq_session": QUOTER,
 }
 NOT_SIMULATED.update(PERPS_NOT_SIMULATED)
 

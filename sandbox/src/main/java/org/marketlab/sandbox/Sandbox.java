@@ -10,10 +10,13 @@ import org.marketlab.sandbox.clob.ClobApi;
 import org.marketlab.sandbox.clob.ClobChannels;
 import org.marketlab.sandbox.clob.ClobMarketsApi;
 import org.marketlab.sandbox.clob.RewardsApi;
+import org.marketlab.sandbox.clob.RfqApi;
 import org.marketlab.sandbox.clob.SessionApi;
 import org.marketlab.sandbox.contracts.Chain;
+import org.marketlab.sandbox.contracts.Combos;
 import org.marketlab.sandbox.chain.RpcApi;
 import org.marketlab.sandbox.data.ApprovalsApi;
+import org.marketlab.sandbox.data.CombosApi;
 import org.marketlab.sandbox.data.DataApi;
 import org.marketlab.sandbox.data.InsightsApi;
 import org.marketlab.sandbox.markets.CatalogApi;
@@ -422,9 +425,11 @@ public final class Sandbox implements EmbeddedService {
         clob.live(accounts.engine());
         ClobMarketsApi clobMarkets = new ClobMarketsApi(world, clob);
         ClobChannels channels = new ClobChannels(clob, accounts, wallets, clock, world.seed());
+        Combos combos = new Combos(wallets);
         return List.of(clob, clobMarkets, accounts, channels, new RewardsApi(clobMarkets, accounts, clock), new SessionApi(accounts, clock),
+                new RfqApi(accounts, combos, clock),
                 new Health("clob"),
-                new DataApi(wallets), new InsightsApi(wallets), new ApprovalsApi(chain), new Health("data"),
+                new DataApi(wallets), new InsightsApi(wallets), new ApprovalsApi(chain), new CombosApi(combos), new Health("data"),
                 perps, new Health("perps"),
                 new Health("bridge"),
                 new RpcApi(chain), new Health("chain"));

@@ -304,6 +304,30 @@ public final class ClobAccountsApi implements RouteModule {
         return e;
     }
 
+    /** The builder key of a request that must carry one (the RFQ gateway's writes), or null when it carries none or a revoked one. */
+    ApiKeys.BuilderKey builderKey(Context ctx) {
+        ApiKeys.BuilderKey b = builderHeaders(ctx, false);
+        return b == null || b.revokedAt() != null ? null : b;
+    }
+
+    /**
+     * The account a key trades for when its order names {@code maker} and {@code signer} under {@code signatureType}, by
+     * the order book's rules (its own address or the proxy it trades through; a deposit wallet it signs for under
+     * {@code POLY_1271}), or null when the key may not trade for them.
+     */
+    String account(ApiKeys.Entry e, int signatureType, String maker, String signer) {
+        boolean deposit = signatureType == 3;
+        String account = deposit ? maker : wallets.funder(e.address());
+        if (!maker.equals(account)) return null;
+        if (deposit ? !signer.equals(maker) || !trading.depositWallets.allows(maker, e.address()) : !signer.equals(e.address())) return null;
+        return account;
+    }
+
+    /** The collateral an account may still spend: its cash less what its open buy orders hold. */
+    BigDecimal available(String account) {
+        return trading.available(account);
+    }
+
     /** The builder key of the request's builder headers, or null when it carries none (or throws when they are bad). */
     private ApiKeys.BuilderKey builderHeaders(Context ctx, boolean required) {
         String key = ctx.header("POLY_BUILDER_API_KEY");

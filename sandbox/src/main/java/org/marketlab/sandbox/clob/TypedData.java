@@ -44,8 +44,17 @@ public final class TypedData {
      */
     public static byte[] order(String verifyingContract, BigInteger salt, String maker, String signer, BigInteger tokenId, BigInteger makerAmount,
                                BigInteger takerAmount, int side, int signatureType, BigInteger timestamp, String metadata, String builder) {
-        byte[] domain = Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
-                keccak("Polymarket CTF Exchange"), keccak("2"), word(BigInteger.valueOf(137)), address(verifyingContract)));
+        return order("2", verifyingContract, salt, maker, signer, tokenId, makerAmount, takerAmount, side, signatureType, timestamp, metadata, builder);
+    }
+
+    /**
+     * The digest of an order in the exchange domain of protocol {@code version}: {@code "2"} for the order book's
+     * exchanges, {@code "3"} for the combination exchange the RFQ gateway settles on.
+     */
+    public static byte[] order(String version, String verifyingContract, BigInteger salt, String maker, String signer, BigInteger tokenId,
+                               BigInteger makerAmount, BigInteger takerAmount, int side, int signatureType, BigInteger timestamp,
+                               String metadata, String builder) {
+        byte[] domain = exchangeDomain(version, verifyingContract);
         byte[] struct = Hash.sha3(cat(keccak("Order(uint256 salt,address maker,address signer,uint256 tokenId,uint256 makerAmount,"
                         + "uint256 takerAmount,uint8 side,uint8 signatureType,uint256 timestamp,bytes32 metadata,bytes32 builder)"),
                 word(salt), address(maker), address(signer), word(tokenId), word(makerAmount), word(takerAmount), word(BigInteger.valueOf(side)),
@@ -68,6 +77,14 @@ public final class TypedData {
     public static String depositWalletOwner(String verifyingContract, BigInteger salt, String maker, String wallet, BigInteger tokenId,
                                             BigInteger makerAmount, BigInteger takerAmount, int side, BigInteger timestamp, String metadata,
                                             String builder, String signature) {
+        return depositWalletOwner("2", verifyingContract, salt, maker, wallet, tokenId, makerAmount, takerAmount, side, timestamp, metadata,
+                builder, signature);
+    }
+
+    /** {@link #depositWalletOwner} for an order in the exchange domain of protocol {@code version}. */
+    public static String depositWalletOwner(String version, String verifyingContract, BigInteger salt, String maker, String wallet,
+                                            BigInteger tokenId, BigInteger makerAmount, BigInteger takerAmount, int side, BigInteger timestamp,
+                                            String metadata, String builder, String signature) {
         byte[] sig;
         try {
             sig = Numeric.hexStringToByteArray(signature);
@@ -79,8 +96,7 @@ public final class TypedData {
         byte[] inner = Arrays.copyOfRange(sig, 0, 65);
         byte[] appDomain = Arrays.copyOfRange(sig, 65, 97);
         byte[] contents = Arrays.copyOfRange(sig, 97, 129);
-        byte[] domain = Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
-                keccak("Polymarket CTF Exchange"), keccak("2"), word(BigInteger.valueOf(137)), address(verifyingContract)));
+        byte[] domain = exchangeDomain(version, verifyingContract);
         byte[] struct = Hash.sha3(cat(keccak(ORDER_TYPE), word(salt), address(maker), address(wallet), word(tokenId), word(makerAmount),
                 word(takerAmount), word(BigInteger.valueOf(side)), word(BigInteger.valueOf(3)), word(timestamp), bytes32(metadata), bytes32(builder)));
         if (!Arrays.equals(appDomain, domain) || !Arrays.equals(contents, struct)) return null;
@@ -88,6 +104,11 @@ public final class TypedData {
         byte[] signStruct = Hash.sha3(cat(TYPED_DATA_SIGN, struct, keccak("DepositWallet"), keccak("1"), word(BigInteger.valueOf(137)),
                 address(wallet), new byte[32]));
         return signer(Hash.sha3(cat(new byte[]{0x19, 0x01}, domain, signStruct)), Numeric.toHexString(inner));
+    }
+
+    private static byte[] exchangeDomain(String version, String verifyingContract) {
+        return Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+                keccak("Polymarket CTF Exchange"), keccak(version), word(BigInteger.valueOf(137)), address(verifyingContract)));
     }
 
     private static byte[] bytes32(String hex) {

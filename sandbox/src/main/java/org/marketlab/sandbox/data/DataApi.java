@@ -730,10 +730,16 @@ public final class DataApi implements RouteModule {
     }
 
     /** A v2 page of rows: the cursor's window, or the first {@code limit}. */
-    private <T> void page(Context ctx, Params p, String route, String filters, List<T> rows, int defaultLimit, int maxLimit,
+    static <T> void page(Context ctx, Params p, String route, String filters, List<T> rows, int defaultLimit, int maxLimit,
                           Function<T, ObjectNode> row) {
+        page(ctx, p, route, filters, "data", rows, defaultLimit, maxLimit, row);
+    }
+
+    /** {@link #page} with the rows under {@code items} (the v1 combo reads list {@code combos} and {@code activity}). */
+    static <T> void page(Context ctx, Params p, String route, String filters, String items, List<T> rows, int defaultLimit, int maxLimit,
+                         Function<T, ObjectNode> row) {
         Cursor c = cursor(p, route, filters, defaultLimit, maxLimit);
-        page(ctx, c, c.offset, rows, null, row);
+        page(ctx, c, c.offset, items, rows, null, row);
     }
 
     /**
@@ -741,9 +747,14 @@ public final class DataApi implements RouteModule {
      * order), the next cursor also carries the second the page ended at and how many rows of that second the pages
      * so far listed, for the next page to start there.
      */
-    private <T> void page(Context ctx, Cursor c, int skip, List<T> rows, java.util.function.ToLongFunction<T> time, Function<T, ObjectNode> row) {
+    private static <T> void page(Context ctx, Cursor c, int skip, List<T> rows, java.util.function.ToLongFunction<T> time, Function<T, ObjectNode> row) {
+        page(ctx, c, skip, "data", rows, time, row);
+    }
+
+    private static <T> void page(Context ctx, Cursor c, int skip, String items, List<T> rows, java.util.function.ToLongFunction<T> time,
+                                 Function<T, ObjectNode> row) {
         ObjectNode out = Json.object();
-        ArrayNode data = out.putArray("data");
+        ArrayNode data = out.putArray(items);
         List<T> shown = slice(rows, skip, c.limit);
         for (T t : shown) data.add(row.apply(t));
         boolean more = rows.size() > skip + c.limit;
@@ -841,7 +852,7 @@ public final class DataApi implements RouteModule {
     private static final String ADDRESS_TEXT = "a 0x-prefixed address of 40 hex digits";
 
     /** {@code user}: an address, lower case; null when absent and not required. */
-    private static String user(Params p, boolean required) {
+    static String user(Params p, boolean required) {
         String u = p.matching("user", ADDRESS, ADDRESS_TEXT);
         if (u == null && required) throw p.missing("user", ADDRESS_TEXT);
         return u == null ? null : u.toLowerCase(Locale.ROOT);

@@ -83,8 +83,8 @@ public final class CombosApi implements RouteModule {
         order = order.thenComparing(r -> r.holding.combo().conditionId());
         rows.sort(direction.equalsIgnoreCase("ASC") ? order : order.reversed());
         String filters = String.join("|", user, conditions.toString(), statuses.toString(), sort, direction, after + "-" + before);
-        if (v1) DataApi.page(ctx, p, "v1/positions/combos", filters, "combos", rows, 50, 1000, this::positionV1);
-        else DataApi.page(ctx, p, "positions/combos", filters, rows, 100, 1000, this::position);
+        if (v1) DataApi.page(ctx, p, "v1/positions/combos", filters, "combos", rows, 50, 1000, r -> position(r, true));
+        else DataApi.page(ctx, p, "positions/combos", filters, rows, 100, 1000, r -> position(r, false));
     }
 
     private void activity(Context ctx, boolean v1) {
@@ -93,8 +93,8 @@ public final class CombosApi implements RouteModule {
         Set<String> conditions = conditions(p);
         List<Combos.Activity> rows = combos.activity(user).stream()
                 .filter(a -> conditions.isEmpty() || conditions.contains(a.combo().conditionId())).toList();
-        if (v1) DataApi.page(ctx, p, "v1/activity/combos", user + "|" + conditions, "activity", rows, 50, 1000, this::activityV1);
-        else DataApi.page(ctx, p, "activity/combos", user + "|" + conditions, rows, 100, 1000, this::activityRow);
+        if (v1) DataApi.page(ctx, p, "v1/activity/combos", user + "|" + conditions, "activity", rows, 50, 1000, r -> activityRow(r, true));
+        else DataApi.page(ctx, p, "activity/combos", user + "|" + conditions, rows, 100, 1000, r -> activityRow(r, false));
     }
 
     /** The combo condition ids asked for (a position id's 32 bytes name its condition's 31), lower case. */
@@ -123,29 +123,35 @@ public final class CombosApi implements RouteModule {
         }
     }
 
-    private ObjectNode position(Row r) {
+    /**
+     * A combo position row, in the v2 names or the v1 ones ({@code user_address}, {@code shares_balance}, {@code side},
+     * {@code module_id}, {@code total_cost_usdc}).
+     */
+    private ObjectNode position(Row r, boolean v1) {
         Combos.Holding h = r.holding();
         Combos.Combo c = h.combo();
         ObjectNode o = Json.object();
         o.put("combo_condition_id", c.conditionId());
         o.put("combo_position_id", c.yes().toString());
-        o.put("proxy_wallet", h.wallet());
-        o.put("outcome_index", 0);
-        o.put("outcome_label", "Yes");
-        o.put("current_size", Json.number(h.size()));
-        o.put("current_price_usdc", Json.number(r.price()));
-        o.put("current_value_usdc", Json.number(r.value().setScale(6, RoundingMode.HALF_UP)));
+        if (v1) {
+            o.put("side", "YES");
+            o.put("module_id", ComboIds.COMBO_MODULE);
+            o.put("user_address", h.wallet());
+            o.put("shares_balance", Json.number(h.size()));
+        } else {
+            o.put("proxy_wallet", h.wallet());
+            o.put("outcome_index", 0);
+            o.put("outcome_label", "Yes");
+            o.put("current_size", Json.number(h.size()));
+            o.put("current_price_usdc", Json.number(r.price()));
+            o.put("current_value_usdc", Json.number(r.value().setScale(6, RoundingMode.HALF_UP)));
+            o.put("gross_entry_cost_usdc", Json.number(h.grossCost()));
+            o.put("entry_fees_usdc", Json.number(h.fees()));
+        }
         o.put("entry_avg_price_usdc", Json.number(h.avgPrice()));
         o.put("entry_cost_usdc", Json.number(h.grossCost().subtract(h.fees()).setScale(2, RoundingMode.HALF_UP)));
-        o.put("gross_entry_cost_usdc", Json.number(h.grossCost()));
-        o.put("entry_fees_usdc", Json.number(h.fees()));
         o.put("realized_payout_usdc", Json.number(h.realized().max(BigDecimal.ZERO)));
-        lifecycle(o, r, c, h);
-        return o;
-    }
-
-    /** What both versions' rows say of where a combo stands: status, times, legs. */
-    private void lifecycle(ObjectNode o, Row r, Combos.Combo c, Combos.Holding h) {
+        if (v1) o.put("total_cost_usdc", Json.number(h.grossCost()));
         o.put("status", r.status());
         o.put("redeemable", r.redeemable());
         o.put("first_entry_at", iso(h.firstEntry()));
@@ -157,56 +163,26 @@ public final class CombosApi implements RouteModule {
         o.put("legs_resolved", c.resolvedLegs());
         o.put("legs_pending", c.legs().size() - c.resolvedLegs());
         o.set("legs", legs(c));
-    }
-
-    /** The v1 row: the same position under the v1 names ({@code user_address}, {@code shares_balance}, {@code side}, {@code module_id}). */
-    private ObjectNode positionV1(Row r) {
-        Combos.Holding h = r.holding();
-        Combos.Combo c = h.combo();
-        ObjectNode o = Json.object();
-        o.put("combo_condition_id", c.conditionId());
-        o.put("combo_position_id", c.yes().toString());
-        o.put("side", "YES");
-        o.put("module_id", ComboIds.COMBO_MODULE);
-        o.put("user_address", h.wallet());
-        o.put("shares_balance", Json.number(h.size()));
-        o.put("entry_avg_price_usdc", Json.number(h.avgPrice()));
-        o.put("entry_cost_usdc", Json.number(h.grossCost().subtract(h.fees()).setScale(2, RoundingMode.HALF_UP)));
-        o.put("realized_payout_usdc", Json.number(h.realized().max(BigDecimal.ZERO)));
-        o.put("total_cost_usdc", Json.number(h.grossCost()));
-        lifecycle(o, r, c, h);
         return o;
     }
 
-    private ObjectNode activityV1(Combos.Activity a) {
+    /** A combo lifecycle row, in the v2 names or the v1 ones ({@code user_address}, {@code tx_hash}, {@code module_id}, {@code tx_dttm}). */
+    private ObjectNode activityRow(Combos.Activity a, boolean v1) {
         ObjectNode o = Json.object();
         o.put("id", a.id());
         o.put("type", a.type());
-        o.put("user_address", a.wallet());
+        o.put(v1 ? "user_address" : "proxy_wallet", a.wallet());
         o.put("combo_condition_id", a.combo().conditionId());
         o.put("combo_position_id", a.combo().yes().toString());
-        o.put("module_id", ComboIds.COMBO_MODULE);
+        if (v1) o.put("module_id", ComboIds.COMBO_MODULE);
         o.put("amount_usdc", Json.number(a.amount()));
-        o.putNull("payout_usdc");
+        if (v1) o.putNull("payout_usdc");
         o.put("timestamp", a.time());
-        o.put("tx_dttm", iso(a.time()));
-        o.put("tx_hash", a.txHash());
-        o.put("log_index", 0);
-        o.put("block_number", a.block());
-        o.set("legs", legs(a.combo()));
-        return o;
-    }
-
-    private ObjectNode activityRow(Combos.Activity a) {
-        ObjectNode o = Json.object();
-        o.put("id", a.id());
-        o.put("type", a.type());
-        o.put("proxy_wallet", a.wallet());
-        o.put("combo_condition_id", a.combo().conditionId());
-        o.put("combo_position_id", a.combo().yes().toString());
-        o.put("amount_usdc", Json.number(a.amount()));
-        o.put("timestamp", a.time());
-        o.put("transaction_hash", a.txHash());
+        if (v1) {
+            o.put("tx_dttm", iso(a.time()));
+            o.put("log_index", 0);
+        }
+        o.put(v1 ? "tx_hash" : "transaction_hash", a.txHash());
         o.put("block_number", a.block());
         o.set("legs", legs(a.combo()));
         return o;

@@ -194,6 +194,41 @@ class CombosWireTest {
         rfqError(send("GET", path, null, ClobAccountsWireTest.address(k3), c3, null), 404, "UNKNOWN_RFQ");
     }
 
+    /** On a sandbox whose clock the test moves: a quote accepted after its window is refused as expired; an outsized request finds no quote. */
+    @Test
+    void anExpiredQuoteAndAnOutsizedRequest() throws Exception {
+        java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong(System.currentTimeMillis());
+        try (Sandbox own = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).enforceLimits(false).clock(clock::get).build()) {
+            Http book = new Http(own.start().get("clob"));
+            ECKeyPair key = ClobAccountsWireTest.demo(5);
+            String me = ClobAccountsWireTest.address(key);
+            ClobAccountsWireTest.Creds c = ClobAccountsWireTest.Creds.of(ok(book.send("GET", "/auth/derive-api-key", null,
+                    ClobAccountsWireTest.l1(key, clock.get() / 1000, 0))));
+            JsonNode b = ok(book.send("POST", "/auth/builder-api-key", null, ClobAccountsWireTest.l2(me, c, "POST", "/auth/builder-api-key", null, clock.get() / 1000)));
+            ClobAccountsWireTest.Creds builder = new ClobAccountsWireTest.Creds(b.get("key").asText(), b.get("secret").asText(), b.get("passphrase").asText());
+            JsonNode markets = get(book, "/v1/rfq/combo-markets").get("markets");
+            JsonNode a = markets.get(0), other = null;
+            for (JsonNode m : markets) if (!m.get("image").equals(a.get("image"))) other = m;
+            List<String> legs = List.of(a.get("position_ids").get(0).asText(), other.get("position_ids").get(0).asText());
+
+            JsonNode outsized = ok(send(book, clock.get() / 1000, "POST", "/v1/builder/rfq/requests", request(me, legs, "BUY", "notional", 50_000_000_000_000L), me, c, builder));
+            assertEquals("FAILED", outsized.get("status").asText(), outsized.toString());
+            assertEquals("SIZE_TOO_LARGE", outsized.get("error").get("code").asText());
+            assertTrue(outsized.get("quote") == null, "no quote: " + outsized);
+
+            JsonNode quoted = ok(send(book, clock.get() / 1000, "POST", "/v1/builder/rfq/requests", request(me, legs, "BUY", "notional", 2_000_000), me, c, builder));
+            assertTrue(quoted.get("expires_at").asLong() > clock.get(), "expires_at is Unix milliseconds ahead: " + quoted);
+            clock.addAndGet(16_000);
+            String path = "/v1/builder/rfq/requests/" + quoted.get("rfq_id").asText();
+            ObjectNode order = order(key, me, quoted.get("request").get("yes_position_id").asText(), 0, quoted.get("quote"),
+                    quoted.get("builder_code").asText(), 5);
+            rfqError(send(book, clock.get() / 1000, "POST", path + "/accept", accept(quoted.get("quote"), order).toString(), me, c, builder), 400, "EXPIRED_RFQ");
+            JsonNode status = ok(send(book, clock.get() / 1000, "GET", path, null, me, c, null));
+            assertEquals("EXPIRED", status.get("status").asText());
+            assertEquals("EXPIRED_RFQ", status.get("error").get("code").asText());
+        }
+    }
+
     private static JsonNode ok(Http.Answer a) {
         assertEquals(200, a.status(), a.text());
         return a.body();
@@ -207,7 +242,11 @@ class CombosWireTest {
 
     private static Http.Answer send(String method, String path, String body, String address, ClobAccountsWireTest.Creds c,
                                     ClobAccountsWireTest.Creds builder) throws Exception {
-        long t = ClobAccountsWireTest.now();
+        return send(clob, ClobAccountsWireTest.now(), method, path, body, address, c, builder);
+    }
+
+    private static Http.Answer send(Http clob, long t, String method, String path, String body, String address, ClobAccountsWireTest.Creds c,
+                                    ClobAccountsWireTest.Creds builder) throws Exception {
         Map<String, String> h = new LinkedHashMap<>(ClobAccountsWireTest.l2(address, c, method, path, body, t));
         if (builder != null) h.putAll(ClobAccountsWireTest.builderHeaders(builder, method, path, body, t));
         h.put("Content-Type", "application/json");

@@ -229,6 +229,81 @@ class CombosWireTest {
         }
     }
 
+    /**
+     * A deposit wallet's acceptance (signature type 3, POLY_1271): the owner's ERC-7739 nested signature, built here from
+     * web3j's encoder, verifies, and the new wallet, which holds nothing, meets the balance rule; another key's is refused.
+     */
+    @Test
+    void aDepositWalletsAcceptanceIsVerifiedThenHeldToItsBalance() throws Exception {
+        ECKeyPair owner = Keys.createEcKeyPair();
+        String address = ClobAccountsWireTest.address(owner);
+        ClobAccountsWireTest.Creds c = ClobAccountsWireTest.Creds.of(ok(clob.send("POST", "/auth/api-key", null,
+                ClobAccountsWireTest.l1(owner, ClobAccountsWireTest.now(), 0))));
+        JsonNode b = ok(ClobAccountsWireTest.signed(clob, "POST", "/auth/builder-api-key", null, address, c));
+        ClobAccountsWireTest.Creds builder = new ClobAccountsWireTest.Creds(b.get("key").asText(), b.get("secret").asText(), b.get("passphrase").asText());
+        String wallet = "0x" + Keys.getAddress(Keys.createEcKeyPair());
+        JsonNode markets = get(clob, "/v1/rfq/combo-markets").get("markets");
+        JsonNode a = markets.get(1), other = null;
+        for (JsonNode m : markets) if (!m.get("image").equals(a.get("image"))) other = m;
+        ObjectNode body = (ObjectNode) Http.JSON.readTree(request(wallet, List.of(a.get("position_ids").get(1).asText(),
+                other.get("position_ids").get(1).asText()), "BUY", "notional", 3_000_000));
+        body.put("signature_type", 3);
+        JsonNode quoted = ok(send("POST", "/v1/builder/rfq/requests", body.toString(), address, c, builder));
+        String path = "/v1/builder/rfq/requests/" + quoted.get("rfq_id").asText();
+        String yes = quoted.get("request").get("yes_position_id").asText();
+        ObjectNode stranger = order(Keys.createEcKeyPair(), wallet, yes, 0, quoted.get("quote"), quoted.get("builder_code").asText(), 6);
+        nest(stranger, Keys.createEcKeyPair());
+        rfqError(send("POST", path + "/accept", accept(quoted.get("quote"), stranger).toString(), address, c, builder), 400, "INVALID_SIGNATURE");
+        ObjectNode own = order(owner, wallet, yes, 0, quoted.get("quote"), quoted.get("builder_code").asText(), 7);
+        nest(own, owner);
+        rfqError(send("POST", path + "/accept", accept(quoted.get("quote"), own).toString(), address, c, builder), 400, "BALANCE_VALIDATION_FAILED");
+        assertEquals("AWAITING_REQUESTER_ACCEPTANCE", ok(send("GET", path, null, address, c, null)).get("status").asText());
+    }
+
+    /**
+     * Turns an order into a POLY_1271 one signed by {@code owner} for its maker (a deposit wallet): the owner signs
+     * {@code TypedDataSign(Order contents, ...)} in the deposit wallet's domain, and the signature carries the exchange's
+     * domain separator, the order's struct hash, the type string and its length after it.
+     */
+    private static void nest(ObjectNode order, ECKeyPair owner) throws Exception {
+        order.put("signatureType", 3);
+        String orderType = "Order(uint256 salt,address maker,address signer,uint256 tokenId,uint256 makerAmount,uint256 takerAmount,"
+                + "uint8 side,uint8 signatureType,uint256 timestamp,bytes32 metadata,bytes32 builder)";
+        String fields = """
+                [{"name": "salt", "type": "uint256"}, {"name": "maker", "type": "address"}, {"name": "signer", "type": "address"},
+                   {"name": "tokenId", "type": "uint256"}, {"name": "makerAmount", "type": "uint256"}, {"name": "takerAmount", "type": "uint256"},
+                   {"name": "side", "type": "uint8"}, {"name": "signatureType", "type": "uint8"}, {"name": "timestamp", "type": "uint256"},
+                   {"name": "metadata", "type": "bytes32"}, {"name": "builder", "type": "bytes32"}]""";
+        String domainTypes = """
+                [{"name": "name", "type": "string"}, {"name": "version", "type": "string"},
+                   {"name": "chainId", "type": "uint256"}, {"name": "verifyingContract", "type": "address"}]""";
+        String domain = "{\"name\": \"Polymarket CTF Exchange\", \"version\": \"3\", \"chainId\": 137, \"verifyingContract\": \"" + EXCHANGE_V3 + "\"}";
+        String contents = """
+                {"salt": "%s", "maker": "%s", "signer": "%s", "tokenId": "%s", "makerAmount": "%s", "takerAmount": "%s", "side": %d,
+                 "signatureType": 3, "timestamp": "%s", "metadata": "%s", "builder": "%s"}""".formatted(order.get("salt").asText(),
+                order.get("maker").asText(), order.get("signer").asText(), order.get("tokenId").asText(), order.get("makerAmount").asText(),
+                order.get("takerAmount").asText(), order.get("side").asInt(), order.get("timestamp").asText(), order.get("metadata").asText(),
+                order.get("builder").asText());
+        StructuredDataEncoder plain = new StructuredDataEncoder("""
+                {"types": {"EIP712Domain": %s, "Order": %s}, "primaryType": "Order", "domain": %s, "message": %s}"""
+                .formatted(domainTypes, fields, domain, contents));
+        @SuppressWarnings("unchecked")
+        byte[] contentsHash = plain.hashMessage("Order", (java.util.HashMap<String, Object>) plain.jsonMessageObject.getMessage());
+        StructuredDataEncoder nested = new StructuredDataEncoder("""
+                {"types": {"EIP712Domain": %s, "Order": %s, "TypedDataSign": [{"name": "contents", "type": "Order"}, {"name": "name", "type": "string"},
+                   {"name": "version", "type": "string"}, {"name": "chainId", "type": "uint256"}, {"name": "verifyingContract", "type": "address"},
+                   {"name": "salt", "type": "bytes32"}]},
+                 "primaryType": "TypedDataSign", "domain": %s,
+                 "message": {"contents": %s, "name": "DepositWallet", "version": "1", "chainId": 137, "verifyingContract": "%s", "salt": "%s"}}"""
+                .formatted(domainTypes, fields, domain, contents, order.get("maker").asText(), "0x" + "0".repeat(64)));
+        Sign.SignatureData s = Sign.signMessage(nested.hashStructuredData(), owner, false);
+        byte[] type = orderType.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        String sig = Numeric.toHexString(s.getR()) + Numeric.toHexStringNoPrefix(s.getS()) + Numeric.toHexStringNoPrefix(s.getV())
+                + Numeric.toHexStringNoPrefix(plain.hashDomain()) + Numeric.toHexStringNoPrefix(contentsHash)
+                + Numeric.toHexStringNoPrefix(type) + String.format("%04x", type.length);
+        order.put("signature", sig);
+    }
+
     private static JsonNode ok(Http.Answer a) {
         assertEquals(200, a.status(), a.text());
         return a.body();

@@ -11,9 +11,9 @@ models validate every answer) and what it returns holds what the method promises
 The client has no public setting for its hosts: its environments are frozen objects it makes itself. As its own
 tests do, the script builds one with the SDK's environment helpers (polymarket._internal.environment), the
 production configuration with the sandbox's URLs, its Polygon node (chain) as the RPC node; the order book's channels
-and the live-data stream are the sandbox's; the hosts the sandbox does not simulate (relayer, RFQ and collateral-return
-gateways, the sports and authenticated price streams) point at a closed port on loopback, so no request ever leaves the
-machine. Demo wallet 2 signs, trading from its own address (an EOA wallet: its on-chain calls are transactions it
+and the live-data stream are the sandbox's, and the order book's host serves the RFQ host and the builder RFQ gateway;
+the hosts the sandbox does not simulate (relayer, the RFQ quoter's channel, the collateral-return gateway, the sports and
+authenticated price streams) point at a closed port on loopback, so no request ever leaves the machine. Demo wallet 2 signs, trading from its own address (an EOA wallet: its on-chain calls are transactions it
 signs and sends to the node itself); demo wallet 4's key is the one deleted.
 """
 import asyncio

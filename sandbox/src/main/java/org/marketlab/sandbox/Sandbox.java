@@ -426,13 +426,15 @@ public final class Sandbox implements EmbeddedService {
         ClobMarketsApi clobMarkets = new ClobMarketsApi(world, clob);
         ClobChannels channels = new ClobChannels(clob, accounts, wallets, clock, world.seed());
         Combos combos = new Combos(wallets);
+        org.marketlab.sandbox.contracts.Relayer relayer = new org.marketlab.sandbox.contracts.Relayer(clock);
         return List.of(clob, clobMarkets, accounts, channels, new RewardsApi(clobMarkets, accounts, clock), new SessionApi(accounts, clock),
                 new RfqApi(accounts, combos, clock),
+                new org.marketlab.sandbox.clob.SessionSignersApi(accounts, relayer),
                 new Health("clob"),
                 new DataApi(wallets), new InsightsApi(wallets), new ApprovalsApi(chain), new CombosApi(combos), new Health("data"),
                 perps, new Health("perps"),
                 new Health("bridge"),
-                new RpcApi(chain), new Health("chain"));
+                new RpcApi(chain), new org.marketlab.sandbox.chain.RelayerApi(relayer, accounts::builderOwner), new Health("chain"));
     }
 
     /** The started module of type {@code type}. */

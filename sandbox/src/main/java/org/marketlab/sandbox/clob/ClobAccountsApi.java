@@ -328,6 +328,19 @@ public final class ClobAccountsApi implements RouteModule {
         return trading.available(account);
     }
 
+    /**
+     * The address owning the builder key of a request that must carry valid builder headers (the relayer's gasless
+     * routes authenticate builders with the keys this order book issues); 401 when they are missing or do not verify.
+     */
+    public String builderOwner(Context ctx) {
+        ApiKeys.BuilderKey b = builderHeaders(ctx, false);
+        if (b == null) {
+            throw Refusal.unauthorized("builder API key headers required: POLY_BUILDER_API_KEY, POLY_BUILDER_PASSPHRASE, "
+                    + "POLY_BUILDER_TIMESTAMP and POLY_BUILDER_SIGNATURE");
+        }
+        return b.address();
+    }
+
     /** The builder key of the request's builder headers, or null when it carries none (or throws when they are bad). */
     private ApiKeys.BuilderKey builderHeaders(Context ctx, boolean required) {
         String key = ctx.header("POLY_BUILDER_API_KEY");

@@ -1,13 +1,11 @@
 package org.marketlab.sandbox.clob;
 
+import org.marketlab.sandbox.contracts.DepositWallet;
 import org.web3j.crypto.Hash;
-import org.web3j.crypto.Keys;
-import org.web3j.crypto.Sign;
 import org.web3j.utils.Numeric;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.security.SignatureException;
 import java.util.Arrays;
 
 /**
@@ -123,17 +121,7 @@ public final class TypedData {
 
     /** The lower-case address that signed {@code digest}, or null when the signature does not recover. */
     public static String signer(byte[] digest, String signature) {
-        try {
-            byte[] sig = Numeric.hexStringToByteArray(signature);
-            if (sig.length != 65) return null;
-            byte v = sig[64];
-            if (v < 27) v += 27;
-            BigInteger key = Sign.signedMessageHashToKey(digest,
-                    new Sign.SignatureData(v, Arrays.copyOfRange(sig, 0, 32), Arrays.copyOfRange(sig, 32, 64)));
-            return "0x" + Keys.getAddress(key);
-        } catch (SignatureException | RuntimeException e) {
-            return null;
-        }
+        return DepositWallet.signer(digest, signature);
     }
 
     private static byte[] keccak(String s) {

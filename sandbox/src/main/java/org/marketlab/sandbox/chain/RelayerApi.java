@@ -1,0 +1,210 @@
+package org.marketlab.sandbox.chain;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import org.marketlab.sandbox.contracts.DepositWallet;
+import org.marketlab.sandbox.contracts.Relayer;
+import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.RouteModule;
+import org.web3j.abi.FunctionEncoder;
+import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.generated.Uint256;
+import org.web3j.crypto.Keys;
+import org.web3j.utils.Numeric;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The relayer's session-signer routes (served on the chain host, beside the node: the relayer is what sends a
+ * deposit wallet's batches to it). Gasless writes authenticate with a builder API key the order book issued
+ * ({@code POLY_BUILDER_*} headers) and carry an {@code Idempotency-Key}.
+ * <ul>
+ *   <li>{@code GET /v1/account/transactions/params?address=<owner>&type=WALLET}: the owner's deposit wallet and its
+ *       next batch nonce, {@code {address, nonce}}.</li>
+ *   <li>{@code POST /v1/session-signers/authorizations}: {@code {walletAddress, sessionSignerAddress, scopes,
+ *       validUntil, nonce, deadline, signature}}, the signature the owner's over the one-call batch
+ *       {@code authorizeSessionSigner(signer, validUntil)} to the wallet; answers {@code {status: "SUBMITTED",
+ *       transactionHash, transactionId}}. The signer is listed once the transaction confirms.</li>
+ *   <li>{@code POST /v1/session-signers/revocations}: the same without scopes and expiry, over
+ *       {@code revokeSessionSigner(signer)}; answers {@code {status: "PENDING", fenced: true, transactionId}}: the
+ *       signer leaves the list at once.</li>
+ *   <li>{@code GET /v1/account/transactions/{id}}: the relayed transaction, its {@code state} moving to
+ *       {@code STATE_CONFIRMED} ({@link Relayer}).</li>
+ * </ul>
+ * Every check runs before any effect: the owner's signature (recovered, and the wallet must be the signer's deposit
+ * wallet as the factory derives it), the nonce ({@code batch nonce N does not match on-chain nonce M}), the deadline
+ * and the expiry. A session signer's own signature (the wrapped form) manages no signers. The same
+ * {@code Idempotency-Key} with the same body answers what it answered the first time, with no second effect; with
+ * another body it is refused with 409.
+ */
+public final class RelayerApi implements RouteModule {
+
+    private static final Set<String> SCOPES = Set.of("ALL", "CLOB", "COMBOSRFQ");
+    private static final String SESSION_MAGIC = "6492649264926492649264926492649264926492649264926492649264926492";
+
+    private final Relayer relayer;
+    private final Function<Context, String> builders;
+
+    /** {@code builders}: the owner of a request's builder key, checked (401 when its headers are missing or wrong). */
+    public RelayerApi(Relayer relayer, Function<Context, String> builders) {
+        this.relayer = relayer;
+        this.builders = builders;
+    }
+
+    @Override
+    public void register(Javalin app) {
+        app.get("/v1/account/transactions/params", this::params);
+        app.get("/v1/account/transactions/{id}", ctx -> {
+            ObjectNode t = relayer.transaction(ctx.pathParam("id"));
+            if (t == null) throw Refusal.notFound("transaction " + ctx.pathParam("id") + " not found");
+            Json.send(ctx, t);
+        });
+        app.post("/v1/session-signers/authorizations", ctx -> write(ctx, true));
+        app.post("/v1/session-signers/revocations", ctx -> write(ctx, false));
+    }
+
+    private void params(Context ctx) {
+        String address = address(ctx.queryParam("address"), "address");
+        String type = ctx.queryParam("type");
+        if (!"WALLET".equals(type)) {
+            throw Refusal.badRequest("invalid type " + (type == null ? "(none)" : "'" + type + "'")
+                    + ": the sandbox's relayer relays deposit wallets' batches (type WALLET)");
+        }
+        String wallet = DepositWallet.of(address);
+        Json.send(ctx, Json.object().put("address", Keys.toChecksumAddress(wallet)).put("nonce", relayer.nonce(wallet).toString()));
+    }
+
+    /** An authorization ({@code grant}) or a revocation: every check, then the effect, then the remembered answer. */
+    private void write(Context ctx, boolean grant) {
+        if (ctx.header("RELAYER_API_KEY") != null && ctx.header("POLY_BUILDER_API_KEY") == null) {
+            throw Refusal.unauthorized("relayer API keys are not issued by the sandbox: authenticate with a builder API key "
+                    + "(POST /auth/builder-api-key on the order book)");
+        }
+        builders.apply(ctx);
+        String idempotency = ctx.header("Idempotency-Key");
+        if (idempotency == null || idempotency.isBlank()) {
+            throw Refusal.badRequest("the Idempotency-Key header is required (any non-empty string, reused on retries)");
+        }
+        JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
+        if (body == null || !body.isObject()) throw Refusal.badRequest("the body must be a JSON object");
+        String request = ctx.path() + " " + body;
+        synchronized (relayer) {
+            Relayer.Answered before = relayer.answered(idempotency.trim());
+            if (before != null) {
+                if (!before.request().equals(request)) {
+                    throw new Refusal(409, "Idempotency-Key '" + idempotency.trim() + "' was used for a different request");
+                }
+                Json.send(ctx, before.answer());
+                return;
+            }
+            String wallet = address(text(body, "walletAddress"), "walletAddress");
+            String signer = address(text(body, "sessionSignerAddress"), "sessionSignerAddress");
+            if (new BigInteger(signer.substring(2), 16).signum() == 0) throw Refusal.badRequest("sessionSignerAddress must not be the zero address");
+            List<String> scopes = grant ? scopes(body.get("scopes")) : List.of();
+            long now = relayer.now() / 1000;
+            BigInteger validUntil = grant ? uint(body, "validUntil") : BigInteger.ZERO;
+            if (grant && validUntil.compareTo(BigInteger.valueOf(now)) <= 0) {
+                throw Refusal.badRequest("validUntil " + validUntil + " has passed: unix seconds after now (" + now + ")");
+            }
+            BigInteger nonce = uint(body, "nonce");
+            BigInteger deadline = uint(body, "deadline");
+            if (deadline.compareTo(BigInteger.valueOf(now)) <= 0) {
+                throw Refusal.badRequest("deadline " + deadline + " has passed: unix seconds after now (" + now + ")");
+            }
+            String data = grant
+                    ? FunctionEncoder.encode(new org.web3j.abi.datatypes.Function("authorizeSessionSigner", List.of(new Address(signer), new Uint256(validUntil)), List.of()))
+                    : FunctionEncoder.encode(new org.web3j.abi.datatypes.Function("revokeSessionSigner", List.of(new Address(signer)), List.of()));
+            DepositWallet.Call call = new DepositWallet.Call(wallet, BigInteger.ZERO, Numeric.hexStringToByteArray(data));
+            String owner = owner(wallet, nonce, deadline, call, text(body, "signature"));
+            BigInteger expected = relayer.nonce(wallet);
+            if (!expected.equals(nonce)) {
+                throw Refusal.badRequest("batch nonce " + nonce + " does not match on-chain nonce " + expected);
+            }
+            Relayer.Grant existing = relayer.grant(wallet, signer);
+            if (!grant && (existing == null || existing.revoked())) {
+                throw Refusal.badRequest("session signer " + Keys.toChecksumAddress(signer) + " is not authorised for deposit wallet "
+                        + Keys.toChecksumAddress(wallet) + (existing == null ? "" : " (it was revoked)"));
+            }
+            Relayer.Transaction t = relayer.relay(wallet, owner, grant ? "authorize session signer" : "revoke session signer", signer,
+                    scopes, validUntil.longValueExact(), !grant);
+            ObjectNode answer = Json.object();
+            if (grant) {
+                answer.put("status", "SUBMITTED").put("transactionHash", t.hash()).put("transactionId", t.id());
+            } else {
+                answer.put("status", "PENDING").put("fenced", true).put("transactionId", t.id());
+            }
+            relayer.remember(idempotency.trim(), request, answer);
+            Json.send(ctx, answer);
+        }
+    }
+
+    /**
+     * The owner who signed the one-call batch, checked: the signature recovers, is the owner's own (a session signer's
+     * wrapped signature manages no signers), and the wallet is that owner's deposit wallet.
+     */
+    private String owner(String wallet, BigInteger nonce, BigInteger deadline, DepositWallet.Call call, String signature) {
+        String sig = signature.toLowerCase(Locale.ROOT);
+        if (sig.endsWith(SESSION_MAGIC)) {
+            String session = sig.length() >= 2 + 64 ? "0x" + sig.substring(2 + 24, 2 + 64) : "?";
+            Relayer.Grant g = session.length() == 42 ? relayer.grant(wallet, session) : null;
+            throw Refusal.unauthorized("session signers are managed by the deposit wallet's owner: the signature is session signer "
+                    + session + "'s" + (g != null && g.revoked() ? ", which was revoked" : ""));
+        }
+        byte[] digest = DepositWallet.batchDigest(wallet, nonce, deadline, List.of(call));
+        String owner = DepositWallet.signer(digest, signature);
+        if (owner == null) throw Refusal.unauthorized("invalid signature: a 65-byte signature of the batch by the deposit wallet's owner");
+        String ownWallet = DepositWallet.of(owner);
+        if (!ownWallet.equalsIgnoreCase(wallet)) {
+            throw Refusal.unauthorized("invalid signature: signed by " + Keys.toChecksumAddress(owner) + ", whose deposit wallet is "
+                    + Keys.toChecksumAddress(ownWallet) + ", not " + Keys.toChecksumAddress(wallet));
+        }
+        return owner;
+    }
+
+    private static List<String> scopes(JsonNode node) {
+        if (node == null || !node.isArray() || node.isEmpty()) {
+            throw Refusal.badRequest("scopes must be a non-empty array of ALL, CLOB or COMBOSRFQ");
+        }
+        Set<String> out = new LinkedHashSet<>();
+        for (JsonNode s : (ArrayNode) node) {
+            if (!s.isTextual() || !SCOPES.contains(s.asText())) {
+                throw Refusal.badRequest("unknown scope " + s + ": ALL, CLOB or COMBOSRFQ");
+            }
+            out.add(s.asText());
+        }
+        if (out.contains("ALL") && out.size() > 1) throw Refusal.badRequest("scope ALL cannot be combined with another scope");
+        return new ArrayList<>(out);
+    }
+
+    private static String text(JsonNode body, String field) {
+        JsonNode n = body.get(field);
+        if (n == null || !n.isTextual()) throw Refusal.badRequest(field + " is required (a string)");
+        return n.asText();
+    }
+
+    private static BigInteger uint(JsonNode body, String field) {
+        JsonNode n = body.get(field);
+        String s = n == null ? null : n.isTextual() ? n.asText() : n.isIntegralNumber() ? n.asText() : null;
+        if (s == null || !s.matches("[0-9]{1,30}")) {
+            throw Refusal.badRequest(field + " must be an unsigned integer (decimal digits), not " + (n == null ? "missing" : n.toString()));
+        }
+        return new BigInteger(s);
+    }
+
+    private static String address(String value, String field) {
+        if (value == null || !value.matches("0x[0-9a-fA-F]{40}")) {
+            throw Refusal.badRequest(field + " must be an address (0x and 40 hex digits), not " + (value == null ? "missing" : "'" + value + "'"));
+        }
+        return value.toLowerCase(Locale.ROOT);
+    }
+}

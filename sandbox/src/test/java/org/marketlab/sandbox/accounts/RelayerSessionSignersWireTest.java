@@ -1,0 +1,256 @@
+package org.marketlab.sandbox.accounts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.contracts.DepositWallet;
+import org.web3j.abi.FunctionEncoder;
+import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.Function;
+import org.web3j.abi.datatypes.generated.Uint256;
+import org.web3j.crypto.ECKeyPair;
+import org.web3j.crypto.Keys;
+import org.web3j.crypto.Sign;
+import org.web3j.crypto.StructuredDataEncoder;
+import org.web3j.utils.Numeric;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marketlab.sandbox.accounts.ClobAccountsWireTest.Creds;
+import static org.marketlab.sandbox.accounts.ClobAccountsWireTest.address;
+import static org.marketlab.sandbox.accounts.ClobAccountsWireTest.builderHeaders;
+import static org.marketlab.sandbox.accounts.ClobAccountsWireTest.l1;
+import static org.marketlab.sandbox.accounts.ClobAccountsWireTest.now;
+import static org.marketlab.sandbox.accounts.ClobAccountsWireTest.ok;
+import static org.marketlab.sandbox.accounts.ClobAccountsWireTest.signed;
+
+/**
+ * The relayer's session signers against the real server on loopback: batches signed here with web3j's own EIP-712
+ * encoder (not the sandbox's), authorised, listed on the order book, revoked; every refusal (a wrong signer, a
+ * signature over other values, a stale nonce, a session signer's own signature, a revoked key, bad input) leaves the
+ * wallet's nonce and signers as they were.
+ */
+class RelayerSessionSignersWireTest {
+
+    private static Sandbox sandbox;
+    private static Http chain;
+    private static Http clob;
+
+    @BeforeAll
+    static void start() {
+        sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).enforceLimits(false).build();
+        Map<String, java.net.URI> u = sandbox.start();
+        chain = new Http(u.get("chain"));
+        clob = new Http(u.get("clob"));
+    }
+
+    @AfterAll
+    static void stop() {
+        sandbox.close();
+    }
+
+    /** An owner with order-book credentials and a builder key. */
+    private record Owner(ECKeyPair key, String address, String wallet, Creds creds, Creds builder) {
+    }
+
+    private static Owner owner() throws Exception {
+        ECKeyPair k = Keys.createEcKeyPair();
+        String a = address(k);
+        Creds c = Creds.of(ok(clob.send("POST", "/auth/api-key", null, l1(k, now(), 0))));
+        JsonNode b = ok(signed(clob, "POST", "/auth/builder-api-key", null, a, c));
+        String wallet = ok(chain.get("/v1/account/transactions/params?address=" + a + "&type=WALLET")).get("address").asText();
+        return new Owner(k, a, wallet, c, new Creds(b.get("key").asText(), b.get("secret").asText(), b.get("passphrase").asText()));
+    }
+
+    @Test
+    void theDepositWalletIsTheFactorysAddressForItsOwner() {
+        // The address the official polymarket-client 0.14.0 derives for this owner (derive_beacon_deposit_wallet_address).
+        assertEquals("0x8154dedbdaaa46c07453e47b5b6c0ff60b8542b9", DepositWallet.of("0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A"));
+        JsonNode p = ok(chain.get("/v1/account/transactions/params?address=0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A&type=WALLET"));
+        assertEquals("0x8154deDBDAAA46c07453E47b5b6C0Ff60B8542b9", p.get("address").asText());
+        assertEquals("0", p.get("nonce").asText());
+        assertEquals(400, chain.get("/v1/account/transactions/params?address=0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A&type=SAFE").status());
+        assertEquals(400, chain.get("/v1/account/transactions/params?address=nope&type=WALLET").status());
+        assertEquals(404, chain.get("/v1/account/transactions/no-such-id").status());
+    }
+
+    @Test
+    void authoriseListReplayAndRevoke() throws Exception {
+        Owner o = owner();
+        ECKeyPair sessionKey = Keys.createEcKeyPair();
+        String session = address(sessionKey);
+        JsonNode none = ok(signed(clob, "GET", "/v1/user/session-signers", null, o.address(), o.creds()));
+        assertEquals(o.wallet(), none.get("wallet").asText());
+        assertEquals(0, none.get("signers").size());
+
+        long validUntil = now() + 86_400;
+        String body = authorization(o, o.key(), session, List.of("CLOB"), validUntil, 0);
+        JsonNode answer = ok(write(o, "/v1/session-signers/authorizations", body, "grant-1"));
+        assertEquals("SUBMITTED", answer.get("status").asText());
+        assertTrue(answer.get("transactionHash").asText().matches("0x[0-9a-f]{64}"), answer.toString());
+        String id = answer.get("transactionId").asText();
+        List<String> states = confirm(id);
+        assertEquals("STATE_CONFIRMED", states.get(states.size() - 1), states.toString());
+        assertEquals(answer.get("transactionHash").asText(), ok(chain.get("/v1/account/transactions/" + id)).get("transaction_hash").asText());
+
+        JsonNode listed = ok(signed(clob, "GET", "/v1/user/session-signers", null, o.address(), o.creds())).get("signers");
+        assertEquals(1, listed.size(), listed.toString());
+        assertEquals(session, listed.get(0).get("address").asText());
+        assertEquals("[\"CLOB\"]", listed.get(0).get("scopes").toString());
+        assertEquals(validUntil, listed.get(0).get("valid_until").asLong());
+        assertEquals("1", nonce(o));
+
+        // The same key and body: the same answer and no second effect; the same key with another body: 409.
+        assertEquals(answer, ok(write(o, "/v1/session-signers/authorizations", body, "grant-1")));
+        assertEquals("1", nonce(o));
+        refused(write(o, "/v1/session-signers/authorizations", authorization(o, o.key(), session, List.of("ALL"), validUntil, 1), "grant-1"),
+                409, "Idempotency-Key 'grant-1' was used for a different request");
+
+        // Revoked: unlisted at once (fenced), its transaction confirms; revoking again and its own signature are refused.
+        JsonNode revoked = ok(write(o, "/v1/session-signers/revocations", revocation(o, o.key(), session, 1), "revoke-1"));
+        assertEquals("PENDING", revoked.get("status").asText());
+        assertTrue(revoked.get("fenced").asBoolean());
+        assertEquals(0, ok(signed(clob, "GET", "/v1/user/session-signers", null, o.address(), o.creds())).get("signers").size());
+        assertEquals("STATE_CONFIRMED", last(confirm(revoked.get("transactionId").asText())));
+        refused(write(o, "/v1/session-signers/revocations", revocation(o, o.key(), session, 2), "revoke-2"), 400,
+                "session signer " + session + " is not authorised for deposit wallet " + o.wallet() + " (it was revoked)");
+        ObjectNode bySession = (ObjectNode) Http.JSON.readTree(authorization(o, sessionKey, address(Keys.createEcKeyPair()), List.of("CLOB"), validUntil, 2));
+        bySession.put("signature", wrapped(session, bySession.get("signature").asText()));
+        refused(write(o, "/v1/session-signers/authorizations", bySession.toString(), "grant-by-session"), 401,
+                "session signers are managed by the deposit wallet's owner: the signature is session signer " + session.toLowerCase() + "'s, which was revoked");
+        assertEquals("2", nonce(o));
+    }
+
+    @Test
+    void everyRefusalLeavesTheWalletAsItWas() throws Exception {
+        Owner o = owner();
+        String session = address(Keys.createEcKeyPair());
+        long validUntil = now() + 3_600;
+        // Signed by someone else: the signature recovers to a key whose deposit wallet is another.
+        ECKeyPair stranger = Keys.createEcKeyPair();
+        Http.Answer a = write(o, "/v1/session-signers/authorizations", authorization(o, stranger, session, List.of("CLOB"), validUntil, 0), "k1");
+        assertEquals(401, a.status(), a.text());
+        assertTrue(a.body().get("error").asText().startsWith("invalid signature: signed by " + address(stranger)), a.text());
+        // The owner's signature over another expiry than the body's.
+        ObjectNode moved = (ObjectNode) Http.JSON.readTree(authorization(o, o.key(), session, List.of("CLOB"), validUntil, 0));
+        moved.put("validUntil", Long.toString(validUntil + 1));
+        assertEquals(401, write(o, "/v1/session-signers/authorizations", moved.toString(), "k2").status());
+        // A nonce ahead of the wallet's, the form the official client reads.
+        refused(write(o, "/v1/session-signers/authorizations", authorization(o, o.key(), session, List.of("CLOB"), validUntil, 5), "k3"), 400,
+                "batch nonce 5 does not match on-chain nonce 0");
+        refused(write(o, "/v1/session-signers/authorizations", authorization(o, o.key(), session, List.of("ALL", "CLOB"), validUntil, 0), "k4"), 400,
+                "scope ALL cannot be combined with another scope");
+        long past = now() - 10;
+        Http.Answer expired = write(o, "/v1/session-signers/authorizations", authorization(o, o.key(), session, List.of("CLOB"), past, 0), "k5");
+        assertEquals(400, expired.status(), expired.text());
+        assertTrue(expired.body().get("error").asText().startsWith("validUntil " + past + " has passed: unix seconds after now"), expired.text());
+        refused(write(o, "/v1/session-signers/revocations", revocation(o, o.key(), session, 0), "k6"), 400,
+                "session signer " + session + " is not authorised for deposit wallet " + o.wallet());
+        String good = authorization(o, o.key(), session, List.of("CLOB"), validUntil, 0);
+        refused(write(o, "/v1/session-signers/authorizations", good, " "), 400,
+                "the Idempotency-Key header is required (any non-empty string, reused on retries)");
+        Http.Answer noBuilder = chain.send("POST", "/v1/session-signers/authorizations", good, Map.of("Idempotency-Key", "k7"));
+        assertEquals(401, noBuilder.status(), noBuilder.text());
+        assertEquals("0", nonce(o));
+        assertEquals(0, ok(signed(clob, "GET", "/v1/user/session-signers", null, o.address(), o.creds())).get("signers").size());
+        // Then the same body, properly sent, is accepted.
+        assertEquals("SUBMITTED", ok(write(o, "/v1/session-signers/authorizations", good, "k8")).get("status").asText());
+        assertEquals("1", nonce(o));
+    }
+
+    // ---- signing, as the relayer's clients sign ---------------------------------------------------------------------
+
+    private static String authorization(Owner o, ECKeyPair signer, String session, List<String> scopes, long validUntil, long nonce) throws Exception {
+        String data = FunctionEncoder.encode(new Function("authorizeSessionSigner",
+                List.of(new Address(session), new Uint256(BigInteger.valueOf(validUntil))), List.of()));
+        long deadline = now() + 600;
+        ObjectNode b = Http.JSON.createObjectNode();
+        b.put("deadline", Long.toString(deadline)).put("nonce", Long.toString(nonce));
+        scopes.forEach(b.putArray("scopes")::add);
+        b.put("sessionSignerAddress", session).put("signature", sign(signer, o.wallet(), nonce, deadline, data))
+                .put("validUntil", Long.toString(validUntil)).put("walletAddress", o.wallet());
+        return b.toString();
+    }
+
+    private static String revocation(Owner o, ECKeyPair signer, String session, long nonce) throws Exception {
+        String data = FunctionEncoder.encode(new Function("revokeSessionSigner", List.of(new Address(session)), List.of()));
+        long deadline = now() + 600;
+        ObjectNode b = Http.JSON.createObjectNode();
+        b.put("deadline", Long.toString(deadline)).put("nonce", Long.toString(nonce)).put("sessionSignerAddress", session)
+                .put("signature", sign(signer, o.wallet(), nonce, deadline, data)).put("walletAddress", o.wallet());
+        return b.toString();
+    }
+
+    /** The batch {@code [{target: wallet, value: 0, data}]} signed in the wallet's EIP-712 domain, by web3j's encoder. */
+    private static String sign(ECKeyPair key, String wallet, long nonce, long deadline, String data) throws Exception {
+        String json = """
+                {"types": {"EIP712Domain": [{"name": "name", "type": "string"}, {"name": "version", "type": "string"},
+                  {"name": "chainId", "type": "uint256"}, {"name": "verifyingContract", "type": "address"}],
+                 "Batch": [{"name": "wallet", "type": "address"}, {"name": "nonce", "type": "uint256"},
+                  {"name": "deadline", "type": "uint256"}, {"name": "calls", "type": "Call[]"}],
+                 "Call": [{"name": "target", "type": "address"}, {"name": "value", "type": "uint256"}, {"name": "data", "type": "bytes"}]},
+                 "primaryType": "Batch",
+                 "domain": {"name": "DepositWallet", "version": "1", "chainId": 137, "verifyingContract": "%1$s"},
+                 "message": {"wallet": "%1$s", "nonce": %2$d, "deadline": %3$d, "calls": [{"target": "%1$s", "value": 0, "data": "%4$s"}]}}
+                """.formatted(wallet, nonce, deadline, data);
+        byte[] digest = new StructuredDataEncoder(json).hashStructuredData();
+        Sign.SignatureData s = Sign.signMessage(digest, key, false);
+        byte[] sig = new byte[65];
+        System.arraycopy(s.getR(), 0, sig, 0, 32);
+        System.arraycopy(s.getS(), 0, sig, 32, 32);
+        sig[64] = s.getV()[0];
+        return Numeric.toHexString(sig);
+    }
+
+    /** A session signer's signature as the wallet reads it: abi.encode(bytes32 signer, bytes32 0, bytes sig) and the magic suffix. */
+    private static String wrapped(String session, String signature) {
+        String sig = Numeric.cleanHexPrefix(signature);
+        String len = String.format("%064x", sig.length() / 2);
+        String padded = sig + "0".repeat((64 - sig.length() % 64) % 64);
+        return "0x" + "0".repeat(24) + Numeric.cleanHexPrefix(session).toLowerCase() + "0".repeat(64) + String.format("%064x", 96) + len + padded
+                + "6492".repeat(16);
+    }
+
+    private static Http.Answer write(Owner o, String path, String body, String idempotency) throws Exception {
+        Map<String, String> h = new LinkedHashMap<>(builderHeaders(o.builder(), "POST", path, body, now()));
+        h.put("Idempotency-Key", idempotency);
+        h.put("Content-Type", "application/json");
+        return chain.send("POST", path, body, h);
+    }
+
+    private static void refused(Http.Answer a, int status, String message) {
+        assertEquals(status, a.status(), a.text());
+        assertEquals(message, a.body().get("error").asText());
+    }
+
+    private static String nonce(Owner o) {
+        return ok(chain.get("/v1/account/transactions/params?address=" + o.address() + "&type=WALLET")).get("nonce").asText();
+    }
+
+    /** The states a poll reads every 30 ms until the transaction is final (at most 5 s). */
+    private static List<String> confirm(String id) throws InterruptedException {
+        List<String> states = new ArrayList<>();
+        for (int i = 0; i < 170; i++) {
+            String s = ok(chain.get("/v1/account/transactions/" + id)).get("state").asText();
+            if (states.isEmpty() || !last(states).equals(s)) states.add(s);
+            if (s.equals("STATE_CONFIRMED") || s.equals("STATE_FAILED")) break;
+            Thread.sleep(30);
+        }
+        assertNotEquals(List.of(), states);
+        return states;
+    }
+
+    private static String last(List<String> l) {
+        return l.get(l.size() - 1);
+    }
+}

@@ -11,10 +11,12 @@ models validate every answer) and what it returns holds what the method promises
 The client has no public setting for its hosts: its environments are frozen objects it makes itself. As its own
 tests do, the script builds one with the SDK's environment helpers (polymarket._internal.environment), the
 production configuration with the sandbox's URLs, its Polygon node (chain) as the RPC node; the order book's channels
-and the live-data stream are the sandbox's, and the order book's host serves the RFQ host and the builder RFQ gateway;
-the hosts the sandbox does not simulate (relayer, the RFQ quoter's channel, the collateral-return gateway, the sports and
-authenticated price streams) point at a closed port on loopback, so no request ever leaves the machine. Demo wallet 2 signs, trading from its own address (an EOA wallet: its on-chain calls are transactions it
-signs and sends to the node itself); demo wallet 4's key is the one deleted.
+and the live-data stream are the sandbox's, the order book's host serves the RFQ host and the builder RFQ gateway, and
+the relayer is the sandbox's (served on the chain host); the hosts the sandbox does not simulate (the RFQ quoter's
+channel, the collateral-return gateway, the sports and authenticated price streams) point at a closed port on loopback,
+so no request ever leaves the machine. Demo wallet 2 signs, trading from its own address (an EOA wallet: its on-chain
+calls are transactions it signs and sends to the node itself); demo wallet 4's key is the one deleted; demo wallet 6's
+key owns the deposit wallet whose session keys are managed.
 """
 import asyncio
 import dataclasses
@@ -42,18 +44,16 @@ BUILDER_CODE = "0x" + keccak(text=f"marketlab sandbox builder:{sys.argv[6] if le
 ENV = create_environment(name="sandbox", config=dataclasses.replace(
     PRODUCTION_CONFIG, clob_url=CLOB, gamma_url=MARKETS, data_url=DATA, perps_url=PERPS,
     perps_ws_url=PERPS_WS + ("" if PERPS_WS.endswith("/v1/ws") else "/v1/ws"),
-    relayer_url=CLOSED, rfq_url=CLOB, rpc_url=CHAIN, collateral_return_url=CLOSED, builder_gateway_url=CLOB,
+    relayer_url=CHAIN, rfq_url=CLOB, rpc_url=CHAIN, collateral_return_url=CLOSED, builder_gateway_url=CLOB,
     relayer_poll_frequency_ms=100,
     clob_market_ws_url=CLOB.replace("http", "ws", 1) + "/ws/market", clob_user_ws_url=CLOB.replace("http", "ws", 1) + "/ws/user",
     rtds_ws_url=MARKETS.replace("http", "ws", 1) + "/ws/live-data",
     sports_ws_url="ws://127.0.0.1:9", realtime_ws_url="ws://127.0.0.1:9", rfq_quoter_ws_url="ws://127.0.0.1:9"))
 
 # What the sandbox does not simulate, with the reason (docs/interop.md names each).
-RELAYER = "the relayer (gasless transactions of proxy, Safe and deposit wallets): the sandbox simulates the chain's RPC node, not the relayer"
 RETURN = "the collateral-return gateway: a separate service the specification does not cover"
 QUOTER = "the RFQ quoter's channel (a maker's session that receives requests and sends signed quotes): the sandbox quotes every combo request itself, as its one maker"
 NOT_SIMULATED = {
-    **{m: RELAYER for m in ("authorize_session_key", "revoke_session_key", "fetch_session_keys")},
     **{m: RETURN for m in ("plan_collateral_return", "execute_collateral_return_plan")},
 }
 
@@ -314,6 +314,7 @@ def secure_calls(c, me, token, condition):
     call("cancel_market_orders", lambda: c.cancel_market_orders(asset_id=token), lambda r: None if resting.order_id in r.canceled else str(r))
     call("cancel_all", c.cancel_all)
     chain_calls(c, me, token, condition)
+    session_key_calls()
     for m in NOT_SIMULATED:
         if hasattr(SecureClient, m):
             call(m, lambda: None)
@@ -322,6 +323,31 @@ def secure_calls(c, me, token, condition):
     ended = call("end_authentication", c.end_authentication)
     if ended is not None:
         ended.close()
+
+
+def session_key_calls():
+    """Session keys, managed by a deposit wallet's owner (demo wallet 6's key, its deposit wallet as the client derives
+    it) through the sandbox's relayer, with a builder key the order book issued: authorised (the client waits for the
+    relayer's transaction, then for the key in the order book's list), listed, revoked (the client waits until it is
+    unlisted); each checked by the list the order book answers afterwards."""
+    from polymarket._internal.wallet import derive_beacon_deposit_wallet_address
+    owner = Account.from_key(demo_key(6)).address
+    wallet = derive_beacon_deposit_wallet_address(owner, get_environment_config(ENV).wallet_derivation)
+    plain = SecureClient.create(private_key=demo_key(6), wallet=owner, environment=ENV)  # its builder key, made as an EOA client
+    builder = plain.create_builder_api_key()
+    dw = SecureClient.create(private_key=demo_key(6), wallet=wallet, environment=ENV, api_key=builder)
+    session = Account.create().address
+
+    def listed():
+        return {k.address.lower() for k in dw.fetch_session_keys()}
+
+    call("authorize_session_key", lambda: dw.authorize_session_key(address=session, scopes=["CLOB"]),
+         lambda r: None if r.session_key.address.lower() == session.lower() and r.transaction.transaction_hash
+         and session.lower() in listed() else f"{r!r}, listed {listed()}")
+    call("fetch_session_keys", dw.fetch_session_keys,
+         lambda r: None if [k.address.lower() for k in r] == [session.lower()] and [str(x) for x in r[0].scopes] == ["CLOB"] else repr(r))
+    call("revoke_session_key", lambda: dw.revoke_session_key(address=session),
+         lambda r: None if session.lower() not in listed() else f"still listed: {listed()}")
 
 
 def chain_calls(c, me, token, condition):

@@ -29,6 +29,8 @@ import java.util.function.Function;
  * deposit wallet's batches to it). Gasless writes authenticate with a builder API key the order book issued
  * ({@code POLY_BUILDER_*} headers) and carry an {@code Idempotency-Key}.
  * <ul>
+ *   <li>{@code GET /deployed?address=<wallet>}: {@code {deployed}}; {@code POST /submit} deploys an owner's deposit
+ *       wallet ({@code WALLET-CREATE}).</li>
  *   <li>{@code GET /v1/account/transactions/params?address=<owner>&type=WALLET}: the owner's deposit wallet and its
  *       next batch nonce, {@code {address, nonce}}.</li>
  *   <li>{@code POST /v1/session-signers/authorizations}: {@code {walletAddress, sessionSignerAddress, scopes,
@@ -69,6 +71,11 @@ public final class RelayerApi implements RouteModule {
             if (t == null) throw Refusal.notFound("transaction " + ctx.pathParam("id") + " not found");
             Json.send(ctx, t);
         });
+        app.get("/deployed", ctx -> {
+            String wallet = address(ctx.queryParam("address"), "address");
+            Json.send(ctx, Json.object().put("deployed", relayer.deployed(wallet)));
+        });
+        app.post("/submit", this::submit);
         app.post("/v1/session-signers/authorizations", ctx -> write(ctx, true));
         app.post("/v1/session-signers/revocations", ctx -> write(ctx, false));
     }
@@ -82,6 +89,34 @@ public final class RelayerApi implements RouteModule {
         }
         String wallet = DepositWallet.of(address);
         Json.send(ctx, Json.object().put("address", Keys.toChecksumAddress(wallet)).put("nonce", relayer.nonce(wallet).toString()));
+    }
+
+    /**
+     * {@code POST /submit}: a gasless transaction. The sandbox relays {@code WALLET-CREATE} (the owner's deposit wallet
+     * deployed by the factory; anyone may pay for it, so it carries no signature), answering
+     * {@code {transactionID, transactionHash, state}}; other types are refused with what it relays.
+     */
+    private void submit(Context ctx) {
+        builders.apply(ctx);
+        JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
+        if (body == null || !body.isObject()) throw Refusal.badRequest("the body must be a JSON object");
+        String type = body.path("type").asText("");
+        if (!type.equals("WALLET-CREATE")) {
+            throw Refusal.badRequest("unsupported transaction type '" + type + "': the sandbox's relayer submits WALLET-CREATE (a deposit "
+                    + "wallet's deployment); a deposit wallet's session signers are managed at /v1/session-signers");
+        }
+        String owner = address(text(body, "from"), "from");
+        String to = address(text(body, "to"), "to");
+        if (!to.equals(DepositWallet.FACTORY)) {
+            throw Refusal.badRequest("to must be the deposit wallet factory " + Keys.toChecksumAddress(DepositWallet.FACTORY) + ", not " + to);
+        }
+        String wallet = DepositWallet.of(owner);
+        Relayer.Transaction t;
+        synchronized (relayer) {
+            if (relayer.deployed(wallet)) throw Refusal.badRequest("deposit wallet " + Keys.toChecksumAddress(wallet) + " is already deployed");
+            t = relayer.deploy(owner, body.path("metadata").asText(""));
+        }
+        Json.send(ctx, Json.object().put("transactionID", t.id()).put("transactionHash", t.hash()).put("state", "STATE_NEW"));
     }
 
     /** An authorization ({@code grant}) or a revocation: every check, then the effect, then the remembered answer. */
@@ -126,6 +161,9 @@ public final class RelayerApi implements RouteModule {
                     : FunctionEncoder.encode(new org.web3j.abi.datatypes.Function("revokeSessionSigner", List.of(new Address(signer)), List.of()));
             DepositWallet.Call call = new DepositWallet.Call(wallet, BigInteger.ZERO, Numeric.hexStringToByteArray(data));
             String owner = owner(wallet, nonce, deadline, call, text(body, "signature"));
+            if (!relayer.deployed(wallet)) {
+                throw Refusal.badRequest("deposit wallet " + Keys.toChecksumAddress(wallet) + " is not deployed: submit its WALLET-CREATE first");
+            }
             BigInteger expected = relayer.nonce(wallet);
             if (!expected.equals(nonce)) {
                 throw Refusal.badRequest("batch nonce " + nonce + " does not match on-chain nonce " + expected);

@@ -10,15 +10,17 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.LongSupplier;
 
 /**
- * What the relayer keeps: each deposit wallet's batch nonce, its session signers (granted, listed once their
+ * What the relayer keeps: the deposit wallets it deployed, each one's batch nonce, its session signers (granted, listed once their
  * transaction confirms, fenced at once when revoked), the gasless transactions it relayed with the state a poll reads,
  * and the answers it gave per {@code Idempotency-Key}. One per sandbox; every method is atomic.
  *
@@ -49,6 +51,7 @@ public final class Relayer {
     private final Map<String, Map<String, Grant>> grants = new HashMap<>();
     private final Map<String, Transaction> transactions = new LinkedHashMap<>();
     private final Map<String, Answered> answered = new HashMap<>();
+    private final Set<String> deployed = new HashSet<>();
 
     public Relayer(LongSupplier clock) {
         this.clock = clock;
@@ -85,11 +88,8 @@ public final class Relayer {
                                    boolean revoke) {
         BigInteger nonce = nonce(wallet);
         nonces.put(key(wallet), nonce.add(BigInteger.ONE));
-        long at = now();
-        String id = UUID.nameUUIDFromBytes((wallet + ":" + nonce + ":" + at).getBytes(StandardCharsets.UTF_8)).toString();
-        Transaction t = new Transaction(id, Numeric.toHexString(Hash.sha3(("relayed " + id).getBytes(StandardCharsets.UTF_8))), "WALLET",
-                from, wallet, wallet, nonce, metadata, at);
-        transactions.put(id, t);
+        Transaction t = record("WALLET", from, wallet, wallet, nonce, metadata);
+        long at = t.submittedAt();
         Map<String, Grant> own = grants.computeIfAbsent(key(wallet), k -> new LinkedHashMap<>());
         if (revoke) {
             Grant g = own.get(key(signer));
@@ -97,6 +97,28 @@ public final class Relayer {
         } else {
             own.put(key(signer), new Grant(Keys.toChecksumAddress(signer), List.copyOf(scopes), validUntil, at + 3 * STEP_MS, false));
         }
+        return t;
+    }
+
+    /** Whether {@code wallet} was deployed through this relayer. */
+    public synchronized boolean deployed(String wallet) {
+        return deployed.contains(key(wallet));
+    }
+
+    /** Deploys the deposit wallet of {@code owner} through the factory: a {@code WALLET-CREATE} transaction. */
+    public synchronized Transaction deploy(String owner, String metadata) {
+        String wallet = DepositWallet.of(owner);
+        deployed.add(key(wallet));
+        return record("WALLET-CREATE", owner, DepositWallet.FACTORY, wallet, BigInteger.ZERO, metadata);
+    }
+
+    private Transaction record(String type, String from, String to, String wallet, BigInteger nonce, String metadata) {
+        long at = now();
+        String id = UUID.nameUUIDFromBytes((type + ":" + wallet + ":" + nonce + ":" + at + ":" + transactions.size())
+                .getBytes(StandardCharsets.UTF_8)).toString();
+        Transaction t = new Transaction(id, Numeric.toHexString(Hash.sha3(("relayed " + id).getBytes(StandardCharsets.UTF_8))), type,
+                from, to, wallet, nonce, metadata, at);
+        transactions.put(id, t);
         return t;
     }
 

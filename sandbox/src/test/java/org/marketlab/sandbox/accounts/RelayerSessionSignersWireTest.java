@@ -72,6 +72,39 @@ class RelayerSessionSignersWireTest {
         return new Owner(k, a, wallet, c, new Creds(b.get("key").asText(), b.get("secret").asText(), b.get("passphrase").asText()));
     }
 
+    /** The owner's deposit wallet deployed through the relayer ({@code WALLET-CREATE}), confirmed. */
+    private static Owner deployed() throws Exception {
+        Owner o = owner();
+        JsonNode t = ok(write(o, "/submit", create(o), null));
+        assertEquals("STATE_CONFIRMED", last(confirm(t.get("transactionID").asText())));
+        return o;
+    }
+
+    private static String create(Owner o) {
+        return "{\"type\":\"WALLET-CREATE\",\"from\":\"" + o.address() + "\",\"to\":\"" + DepositWallet.FACTORY + "\",\"metadata\":\"\"}";
+    }
+
+    @Test
+    void aDepositWalletIsDeployedOnceAndOnlyThenManagesSigners() throws Exception {
+        Owner o = owner();
+        String session = address(Keys.createEcKeyPair());
+        assertEquals("{\"deployed\":false}", ok(chain.get("/deployed?address=" + o.wallet() + "&type=WALLET")).toString());
+        refused(write(o, "/v1/session-signers/authorizations", authorization(o, o.key(), session, List.of("CLOB"), now() + 60, 0), "early"), 400,
+                "deposit wallet " + o.wallet() + " is not deployed: submit its WALLET-CREATE first");
+        refused(write(o, "/submit", create(o).replace("WALLET-CREATE", "SAFE"), null), 400, "unsupported transaction type 'SAFE': the sandbox's "
+                + "relayer submits WALLET-CREATE (a deposit wallet's deployment); a deposit wallet's session signers are managed at /v1/session-signers");
+        JsonNode t = ok(write(o, "/submit", create(o), null));
+        assertEquals("STATE_NEW", t.get("state").asText());
+        List<String> states = confirm(t.get("transactionID").asText());
+        assertEquals("STATE_CONFIRMED", last(states), states.toString());
+        JsonNode polled = ok(chain.get("/v1/account/transactions/" + t.get("transactionID").asText()));
+        assertEquals("WALLET-CREATE", polled.get("type").asText());
+        assertEquals(o.wallet(), polled.get("proxy_address").asText());
+        assertEquals("{\"deployed\":true}", ok(chain.get("/deployed?address=" + o.wallet() + "&type=WALLET")).toString());
+        refused(write(o, "/submit", create(o), null), 400, "deposit wallet " + o.wallet() + " is already deployed");
+        assertEquals(401, chain.send("POST", "/submit", create(o), Map.of()).status());
+    }
+
     @Test
     void theDepositWalletIsTheFactorysAddressForItsOwner() {
         // The address the official polymarket-client 0.14.0 derives for this owner (derive_beacon_deposit_wallet_address).
@@ -86,7 +119,7 @@ class RelayerSessionSignersWireTest {
 
     @Test
     void authoriseListReplayAndRevoke() throws Exception {
-        Owner o = owner();
+        Owner o = deployed();
         ECKeyPair sessionKey = Keys.createEcKeyPair();
         String session = address(sessionKey);
         JsonNode none = ok(signed(clob, "GET", "/v1/user/session-signers", null, o.address(), o.creds()));
@@ -133,7 +166,7 @@ class RelayerSessionSignersWireTest {
 
     @Test
     void everyRefusalLeavesTheWalletAsItWas() throws Exception {
-        Owner o = owner();
+        Owner o = deployed();
         String session = address(Keys.createEcKeyPair());
         long validUntil = now() + 3_600;
         // Signed by someone else: the signature recovers to a key whose deposit wallet is another.
@@ -223,7 +256,7 @@ class RelayerSessionSignersWireTest {
 
     private static Http.Answer write(Owner o, String path, String body, String idempotency) throws Exception {
         Map<String, String> h = new LinkedHashMap<>(builderHeaders(o.builder(), "POST", path, body, now()));
-        h.put("Idempotency-Key", idempotency);
+        if (idempotency != null) h.put("Idempotency-Key", idempotency);
         h.put("Content-Type", "application/json");
         return chain.send("POST", path, body, h);
     }

@@ -434,7 +434,7 @@ public final class Sandbox implements EmbeddedService {
                 new DataApi(wallets), new InsightsApi(wallets), new ApprovalsApi(chain), new CombosApi(combos), new Health("data"),
                 perps, new Health("perps"),
                 new Health("bridge"),
-                new RpcApi(chain), new org.marketlab.sandbox.chain.RelayerApi(relayer, accounts::builderOwner), new Health("chain"));
+                new RpcApi(chain), new org.marketlab.sandbox.chain.RelayerApi(relayer, accounts::builderOwner, chain), new Health("chain"));
     }
 
     /** The started module of type {@code type}. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import org.marketlab.sandbox.contracts.Chain;
 import org.marketlab.sandbox.contracts.DepositWallet;
 import org.marketlab.sandbox.contracts.Relayer;
 import org.marketlab.sandbox.route.Json;
@@ -30,7 +31,8 @@ import java.util.function.Function;
  * ({@code POLY_BUILDER_*} headers) and carry an {@code Idempotency-Key}.
  * <ul>
  *   <li>{@code GET /deployed?address=<wallet>}: {@code {deployed}}; {@code POST /submit} deploys an owner's deposit
- *       wallet ({@code WALLET-CREATE}).</li>
+ *       wallet ({@code WALLET-CREATE}) or runs a batch of its calls on the chain ({@code WALLET}), signed by its owner or
+ *       a listed session signer.</li>
  *   <li>{@code GET /v1/account/transactions/params?address=<owner>&type=WALLET}: the owner's deposit wallet and its
  *       next batch nonce, {@code {address, nonce}}.</li>
  *   <li>{@code POST /v1/session-signers/authorizations}: {@code {walletAddress, sessionSignerAddress, scopes,
@@ -56,11 +58,16 @@ public final class RelayerApi implements RouteModule {
 
     private final Relayer relayer;
     private final Function<Context, String> builders;
+    private final Chain chain;
 
-    /** {@code builders}: the owner of a request's builder key, checked (401 when its headers are missing or wrong). */
-    public RelayerApi(Relayer relayer, Function<Context, String> builders) {
+    /**
+     * {@code builders}: the owner of a request's builder key, checked (401 when its headers are missing or wrong);
+     * {@code chain}: where a deposit wallet's batches run.
+     */
+    public RelayerApi(Relayer relayer, Function<Context, String> builders, Chain chain) {
         this.relayer = relayer;
         this.builders = builders;
+        this.chain = chain;
     }
 
     @Override
@@ -101,9 +108,14 @@ public final class RelayerApi implements RouteModule {
         JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
         if (body == null || !body.isObject()) throw Refusal.badRequest("the body must be a JSON object");
         String type = body.path("type").asText("");
+        if (type.equals("WALLET")) {
+            ObjectNode t = walletBatch(body);
+            Json.send(ctx, t);
+            return;
+        }
         if (!type.equals("WALLET-CREATE")) {
             throw Refusal.badRequest("unsupported transaction type '" + type + "': the sandbox's relayer submits WALLET-CREATE (a deposit "
-                    + "wallet's deployment); a deposit wallet's session signers are managed at /v1/session-signers");
+                    + "wallet's deployment) and WALLET (a deposit wallet's batch of calls); proxy and Safe wallets are not relayed");
         }
         String owner = address(text(body, "from"), "from");
         String to = address(text(body, "to"), "to");
@@ -117,6 +129,87 @@ public final class RelayerApi implements RouteModule {
             t = relayer.deploy(owner, body.path("metadata").asText(""));
         }
         Json.send(ctx, Json.object().put("transactionID", t.id()).put("transactionHash", t.hash()).put("state", "STATE_NEW"));
+    }
+
+    /**
+     * A deposit wallet's batch ({@code depositWalletParams: {depositWallet, deadline, calls: [{target, value, data}]}},
+     * {@code nonce}, {@code signature}, {@code from} the signer): signed by the owner or one of the wallet's listed
+     * session signers (scope {@code ALL} or {@code CLOB}), at the wallet's next nonce, before its deadline; its calls
+     * run on the chain as the wallet's own, all or none.
+     */
+    ObjectNode walletBatch(JsonNode body) {
+        JsonNode p = body.path("depositWalletParams");
+        if (!p.isObject()) throw Refusal.badRequest("depositWalletParams is required: {depositWallet, deadline, calls}");
+        String wallet = address(text(p, "depositWallet"), "depositWalletParams.depositWallet");
+        String from = address(text(body, "from"), "from");
+        BigInteger nonce = uint(body, "nonce");
+        BigInteger deadline = uint(p, "deadline");
+        long now = relayer.now() / 1000;
+        if (deadline.compareTo(BigInteger.valueOf(now)) <= 0) {
+            throw Refusal.badRequest("deadline " + deadline + " has passed: unix seconds after now (" + now + ")");
+        }
+        JsonNode list = p.get("calls");
+        if (list == null || !list.isArray() || list.isEmpty()) throw Refusal.badRequest("depositWalletParams.calls must be a non-empty array");
+        List<DepositWallet.Call> calls = new ArrayList<>();
+        List<String[]> run = new ArrayList<>();
+        for (JsonNode c : list) {
+            String target = address(c.path("target").asText(null), "calls[].target");
+            BigInteger value = uint(c, "value");
+            String data = c.path("data").asText("");
+            if (!data.matches("0x([0-9a-fA-F]{2})*")) throw Refusal.badRequest("calls[].data must be 0x-prefixed hex bytes, not '" + data + "'");
+            if (value.signum() != 0) throw Refusal.badRequest("calls[].value must be 0: the sandbox's chain moves no native token");
+            calls.add(new DepositWallet.Call(target, value, Numeric.hexStringToByteArray(data)));
+            run.add(new String[]{target, data});
+        }
+        synchronized (relayer) {
+            String signer = signer(wallet, nonce, deadline, calls, text(body, "signature"));
+            if (!signer.equals(from)) {
+                throw Refusal.unauthorized("invalid signature: from is " + Keys.toChecksumAddress(from) + " but the batch is signed by "
+                        + Keys.toChecksumAddress(signer));
+            }
+            if (!relayer.deployed(wallet)) {
+                throw Refusal.badRequest("deposit wallet " + Keys.toChecksumAddress(wallet) + " is not deployed: submit its WALLET-CREATE first");
+            }
+            BigInteger expected = relayer.nonce(wallet);
+            if (!expected.equals(nonce)) throw Refusal.badRequest("batch nonce " + nonce + " does not match on-chain nonce " + expected);
+            Relayer.Transaction t;
+            try {
+                t = relayer.batch(wallet, signer, body.path("metadata").asText(""), hash -> chain.relayed(wallet, run, hash));
+            } catch (Chain.Revert r) {
+                throw Refusal.badRequest("the batch would revert: execution reverted: " + r.getMessage());
+            }
+            return Json.object().put("transactionID", t.id()).put("transactionHash", t.hash()).put("state", "STATE_NEW");
+        }
+    }
+
+    /**
+     * Who signed a batch of {@code wallet}'s: its owner (a plain signature), or one of its listed session signers whose
+     * scopes allow trading (the wrapped form: {@code abi.encode(bytes32 signer, bytes32 0, bytes signature)} and the
+     * magic suffix). A revoked, expired or unknown session signer is refused.
+     */
+    private String signer(String wallet, BigInteger nonce, BigInteger deadline, List<DepositWallet.Call> calls, String signature) {
+        String sig = Numeric.cleanHexPrefix(signature).toLowerCase(Locale.ROOT);
+        if (!sig.endsWith(SESSION_MAGIC)) return owner(wallet, nonce, deadline, calls, signature);
+        String body = sig.substring(0, sig.length() - SESSION_MAGIC.length());
+        if (body.length() < 256 + 130) throw Refusal.unauthorized("invalid signature: a wrapped session signature is too short");
+        String session = "0x" + body.substring(24, 64);
+        String inner = "0x" + body.substring(256, 256 + 130);
+        String recovered = DepositWallet.signer(DepositWallet.batchDigest(wallet, nonce, deadline, calls), inner);
+        if (recovered == null || !recovered.equals(session)) {
+            throw Refusal.unauthorized("invalid signature: the wrapped signature is not session signer " + Keys.toChecksumAddress(session) + "'s");
+        }
+        Relayer.Grant g = relayer.grant(wallet, session);
+        boolean listed = relayer.signers(wallet).stream().anyMatch(x -> x.signer().equalsIgnoreCase(session));
+        if (!listed) {
+            throw Refusal.unauthorized("session signer " + Keys.toChecksumAddress(session) + " may not sign for deposit wallet "
+                    + Keys.toChecksumAddress(wallet) + ": " + (g == null ? "it was never authorised" : g.revoked() ? "it was revoked"
+                    : g.validUntil() <= relayer.now() / 1000 ? "it expired" : "its authorisation is not confirmed yet"));
+        }
+        if (!g.scopes().contains("ALL") && !g.scopes().contains("CLOB")) {
+            throw Refusal.unauthorized("session signer " + Keys.toChecksumAddress(session) + " has scopes " + g.scopes()
+                    + ": relaying a batch needs ALL or CLOB");
+        }
+        return session;
     }
 
     /** An authorization ({@code grant}) or a revocation: every check, then the effect, then the remembered answer. */
@@ -160,7 +253,7 @@ public final class RelayerApi implements RouteModule {
                     ? FunctionEncoder.encode(new org.web3j.abi.datatypes.Function("authorizeSessionSigner", List.of(new Address(signer), new Uint256(validUntil)), List.of()))
                     : FunctionEncoder.encode(new org.web3j.abi.datatypes.Function("revokeSessionSigner", List.of(new Address(signer)), List.of()));
             DepositWallet.Call call = new DepositWallet.Call(wallet, BigInteger.ZERO, Numeric.hexStringToByteArray(data));
-            String owner = owner(wallet, nonce, deadline, call, text(body, "signature"));
+            String owner = owner(wallet, nonce, deadline, List.of(call), text(body, "signature"));
             if (!relayer.deployed(wallet)) {
                 throw Refusal.badRequest("deposit wallet " + Keys.toChecksumAddress(wallet) + " is not deployed: submit its WALLET-CREATE first");
             }
@@ -190,7 +283,7 @@ public final class RelayerApi implements RouteModule {
      * The owner who signed the one-call batch, checked: the signature recovers, is the owner's own (a session signer's
      * wrapped signature manages no signers), and the wallet is that owner's deposit wallet.
      */
-    private String owner(String wallet, BigInteger nonce, BigInteger deadline, DepositWallet.Call call, String signature) {
+    private String owner(String wallet, BigInteger nonce, BigInteger deadline, List<DepositWallet.Call> calls, String signature) {
         String sig = signature.toLowerCase(Locale.ROOT);
         if (sig.endsWith(SESSION_MAGIC)) {
             String session = sig.length() >= 2 + 64 ? "0x" + sig.substring(2 + 24, 2 + 64) : "?";
@@ -198,7 +291,7 @@ public final class RelayerApi implements RouteModule {
             throw Refusal.unauthorized("session signers are managed by the deposit wallet's owner: the signature is session signer "
                     + session + "'s" + (g != null && g.revoked() ? ", which was revoked" : ""));
         }
-        byte[] digest = DepositWallet.batchDigest(wallet, nonce, deadline, List.of(call));
+        byte[] digest = DepositWallet.batchDigest(wallet, nonce, deadline, calls);
         String owner = DepositWallet.signer(digest, signature);
         if (owner == null) throw Refusal.unauthorized("invalid signature: a 65-byte signature of the batch by the deposit wallet's owner");
         String ownWallet = DepositWallet.of(owner);

@@ -284,6 +284,39 @@ public final class Chain {
         }
         nonces.put(from, expected + 1);
         spentGas.merge(from, price.multiply(BigInteger.valueOf(gasUsed)), BigInteger::add);
+        stamp(logs, block, hash);
+        mined.put(hash, new Mined(hash, block, from, to, tx.getNonce(), gasLimit, value, input, success, gasUsed, logs, time));
+        blocks.add(hash);
+        return hash;
+    }
+
+    /**
+     * A batch of calls a relayer sends for {@code wallet} (a deposit wallet executing them itself), mined as one
+     * transaction {@code hash} in a block of its own. Every call is checked against the state before the batch, and
+     * a call that would revert refuses the whole batch with its reason ({@link Revert}) before any of it runs; so
+     * a batch whose later call needs an earlier one's effect (an approval, then the split it allows) is refused.
+     * {@code calls}: {@code {target, data}} pairs.
+     */
+    public synchronized void relayed(String wallet, List<String[]> calls, String hash) {
+        String from = lower(wallet);
+        List<Effect> effects = new ArrayList<>();
+        for (String[] c : calls) effects.add(simulate(from, lower(c[0]), Abi.of(c[1]), BigInteger.ZERO));
+        long time = clock.getAsLong() / 1000;
+        long block = blockNumber() + 1;
+        List<ObjectNode> logs = new ArrayList<>();
+        long gas = 0;
+        for (Effect e : effects) {
+            e.apply.run(hash, time, logs);
+            gas += e.gas;
+        }
+        stamp(logs, block, hash);
+        mined.put(hash, new Mined(hash, block, from, lower(calls.get(0)[0]), BigInteger.ZERO, BigInteger.valueOf(gas), BigInteger.ZERO,
+                calls.get(0)[1], true, gas, logs, time));
+        blocks.add(hash);
+    }
+
+    /** Gives the logs of transaction {@code hash}, mined in {@code block}, their places. */
+    private static void stamp(List<ObjectNode> logs, long block, String hash) {
         for (int i = 0; i < logs.size(); i++) {
             ObjectNode l = logs.get(i);
             l.put("blockNumber", Numeric.toHexStringWithPrefix(BigInteger.valueOf(block)));
@@ -292,9 +325,6 @@ public final class Chain {
             l.put("logIndex", Numeric.toHexStringWithPrefix(BigInteger.valueOf(i)));
             l.put("removed", false);
         }
-        mined.put(hash, new Mined(hash, block, from, to, tx.getNonce(), gasLimit, value, input, success, gasUsed, logs, time));
-        blocks.add(hash);
-        return hash;
     }
 
     /** What a call does, checked: its gas, and the change it makes once mined. */

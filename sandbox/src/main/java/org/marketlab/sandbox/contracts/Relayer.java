@@ -112,12 +112,29 @@ public final class Relayer {
         return record("WALLET-CREATE", owner, DepositWallet.FACTORY, wallet, BigInteger.ZERO, metadata);
     }
 
+    /**
+     * Relays a batch of {@code wallet}'s signed by {@code from}: {@code effect} runs with the transaction's hash first
+     * (it may refuse, and then nothing is recorded and the nonce stays), then the nonce is used up.
+     */
+    public synchronized Transaction batch(String wallet, String from, String metadata, java.util.function.Consumer<String> effect) {
+        BigInteger nonce = nonce(wallet);
+        Transaction t = record("WALLET", from, wallet, wallet, nonce, metadata, effect);
+        nonces.put(key(wallet), nonce.add(BigInteger.ONE));
+        return t;
+    }
+
     private Transaction record(String type, String from, String to, String wallet, BigInteger nonce, String metadata) {
+        return record(type, from, to, wallet, nonce, metadata, hash -> { });
+    }
+
+    private Transaction record(String type, String from, String to, String wallet, BigInteger nonce, String metadata,
+                               java.util.function.Consumer<String> effect) {
         long at = now();
         String id = UUID.nameUUIDFromBytes((type + ":" + wallet + ":" + nonce + ":" + at + ":" + transactions.size())
                 .getBytes(StandardCharsets.UTF_8)).toString();
         Transaction t = new Transaction(id, Numeric.toHexString(Hash.sha3(("relayed " + id).getBytes(StandardCharsets.UTF_8))), type,
                 from, to, wallet, nonce, metadata, at);
+        effect.accept(t.hash());
         transactions.put(id, t);
         return t;
     }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marketlab.sandbox.Sandbox;
+import org.marketlab.sandbox.contracts.Contracts;
 import org.marketlab.sandbox.contracts.DepositWallet;
 import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.Address;
@@ -92,7 +93,8 @@ class RelayerSessionSignersWireTest {
         refused(write(o, "/v1/session-signers/authorizations", authorization(o, o.key(), session, List.of("CLOB"), now() + 60, 0), "early"), 400,
                 "deposit wallet " + o.wallet() + " is not deployed: submit its WALLET-CREATE first");
         refused(write(o, "/submit", create(o).replace("WALLET-CREATE", "SAFE"), null), 400, "unsupported transaction type 'SAFE': the sandbox's "
-                + "relayer submits WALLET-CREATE (a deposit wallet's deployment); a deposit wallet's session signers are managed at /v1/session-signers");
+                + "relayer submits WALLET-CREATE (a deposit wallet's deployment) and WALLET (a deposit wallet's batch of calls); proxy and Safe "
+                + "wallets are not relayed");
         JsonNode t = ok(write(o, "/submit", create(o), null));
         assertEquals("STATE_NEW", t.get("state").asText());
         List<String> states = confirm(t.get("transactionID").asText());
@@ -201,6 +203,61 @@ class RelayerSessionSignersWireTest {
         assertEquals("1", nonce(o));
     }
 
+    @Test
+    void aBatchRunsAsTheWalletsOwnCallsSignedByItsOwnerOrAListedSessionSigner() throws Exception {
+        Owner o = deployed();
+        ECKeyPair sessionKey = Keys.createEcKeyPair();
+        String session = address(sessionKey);
+        // The owner approves the exchange for 5 USDC: the wallet's own allowance on the chain.
+        JsonNode t = ok(write(o, "/submit", batch(o, o.key(), approve(5_000_000), 0), null));
+        assertEquals("STATE_CONFIRMED", last(confirm(t.get("transactionID").asText())));
+        assertEquals(BigInteger.valueOf(5_000_000), allowance(o.wallet()));
+        assertEquals("1", nonce(o));
+        // A session signer not (yet) authorised is refused; once listed it signs; once revoked it is refused again.
+        refused(write(o, "/submit", batch(o, sessionKey, approve(6_000_000), 1), null), 401,
+                "session signer " + session + " may not sign for deposit wallet " + o.wallet() + ": it was never authorised");
+        JsonNode granted = ok(write(o, "/v1/session-signers/authorizations", authorization(o, o.key(), session, List.of("CLOB"), now() + 600, 1), "g"));
+        confirm(granted.get("transactionId").asText());
+        ok(write(o, "/submit", batch(o, sessionKey, approve(7_000_000), 2), null));
+        assertEquals(BigInteger.valueOf(7_000_000), allowance(o.wallet()));
+        ok(write(o, "/v1/session-signers/revocations", revocation(o, o.key(), session, 3), "r"));
+        refused(write(o, "/submit", batch(o, sessionKey, approve(8_000_000), 4), null), 401,
+                "session signer " + session + " may not sign for deposit wallet " + o.wallet() + ": it was revoked");
+        // A call that would revert refuses the batch before anything runs; a batch at a used nonce is refused.
+        String transfer = FunctionEncoder.encode(new Function("transfer", List.of(new Address(o.address()), new Uint256(BigInteger.ONE)), List.of()));
+        refused(write(o, "/submit", batch(o, o.key(), new String[]{Contracts.COLLATERAL, transfer}, 4), null), 400,
+                "the batch would revert: execution reverted: ERC20: transfer amount exceeds balance");
+        refused(write(o, "/submit", batch(o, o.key(), approve(9_000_000), 3), null), 400, "batch nonce 3 does not match on-chain nonce 4");
+        assertEquals(BigInteger.valueOf(7_000_000), allowance(o.wallet()));
+        assertEquals("4", nonce(o));
+    }
+
+    private static String[] approve(long amount) {
+        return new String[]{Contracts.COLLATERAL, FunctionEncoder.encode(new Function("approve",
+                List.of(new Address(Contracts.EXCHANGE), new Uint256(BigInteger.valueOf(amount))), List.of()))};
+    }
+
+    private static BigInteger allowance(String wallet) {
+        String data = FunctionEncoder.encode(new Function("allowance", List.of(new Address(wallet), new Address(Contracts.EXCHANGE)), List.of()));
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_call\",\"params\":[{\"to\":\"" + Contracts.COLLATERAL
+                + "\",\"data\":\"" + data + "\"},\"latest\"]}";
+        return Numeric.toBigInt(ok(chain.send("POST", "/", body, Map.of("Content-Type", "application/json"))).get("result").asText());
+    }
+
+    /** A /submit WALLET envelope of one call, signed by the owner, or by a session signer in the wrapped form. */
+    private static String batch(Owner o, ECKeyPair signer, String[] call, long nonce) throws Exception {
+        long deadline = now() + 600;
+        String sig = sign(signer, o.wallet(), nonce, deadline, call[0], call[1]);
+        String from = address(signer);
+        if (!from.equalsIgnoreCase(o.address())) sig = wrapped(from, sig);
+        ObjectNode b = Http.JSON.createObjectNode();
+        b.put("type", "WALLET").put("from", from).put("to", DepositWallet.FACTORY).put("nonce", Long.toString(nonce))
+                .put("signature", sig).put("metadata", "");
+        ObjectNode p = b.putObject("depositWalletParams").put("depositWallet", o.wallet()).put("deadline", Long.toString(deadline));
+        p.putArray("calls").addObject().put("target", call[0]).put("value", "0").put("data", call[1]);
+        return b.toString();
+    }
+
     // ---- signing, as the relayer's clients sign ---------------------------------------------------------------------
 
     private static String authorization(Owner o, ECKeyPair signer, String session, List<String> scopes, long validUntil, long nonce) throws Exception {
@@ -226,6 +283,11 @@ class RelayerSessionSignersWireTest {
 
     /** The batch {@code [{target: wallet, value: 0, data}]} signed in the wallet's EIP-712 domain, by web3j's encoder. */
     private static String sign(ECKeyPair key, String wallet, long nonce, long deadline, String data) throws Exception {
+        return sign(key, wallet, nonce, deadline, wallet, data);
+    }
+
+    /** The batch {@code [{target, value: 0, data}]}, signed likewise. */
+    private static String sign(ECKeyPair key, String wallet, long nonce, long deadline, String target, String data) throws Exception {
         String json = """
                 {"types": {"EIP712Domain": [{"name": "name", "type": "string"}, {"name": "version", "type": "string"},
                   {"name": "chainId", "type": "uint256"}, {"name": "verifyingContract", "type": "address"}],
@@ -234,8 +296,8 @@ class RelayerSessionSignersWireTest {
                  "Call": [{"name": "target", "type": "address"}, {"name": "value", "type": "uint256"}, {"name": "data", "type": "bytes"}]},
                  "primaryType": "Batch",
                  "domain": {"name": "DepositWallet", "version": "1", "chainId": 137, "verifyingContract": "%1$s"},
-                 "message": {"wallet": "%1$s", "nonce": %2$d, "deadline": %3$d, "calls": [{"target": "%1$s", "value": 0, "data": "%4$s"}]}}
-                """.formatted(wallet, nonce, deadline, data);
+                 "message": {"wallet": "%1$s", "nonce": %2$d, "deadline": %3$d, "calls": [{"target": "%5$s", "value": 0, "data": "%4$s"}]}}
+                """.formatted(wallet, nonce, deadline, data, target);
         byte[] digest = new StructuredDataEncoder(json).hashStructuredData();
         Sign.SignatureData s = Sign.signMessage(digest, key, false);
         byte[] sig = new byte[65];

@@ -12,11 +12,11 @@ The client has no public setting for its hosts: its environments are frozen obje
 tests do, the script builds one with the SDK's environment helpers (polymarket._internal.environment), the
 production configuration with the sandbox's URLs, its Polygon node (chain) as the RPC node; the order book's channels
 and the live-data stream are the sandbox's, the order book's host serves the RFQ host and the builder RFQ gateway, and
-the relayer is the sandbox's (served on the chain host); the hosts the sandbox does not simulate (the RFQ quoter's
-channel, the collateral-return gateway, the sports and authenticated price streams) point at a closed port on loopback,
+the relayer and the collateral-return gateway are the sandbox's (served on the chain host); the hosts the sandbox does
+not simulate (the RFQ quoter's channel, the sports and authenticated price streams) point at a closed port on loopback,
 so no request ever leaves the machine. Demo wallet 2 signs, trading from its own address (an EOA wallet: its on-chain
 calls are transactions it signs and sends to the node itself); demo wallet 4's key is the one deleted; demo wallet 6's
-key owns the deposit wallet whose session keys are managed.
+key owns the deposit wallet whose session keys and collateral return are called.
 """
 import asyncio
 import dataclasses
@@ -44,18 +44,15 @@ BUILDER_CODE = "0x" + keccak(text=f"marketlab sandbox builder:{sys.argv[6] if le
 ENV = create_environment(name="sandbox", config=dataclasses.replace(
     PRODUCTION_CONFIG, clob_url=CLOB, gamma_url=MARKETS, data_url=DATA, perps_url=PERPS,
     perps_ws_url=PERPS_WS + ("" if PERPS_WS.endswith("/v1/ws") else "/v1/ws"),
-    relayer_url=CHAIN, rfq_url=CLOB, rpc_url=CHAIN, collateral_return_url=CLOSED, builder_gateway_url=CLOB,
+    relayer_url=CHAIN, rfq_url=CLOB, rpc_url=CHAIN, collateral_return_url=CHAIN, builder_gateway_url=CLOB,
     relayer_poll_frequency_ms=100,
     clob_market_ws_url=CLOB.replace("http", "ws", 1) + "/ws/market", clob_user_ws_url=CLOB.replace("http", "ws", 1) + "/ws/user",
     rtds_ws_url=MARKETS.replace("http", "ws", 1) + "/ws/live-data",
     sports_ws_url="ws://127.0.0.1:9", realtime_ws_url="ws://127.0.0.1:9", rfq_quoter_ws_url="ws://127.0.0.1:9"))
 
 # What the sandbox does not simulate, with the reason (docs/interop.md names each).
-RETURN = "the collateral-return gateway: a separate service the specification does not cover"
 QUOTER = "the RFQ quoter's channel (a maker's session that receives requests and sends signed quotes): the sandbox quotes every combo request itself, as its one maker"
-NOT_SIMULATED = {
-    **{m: RETURN for m in ("plan_collateral_return", "execute_collateral_return_plan")},
-}
+NOT_SIMULATED = {}
 
 calls = []
 
@@ -314,7 +311,7 @@ def secure_calls(c, me, token, condition):
     call("cancel_market_orders", lambda: c.cancel_market_orders(asset_id=token), lambda r: None if resting.order_id in r.canceled else str(r))
     call("cancel_all", c.cancel_all)
     chain_calls(c, me, token, condition)
-    session_key_calls()
+    deposit_wallet_calls(c, condition)
     for m in NOT_SIMULATED:
         if hasattr(SecureClient, m):
             call(m, lambda: None)
@@ -325,11 +322,15 @@ def secure_calls(c, me, token, condition):
         ended.close()
 
 
-def session_key_calls():
-    """Session keys, managed by a deposit wallet's owner (demo wallet 6's key, its deposit wallet as the client derives
-    it) through the sandbox's relayer, with a builder key the order book issued: authorised (the client waits for the
-    relayer's transaction, then for the key in the order book's list), listed, revoked (the client waits until it is
-    unlisted); each checked by the list the order book answers afterwards."""
+def deposit_wallet_calls(c, condition):
+    """A deposit wallet's calls, as its owner makes them (demo wallet 6's key, its deposit wallet as the client derives
+    it, deployed through the sandbox's relayer when the client is made, with a builder key the order book issued).
+    Session keys: authorised (the client waits for the relayer's transaction, then for the key in the order book's
+    list), listed, revoked (the client waits until it is unlisted); each checked by the list the order book answers
+    afterwards. Collateral return: demo wallet 2 sends the wallet 3 USDC, the wallet approves the trading contracts and
+    splits 2 USDC into a full set of the market (gasless batches the relayer runs on the chain), then plans the return
+    (one merge of 2 USDC) and executes it; a fresh plan then finds nothing to return and the wallet's collateral back
+    at what the plan promised."""
     from polymarket._internal.wallet import derive_beacon_deposit_wallet_address
     owner = Account.from_key(demo_key(6)).address
     wallet = derive_beacon_deposit_wallet_address(owner, get_environment_config(ENV).wallet_derivation)
@@ -348,6 +349,20 @@ def session_key_calls():
          lambda r: None if [k.address.lower() for k in r] == [session.lower()] and [str(x) for x in r[0].scopes] == ["CLOB"] else repr(r))
     call("revoke_session_key", lambda: dw.revoke_session_key(address=session),
          lambda r: None if session.lower() not in listed() else f"still listed: {listed()}")
+
+    config = get_environment_config(ENV)
+    c.transfer_erc20(token_address=config.collateral_token, recipient_address=wallet, amount=3_000_000).wait()
+    dw.setup_trading_approvals().wait()
+    dw.split_position(condition_id=condition, amount=2_000_000).wait()
+    plan = call("plan_collateral_return", dw.plan_collateral_return,
+                lambda p: None if [o.kind for o in p.operations] == ["merge"] and p.operations[0].amount == 2
+                and p.net_pusd_out == 2 and p.final_pusd == p.starting_pusd + 2 else repr(p))
+    if plan is not None:
+        call("execute_collateral_return_plan", lambda: dw.execute_collateral_return_plan(plan=plan).wait(),
+             lambda r: None if (lambda after: not after.operations and after.starting_pusd == plan.final_pusd)(dw.plan_collateral_return())
+             else repr(dw.plan_collateral_return()))
+    else:
+        record("execute_collateral_return_plan", "fail", "no plan to execute")
 
 
 def chain_calls(c, me, token, condition):

@@ -14,7 +14,11 @@ import org.marketlab.sandbox.clob.RfqApi;
 import org.marketlab.sandbox.clob.SessionApi;
 import org.marketlab.sandbox.contracts.Chain;
 import org.marketlab.sandbox.contracts.Combos;
+import org.marketlab.sandbox.chain.CollateralReturnApi;
+import org.marketlab.sandbox.chain.RelayerApi;
 import org.marketlab.sandbox.chain.RpcApi;
+import org.marketlab.sandbox.contracts.CollateralReturn;
+import org.marketlab.sandbox.contracts.Relayer;
 import org.marketlab.sandbox.data.ApprovalsApi;
 import org.marketlab.sandbox.data.CombosApi;
 import org.marketlab.sandbox.data.DataApi;
@@ -426,7 +430,8 @@ public final class Sandbox implements EmbeddedService {
         ClobMarketsApi clobMarkets = new ClobMarketsApi(world, clob);
         ClobChannels channels = new ClobChannels(clob, accounts, wallets, clock, world.seed());
         Combos combos = new Combos(wallets);
-        org.marketlab.sandbox.contracts.Relayer relayer = new org.marketlab.sandbox.contracts.Relayer(clock);
+        Relayer relayer = new Relayer(clock);
+        RelayerApi relayerApi = new RelayerApi(relayer, accounts::builderOwner, chain);
         return List.of(clob, clobMarkets, accounts, channels, new RewardsApi(clobMarkets, accounts, clock), new SessionApi(accounts, clock),
                 new RfqApi(accounts, combos, clock),
                 new org.marketlab.sandbox.clob.SessionSignersApi(accounts, relayer),
@@ -434,7 +439,8 @@ public final class Sandbox implements EmbeddedService {
                 new DataApi(wallets), new InsightsApi(wallets), new ApprovalsApi(chain), new CombosApi(combos), new Health("data"),
                 perps, new Health("perps"),
                 new Health("bridge"),
-                new RpcApi(chain), new org.marketlab.sandbox.chain.RelayerApi(relayer, accounts::builderOwner, chain), new Health("chain"));
+                new RpcApi(chain), relayerApi, new CollateralReturnApi(new CollateralReturn(chain, wallets), relayerApi, accounts::builderOwner),
+                new Health("chain"));
     }
 
     /** The started module of type {@code type}. */

@@ -138,6 +138,14 @@ public final class RelayerApi implements RouteModule {
      * run on the chain as the wallet's own, all or none.
      */
     ObjectNode walletBatch(JsonNode body) {
+        return walletBatch(body, calls -> calls);
+    }
+
+    /**
+     * A deposit wallet's batch, checked as {@link #walletBatch(JsonNode)} does, running on the chain what {@code runs}
+     * makes of its {@code {target, data}} calls (it may refuse them with a {@link Refusal}, before anything runs).
+     */
+    ObjectNode walletBatch(JsonNode body, java.util.function.UnaryOperator<List<String[]>> runs) {
         JsonNode p = body.path("depositWalletParams");
         if (!p.isObject()) throw Refusal.badRequest("depositWalletParams is required: {depositWallet, deadline, calls}");
         String wallet = address(text(p, "depositWallet"), "depositWalletParams.depositWallet");
@@ -174,7 +182,8 @@ public final class RelayerApi implements RouteModule {
             if (!expected.equals(nonce)) throw Refusal.badRequest("batch nonce " + nonce + " does not match on-chain nonce " + expected);
             Relayer.Transaction t;
             try {
-                t = relayer.batch(wallet, signer, body.path("metadata").asText(""), hash -> chain.relayed(wallet, run, hash));
+                List<String[]> effects = runs.apply(run);
+                t = relayer.batch(wallet, signer, body.path("metadata").asText(""), hash -> chain.relayed(wallet, effects, hash));
             } catch (Chain.Revert r) {
                 throw Refusal.badRequest("the batch would revert: execution reverted: " + r.getMessage());
             }

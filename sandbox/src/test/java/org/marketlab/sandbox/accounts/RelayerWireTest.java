@@ -10,12 +10,17 @@ import org.marketlab.sandbox.contracts.Contracts;
 import org.marketlab.sandbox.contracts.DepositWallet;
 import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.DynamicArray;
 import org.web3j.abi.datatypes.Function;
+import org.web3j.abi.datatypes.generated.Bytes32;
 import org.web3j.abi.datatypes.generated.Uint256;
+import org.web3j.crypto.Credentials;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Keys;
+import org.web3j.crypto.RawTransaction;
 import org.web3j.crypto.Sign;
 import org.web3j.crypto.StructuredDataEncoder;
+import org.web3j.crypto.TransactionEncoder;
 import org.web3j.utils.Numeric;
 
 import java.math.BigInteger;
@@ -36,12 +41,13 @@ import static org.marketlab.sandbox.accounts.ClobAccountsWireTest.ok;
 import static org.marketlab.sandbox.accounts.ClobAccountsWireTest.signed;
 
 /**
- * The relayer's session signers against the real server on loopback: batches signed here with web3j's own EIP-712
- * encoder (not the sandbox's), authorised, listed on the order book, revoked; every refusal (a wrong signer, a
- * signature over other values, a stale nonce, a session signer's own signature, a revoked key, bad input) leaves the
- * wallet's nonce and signers as they were.
+ * The relayer and the collateral-return gateway against the real server on loopback, with batches signed here by
+ * web3j's own EIP-712 encoder (not the sandbox's): deposit wallets deployed, session signers authorised, listed on the
+ * order book and revoked, batches run on the chain as the wallet's own calls, collateral returned by plan. Every
+ * refusal (a wrong signer, a signature over other values, a stale nonce, a revoked session key, a changed wallet, bad
+ * input) leaves the wallet's nonce, signers and balances as they were.
  */
-class RelayerSessionSignersWireTest {
+class RelayerWireTest {
 
     private static Sandbox sandbox;
     private static Http chain;
@@ -232,6 +238,91 @@ class RelayerSessionSignersWireTest {
         assertEquals("4", nonce(o));
     }
 
+    @Test
+    void collateralReturnPlansFromTheWalletsBalancesAndReturnsThem() throws Exception {
+        Owner o = deployed();
+        // Demo wallet 2 sends the deposit wallet 3 USDC; the wallet approves the adapter and splits 2 USDC of an open market.
+        ECKeyPair rich = ClobAccountsWireTest.demo(2);
+        String transfer = FunctionEncoder.encode(new Function("transfer", List.of(new Address(o.wallet()), new Uint256(3_000_000)), List.of()));
+        String from = address(rich);
+        long txNonce = Numeric.toBigInt(rpc("eth_getTransactionCount", "\"" + from + "\", \"pending\"").asText()).longValueExact();
+        RawTransaction tx = RawTransaction.createTransaction(BigInteger.valueOf(txNonce), BigInteger.valueOf(30_000_000_000L), BigInteger.valueOf(400_000),
+                Contracts.COLLATERAL, BigInteger.ZERO, transfer);
+        rpc("eth_sendRawTransaction", "\"" + Numeric.toHexString(TransactionEncoder.signMessage(tx, 137, Credentials.create(rich))) + "\"");
+        String condition = openBinaryCondition();
+        ok(write(o, "/submit", batch(o, o.key(), new String[]{Contracts.COLLATERAL, FunctionEncoder.encode(new Function("approve",
+                List.of(new Address(Contracts.COLLATERAL_ADAPTER), new Uint256(10_000_000)), List.of()))}, 0), null));
+        ok(write(o, "/submit", batch(o, o.key(), split(condition, 2_000_000), 1), null));
+
+        JsonNode plan = plan(o.wallet());
+        assertEquals("1", plan.get("starting_pusd").asText(), plan.toString());
+        assertEquals("2", plan.get("net_pusd_out").asText());
+        assertEquals("3", plan.get("final_pusd").asText());
+        assertEquals(1, plan.get("operations").size());
+        assertEquals("merge", plan.get("operations").get(0).get("kind").asText());
+        assertEquals("2000000", plan.get("operations").get(0).get("amount").asText());
+        assertEquals(2, plan.get("required_positions").size());
+        assertEquals(Contracts.PROTOCOL_V2_ROUTER, plan.get("router_call").get("to").asText().toLowerCase());
+
+        // Refused before anything moves: an unknown plan, another call than the router's, a stranger's signature.
+        String router = plan.get("router_call").get("data").asText();
+        refused(submitPlan(o, "0x" + "ab".repeat(32), batch(o, o.key(), new String[]{Contracts.PROTOCOL_V2_ROUTER, router}, 2)), 404,
+                "unknown plan_hash \"0x" + "ab".repeat(32) + "\": request a plan first");
+        refused(submitPlan(o, plan.get("plan_hash").asText(), batch(o, o.key(), approve(1), 2)), 400,
+                "the envelope's calls must be the plan's router call, exactly as planned");
+        assertEquals(401, submitPlan(o, plan.get("plan_hash").asText(), batch(o, Keys.createEcKeyPair(),
+                new String[]{Contracts.PROTOCOL_V2_ROUTER, router}, 2)).status());
+        // The wallet changes (half a set more): the old plan no longer matches.
+        ok(write(o, "/submit", batch(o, o.key(), split(condition, 500_000), 2), null));
+        refused(submitPlan(o, plan.get("plan_hash").asText(), batch(o, o.key(), new String[]{Contracts.PROTOCOL_V2_ROUTER, router}, 3)), 409,
+                "the plan no longer matches the wallet's positions: request a new plan");
+        assertEquals("0.5", plan(o.wallet()).get("starting_pusd").asText());
+
+        // A fresh plan, executed: the sets merge back; the transaction confirms; nothing is left to return.
+        JsonNode fresh = plan(o.wallet());
+        assertEquals("2500000", fresh.get("operations").get(0).get("amount").asText());
+        JsonNode done = ok(submitPlan(o, fresh.get("plan_hash").asText(),
+                batch(o, o.key(), new String[]{Contracts.PROTOCOL_V2_ROUTER, fresh.get("router_call").get("data").asText()}, 3)));
+        assertEquals("STATE_CONFIRMED", last(confirm(done.get("transactionID").asText())));
+        JsonNode after = plan(o.wallet());
+        assertEquals("3", after.get("starting_pusd").asText(), after.toString());
+        assertEquals(0, after.get("operations").size());
+        refused(submitPlan(o, after.get("plan_hash").asText(),
+                        batch(o, o.key(), new String[]{Contracts.PROTOCOL_V2_ROUTER, after.get("router_call").get("data").asText()}, 4)), 400,
+                "the plan returns nothing: the wallet holds no full set and no resolved position");
+    }
+
+    private static JsonNode plan(String wallet) {
+        return ok(chain.send("POST", "/v1/collateral-return/plan", "{\"wallet\":\"" + wallet + "\"}", Map.of("Content-Type", "application/json")));
+    }
+
+    private static Http.Answer submitPlan(Owner o, String hash, String envelope) throws Exception {
+        return write(o, "/v1/collateral-return/submit", "{\"plan_hash\":\"" + hash + "\",\"envelope\":" + envelope + "}", null);
+    }
+
+    private static String[] split(String condition, long amount) {
+        return new String[]{Contracts.COLLATERAL_ADAPTER, FunctionEncoder.encode(new Function("splitPosition", List.of(new Address(Contracts.COLLATERAL),
+                new Bytes32(new byte[32]), new Bytes32(Numeric.hexStringToByteArray(condition)),
+                new DynamicArray<>(Uint256.class, new Uint256(1), new Uint256(2)), new Uint256(amount)), List.of()))};
+    }
+
+    /** An open binary market of the order book's first page (not neg-risk, taking orders). */
+    private static String openBinaryCondition() {
+        for (JsonNode m : ok(clob.get("/markets?next_cursor=MA==")).get("data")) {
+            if (!m.path("neg_risk").asBoolean() && !m.path("closed").asBoolean() && m.path("accepting_orders").asBoolean()) {
+                return m.get("condition_id").asText();
+            }
+        }
+        throw new AssertionError("no open binary market on the first page");
+    }
+
+    private static JsonNode rpc(String method, String params) {
+        JsonNode r = ok(chain.send("POST", "/", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":[" + params + "]}",
+                Map.of("Content-Type", "application/json")));
+        assertTrue(r.has("result"), r.toString());
+        return r.get("result");
+    }
+
     private static String[] approve(long amount) {
         return new String[]{Contracts.COLLATERAL, FunctionEncoder.encode(new Function("approve",
                 List.of(new Address(Contracts.EXCHANGE), new Uint256(BigInteger.valueOf(amount))), List.of()))};
@@ -239,9 +330,7 @@ class RelayerSessionSignersWireTest {
 
     private static BigInteger allowance(String wallet) {
         String data = FunctionEncoder.encode(new Function("allowance", List.of(new Address(wallet), new Address(Contracts.EXCHANGE)), List.of()));
-        String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_call\",\"params\":[{\"to\":\"" + Contracts.COLLATERAL
-                + "\",\"data\":\"" + data + "\"},\"latest\"]}";
-        return Numeric.toBigInt(ok(chain.send("POST", "/", body, Map.of("Content-Type", "application/json"))).get("result").asText());
+        return Numeric.toBigInt(rpc("eth_call", "{\"to\":\"" + Contracts.COLLATERAL + "\",\"data\":\"" + data + "\"},\"latest\"").asText());
     }
 
     /** A /submit WALLET envelope of one call, signed by the owner, or by a session signer in the wrapped form. */

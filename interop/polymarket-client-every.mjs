@@ -8,9 +8,9 @@
 // validate every answer) and what it returns holds what the method promises. The client takes its hosts through its
 // public environment helper (forkEnvironmentConfig): the sandbox's REST hosts, the order book's channels, the live-data
 // stream and its Polygon node (chain) as the RPC node, which the signer's wallet client sends its transactions to as
-// well, and the combinations' host (the RFQ catalogue) the order book's; the hosts the sandbox does not simulate (relayer,
-// the RFQ quoter's channel, the collateral-return gateway, the sports stream) at a closed port of loopback, so nothing
-// leaves the machine.
+// well, and the combinations' host (the RFQ catalogue) the order book's; the relayer, the RFQ quoter's channel, the
+// collateral-return gateway and the sports stream at a closed port of loopback (this client's gasless writes need a
+// relayer API key or a remote builder-signing server, which the sandbox does not issue), so nothing leaves the machine.
 import { readFileSync } from 'node:fs';
 import { createPublicClient, createSecureClient, forkEnvironmentConfig } from '@polymarket/client';
 import { signerFrom } from '@polymarket/client/viem';
@@ -28,7 +28,7 @@ globalThis.WebSocket ??= NodeWebSocket;
 const [markets, clob, data, perps, seed, chain] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
 const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
 const QUOTER = "the RFQ quoter's channel (a maker's session that receives requests and sends signed quotes): the sandbox quotes every combo request itself, as its one maker";
-const COLLATERAL_RETURN = "the collateral-return gateway: a separate service the specification does not cover";
+const COLLATERAL_RETURN = "the sandbox simulates the collateral-return gateway (polymarket-client's two calls pass), but this client runs it only for a deposit, Safe or proxy wallet whose gasless writes it authenticates with a relayer API key or a remote builder-signing server (its ApiKeyAuthorization), and the sandbox issues neither";
 const { call, nonEmpty, report } = every('@polymarket/client', version, {
     openRfqSession: QUOTER,
     planCollateralReturn: COLLATERAL_RETURN,

@@ -8,6 +8,11 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import static org.marketlab.sandbox.contracts.DepositWallet.address;
+import static org.marketlab.sandbox.contracts.DepositWallet.cat;
+import static org.marketlab.sandbox.contracts.DepositWallet.keccak;
+import static org.marketlab.sandbox.contracts.DepositWallet.word;
+
 /**
  * The sandbox's own EIP-712 verification (it shares no code with the toolkit's signing, so a mistake there
  * shows here as a refused signature): the order book's L1 authentication digest, and signer recovery with web3j.
@@ -122,21 +127,5 @@ public final class TypedData {
     /** The lower-case address that signed {@code digest}, or null when the signature does not recover. */
     public static String signer(byte[] digest, String signature) {
         return DepositWallet.signer(digest, signature);
-    }
-
-    private static byte[] keccak(String s) {
-        return Hash.sha3(s.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static byte[] word(BigInteger v) {
-        return Numeric.toBytesPadded(v, 32);
-    }
-
-    private static byte[] address(String a) {
-        return Numeric.toBytesPadded(Numeric.toBigInt(a), 32);
-    }
-
-    private static byte[] cat(byte[]... parts) {
-        return org.bouncycastle.util.Arrays.concatenate(parts);
     }
 }

@@ -38,7 +38,7 @@ public final class DepositWallet {
      * appended arguments, its length word patched with the arguments' length. Lower case.
      */
     public static String of(String owner) {
-        byte[] args = cat(word(FACTORY), word(owner));
+        byte[] args = cat(address(FACTORY), address(owner));
         BigInteger prefix = new BigInteger("6100523D8160233D3973", 16).add(BigInteger.valueOf(args.length).shiftLeft(56));
         byte[] code = cat(Numeric.toBytesPadded(prefix, 10), Numeric.hexStringToByteArray(BEACON),
                 Numeric.hexStringToByteArray("60195155f3363d3d373d3d363d602036600436635c60da"),
@@ -54,14 +54,14 @@ public final class DepositWallet {
      */
     public static byte[] batchDigest(String wallet, BigInteger nonce, BigInteger deadline, List<Call> calls) {
         byte[] domain = Hash.sha3(cat(keccak("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
-                keccak("DepositWallet"), keccak("1"), word(BigInteger.valueOf(137)), word(wallet)));
+                keccak("DepositWallet"), keccak("1"), word(BigInteger.valueOf(137)), address(wallet)));
         byte[][] hashes = new byte[calls.size()][];
         for (int i = 0; i < calls.size(); i++) {
             Call c = calls.get(i);
-            hashes[i] = Hash.sha3(cat(keccak(CALL_TYPE), word(c.target()), word(c.value()), Hash.sha3(c.data())));
+            hashes[i] = Hash.sha3(cat(keccak(CALL_TYPE), address(c.target()), word(c.value()), Hash.sha3(c.data())));
         }
         byte[] struct = Hash.sha3(cat(keccak("Batch(address wallet,uint256 nonce,uint256 deadline,Call[] calls)" + CALL_TYPE),
-                word(wallet), word(nonce), word(deadline), Hash.sha3(cat(hashes))));
+                address(wallet), word(nonce), word(deadline), Hash.sha3(cat(hashes))));
         return Hash.sha3(cat(new byte[]{0x19, 0x01}, domain, struct));
     }
 
@@ -80,19 +80,24 @@ public final class DepositWallet {
         }
     }
 
-    private static byte[] keccak(String s) {
+    // ---- EIP-712 words, shared with the order book's typed data -----------------------------------------------------
+
+    /** Keccak-256 of a string's UTF-8 bytes (a type string, a {@code string} field). */
+    public static byte[] keccak(String s) {
         return Hash.sha3(s.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static byte[] word(BigInteger v) {
+    /** A {@code uint256} word. */
+    public static byte[] word(BigInteger v) {
         return Numeric.toBytesPadded(v, 32);
     }
 
-    private static byte[] word(String address) {
-        return Numeric.toBytesPadded(Numeric.toBigInt(address), 32);
+    /** An {@code address} word. */
+    public static byte[] address(String a) {
+        return Numeric.toBytesPadded(Numeric.toBigInt(a), 32);
     }
 
-    private static byte[] cat(byte[]... parts) {
+    public static byte[] cat(byte[]... parts) {
         return org.bouncycastle.util.Arrays.concatenate(parts);
     }
 }

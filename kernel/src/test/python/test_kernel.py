@@ -82,6 +82,15 @@ class ConformanceTest(jupyter_kernel_test.KernelTests):
         self.assertTrue(all(u["content"]["transient"]["display_id"] == display_id for u in updates))
         self.assertIn("300", updates[-1]["content"]["data"]["text/plain"])
 
+    def test_one_page_read_draws_no_progress_display(self):
+        # Answered by one request: there is no progress to show before the result, so no bar is drawn above it.
+        self.flush_channels()
+        reply, output = self.execute_helper(code="Markets.events().limit(10).table().rowCount()", timeout=120)
+        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertEqual(output[-1]["content"]["data"]["text/plain"], "10")
+        drawn = [o for o in output if o["msg_type"] in ("display_data", "update_display_data")]
+        self.assertEqual(drawn, [], "no progress display for a one-page read")
+
     def test_chart_as_svg_on_request(self):
         self.flush_channels()
         reply, output = self.execute_helper(

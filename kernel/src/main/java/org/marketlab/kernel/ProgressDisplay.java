@@ -12,7 +12,7 @@ import java.util.UUID;
  * at most a few times a second, for work of more than one step: a task's bar appears with its second step (a
  * harvest's second page), so a call answered by one request (a first 10-event table) draws none. Such a call has no
  * progress to show between its request and its result, and a bar reading "10 of 10, done" above the table would only
- * push it down; not drawing it also keeps two display messages, a display id and a number format off a quick cell.
+ * push it down; not drawing it also keeps two display messages, their HTML and a number format off a quick cell.
  */
 final class ProgressDisplay implements Progress.Listener {
 

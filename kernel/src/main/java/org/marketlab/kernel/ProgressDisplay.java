@@ -4,7 +4,9 @@ import org.dflib.jjava.jupyter.kernel.JupyterIO;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 import org.marketlab.config.Progress;
 
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -18,11 +20,18 @@ final class ProgressDisplay implements Progress.Listener {
 
     private static final long MIN_INTERVAL_NANOS = 200_000_000L;
     private final JupyterIO io;
-    private String displayId;
-    /** The task reported last (its display may not be drawn yet), and how many of its steps (reports before its end) came. */
-    private String task;
-    private int reports;
-    private long lastDraw;
+    /**
+     * The tasks under way in the running cell, by name: each has its own display, so that two tasks reporting in turn
+     * (a research read and the pages it reads) each update their own.
+     */
+    private final Map<String, Task> tasks = new HashMap<>();
+
+    /** A task's steps so far (reports before its end), its display once drawn (else null) and when it was last drawn. */
+    private static final class Task {
+        int steps;
+        String displayId;
+        long lastDraw;
+    }
 
     ProgressDisplay(JupyterIO io) {
         this.io = io;
@@ -31,33 +40,21 @@ final class ProgressDisplay implements Progress.Listener {
     @Override
     public synchronized void onProgress(Progress p) {
         if (!io.display.isAttached()) return;
-        if (!p.task().equals(task)) { // another task: its own count, and its own display once it has one
-            task = p.task();
-            reports = 0;
-            displayId = null;
-        }
-        if (!p.finished() && ++reports < 2) return; // a task's first step: drawn only once a second one follows
-        if (p.finished() && displayId == null) { // ended within one step (one page): nothing was drawn, nothing is
-            task = null;
-            return;
-        }
-        boolean fresh = displayId == null;
+        Task t = p.finished() ? tasks.remove(p.task()) : tasks.computeIfAbsent(p.task(), k -> new Task());
+        // Ended within one step (one page), or its first step: nothing drawn yet, nothing drawn now.
+        if (t == null || t.displayId == null && (p.finished() || ++t.steps < 2)) return;
         long now = System.nanoTime();
-        if (!fresh && !p.finished() && now - lastDraw < MIN_INTERVAL_NANOS) return;
-        lastDraw = now;
+        if (t.displayId != null && !p.finished() && now - t.lastDraw < MIN_INTERVAL_NANOS) return;
+        t.lastDraw = now;
         DisplayData d = new DisplayData();
         d.putText(p.toString());
         d.putHTML(html(p));
-        if (fresh) {
-            displayId = UUID.randomUUID().toString();
-            d.setDisplayId(displayId);
+        if (t.displayId == null) {
+            t.displayId = UUID.randomUUID().toString();
+            d.setDisplayId(t.displayId);
             io.display.display(d);
         } else {
-            io.display.updateDisplay(displayId, d);
-        }
-        if (p.finished()) { // the next report, even of a task of the same name, starts a new count
-            displayId = null;
-            task = null;
+            io.display.updateDisplay(t.displayId, d);
         }
     }
 
@@ -70,8 +67,6 @@ final class ProgressDisplay implements Progress.Listener {
     }
 
     synchronized void reset() {
-        displayId = null;
-        task = null;
-        reports = 0;
+        tasks.clear();
     }
 }

@@ -5,12 +5,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import org.marketlab.sandbox.contracts.Chain;
 import org.marketlab.sandbox.contracts.Contracts;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.route.Routes;
 import org.marketlab.sandbox.wallets.ApiKeys;
 import org.marketlab.sandbox.wallets.Ledger;
 import org.marketlab.sandbox.wallets.MarketIndex;
@@ -182,39 +185,24 @@ public final class ClobAccountsApi implements RouteModule {
 
     @Override
     public void register(Javalin app) {
-        trading.register(app);
-        app.post("/auth/api-key", this::createKey);
-        app.get("/auth/derive-api-key", this::deriveKey);
-        app.get("/auth/api-keys", this::listKeys);
-        app.delete("/auth/api-key", this::deleteKey);
-        app.post("/auth/builder-api-key", this::createBuilderKey);
-        app.get("/auth/builder-api-key", this::listBuilderKeys);
-        app.delete("/auth/builder-api-key", this::revokeBuilder);
-        app.get("/data/orders", this::orders);
-        app.get("/data/order/{id}", this::order);
-        app.get("/data/trades", this::trades);
-        app.get("/builder/trades", this::builderTrades);
-        app.get("/fees/builder-fees/{code}", this::builderFees);
-        app.get("/balance-allowance", ctx -> balance(ctx, false));
-        app.get("/balance-allowance/update", ctx -> balance(ctx, true));
+        RouteModule.super.register(app);
+        Routes.add(app, trading);
     }
 
     // ---- keys --------------------------------------------------------------------------------------------------------
 
-    private void createKey(Context ctx) {
+    /** {@code POST /auth/api-key} creates the signer's key for the nonce, {@code GET /auth/derive-api-key} reads it again. */
+    @Route("POST /auth/api-key")
+    @Route("GET /auth/derive-api-key")
+    private void createOrDeriveKey(Context ctx) {
         L1 l1 = l1(ctx);
-        ApiKeys.Creds c = keys().create(l1.address, l1.nonce);
-        if (c == null) throw Refusal.badRequest("Could not create api key");
+        boolean create = ctx.method() == HandlerType.POST;
+        ApiKeys.Creds c = create ? keys().create(l1.address, l1.nonce) : keys().derive(l1.address, l1.nonce);
+        if (c == null) throw Refusal.badRequest(create ? "Could not create api key" : "Could not derive api key!");
         Json.send(ctx, creds(c));
     }
 
-    private void deriveKey(Context ctx) {
-        L1 l1 = l1(ctx);
-        ApiKeys.Creds c = keys().derive(l1.address, l1.nonce);
-        if (c == null) throw Refusal.badRequest("Could not derive api key!");
-        Json.send(ctx, creds(c));
-    }
-
+    @Route("GET /auth/api-keys")
     private void listKeys(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         ObjectNode out = Json.object();
@@ -223,12 +211,14 @@ public final class ClobAccountsApi implements RouteModule {
         Json.send(ctx, out);
     }
 
+    @Route("DELETE /auth/api-key")
     private void deleteKey(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         if (!keys().delete(e.creds().key())) throw new Refusal(500, "Could not delete API key");
         Json.send(ctx, Json.EXACT.textNode("OK"));
     }
 
+    @Route("POST /auth/builder-api-key")
     private void createBuilderKey(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         ApiKeys.BuilderKey b = keys().createBuilder(e.address(), Instant.ofEpochMilli(clock.getAsLong()));
@@ -239,6 +229,7 @@ public final class ClobAccountsApi implements RouteModule {
         Json.send(ctx, o);
     }
 
+    @Route("GET /auth/builder-api-key")
     private void listBuilderKeys(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         ArrayNode out = Json.array();
@@ -395,6 +386,7 @@ public final class ClobAccountsApi implements RouteModule {
         return MessageDigest.isEqual(a.getBytes(StandardCharsets.UTF_8), b.trim().getBytes(StandardCharsets.UTF_8));
     }
 
+    @Route("DELETE /auth/builder-api-key")
     private void revokeBuilder(Context ctx) {
         ApiKeys.BuilderKey b = builderHeaders(ctx, false);
         String key;
@@ -427,6 +419,7 @@ public final class ClobAccountsApi implements RouteModule {
 
     // ---- reads -------------------------------------------------------------------------------------------------------
 
+    @Route("GET /data/orders")
     private void orders(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         Params p = Params.of(ctx, 400).documented("invalid order params payload");
@@ -455,6 +448,7 @@ public final class ClobAccountsApi implements RouteModule {
         return wallets;
     }
 
+    @Route("GET /data/order/{id}")
     private void order(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         String id = ctx.pathParam("id");
@@ -500,6 +494,7 @@ public final class ClobAccountsApi implements RouteModule {
         return n;
     }
 
+    @Route("GET /data/trades")
     private void trades(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         Params p = Params.of(ctx, 400).documented("Invalid trade params payload");
@@ -556,6 +551,7 @@ public final class ClobAccountsApi implements RouteModule {
     }
 
     /** A builder's fee rates in basis points: the sandbox's builder charges none; another code is unknown (404). */
+    @Route("GET /fees/builder-fees/{code}")
     private void builderFees(Context ctx) {
         String code = ctx.pathParam("code");
         if (!BUILDER_CODE.matcher(code).matches()) throw Refusal.badRequest("invalid builder code: 0x and 64 hex digits");
@@ -563,6 +559,7 @@ public final class ClobAccountsApi implements RouteModule {
         Json.send(ctx, Json.object().put("builder_maker_fee_rate_bps", 0).put("builder_taker_fee_rate_bps", 0));
     }
 
+    @Route("GET /builder/trades")
     private void builderTrades(Context ctx) {
         Params p = Params.of(ctx, 400).documented("invalid builder trade params");
         String code = p.matching("builder_code", BUILDER_CODE, "a builder code: 0x and 64 hex digits, not all zero");
@@ -615,7 +612,9 @@ public final class ClobAccountsApi implements RouteModule {
      * with {@code token_id}: {@code {balance, allowances}}, the shares held less what its open sell orders of the token
      * hold. {@code allowances} maps each exchange to its approval. The update route answers the same figures.
      */
-    private void balance(Context ctx, boolean update) {
+    @Route("GET /balance-allowance")
+    @Route("GET /balance-allowance/update")
+    private void balance(Context ctx) {
         ApiKeys.Entry e = l2(ctx);
         Params p = Params.of(ctx, 400);
         String signatureType = p.documented("Invalid signature_type").oneOf("signature_type", "EOA", SIGNATURE_TYPES, true);

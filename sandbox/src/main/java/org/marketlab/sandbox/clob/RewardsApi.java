@@ -3,11 +3,11 @@ package org.marketlab.sandbox.clob;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.wallets.ApiKeys;
 import org.marketlab.sandbox.wallets.Ledger;
@@ -63,24 +63,10 @@ public final class RewardsApi implements RouteModule {
         this.clock = clock;
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/rewards/markets/current", this::current);
-        app.get("/rewards/markets/multi", this::multi);
-        app.get("/rewards/markets/{condition_id}", this::market);
-        app.get("/rewards/user", this::userEarnings);
-        app.get("/rewards/user/total", this::userTotal);
-        app.get("/rewards/user/percentages", this::percentages);
-        app.get("/rewards/user/markets", this::userMarkets);
-        app.get("/order-scoring", this::orderScoring);
-        app.post("/orders-scoring", this::ordersScoring);
-        app.get("/rebates/current", this::rebates);
-    }
-
     // ---- public --------------------------------------------------------------------------------------------------
 
-    private void current(Context ctx) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /rewards/markets/current")
+    private void current(Context ctx, Params p) {
         Json.send(ctx, page(markets.sampling(), offset(p), PAGE, e -> {
             ObjectNode o = Json.object();
             o.put("condition_id", e.tokens()[0].conditionId());
@@ -95,8 +81,8 @@ public final class RewardsApi implements RouteModule {
         }));
     }
 
-    private void market(Context ctx) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /rewards/markets/{condition_id}")
+    private void market(Context ctx, Params p) {
         ClobMarketsApi.Entry e = markets.condition(ctx.pathParam("condition_id"));
         List<ClobMarketsApi.Entry> rows = e.sampling() ? List.of(e) : List.of();
         Json.send(ctx, page(rows, offset(p), PAGE, x -> {
@@ -116,8 +102,8 @@ public final class RewardsApi implements RouteModule {
     }
 
     /** Reward markets to discover: filtered by {@code q}, {@code tag_slug}, {@code market_id}, {@code event_id}, ordered by {@code order_by}. */
-    private void multi(Context ctx) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /rewards/markets/multi")
+    private void multi(Context ctx, Params p) {
         int size = p.between("page_size", 100, 1, PAGE);
         String q = p.string("q");
         List<String> tags = new ArrayList<>(p.list("tag_slug"));
@@ -177,8 +163,8 @@ public final class RewardsApi implements RouteModule {
         }));
     }
 
-    private void rebates(Context ctx) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /rebates/current")
+    private void rebates(Context ctx, Params p) {
         date(p);
         p.matching("maker_address", Pattern.compile("0x[0-9a-fA-F]{40}"), "a 0x-prefixed address of 40 hex digits");
         Json.send(ctx, Json.array());
@@ -186,6 +172,7 @@ public final class RewardsApi implements RouteModule {
 
     // ---- the account's ---------------------------------------------------------------------------------------------
 
+    @Route("GET /rewards/user")
     private void userEarnings(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         Params p = Params.of(ctx, 400);
@@ -203,6 +190,7 @@ public final class RewardsApi implements RouteModule {
         }));
     }
 
+    @Route("GET /rewards/user/total")
     private void userTotal(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         Params p = Params.of(ctx, 400);
@@ -221,6 +209,7 @@ public final class RewardsApi implements RouteModule {
         Json.send(ctx, out);
     }
 
+    @Route("GET /rewards/user/percentages")
     private void percentages(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         ObjectNode out = Json.object();
@@ -230,6 +219,7 @@ public final class RewardsApi implements RouteModule {
         Json.send(ctx, out);
     }
 
+    @Route("GET /rewards/user/markets")
     private void userMarkets(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         Params p = Params.of(ctx, 400);
@@ -266,6 +256,7 @@ public final class RewardsApi implements RouteModule {
         }));
     }
 
+    @Route("GET /order-scoring")
     private void orderScoring(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         String id = Params.of(ctx, 400).required("order_id", "an order id: 0x and 64 hex digits");
@@ -273,6 +264,7 @@ public final class RewardsApi implements RouteModule {
         Json.send(ctx, Json.object().put("scoring", scoring(key, id)));
     }
 
+    @Route("POST /orders-scoring")
     private void ordersScoring(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         JsonNode body = Json.readOrNull(ctx.bodyAsBytes());

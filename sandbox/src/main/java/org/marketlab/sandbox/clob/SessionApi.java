@@ -8,6 +8,7 @@ import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.wallets.ApiKeys;
 import org.marketlab.sandbox.wallets.Ledger;
@@ -69,44 +70,53 @@ public final class SessionApi implements RouteModule {
     @Override
     public void register(Javalin app) {
         app.before(ctx -> expireHeartbeats());
-        app.get("/notifications", this::notifications);
-        app.delete("/notifications", this::dropNotifications);
-        app.post("/v1/heartbeats", this::heartbeat);
-        app.post("/heartbeats", this::heartbeat);
-        app.post("/auth/readonly-api-key", this::createReadonly);
-        app.get("/auth/readonly-api-keys", this::listReadonly);
-        app.delete("/auth/readonly-api-key", this::deleteReadonly);
-        app.get("/auth/ban-status/closed-only", ctx -> {
-            accounts.l2(ctx);
-            Json.send(ctx, Json.object().put("closed_only", false));
-        });
-        app.get("/data/pre-migration-orders", ctx -> {
-            accounts.l2(ctx);
-            ObjectNode out = Json.object();
-            out.putArray("data");
-            out.put("next_cursor", ClobAccountsApi.END);
-            out.put("limit", ClobAccountsApi.PAGE);
-            out.put("count", 0);
-            Json.send(ctx, out);
-        });
-        app.get("/markets/live-activity/{condition_id}", ctx -> Json.send(ctx, liveActivity(ctx.pathParam("condition_id"))));
-        app.post("/markets/live-activity", ctx -> {
-            JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
-            if (body == null || !body.isArray()) throw Refusal.badRequest("Invalid payload");
-            ArrayNode out = Json.array();
-            for (JsonNode c : body) out.addAll(liveActivity(c.isObject() ? c.path("condition_id").asText() : c.asText()));
-            Json.send(ctx, out);
-        });
+        RouteModule.super.register(app);
+    }
+
+    /** No account of the sandbox is in closed-only mode. */
+    @Route("GET /auth/ban-status/closed-only")
+    private void closedOnly(Context ctx) {
+        accounts.l2(ctx);
+        Json.send(ctx, Json.object().put("closed_only", false));
+    }
+
+    /** The sandbox has no orders from before the exchange's migration: an empty last page. */
+    @Route("GET /data/pre-migration-orders")
+    private void preMigrationOrders(Context ctx) {
+        accounts.l2(ctx);
+        ObjectNode out = Json.object();
+        out.putArray("data");
+        out.put("next_cursor", ClobAccountsApi.END);
+        out.put("limit", ClobAccountsApi.PAGE);
+        out.put("count", 0);
+        Json.send(ctx, out);
+    }
+
+    @Route("GET /markets/live-activity/{condition_id}")
+    private void liveActivityOf(Context ctx) {
+        Json.send(ctx, liveActivity(ctx.pathParam("condition_id")));
+    }
+
+    /** The live activity of several markets: a JSON array of condition ids or of {@code {"condition_id"}} objects. */
+    @Route("POST /markets/live-activity")
+    private void liveActivities(Context ctx) {
+        JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
+        if (body == null || !body.isArray()) throw Refusal.badRequest("Invalid payload");
+        ArrayNode out = Json.array();
+        for (JsonNode c : body) out.addAll(liveActivity(c.isObject() ? c.path("condition_id").asText() : c.asText()));
+        Json.send(ctx, out);
     }
 
     // ---- notifications -------------------------------------------------------------------------------------------
 
+    @Route("GET /notifications")
     private void notifications(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         Json.send(ctx, accounts.notifications.list(accounts.wallets().funder(key.address())));
     }
 
     /** {@code ids}: notification ids, comma-separated or repeated; answers {@code "OK"}. */
+    @Route("DELETE /notifications")
     private void dropNotifications(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         Params p = Params.of(ctx, 400);
@@ -125,6 +135,8 @@ public final class SessionApi implements RouteModule {
 
     // ---- heartbeats ----------------------------------------------------------------------------------------------
 
+    @Route("POST /v1/heartbeats")
+    @Route("POST /heartbeats")
     private void heartbeat(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
@@ -179,6 +191,7 @@ public final class SessionApi implements RouteModule {
 
     // ---- read-only keys ------------------------------------------------------------------------------------------
 
+    @Route("POST /auth/readonly-api-key")
     private void createReadonly(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         String id;
@@ -190,6 +203,7 @@ public final class SessionApi implements RouteModule {
         Json.send(ctx, Json.object().put("apiKey", id));
     }
 
+    @Route("GET /auth/readonly-api-keys")
     private void listReadonly(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         ArrayNode out = Json.array();
@@ -199,6 +213,7 @@ public final class SessionApi implements RouteModule {
         Json.send(ctx, out);
     }
 
+    @Route("DELETE /auth/readonly-api-key")
     private void deleteReadonly(Context ctx) {
         ApiKeys.Entry key = accounts.l2(ctx);
         JsonNode body = Json.readOrNull(ctx.bodyAsBytes());

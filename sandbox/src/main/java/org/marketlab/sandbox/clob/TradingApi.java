@@ -3,12 +3,13 @@ package org.marketlab.sandbox.clob;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import org.marketlab.sandbox.contracts.Chain;
 import org.marketlab.sandbox.contracts.Contracts;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.trading.Buckets;
 import org.marketlab.sandbox.trading.Engine;
 import org.marketlab.sandbox.trading.ExchangeMode;
@@ -184,49 +185,41 @@ final class TradingApi {
         retryAfterSeconds = retryAfter;
     }
 
-    void register(Javalin app) {
-        app.post("/order", this::postOrder);
-        app.post("/orders", this::postOrders);
-        app.delete("/order", this::cancelOne);
-        app.delete("/orders", this::cancelMany);
-        app.delete("/cancel-all", ctx -> cancelAllOf(ctx, null, null));
-        app.delete("/cancel-market-orders", ctx -> {
+    /** The exchange's mode; {@code POST /control/exchange-mode {"mode": "cancel-only", "retry_after_seconds": 30}} sets it. */
+    @Route("GET /control/exchange-mode")
+    @Route("POST /control/exchange-mode")
+    private void exchangeMode(Context ctx) {
+        if (ctx.method() == HandlerType.POST) {
             JsonNode b = body(ctx);
-            cancelAllOf(ctx, text(b, "market"), text(b, "asset_id"));
-        });
-        app.get("/control/exchange-mode", ctx -> Json.send(ctx, modeBody()));
-        app.post("/control/exchange-mode", this::setMode);
-        app.get("/control/order-errors", ctx -> Json.send(ctx, failuresBody()));
-        app.post("/control/order-errors", this::setOrderErrors);
-        app.post("/control/rate-limit", this::setRateLimit);
-    }
-
-    /** {@code POST /control/exchange-mode {"mode": "cancel-only", "retry_after_seconds": 30}}. */
-    private void setMode(Context ctx) {
-        JsonNode b = body(ctx);
-        try {
-            mode(ExchangeMode.of(text(b, "mode")), b.path("retry_after_seconds").asLong(60));
-        } catch (IllegalArgumentException e) {
-            throw Refusal.badRequest(e.getMessage());
+            try {
+                mode(ExchangeMode.of(text(b, "mode")), b.path("retry_after_seconds").asLong(60));
+            } catch (IllegalArgumentException e) {
+                throw Refusal.badRequest(e.getMessage());
+            }
         }
         Json.send(ctx, modeBody());
     }
 
-    /** {@code POST /control/order-errors {"errors": [...], "clear": true}}: see {@link #failNext}. */
-    private void setOrderErrors(Context ctx) {
-        JsonNode b = body(ctx);
-        if (b.path("clear").asBoolean(false)) clearFailures();
-        List<String> rows = new ArrayList<>();
-        for (JsonNode r : b.path("errors")) rows.add(r.asText());
-        try {
-            failNext(rows);
-        } catch (IllegalArgumentException e) {
-            throw Refusal.badRequest(e.getMessage());
+    /** The planted order errors; {@code POST /control/order-errors {"errors": [...], "clear": true}} plants them: see {@link #failNext}. */
+    @Route("GET /control/order-errors")
+    @Route("POST /control/order-errors")
+    private void orderErrors(Context ctx) {
+        if (ctx.method() == HandlerType.POST) {
+            JsonNode b = body(ctx);
+            if (b.path("clear").asBoolean(false)) clearFailures();
+            List<String> rows = new ArrayList<>();
+            for (JsonNode r : b.path("errors")) rows.add(r.asText());
+            try {
+                failNext(rows);
+            } catch (IllegalArgumentException e) {
+                throw Refusal.badRequest(e.getMessage());
+            }
         }
         Json.send(ctx, failuresBody());
     }
 
     /** {@code POST /control/rate-limit}: the buckets' {@code phase}, a signer's {@code tier} ({@code address}), {@code reset}. */
+    @Route("POST /control/rate-limit")
     private void setRateLimit(Context ctx) {
         JsonNode b = body(ctx);
         try {
@@ -261,6 +254,7 @@ final class TradingApi {
 
     // ---- placing -----------------------------------------------------------------------------------------------------
 
+    @Route("POST /order")
     private void postOrder(Context ctx) {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
@@ -273,6 +267,7 @@ final class TradingApi {
         Json.send(ctx, result);
     }
 
+    @Route("POST /orders")
     private void postOrders(Context ctx) {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
@@ -610,6 +605,7 @@ final class TradingApi {
 
     // ---- cancelling ----------------------------------------------------------------------------------------------------
 
+    @Route("DELETE /order")
     private void cancelOne(Context ctx) {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
@@ -621,6 +617,7 @@ final class TradingApi {
         Json.send(ctx, cancelled(e, List.of(id)));
     }
 
+    @Route("DELETE /orders")
     private void cancelMany(Context ctx) {
         ApiKeys.Entry e = auth.l2(ctx);
         JsonNode b = body(ctx);
@@ -661,7 +658,13 @@ final class TradingApi {
         return out;
     }
 
-    private void cancelAllOf(Context ctx, String market, String asset) {
+    /** Every open order of the account, or ({@code /cancel-market-orders}) those of the body's {@code market} and {@code asset_id}. */
+    @Route("DELETE /cancel-all")
+    @Route("DELETE /cancel-market-orders")
+    private void cancelAll(Context ctx) {
+        JsonNode b = ctx.endpointHandlerPath().equals("/cancel-market-orders") ? body(ctx) : null;
+        String market = b == null ? null : text(b, "market");
+        String asset = b == null ? null : text(b, "asset_id");
         ApiKeys.Entry e = auth.l2(ctx);
         if (mode == ExchangeMode.DISABLED) throw modeRefusal(DISABLED);
         admit(ctx, buckets.cancel(e.address(), 1));

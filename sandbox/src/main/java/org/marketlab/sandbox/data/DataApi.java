@@ -2,10 +2,10 @@ package org.marketlab.sandbox.data;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.wallets.Ledger;
 import org.marketlab.sandbox.wallets.MarketIndex;
@@ -81,31 +81,16 @@ public final class DataApi implements RouteModule {
         return wallets;
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/", ctx -> Json.send(ctx, Json.object().put("data", "OK")));
-        app.get("/v2/status", ctx -> Json.send(ctx, Json.object().put("data", "OK")));
-        app.get("/positions", this::positionsV1);
-        app.get("/closed-positions", this::closedV1);
-        app.get("/trades", this::tradesV1);
-        app.get("/activity", this::activityV1);
-        app.get("/value", this::valueV1);
-        app.get("/traded", this::tradedV1);
-        app.get("/holders", this::holdersV1);
-        app.get("/oi", this::oiV1);
-        app.get("/v1/market-positions", this::marketPositionsV1);
-        app.get("/v2/positions", this::positionsV2);
-        app.get("/v2/trades", this::tradesV2);
-        app.get("/v2/activity", this::activityV2);
-        app.get("/v2/value", this::valueV2);
-        app.get("/v2/holders", this::holdersV2);
-        app.get("/v2/oi", this::oiV2);
+    @Route("GET /")
+    @Route("GET /v2/status")
+    private void status(Context ctx) {
+        Json.send(ctx, Json.object().put("data", "OK"));
     }
 
     // ---- v1 -------------------------------------------------------------------------------------------------------
 
-    private void positionsV1(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /positions")
+    private void positionsV1(Context ctx, Params q) {
         String user = user(q, true);
         Set<String> markets = conditions(q, "market");
         Set<String> events = q.list("eventId");
@@ -128,8 +113,8 @@ public final class DataApi implements RouteModule {
         Json.send(ctx, out);
     }
 
-    private void closedV1(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /closed-positions")
+    private void closedV1(Context ctx, Params q) {
         String user = user(q, true);
         Set<String> markets = conditions(q, "market");
         Set<String> events = q.list("eventId");
@@ -157,8 +142,8 @@ public final class DataApi implements RouteModule {
         Json.send(ctx, out);
     }
 
-    private void tradesV1(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /trades")
+    private void tradesV1(Context ctx, Params q) {
         String user = user(q, false);
         int offset = offset(q), limit = limitV1(q, 100, MAX_OFFSET);
         List<Ledger.Fill> fills = fills(user, conditions(q, "market"), q.list("eventId"), side(q),
@@ -180,8 +165,8 @@ public final class DataApi implements RouteModule {
         Json.send(ctx, out);
     }
 
-    private void activityV1(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /activity")
+    private void activityV1(Context ctx, Params q) {
         String user = user(q, true);
         List<Ledger.Activity> rows = activity(user, conditions(q, "market"), q.list("eventId"), types(q), side(q),
                 seconds(q, "start"), seconds(q, "end"), choice(q, "TIMESTAMP", ACTIVITY_SORTS, "sortBy"), choice(q, "DESC", DIRECTIONS, "sortDirection"));
@@ -194,8 +179,8 @@ public final class DataApi implements RouteModule {
         Json.send(ctx, out);
     }
 
-    private void valueV1(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /value")
+    private void valueV1(Context ctx, Params q) {
         String user = user(q, true);
         Set<String> markets = conditions(q, "market");
         ArrayNode out = Json.array();
@@ -205,8 +190,8 @@ public final class DataApi implements RouteModule {
         Json.send(ctx, out);
     }
 
-    private void tradedV1(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /traded")
+    private void tradedV1(Context ctx, Params q) {
         String user = user(q, true);
         Set<String> traded = new LinkedHashSet<>();
         for (Ledger.Fill f : wallets.ledger(user).fills) traded.add(f.market().conditionId());
@@ -216,8 +201,8 @@ public final class DataApi implements RouteModule {
         Json.send(ctx, o);
     }
 
-    private void holdersV1(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /holders")
+    private void holdersV1(Context ctx, Params q) {
         Set<String> markets = conditions(q, "market");
         if (markets.isEmpty()) throw q.missing("market", "one or more condition ids, comma-separated");
         int limit = limitV1(q, 20, 500);
@@ -257,8 +242,8 @@ public final class DataApi implements RouteModule {
      * {@code TOTAL_PNL}, {@code sortDirection} {@code DESC} (the default) or {@code ASC}; {@code limit} (default 20, at
      * most 500) and {@code offset} page each token's list.
      */
-    private void marketPositionsV1(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /v1/market-positions")
+    private void marketPositionsV1(Context ctx, Params q) {
         String condition = q.matching("market", HASH64, "a condition id (0x followed by 64 hex digits)");
         if (condition == null) throw q.missing("market", "a condition id (0x followed by 64 hex digits)");
         String user = user(q, false);
@@ -317,8 +302,8 @@ public final class DataApi implements RouteModule {
         Json.send(ctx, out);
     }
 
-    private void oiV1(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /oi")
+    private void oiV1(Context ctx, Params q) {
         ArrayNode out = Json.array();
         for (Map.Entry<String, BigDecimal> e : openInterest(conditions(q, "market")).entrySet()) {
             ObjectNode o = out.addObject();
@@ -330,8 +315,8 @@ public final class DataApi implements RouteModule {
 
     // ---- v2 -------------------------------------------------------------------------------------------------------
 
-    private void positionsV2(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /v2/positions")
+    private void positionsV2(Context ctx, Params q) {
         Scope scope = scope(q, false);
         String user = scope.user();
         Set<String> markets = scope.markets(), events = scope.events();
@@ -364,8 +349,8 @@ public final class DataApi implements RouteModule {
         page(ctx, q, "positions", filters, rows, 100, 500, r -> position(r.owner(), r.p(), true));
     }
 
-    private void tradesV2(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /v2/trades")
+    private void tradesV2(Context ctx, Params q) {
         Scope scope = scope(q, false);
         String user = scope.user();
         Set<String> markets = scope.markets(), events = scope.events();
@@ -412,8 +397,8 @@ public final class DataApi implements RouteModule {
         });
     }
 
-    private void activityV2(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /v2/activity")
+    private void activityV2(Context ctx, Params q) {
         Scope scope = scope(q, true);
         String user = scope.user();
         Set<String> markets = scope.markets(), events = scope.events();
@@ -450,8 +435,8 @@ public final class DataApi implements RouteModule {
         return o;
     }
 
-    private void valueV2(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /v2/value")
+    private void valueV2(Context ctx, Params q) {
         String user = user(q, true);
         ObjectNode out = Json.object();
         ObjectNode d = out.putObject("data");
@@ -460,8 +445,8 @@ public final class DataApi implements RouteModule {
         Json.send(ctx, out);
     }
 
-    private void holdersV2(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /v2/holders")
+    private void holdersV2(Context ctx, Params q) {
         noOffset(q);
         Set<String> markets = conditions(q, "condition", "condition_id", "conditionId");
         if (markets.isEmpty()) throw q.missing("condition", "one or more condition ids, comma-separated");
@@ -498,8 +483,8 @@ public final class DataApi implements RouteModule {
         Json.send(ctx, out);
     }
 
-    private void oiV2(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /v2/oi")
+    private void oiV2(Context ctx, Params q) {
         ObjectNode out = Json.object();
         ArrayNode data = out.putArray("data");
         for (Map.Entry<String, BigDecimal> e : openInterest(conditions(q, "condition", "condition_id", "conditionId")).entrySet()) {

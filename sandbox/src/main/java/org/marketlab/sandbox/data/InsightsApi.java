@@ -2,10 +2,10 @@ package org.marketlab.sandbox.data;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.wallets.Ledger;
 import org.marketlab.sandbox.wallets.MarketIndex;
@@ -70,26 +70,6 @@ public final class InsightsApi implements RouteModule {
         this.now = wallets.world().now().getEpochSecond();
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/v2/leaderboard", this::leaderboard);
-        app.get("/v2/biggest-winners", this::biggestWinners);
-        app.get("/v2/builders/leaderboard", ctx -> builders(ctx, false));
-        app.get("/v2/builders/volume", ctx -> builders(ctx, true));
-        app.get("/v1/leaderboard", this::leaderboardV1);
-        app.get("/v1/builders/leaderboard", ctx -> buildersV1(ctx, false));
-        app.get("/v1/builders/volume", ctx -> buildersV1(ctx, true));
-        app.get("/v2/user-stats", this::userStats);
-        app.get("/v2/user-pnl", this::userPnl);
-        app.get("/v2/user-volume", this::userVolume);
-        app.get("/v2/tokens", this::tokens);
-        app.get("/v2/resolutions", this::resolutions);
-        app.get("/v2/live-volume", ctx -> liveVolume(ctx, true));
-        app.get("/live-volume", ctx -> liveVolume(ctx, false));
-        app.get("/v2/prices-history", this::pricesHistory);
-        app.get("/v1/accounting/snapshot", this::snapshot);
-    }
-
     // ---- leaderboards --------------------------------------------------------------------------------------------
 
     private record Standing(String wallet, BigDecimal pnl, BigDecimal volume) {
@@ -107,8 +87,8 @@ public final class InsightsApi implements RouteModule {
         return out;
     }
 
-    private void leaderboard(Context ctx) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /v2/leaderboard")
+    private void leaderboard(Context ctx, Params p) {
         long from = window(p);
         p.string("category");
         String user = user(p, false);
@@ -153,8 +133,8 @@ public final class InsightsApi implements RouteModule {
     }
 
     /** Resolved positions that won, largest PnL first. */
-    private void biggestWinners(Context ctx) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /v2/biggest-winners")
+    private void biggestWinners(Context ctx, Params p) {
         long from = window(p);
         p.string("category");
         record Win(String wallet, Ledger.Position position, BigDecimal pnl, long resolvedAt) {
@@ -191,8 +171,11 @@ public final class InsightsApi implements RouteModule {
     }
 
     /** The sandbox's one builder: its volume (the collateral of the fills it brought) and users, in all or by day. */
-    private void builders(Context ctx, boolean daily) {
-        Params p = Params.of(ctx, 400);
+    /** The leaderboard over a window, or ({@code /volume}) the daily volume of the last week. */
+    @Route("GET /v2/builders/leaderboard")
+    @Route("GET /v2/builders/volume")
+    private void builders(Context ctx, Params p) {
+        boolean daily = ctx.endpointHandlerPath().endsWith("/volume");
         long from = daily ? now - 7 * 86_400L : window(p);
         if (daily) {
             String interval = p.oneOf("interval", "week", List.of("day", "week", "month", "all"), false);
@@ -250,8 +233,8 @@ public final class InsightsApi implements RouteModule {
      * window, each {@code {rank, proxyWallet, userName, vol, pnl, profileImage, xUsername, verifiedBadge}} (rank as
      * text, from 1); {@code user} (or {@code userName}, which no seeded wallet has) narrows it to that wallet's row.
      */
-    private void leaderboardV1(Context ctx) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /v1/leaderboard")
+    private void leaderboardV1(Context ctx, Params p) {
         long from = windowV1(p);
         p.oneOf("category", "OVERALL", List.of("OVERALL", "POLITICS", "SPORTS", "CRYPTO", "CULTURE", "MENTIONS", "WEATHER", "ECONOMICS", "TECH", "FINANCE"), true);
         boolean byVolume = p.oneOf("orderBy", "PNL", List.of("PNL", "VOL"), true).equalsIgnoreCase("VOL");
@@ -283,8 +266,10 @@ public final class InsightsApi implements RouteModule {
      * {@code /v1/builders/leaderboard} ({@code {rank, builder, volume, activeUsers, verified, builderLogo}}, paged) and
      * {@code /v1/builders/volume} (the same per UTC day, with its start {@code dt}): the sandbox's builder over the window.
      */
-    private void buildersV1(Context ctx, boolean daily) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /v1/builders/leaderboard")
+    @Route("GET /v1/builders/volume")
+    private void buildersV1(Context ctx, Params p) {
+        boolean daily = ctx.endpointHandlerPath().endsWith("/volume");
         Map<String, BuilderDay> byDay = builderDays(windowV1(p), daily);
         List<ObjectNode> rows = new ArrayList<>();
         for (Map.Entry<String, BuilderDay> e : byDay.entrySet()) {
@@ -327,6 +312,7 @@ public final class InsightsApi implements RouteModule {
         return new Wallet(p, user, wallets.ledger(user));
     }
 
+    @Route("GET /v2/user-stats")
     private void userStats(Context ctx) {
         Wallet w = wallet(ctx);
         String user = w.user();
@@ -352,6 +338,7 @@ public final class InsightsApi implements RouteModule {
         Json.send(ctx, out);
     }
 
+    @Route("GET /v2/user-pnl")
     private void userPnl(Context ctx) {
         Wallet w = wallet(ctx);
         Params p = w.params();
@@ -375,6 +362,7 @@ public final class InsightsApi implements RouteModule {
         Json.send(ctx, out);
     }
 
+    @Route("GET /v2/user-volume")
     private void userVolume(Context ctx) {
         Wallet w = wallet(ctx);
         Params p = w.params();
@@ -483,8 +471,8 @@ public final class InsightsApi implements RouteModule {
 
     // ---- markets -------------------------------------------------------------------------------------------------
 
-    private void tokens(Context ctx) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /v2/tokens")
+    private void tokens(Context ctx, Params p) {
         Set<String> tokenIds = p.list("token_id");
         Set<String> conditions = p.list("condition", "condition_id");
         if (tokenIds.isEmpty() == conditions.isEmpty()) throw p.missing("token_id", "token ids, or condition (condition ids), one of the two");
@@ -529,8 +517,8 @@ public final class InsightsApi implements RouteModule {
         Json.send(ctx, out);
     }
 
-    private void resolutions(Context ctx) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /v2/resolutions")
+    private void resolutions(Context ctx, Params p) {
         Set<String> conditions = p.list("condition_id", "condition");
         Set<String> events = p.list("event_id");
         String question = p.string("question_id");
@@ -567,8 +555,10 @@ public final class InsightsApi implements RouteModule {
     }
 
     /** The taker volume of each market of the events over the last day (v1: {@code [{total, markets: [{market, value}]}]}). */
-    private void liveVolume(Context ctx, boolean v2) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /v2/live-volume")
+    @Route("GET /live-volume")
+    private void liveVolume(Context ctx, Params p) {
+        boolean v2 = ctx.endpointHandlerPath().startsWith("/v2/");
         Set<String> events = p.list(v2 ? "event_id" : "id", "id", "event_id");
         if (events.isEmpty()) throw p.missing(v2 ? "event_id" : "id", "one or more event ids");
         Map<String, BigDecimal> byCondition = new LinkedHashMap<>();
@@ -605,8 +595,8 @@ public final class InsightsApi implements RouteModule {
      * {@value #MAX_WINDOW_DAYS} days apart) or {@code as_of} (the one price then); {@code bucket_seconds} between
      * points (default: the finest keeping the window to 1,000 points, at least 60).
      */
-    private void pricesHistory(Context ctx) {
-        Params p = Params.of(ctx, 400);
+    @Route("GET /v2/prices-history")
+    private void pricesHistory(Context ctx, Params p) {
         String tokenId = p.required("token_id", "an outcome token id");
         World.Token token = wallets.world().token(tokenId);
         String interval = p.oneOf("interval", null, List.of("max", "all", "1m", "1w", "1d", "6h", "1h"), false);
@@ -648,6 +638,7 @@ public final class InsightsApi implements RouteModule {
     }
 
     /** {@code user}: a ZIP of {@code positions.csv} and {@code activity.csv}, the wallet's books as of now. */
+    @Route("GET /v1/accounting/snapshot")
     private void snapshot(Context ctx) {
         Wallet w = wallet(ctx);
         Ledger l = w.ledger();

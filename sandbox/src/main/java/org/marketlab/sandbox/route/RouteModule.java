@@ -5,7 +5,8 @@ import io.javalin.Javalin;
 /**
  * One part of the simulated service: the routes it adds to the server of one interface. The sandbox lists its
  * modules in one place ({@code Sandbox}), gives each what it needs (the world, the clock) when it builds them, and
- * registers each on its server; a module holds no static state, so two sandboxes in one JVM never share one.
+ * registers each on its server. A module declares each route on its handler ({@code @Route("GET /v2/trades")}); adding
+ * a module is one line in the sandbox's list of modules. A module holds no static state, so two sandboxes in one JVM never share one.
  */
 public interface RouteModule {
 
@@ -20,6 +21,12 @@ public interface RouteModule {
         return pkg.substring(pkg.lastIndexOf('.') + 1);
     }
 
-    /** Adds the routes (and their exception handlers) to {@code app}, before the server answers anything. */
-    void register(Javalin app);
+    /**
+     * Adds the routes (and their exception handlers) to {@code app}, before the server answers anything. By default,
+     * the module's {@link Route}-marked handlers ({@link Routes#add}); a module that also adds web sockets, filters or
+     * server events overrides this and calls {@code RouteModule.super.register(app)} for its routes.
+     */
+    default void register(Javalin app) {
+        Routes.add(app, this);
+    }
 }

@@ -22,21 +22,15 @@ public record Credential(Kind kind, String profile, String address, Map<String, 
     /** The kinds the toolkit keeps. */
     public enum Kind {
         /** A perpetuals proxy signer: key, secret, expiry. */
-        PERPS_PROXY("perps-proxy"),
+        PERPS_PROXY,
         /** Order-book API credentials: key, secret, passphrase. */
-        CLOB_API_KEY("clob-api-key"),
+        CLOB_API_KEY,
         /** Order-book builder API credentials: key, secret, passphrase. */
-        BUILDER_KEY("builder-key");
+        BUILDER_KEY;
 
-        private final String folder;
-
-        Kind(String folder) {
-            this.folder = folder;
-        }
-
-        /** The folder name of this kind in a file store. */
+        /** The folder name of this kind in a file store: its name in lower case, words joined by {@code -} ({@code clob-api-key}). */
         public String folder() {
-            return folder;
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 

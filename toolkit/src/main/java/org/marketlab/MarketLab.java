@@ -118,7 +118,7 @@ public final class MarketLab {
 
     /** How {@code connection}'s requests are being paced, per limit scope ({@link #pacing()} for the current profile's). */
     public static PacingStatus pacing(Connection connection) {
-        return Transport.of(connection).pacer().status();
+        return Transport.of(connection).resources().pacer().status();
     }
 
     /** The profile in use. */
@@ -133,7 +133,7 @@ public final class MarketLab {
 
     /** How many {@code 429 Too Many Requests} answers the current profile's requests have met (the pacer aims at none). */
     public static long rateLimitedResponses() {
-        return transport().pacer().rateLimitedResponses();
+        return transport().resources().pacer().rateLimitedResponses();
     }
 
     /** The published IP limits the pacer applies: scope, service, endpoint, methods, paths, limit, window. */
@@ -152,7 +152,7 @@ public final class MarketLab {
 
     /** Records every request admitted from now until the log is closed (for charts of requests over time). */
     public static RequestLog recordRequests() {
-        return RequestLog.of(transport().pacer());
+        return RequestLog.of(transport().resources().pacer());
     }
 
     /**

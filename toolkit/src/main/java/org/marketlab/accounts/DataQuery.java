@@ -29,7 +29,7 @@ public abstract class DataQuery<Q extends DataQuery<Q, T>, T> extends PagedQuery
 
     /** A read of {@code endpoint} for {@code account}'s address. */
     static <T> Read<T> read(Account account, org.marketlab.internal.query.Endpoint<T> endpoint) {
-        return Read.of(endpoint, account.transport()::send, account.transport().clock()).with("user", account.address())
+        return Read.of(endpoint, account.transport()::send, account.transport().resources().clock()).with("user", account.address())
                 .with("v1.user", account.address());
     }
 

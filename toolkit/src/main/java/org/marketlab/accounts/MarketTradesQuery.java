@@ -48,7 +48,7 @@ public final class MarketTradesQuery extends PagedQuery<MarketTradesQuery, Trade
     public static MarketTradesQuery of(Connection connection, String conditionId) {
         String c = Checks.conditions(conditionId).get(0);
         Transport t = Transport.of(connection);
-        Read<Trade> read = Read.of(Endpoints.TRADES, t::send, t.clock()).with("condition", c).with("v1.market", c)
+        Read<Trade> read = Read.of(Endpoints.TRADES, t::send, t.resources().clock()).with("condition", c).with("v1.market", c)
                 .with("taker_only", true).with("v1.takerOnly", true);
         return new MarketTradesQuery(c, read);
     }

@@ -83,7 +83,7 @@ public final class ClobData {
 
     /** The markets that pay liquidity rewards, every page ({@code GET /sampling-simplified-markets}). */
     public PagedQuery<?, RewardMarket> rewardMarkets() {
-        return new PlainQuery<>(Read.of(Endpoints.REWARD_MARKETS, t::send, t.clock()));
+        return new PlainQuery<>(Read.of(Endpoints.REWARD_MARKETS, t::send, t.resources().clock()));
     }
 
     // ---- checks the service would make, made before sending ------------------------------------------------------
@@ -322,7 +322,7 @@ public final class ClobData {
     private Call post(String path, JsonNode body) {
         try {
             // A read, though sent as POST: safe to retry.
-            return new Call(Service.CLOB, "POST", path, Query.empty(), Map.of(), t.json().writeValueAsBytes(body), Call.Safety.IDEMPOTENT);
+            return new Call(Service.CLOB, "POST", path, Query.empty(), Map.of(), t.resources().json().writeValueAsBytes(body), Call.Safety.IDEMPOTENT);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -342,7 +342,7 @@ public final class ClobSession {
             builder = null;
             return;
         }
-        byte[] body = ("{\"key\":" + transport.json().valueToTree(key.trim()) + "}").getBytes(StandardCharsets.UTF_8);
+        byte[] body = ("{\"key\":" + transport.resources().json().valueToTree(key.trim()) + "}").getBytes(StandardCharsets.UTF_8);
         ApiCredentials keep = builder;
         builder = null; // the order book takes either builder headers or the L2 body, not both
         try {
@@ -380,7 +380,7 @@ public final class ClobSession {
 
     /** A read of {@code endpoint} whose pages go through this session's L2 handling (a resumed key re-derived once when refused). */
     private <T> Read<T> read(Endpoint<T> endpoint) {
-        return Read.of(endpoint, call -> send(() -> call), transport.clock());
+        return Read.of(endpoint, call -> send(() -> call), transport.resources().clock());
     }
 
     // ---- balances -----------------------------------------------------------------------------------------------
@@ -458,12 +458,12 @@ public final class ClobSession {
     }
 
     Instant now() {
-        return Instant.ofEpochMilli(transport.clock().currentTimeMillis());
+        return Instant.ofEpochMilli(transport.resources().clock().currentTimeMillis());
     }
 
     /** Signs an order of this account: maker the funder (or the signer), signer the wallet, a fresh salt and timestamp. */
     SignedOrder signOrder(String tokenId, Side side, OrderAmounts amounts, long expirationSeconds, boolean negRisk) {
-        long nowMillis = transport.clock().currentTimeMillis();
+        long nowMillis = transport.resources().clock().currentTimeMillis();
         // As the official clients: Math.round(Math.random() * Date.now()).
         BigInteger salt = BigInteger.valueOf(Math.round(SALTS.nextDouble() * nowMillis));
         String maker = options.funder() != null ? org.web3j.crypto.Keys.toChecksumAddress(options.funder()) : wallet.address();
@@ -482,7 +482,7 @@ public final class ClobSession {
      * profile's, shared by every session of this signer, and shown by {@code MarketLab.pacing()}.
      */
     public org.marketlab.pacing.SignerBuckets buckets() {
-        return transport.pacer().signer(wallet.address());
+        return transport.resources().pacer().signer(wallet.address());
     }
 
     /** The largest batch the order book takes in one {@code POST /orders}. */
@@ -516,7 +516,7 @@ public final class ClobSession {
 
     private byte[] bytes(JsonNode n) {
         try {
-            return transport.json().writeValueAsBytes(n);
+            return transport.resources().json().writeValueAsBytes(n);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -575,7 +575,7 @@ public final class ClobSession {
 
     /** One {@code POST /orders} of these entry bodies: one result per entry, in order. */
     private List<OrderResult> placeBatch(List<JsonNode> entries) {
-        com.fasterxml.jackson.databind.node.ArrayNode batch = transport.json().createArrayNode();
+        com.fasterxml.jackson.databind.node.ArrayNode batch = transport.resources().json().createArrayNode();
         entries.forEach(batch::add);
         Document doc = write("POST", "/orders", bytes(batch), entries.size(), Call.Safety.RESUBMITTABLE);
         JsonNode n = doc.tree();
@@ -594,7 +594,7 @@ public final class ClobSession {
     /** Cancels one order ({@code DELETE /order}, one cancel token). */
     public Cancellation cancel(String orderId) {
         String id = orderId(orderId);
-        byte[] body = bytes(transport.json().createObjectNode().put("orderID", id));
+        byte[] body = bytes(transport.resources().json().createObjectNode().put("orderID", id));
         Document doc = write("DELETE", "/order", body, 1, Call.Safety.UNSAFE);
         return Cancellation.read(doc.tree(), warned(doc));
     }
@@ -608,7 +608,7 @@ public final class ClobSession {
         List<Cancellation> parts = new ArrayList<>();
         for (int from = 0; from < ids.size(); from += chunk) {
             List<String> part = ids.subList(from, Math.min(ids.size(), from + chunk));
-            com.fasterxml.jackson.databind.node.ArrayNode a = transport.json().createArrayNode();
+            com.fasterxml.jackson.databind.node.ArrayNode a = transport.resources().json().createArrayNode();
             part.forEach(a::add);
             Document doc = write("DELETE", "/orders", bytes(a), part.size(), Call.Safety.UNSAFE);
             parts.add(Cancellation.read(doc.tree(), warned(doc)));
@@ -630,7 +630,7 @@ public final class ClobSession {
             throw new IllegalArgumentException("give a market's condition id (0x and 64 hex digits) or an outcome token id (decimal digits)");
         }
         String v = marketOrToken.trim();
-        com.fasterxml.jackson.databind.node.ObjectNode b = transport.json().createObjectNode();
+        com.fasterxml.jackson.databind.node.ObjectNode b = transport.resources().json().createObjectNode();
         if (v.startsWith("0x")) b.put("market", condition(v, "market"));
         else b.put("asset_id", ClobData.token(v));
         Document doc = write("DELETE", "/cancel-market-orders", bytes(b), 1, Call.Safety.UNSAFE);
@@ -755,7 +755,7 @@ public final class ClobSession {
 
     /** One beat ({@code POST /v1/heartbeats} with the id the last answer gave, empty for the first): the next id. */
     private String beat(String id) {
-        com.fasterxml.jackson.databind.node.ObjectNode b = transport.json().createObjectNode().put("heartbeat_id", id == null ? "" : id);
+        com.fasterxml.jackson.databind.node.ObjectNode b = transport.resources().json().createObjectNode().put("heartbeat_id", id == null ? "" : id);
         Document d = send(() -> new Call(Service.CLOB, "POST", "/v1/heartbeats", Query.empty(), Map.of("Content-Type", "application/json"), bytes(b),
                 Call.Safety.UNSAFE));
         String next = d.tree().path("heartbeat_id").asText("");

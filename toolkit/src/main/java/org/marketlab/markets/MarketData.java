@@ -87,7 +87,7 @@ public final class MarketData {
     }
 
     private <T> Read<T> read(Endpoint<T> endpoint) {
-        return Read.of(endpoint, transport::send, transport.clock());
+        return Read.of(endpoint, transport::send, transport.resources().clock());
     }
 
     /** A slug as the service writes them: lower-case letters, digits and hyphens ({@code will-it-rain-in-2027}). */

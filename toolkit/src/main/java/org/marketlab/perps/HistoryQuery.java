@@ -40,7 +40,7 @@ public abstract class HistoryQuery<Q extends HistoryQuery<Q, T>, T> extends Page
     /** A read of {@code endpoint} through the session (its authentication and the weight of a history page). */
     static <T> Read<T> read(PerpsSession session, Endpoint<T> endpoint) {
         PerpsRequests requests = session.requests();
-        return Read.of(endpoint, call -> requests.read(call.path(), call.query(), Weights.HISTORY_PAGE), requests.transport().clock());
+        return Read.of(endpoint, call -> requests.read(call.path(), call.query(), Weights.HISTORY_PAGE), requests.transport().resources().clock());
     }
 
     /** An instrument id, checked: 0 to 4294967295. */

@@ -85,7 +85,7 @@ final class PerpsRequests {
         return write(method, path, now -> {
             long salt = salt();
             byte[] digest = OperationSigning.op(transport.profile().names().perpsDomainName(), transport.profile().names().chainId(), msgpack, salt, now);
-            ObjectNode body = transport.json().createObjectNode();
+            ObjectNode body = transport.resources().json().createObjectNode();
             body.putObject("op").put("type", type).set("args", args);
             body.put("sig", signer.sign(digest)).put("salt", salt).put("ts", now);
             if (extra != null) extra.apply(now).forEach(body::put);
@@ -115,7 +115,7 @@ final class PerpsRequests {
 
     private byte[] bytes(JsonNode body) {
         try {
-            return transport.json().writeValueAsBytes(body);
+            return transport.resources().json().writeValueAsBytes(body);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("could not write a request body", e);
         }

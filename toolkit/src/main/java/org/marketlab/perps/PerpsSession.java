@@ -287,7 +287,7 @@ public final class PerpsSession implements AutoCloseable {
             throw new IllegalStateException("interrupted while waiting for the weight budget", e);
         }
         JsonNode reply = ChannelCommand.run(transport().resources(), credentials(), channel -> {
-            long now = transport().clock().currentTimeMillis(), salt = PerpsRequests.salt();
+            long now = transport().resources().clock().currentTimeMillis(), salt = PerpsRequests.salt();
             byte[] digest = OperationSigning.op(transport().profile().names().perpsDomainName(), transport().profile().names().chainId(), msgpack, salt, now);
             com.fasterxml.jackson.databind.node.ObjectNode frame = JsonNodeFactory.instance.objectNode();
             frame.put("req", "post").putObject("op").put("type", "createOrders").set("args", args);
@@ -368,7 +368,7 @@ public final class PerpsSession implements AutoCloseable {
 
     /** {@code exp} fixed at {@code expiresAt}. */
     private Function<Long, Map<String, Long>> expiresAt(Instant expiresAt) {
-        Instant now = Instant.ofEpochMilli(transport.clock().currentTimeMillis());
+        Instant now = Instant.ofEpochMilli(transport.resources().clock().currentTimeMillis());
         if (expiresAt == null || !expiresAt.isAfter(now)) {
             throw new IllegalArgumentException("exp must lie in the future, was " + expiresAt + " (now " + now + ")");
         }
@@ -379,7 +379,7 @@ public final class PerpsSession implements AutoCloseable {
     /** An order inside an operation's result, or a malformed-response error naming what was wrong. */
     private Order orderOf(JsonNode n) {
         try {
-            return transport.json().treeToValue(n, Order.class);
+            return transport.resources().json().treeToValue(n, Order.class);
         } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
             throw new org.marketlab.http.MalformedResponseException(200, null, "PATCH perps/v1/trade/orders-coid", null,
                     "an order in the result could not be read: " + e.getMessage(), e);

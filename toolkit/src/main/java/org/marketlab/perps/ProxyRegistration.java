@@ -44,7 +44,7 @@ final class ProxyRegistration {
         CredentialStore store = options.store() != null ? options.store() : CredentialStore.files();
         WeightBudget budget = Weights.account(transport, owner.address(), options.budget());
         String profile = transport.profile().name();
-        Instant now = Instant.ofEpochMilli(transport.clock().currentTimeMillis());
+        Instant now = Instant.ofEpochMilli(transport.resources().clock().currentTimeMillis());
 
         Optional<ProxyCredentials> stored = store.load(Credential.Kind.PERPS_PROXY, profile, owner.address()).map(ProxyCredentials::of);
         if (stored.isPresent() && !stored.get().expired(now.plus(RESUME_MARGIN))) {
@@ -87,7 +87,7 @@ final class ProxyRegistration {
             expiry.set(exp);
             byte[] digest = OperationSigning.createProxy(t.profile().names().perpsDomainName(), t.profile().names().chainId(),
                     proxy.address(), exp, salt, now);
-            ObjectNode body = t.json().createObjectNode();
+            ObjectNode body = t.resources().json().createObjectNode();
             ObjectNode op = body.putObject("op").put("type", "createProxy");
             op.putObject("args").put("expiry", exp).put("owner", owner.address()).put("proxy", proxy.address().toLowerCase(Locale.ROOT));
             body.put("salt", salt).put("sig", owner.sign(digest)).put("ts", now);
@@ -111,7 +111,7 @@ final class ProxyRegistration {
             throw new AuthenticationException(401, null, r.origin(), null,
                     "the proxy " + proxy + " belongs to another account (" + n.path("address").asText() + ")", null);
         }
-        long now = s.requests().transport().clock().currentTimeMillis();
+        long now = s.requests().transport().resources().clock().currentTimeMillis();
         for (JsonNode k : n.path("keys")) {
             if (k.path("proxy").asText().equalsIgnoreCase(proxy) && Timestamps.epochMillis(k.path("expiry").asLong()) > now) return;
         }

@@ -53,12 +53,12 @@ final class Weights {
             m.put(key, given);
             return given;
         }
-        return m.computeIfAbsent(key, k -> WeightBudget.conservative(t.clock()));
+        return m.computeIfAbsent(key, k -> WeightBudget.conservative(t.resources().clock()));
     }
 
     /** The budget of the public reads on {@code t}. */
     static WeightBudget publicReads(Transport t) {
         return BUDGETS.computeIfAbsent(t, k -> new ConcurrentHashMap<>())
-                .computeIfAbsent("public", k -> WeightBudget.conservative(t.clock()));
+                .computeIfAbsent("public", k -> WeightBudget.conservative(t.resources().clock()));
     }
 }

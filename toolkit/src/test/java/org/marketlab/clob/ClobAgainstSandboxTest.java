@@ -77,10 +77,10 @@ class ClobAgainstSandboxTest {
         assertEquals(b.bids().get(b.bids().size() - 1).size().doubleValue(), t.doubleColumn("cumulative").get(0));
 
         // The hash is SHA-1 over the compact JSON with hash "" (public facts), recomputed here from the raw body.
-        var raw = (ObjectNode) transport.json().readTree(transport.send(Call.get(Service.CLOB, "/book", Query.empty().with("token_id", open.tokenId()))).body());
+        var raw = (ObjectNode) transport.resources().json().readTree(transport.send(Call.get(Service.CLOB, "/book", Query.empty().with("token_id", open.tokenId()))).body());
         String sent = raw.get("hash").asText();
         raw.put("hash", "");
-        byte[] digest = MessageDigest.getInstance("SHA-1").digest(transport.json().writeValueAsString(raw).getBytes(StandardCharsets.UTF_8));
+        byte[] digest = MessageDigest.getInstance("SHA-1").digest(transport.resources().json().writeValueAsString(raw).getBytes(StandardCharsets.UTF_8));
         assertEquals(HexFormat.of().formatHex(digest), sent);
     }
 

@@ -211,7 +211,7 @@ class TradingAgainstSandboxTest {
             assertEquals(refused, buckets.refused(), "no cancel refused for rate");
 
             // What MarketLab.pacing() shows of this signer: both buckets, their tier, balance, debt, refill, warning flag and 429s.
-            var rows = transport.pacer().status().signers().stream().filter(r -> r.signer().equalsIgnoreCase(s.address())).toList();
+            var rows = transport.resources().pacer().status().signers().stream().filter(r -> r.signer().equalsIgnoreCase(s.address())).toList();
             assertEquals(List.of("order", "cancel"), rows.stream().map(org.marketlab.pacing.SignerStatus::bucket).toList());
             assertEquals(n, rows.get(0).admitted());
             assertEquals(40, rows.get(0).ratePerSecond(), 1e-9);

@@ -189,10 +189,10 @@ class HostileTransportTest {
         assertTrue(e.getMessage().contains("the pacer holds"), e.getMessage());
         assertTrue(e.getMessage().contains("markets.general"), e.getMessage());
         assertTrue(e.getMessage().contains(" until 20"), e.getMessage());
-        ScopeStatus held = t.pacer().status().scopes().stream().filter(s -> s.heldUntil() != null).findFirst().orElseThrow();
+        ScopeStatus held = t.resources().pacer().status().scopes().stream().filter(s -> s.heldUntil() != null).findFirst().orElseThrow();
         assertTrue(held.heldUntil().isAfter(Instant.now().plusSeconds(2)), "held about 4 s more: " + held.heldUntil());
-        assertTrue(t.pacer().status().toString().contains("HELD until"), t.pacer().status().toString());
-        assertTrue(t.pacer().status().table().column("held_until").asStringColumn().asList().stream().anyMatch(x -> !x.isEmpty()));
+        assertTrue(t.resources().pacer().status().toString().contains("HELD until"), t.resources().pacer().status().toString());
+        assertTrue(t.resources().pacer().status().table().column("held_until").asStringColumn().asList().stream().anyMatch(x -> !x.isEmpty()));
     }
 
     @Test

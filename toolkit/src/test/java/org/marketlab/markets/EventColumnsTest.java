@@ -291,7 +291,7 @@ class EventColumnsTest {
     private static List<String> pages(int max) {
         List<String> out = new ArrayList<>();
         String cursor = null;
-        var m = transport.json();
+        var m = transport.resources().json();
         try {
             for (int i = 0; i < max; i++) {
                 var call = Call.get(Service.MARKETS, "/events/keyset", Query.empty().with("limit", 100).with("after_cursor", cursor));

@@ -43,7 +43,7 @@ class PacedHarvestTest {
             assertEquals(0, sandbox.stats().throttledCount(), "the sandbox held nothing over a window: the pacer kept inside them");
             long requests = sandbox.stats().requests("markets", "/events/keyset");
             assertEquals((sandbox.world().events().size() + 19) / 20, requests);
-            ScopeStatus events = t.pacer().status().scopes().stream()
+            ScopeStatus events = t.resources().pacer().status().scopes().stream()
                     .filter(s -> s.scope().equals("markets.events")).findFirst().orElseThrow();
             assertTrue(events.waited() >= 1, "the pacer made requests wait: " + events);
             assertEquals(requests, events.admitted());

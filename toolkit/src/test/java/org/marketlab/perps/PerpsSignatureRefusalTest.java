@@ -46,7 +46,7 @@ class PerpsSignatureRefusalTest {
 
     private static JsonNode send(String method, String path, JsonNode body) {
         try {
-            return T.send(new Call(Service.PERPS, method, path, Query.empty(), Map.of(), T.json().writeValueAsBytes(body), Call.Safety.UNSAFE)).tree();
+            return T.send(new Call(Service.PERPS, method, path, Query.empty(), Map.of(), T.resources().json().writeValueAsBytes(body), Call.Safety.UNSAFE)).tree();
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -185,7 +185,7 @@ class PerpsSignatureRefusalTest {
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(c.status(), r.statusCode(), String.join(" ", c.headers()[0]) + ": " + r.body());
             if (c.status() != 200) {
-                JsonNode body = T.json().readTree(r.body());
+                JsonNode body = T.resources().json().readTree(r.body());
                 assertEquals("err", body.path("status").asText(), "failures are {status: err, error}");
                 assertTrue(body.path("error").isTextual());
                 assertTrue(!r.body().contains(secret), "the secret is not echoed");

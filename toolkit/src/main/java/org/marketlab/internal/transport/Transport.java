@@ -113,18 +113,6 @@ public final class Transport implements Connection {
         return resources.profile();
     }
 
-    public ObjectMapper json() {
-        return resources.json();
-    }
-
-    public Pacer pacer() {
-        return resources.pacer();
-    }
-
-    public Clock clock() {
-        return resources.clock();
-    }
-
     /** The base URL of a service (see {@link Resources#baseUrl}). */
     public URI baseUrl(Service service) {
         return resources.baseUrl(service);

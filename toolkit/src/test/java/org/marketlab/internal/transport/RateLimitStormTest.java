@@ -47,7 +47,7 @@ class RateLimitStormTest {
         assertTrue(took.compareTo(Duration.ofMinutes(2)) <= 0, "ended within two minutes, waits included: " + took);
         assertEquals(RetryPolicy.DEFAULT.maxRateLimitedAttempts(), server.received().size(), "the page was not asked again");
         assertTrue(e.getMessage().contains("the pacer holds markets"), e.getMessage());
-        Instant until = t.pacer().hold("markets", "GET", "/events/keyset").orElseThrow().until();
+        Instant until = t.resources().pacer().hold("markets", "GET", "/events/keyset").orElseThrow().until();
         assertTrue(e.getMessage().contains("until " + until), e.getMessage());
     }
 

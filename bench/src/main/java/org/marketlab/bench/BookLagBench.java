@@ -41,7 +41,7 @@ public final class BookLagBench {
     public static void main(String[] args) throws Exception {
         int messages = args.length > 0 ? Integer.parseInt(args[0]) : 3000;
         int tokens = args.length > 1 ? Integer.parseInt(args[1]) : 4;
-        try (Sandbox sandbox = Sandbox.builder().seed(7).enforceLimits(false).build()) {
+        try (Sandbox sandbox = Sandbox.builder().seed(7).build().enforceLimits(false)) {
             Map<String, URI> urls = sandbox.start();
             Profile profile = Profile.sandbox(7);
             for (Map.Entry<String, URI> e : urls.entrySet()) profile = profile.withUrl(Service.of(e.getKey()), e.getValue().toString());

@@ -45,7 +45,7 @@ public final class BookSoakBench {
 
     static int run(int disconnects, int wrongHashes, long seconds) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
-        try (Sandbox sandbox = Sandbox.builder().seed(7).enforceLimits(false).build()) {
+        try (Sandbox sandbox = Sandbox.builder().seed(7).build().enforceLimits(false)) {
             Map<String, URI> urls = sandbox.start();
             Profile profile = Profile.sandbox(7);
             for (Map.Entry<String, URI> e : urls.entrySet()) profile = profile.withUrl(Service.of(e.getKey()), e.getValue().toString());

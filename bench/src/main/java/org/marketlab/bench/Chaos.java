@@ -70,7 +70,7 @@ public final class Chaos {
      */
     public static Result run(long minRequests, double rate, long seed, int pageSize) {
         long t0 = System.nanoTime();
-        try (Sandbox sandbox = Sandbox.builder().seed(seed).now(Instant.parse("2026-11-01T00:00:00Z")).enforceLimits(false).build()) {
+        try (Sandbox sandbox = Sandbox.builder().seed(seed).now(Instant.parse("2026-11-01T00:00:00Z")).build().enforceLimits(false)) {
             Map<String, java.net.URI> urls = sandbox.start();
             Set<String> world = new HashSet<>();
             for (World.EventFacts e : sandbox.world().events()) world.add(Long.toString(e.id()));

@@ -75,7 +75,7 @@ public final class DatasetsBench {
             }
             // 1. The harvest, in a JVM capped at 512 MB, from the sandbox in this one.
             System.setProperty("marketlab.sandbox.tapeRows", Long.toString(rows));
-            Sandbox sandbox = Sandbox.builder().seed(7).now(Instant.parse("2026-11-01T00:00:00Z")).enforceLimits(false).build();
+            Sandbox sandbox = Sandbox.builder().seed(7).now(Instant.parse("2026-11-01T00:00:00Z")).build().enforceLimits(false);
             sandbox.start();
             String data = sandbox.urls().get(Service.DATA.id()).toString();
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -50,7 +50,7 @@ public final class LiveSoakBench {
 
     static int run(int disconnects, int drops, long seconds) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
-        try (Sandbox sandbox = Sandbox.builder().seed(7).enforceLimits(false).build()) {
+        try (Sandbox sandbox = Sandbox.builder().seed(7).build().enforceLimits(false)) {
             var urls = sandbox.start();
             PerpsSandbox perps = sandbox.perps();
             PerpsChannel channel = perps.channel();

@@ -121,7 +121,7 @@ public final class PacingBench {
     }
 
     static void real(int seconds, int threads) throws InterruptedException {
-        try (Sandbox sandbox = Sandbox.builder().seed(7).rejectOverLimit(true).build()) {
+        try (Sandbox sandbox = Sandbox.builder().seed(7).build().rejectOverLimit(true)) {
             var urls = sandbox.start();
             Connection connection = MarketLab.connect(Profile.sandbox().withUrl(Service.MARKETS, urls.get("markets").toString()));
             // One GET /events?limit=1&offset=0 per call, through the query a notebook uses.

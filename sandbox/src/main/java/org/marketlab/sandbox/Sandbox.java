@@ -75,7 +75,7 @@ import java.util.function.LongSupplier;
  * row of {@link IpLimit#published()} it matches, per client address, in exact sliding windows. As the
  * specification says of the IP limits ("throttled, not rejected"), a request over a limit is by default held
  * until its windows admit it, then served (counted in {@link Stats#throttledCount()}). With
- * {@link Builder#rejectOverLimit(boolean) rejectOverLimit(true)} it is instead answered 429
+ * {@link #rejectOverLimit(boolean) rejectOverLimit(true)} it is instead answered 429
  * {@code {"error":"Too Many Requests"}} with {@code Retry-After} (whole seconds, rounded up, at least 1) for when
  * the oldest request of the blocking window leaves it, and is not counted: for tests of a client's 429 handling.
  */
@@ -87,7 +87,7 @@ public final class Sandbox implements EmbeddedService {
     private final LongSupplier clock;
     /** How far histories, candles, books and account histories reach (ms). */
     private final LongSupplier present;
-    private volatile boolean enforceLimits;
+    private volatile boolean enforceLimits = true;
     private volatile boolean rejectOverLimit;
     private final List<IpLimit> limits;
     private final Faults faults = new Faults();
@@ -116,8 +116,6 @@ public final class Sandbox implements EmbeddedService {
         this.clock = b.clock;
         Instant fixed = b.present != null ? b.present : b.now;
         this.present = fixed != null ? fixed::toEpochMilli : b.clock;
-        this.enforceLimits = b.enforceLimits;
-        this.rejectOverLimit = b.rejectOverLimit;
         this.limits = b.limits;
     }
 
@@ -132,8 +130,6 @@ public final class Sandbox implements EmbeddedService {
         private Instant now;
         private LongSupplier clock = System::currentTimeMillis;
         private Instant present;
-        private boolean enforceLimits = true;
-        private boolean rejectOverLimit;
         private List<IpLimit> limits = IpLimit.published();
 
         public Builder seed(long seed) {
@@ -180,21 +176,6 @@ public final class Sandbox implements EmbeddedService {
          */
         public Builder present(Instant present) {
             this.present = Objects.requireNonNull(present);
-            return this;
-        }
-
-        /** Whether to enforce the IP limits at all (the default). */
-        public Builder enforceLimits(boolean enforce) {
-            this.enforceLimits = enforce;
-            return this;
-        }
-
-        /**
-         * Over a limit, answer 429 with {@code Retry-After} instead of holding the request until its windows admit
-         * it (the default holds: the specification's IP limits throttle, they do not reject).
-         */
-        public Builder rejectOverLimit(boolean reject) {
-            this.rejectOverLimit = reject;
             return this;
         }
 
@@ -665,13 +646,19 @@ public final class Sandbox implements EmbeddedService {
         ctx.json(Map.of("status", "ok"));
     }
 
-    /** Switches the IP limits on or off while running (off: every request is admitted and none counted). */
+    /**
+     * Switches the IP limits on (the default) or off, before the start or while running (off: every request is
+     * admitted and none counted).
+     */
     public Sandbox enforceLimits(boolean enforce) {
         this.enforceLimits = enforce;
         return this;
     }
 
-    /** Over a limit: answer 429 (true) or hold the request until its windows admit it (false, the default). */
+    /**
+     * Over a limit: answer 429 with {@code Retry-After} (true) or hold the request until its windows admit it (false,
+     * the default: the specification's IP limits throttle, they do not reject); before the start or while running.
+     */
     public Sandbox rejectOverLimit(boolean reject) {
         this.rejectOverLimit = reject;
         return this;

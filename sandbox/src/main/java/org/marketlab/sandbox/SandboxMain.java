@@ -24,6 +24,8 @@ public final class SandboxMain {
         Sandbox.Builder b = Sandbox.builder();
         long seed = 7;
         boolean fixed = false;
+        boolean limits = true;
+        boolean reject = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -36,8 +38,8 @@ public final class SandboxMain {
                         b.now(Instant.parse(value(args, ++i, "--now")));
                         fixed = true;
                     }
-                    case "--no-limits" -> b.enforceLimits(false);
-                    case "--reject-over-limit" -> b.rejectOverLimit(true);
+                    case "--no-limits" -> limits = false;
+                    case "--reject-over-limit" -> reject = true;
                     case "--help", "-h" -> {
                         System.out.println(USAGE);
                         return;
@@ -54,7 +56,7 @@ public final class SandboxMain {
             System.exit(2);
             return;
         }
-        Sandbox s = b.seed(seed).build();
+        Sandbox s = b.seed(seed).build().enforceLimits(limits).rejectOverLimit(reject);
         Map<String, URI> urls;
         try {
             urls = s.startOn(seed, port);

@@ -41,7 +41,7 @@ class ClobMarketsWireTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(11).now(Instant.parse("2026-11-01T00:00:00Z")).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(11).now(Instant.parse("2026-11-01T00:00:00Z")).build().enforceLimits(false);
         clob = new Wire(sandbox.start().get("clob"));
         world = sandbox.world();
     }

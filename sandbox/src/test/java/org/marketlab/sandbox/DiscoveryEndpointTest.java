@@ -27,7 +27,7 @@ class DiscoveryEndpointTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(5).now(NOW).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(5).now(NOW).build().enforceLimits(false);
         wire = new Wire(sandbox.start().get("markets"));
     }
 
@@ -105,7 +105,7 @@ class DiscoveryEndpointTest {
 
     @Test
     void theSameSeedServesTheSameBytes() {
-        try (Sandbox other = Sandbox.builder().seed(5).now(NOW).enforceLimits(false).build()) {
+        try (Sandbox other = Sandbox.builder().seed(5).now(NOW).build().enforceLimits(false)) {
             Wire w2 = new Wire(other.start().get("markets"));
             World.EventFacts e = sandbox.world().events().stream().filter(x -> x.document().get("commentCount").asInt() > 5).findFirst().orElseThrow();
             for (String q : List.of("/series?limit=100", "/tags?limit=100", "/markets?limit=50&offset=700&order=volumeNum",
@@ -125,7 +125,7 @@ class DiscoveryEndpointTest {
             // The published rows, their windows stretched to ten minutes so that a loaded machine cannot slide them.
             List<IpLimit> stretched = IpLimit.published().stream().map(r -> new IpLimit(r.scope(), r.service(), r.endpoint(),
                     r.methods(), r.paths(), r.limit(), Duration.ofMinutes(10))).toList();
-            try (Sandbox s = Sandbox.builder().seed(5).now(NOW).limits(stretched).rejectOverLimit(true).build()) {
+            try (Sandbox s = Sandbox.builder().seed(5).now(NOW).limits(stretched).build().rejectOverLimit(true)) {
                 URI markets = s.start().get("markets");
                 Wire w = new Wire(markets);
                 for (int i = 1; i <= l.getValue(); i++) {

@@ -38,7 +38,7 @@ class EventsEndpointTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(11).now(NOW).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(11).now(NOW).build().enforceLimits(false);
         wire = new Wire(sandbox.start().get("markets"));
         docs = sandbox.world().events().stream().map(World.EventFacts::document).toList();
     }

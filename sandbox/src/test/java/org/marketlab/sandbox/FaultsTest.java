@@ -26,7 +26,7 @@ class FaultsTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(4).now(NOW).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(4).now(NOW).build().enforceLimits(false);
         markets = new Wire(sandbox.start().get("markets"));
         clob = new Wire(sandbox.urls().get("clob"));
     }
@@ -71,7 +71,7 @@ class FaultsTest {
         // The same seed and the same requests give the same nulls.
         byte[][] runs = new byte[2][];
         for (int i = 0; i < 2; i++) {
-            try (Sandbox s = Sandbox.builder().seed(4).now(NOW).enforceLimits(false).build()) {
+            try (Sandbox s = Sandbox.builder().seed(4).now(NOW).build().enforceLimits(false)) {
                 s.faults().nullFields(0.3);
                 Wire w = new Wire(s.start().get("markets"));
                 w.getOk("/events?limit=5");

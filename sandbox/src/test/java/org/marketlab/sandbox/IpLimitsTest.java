@@ -36,7 +36,7 @@ class IpLimitsTest {
      */
     @Test
     void theEventsWindowRefusesThe501stAndSlides() throws Exception {
-        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).rejectOverLimit(true).build()) {
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).build().rejectOverLimit(true)) {
             URI markets = s.start().get("markets");
             Wire wire = new Wire(markets);
             long sent1 = System.nanoTime();
@@ -81,7 +81,7 @@ class IpLimitsTest {
         // Two rows over the same path: 3 per 1 s and 4 per 3 s.
         IpLimit fast = new IpLimit("t.fast", "markets", "fast", Set.of(), List.of("/events/*"), 3, Duration.ofSeconds(1));
         IpLimit slow = new IpLimit("t.slow", "*", "slow", Set.of("GET"), List.of("*"), 4, Duration.ofSeconds(3));
-        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).limits(List.of(fast, slow)).rejectOverLimit(true).build()) {
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).limits(List.of(fast, slow)).build().rejectOverLimit(true)) {
             Wire wire = new Wire(s.start().get("markets"));
             long t0 = System.nanoTime();
             for (int i = 0; i < 3; i++) assertEquals(200, wire.get("/events?limit=0").statusCode());
@@ -106,7 +106,7 @@ class IpLimitsTest {
     @Test
     void everyServerEnforcesItsOwnRows() {
         IpLimit bridge = IpLimit.published().stream().filter(l -> l.scope().equals("bridge.general")).findFirst().orElseThrow();
-        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).rejectOverLimit(true).build()) {
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).build().rejectOverLimit(true)) {
             Wire wire = new Wire(s.start().get("bridge"));
             for (int i = 0; i < bridge.limit(); i++) assertEquals(200, wire.get("/ok").statusCode());
             long ra = retryAfter(wire.get("/ok"));

@@ -37,7 +37,7 @@ class LazyPartsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static Sandbox sandbox() {
-        return Sandbox.builder().seed(23).now(ANCHOR).enforceLimits(false).build();
+        return Sandbox.builder().seed(23).now(ANCHOR).build().enforceLimits(false);
     }
 
     private static String get(URI base, String path) throws Exception {

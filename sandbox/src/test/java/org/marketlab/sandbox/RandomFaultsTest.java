@@ -23,7 +23,7 @@ class RandomFaultsTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(4).now(Instant.parse("2026-11-01T00:00:00Z")).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(4).now(Instant.parse("2026-11-01T00:00:00Z")).build().enforceLimits(false);
         markets = new Wire(sandbox.start().get("markets"));
     }
 

@@ -47,7 +47,7 @@ class RealismTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(ANCHOR).present(PRESENT).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(7).now(ANCHOR).present(PRESENT).build().enforceLimits(false);
         clob = new Wire(sandbox.start().get("clob"));
         world = sandbox.world();
     }
@@ -142,7 +142,7 @@ class RealismTest {
     @Test
     void aLaterPresentExtendsTheSamePathAndTheWorldStaysTheSame() throws Exception {
         Instant later = PRESENT.plus(Duration.ofHours(5));
-        try (Sandbox s = Sandbox.builder().seed(7).now(ANCHOR).present(later).enforceLimits(false).build()) {
+        try (Sandbox s = Sandbox.builder().seed(7).now(ANCHOR).present(later).build().enforceLimits(false)) {
             Wire other = new Wire(s.start().get("clob"));
             for (World.EventFacts e : List.of(world.events().get(0), world.events().get(100), world.events().get(1000))) {
                 assertArrayEquals(Wire.JSON.writeValueAsBytes(e.document()), Wire.JSON.writeValueAsBytes(s.world().event(e.id()).document()));

@@ -37,13 +37,13 @@ class SandboxTest {
     @Test
     void sameSeedSameBytesOtherSeedOtherWorld() throws Exception {
         byte[] a, b, c;
-        try (Sandbox s = Sandbox.builder().seed(5).now(NOW).enforceLimits(false).build()) {
+        try (Sandbox s = Sandbox.builder().seed(5).now(NOW).build().enforceLimits(false)) {
             a = get(s.start().get("markets"), "/events?limit=100&offset=700").body();
         }
-        try (Sandbox s = Sandbox.builder().seed(5).now(NOW).enforceLimits(false).build()) {
+        try (Sandbox s = Sandbox.builder().seed(5).now(NOW).build().enforceLimits(false)) {
             b = get(s.start().get("markets"), "/events?limit=100&offset=700").body();
         }
-        try (Sandbox s = Sandbox.builder().seed(6).now(NOW).enforceLimits(false).build()) {
+        try (Sandbox s = Sandbox.builder().seed(6).now(NOW).build().enforceLimits(false)) {
             c = get(s.start().get("markets"), "/events?limit=100&offset=700").body();
         }
         assertArrayEquals(a, b);
@@ -103,7 +103,7 @@ class SandboxTest {
     @Test
     void slidingWindowRefusesExactlyTheRequestOverTheLimit() throws Exception {
         IpLimit five = new IpLimit("t.five", "markets", "test", Set.of(), List.of("/events/*"), 5, Duration.ofSeconds(2));
-        try (Sandbox s = Sandbox.builder().seed(1).now(NOW).limits(List.of(five)).rejectOverLimit(true).build()) {
+        try (Sandbox s = Sandbox.builder().seed(1).now(NOW).limits(List.of(five)).build().rejectOverLimit(true)) {
             URI m = s.start().get("markets");
             long t0 = System.nanoTime();
             for (int i = 0; i < 5; i++) assertEquals(200, get(m, "/events?limit=1").statusCode());

@@ -62,9 +62,9 @@ class WorldStatisticsTest {
     }
 
     private static Run run(long seed, double bias, boolean explicit) {
-        Sandbox.Builder b = Sandbox.builder().seed(seed).now(ANCHOR).present(ANCHOR).enforceLimits(false);
+        Sandbox.Builder b = Sandbox.builder().seed(seed).now(ANCHOR).present(ANCHOR);
         if (explicit) b.longshotBias(bias);
-        Sandbox s = b.build();
+        Sandbox s = b.build().enforceLimits(false);
         var urls = s.start();
         Wire markets = new Wire(urls.get("markets"));
         List<JsonNode> events = new ArrayList<>();

@@ -301,7 +301,7 @@ class ClobAgainstSandboxTest {
     void aTooSmallWindowIsRefusedAs429AndTheMatchingWindowIsPacedInstead() {
         var book = org.marketlab.spi.IpLimit.published().stream().filter(l -> l.scope().equals("clob.book")).findFirst().orElseThrow();
         var tight = new org.marketlab.spi.IpLimit(book.scope(), book.service(), book.endpoint(), book.methods(), book.paths(), 3, Duration.ofSeconds(1));
-        try (Sandbox small = Sandbox.builder().seed(11).now(NOW).limits(List.of(tight)).rejectOverLimit(true).build()) {
+        try (Sandbox small = Sandbox.builder().seed(11).now(NOW).limits(List.of(tight)).build().rejectOverLimit(true)) {
             String url = small.start().get("clob").toString();
             // The toolkit knows only the published 1,500 / 10 s, and gives up at the first 429.
             Transport unaware = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, url), Clock.system(),

@@ -34,7 +34,7 @@ class BalanceReservationWireTest {
 
     @Test
     void anOrderUsesTheBalanceLessWhatOpenOrdersHold() throws Exception {
-        try (Sandbox sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).enforceLimits(false).build()) {
+        try (Sandbox sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).build().enforceLimits(false)) {
             Http clob = new Http(sandbox.start().get("clob"));
             Http data = new Http(sandbox.urls().get("data"));
             ECKeyPair k = demo(1);
@@ -85,7 +85,7 @@ class BalanceReservationWireTest {
     @Test
     void aHeartbeatNotRenewedCancelsTheOpenOrders() throws Exception {
         java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong(System.currentTimeMillis());
-        try (Sandbox sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).clock(clock::get).enforceLimits(false).build()) {
+        try (Sandbox sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).clock(clock::get).build().enforceLimits(false)) {
             Http clob = new Http(sandbox.start().get("clob"));
             ECKeyPair k = demo(1);
             String a = address(k);

@@ -46,7 +46,7 @@ class ClobAccountsWireTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).build().enforceLimits(false);
         clob = new Http(sandbox.start().get("clob"));
         data = new Http(sandbox.urls().get("data"));
     }

@@ -40,7 +40,7 @@ class CombosWireTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).build().enforceLimits(false);
         clob = new Http(sandbox.start().get("clob"));
         data = new Http(sandbox.urls().get("data"));
     }
@@ -198,7 +198,7 @@ class CombosWireTest {
     @Test
     void anExpiredQuoteAndAnOutsizedRequest() throws Exception {
         java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong(System.currentTimeMillis());
-        try (Sandbox own = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).enforceLimits(false).clock(clock::get).build()) {
+        try (Sandbox own = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).clock(clock::get).build().enforceLimits(false)) {
             Http book = new Http(own.start().get("clob"));
             ECKeyPair key = ClobAccountsWireTest.demo(5);
             String me = ClobAccountsWireTest.address(key);

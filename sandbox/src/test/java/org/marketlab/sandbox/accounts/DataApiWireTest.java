@@ -41,7 +41,7 @@ class DataApiWireTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(NOW).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(7).now(NOW).build().enforceLimits(false);
         data = new Http(sandbox.start().get("data"));
         demo1 = Wallets.demoAddress(1);
     }
@@ -366,14 +366,14 @@ class DataApiWireTest {
 
     @Test
     void theSameSeedAndAnchorGiveTheSameBytes() {
-        try (Sandbox again = Sandbox.builder().seed(7).now(NOW).enforceLimits(false).build()) {
+        try (Sandbox again = Sandbox.builder().seed(7).now(NOW).build().enforceLimits(false)) {
             Http other = new Http(again.start().get("data"));
             for (String q : List.of("/v2/positions?user=" + demo1 + "&limit=500", "/activity?user=" + demo1 + "&limit=500",
                     "/v2/trades?user=" + Wallets.demoAddress(3) + "&taker_only=false&limit=1000")) {
                 assertEquals(data.get(q).text(), other.get(q).text(), q);
             }
         }
-        try (Sandbox seed8 = Sandbox.builder().seed(8).now(NOW).enforceLimits(false).build()) {
+        try (Sandbox seed8 = Sandbox.builder().seed(8).now(NOW).build().enforceLimits(false)) {
             Http other = new Http(seed8.start().get("data"));
             String q = "/v2/trades?user=" + demo1 + "&limit=20";
             assertNotEquals(data.get(q).text(), other.get(q).text());
@@ -386,7 +386,7 @@ class DataApiWireTest {
         IpLimit trades = IpLimit.published().stream().filter(l -> l.scope().equals("data.v2.trades")).findFirst().orElseThrow();
         assertTrue(trades.matches("data", "GET", "/v2/trades"));
         IpLimit tight = new IpLimit(trades.scope(), trades.service(), trades.endpoint(), trades.methods(), trades.paths(), 3, Duration.ofSeconds(10));
-        try (Sandbox small = Sandbox.builder().seed(7).now(NOW).limits(List.of(tight)).rejectOverLimit(true).build()) {
+        try (Sandbox small = Sandbox.builder().seed(7).now(NOW).limits(List.of(tight)).build().rejectOverLimit(true)) {
             Http h = new Http(small.start().get("data"));
             for (int i = 0; i < 3; i++) h.ok("/v2/trades?user=" + demo1 + "&limit=1");
             assertEquals("Too Many Requests", h.refused(429, "/v2/trades?user=" + demo1 + "&limit=1"));

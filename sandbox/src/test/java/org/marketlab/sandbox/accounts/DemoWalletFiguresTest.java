@@ -35,7 +35,7 @@ class DemoWalletFiguresTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(NOW).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(7).now(NOW).build().enforceLimits(false);
         Map<String, URI> urls = sandbox.start();
         data = new Http(urls.get("data"));
         clob = new Http(urls.get("clob"));

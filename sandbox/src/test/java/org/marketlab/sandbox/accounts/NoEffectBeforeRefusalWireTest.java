@@ -29,7 +29,7 @@ class NoEffectBeforeRefusalWireTest {
 
     @Test
     void everySignedWriteRefusedChangesNothing() throws Exception {
-        try (Sandbox sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).enforceLimits(false).build()) {
+        try (Sandbox sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).build().enforceLimits(false)) {
             Http clob = new Http(sandbox.start().get("clob"));
             ECKeyPair k = demo(1);
             String a = address(k);

@@ -36,7 +36,7 @@ class OrderRefusalsWireTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).build().enforceLimits(false);
         clob = new Http(sandbox.start().get("clob"));
         ECKeyPair k = demo(1);
         address = address(k);

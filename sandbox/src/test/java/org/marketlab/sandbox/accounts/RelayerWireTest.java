@@ -55,7 +55,7 @@ class RelayerWireTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(7).now(DataApiWireTest.NOW).build().enforceLimits(false);
         Map<String, java.net.URI> u = sandbox.start();
         chain = new Http(u.get("chain"));
         clob = new Http(u.get("clob"));

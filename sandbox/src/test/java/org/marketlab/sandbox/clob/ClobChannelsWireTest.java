@@ -46,7 +46,7 @@ class ClobChannelsWireTest {
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.builder().seed(29).enforceLimits(false).build();
+        sandbox = Sandbox.builder().seed(29).build().enforceLimits(false);
         clob = sandbox.start().get("clob");
         world = sandbox.world();
     }

@@ -391,7 +391,7 @@ class ClobWireTest {
         IpLimit book = published.stream().filter(l -> l.scope().equals("clob.book")).findFirst().orElseThrow();
         assertEquals(1500, book.limit());
         IpLimit tight = new IpLimit(book.scope(), book.service(), book.endpoint(), book.methods(), book.paths(), 5, Duration.ofSeconds(10));
-        try (Sandbox small = Sandbox.builder().seed(21).now(NOW).limits(List.of(tight)).rejectOverLimit(true).build()) {
+        try (Sandbox small = Sandbox.builder().seed(21).now(NOW).limits(List.of(tight)).build().rejectOverLimit(true)) {
             URI base = small.start().get("clob");
             for (int i = 0; i < 5; i++) assertEquals(200, get(base, "/book", "token_id", open.tokenId()).status());
             Answer refused = get(base, "/book", "token_id", open.tokenId());

@@ -33,7 +33,7 @@ class RetrySafetyTest {
     void start() {
         // The sandbox allows one POST /order a second; the client is told of no limits, so it meets the 429.
         IpLimit one = new IpLimit("t.order", "clob", "POST /order", Set.of("POST"), List.of("/order"), 1, Duration.ofSeconds(1));
-        sandbox = Sandbox.builder().seed(1).now(Instant.parse("2026-11-01T00:00:00Z")).limits(List.of(one)).rejectOverLimit(true).build();
+        sandbox = Sandbox.builder().seed(1).now(Instant.parse("2026-11-01T00:00:00Z")).limits(List.of(one)).build().rejectOverLimit(true);
         var urls = sandbox.start();
         Profile p = Profile.sandbox(1).withUrl(Service.CLOB, urls.get("clob").toString()).withIpLimits(List.of());
         transport = Transport.create(p, Clock.system(), new RetryPolicy(4, 4, Duration.ofMillis(5), Duration.ofMillis(20)));

@@ -3,12 +3,12 @@ package org.marketlab.sandbox.chain;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.contracts.Abi;
 import org.marketlab.sandbox.contracts.Chain;
 import org.marketlab.sandbox.contracts.Contracts;
 import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.web3j.utils.Numeric;
 
@@ -23,23 +23,9 @@ import java.math.BigInteger;
  * {@code -32601} for a method the node does not serve, {@code -32602} for bad parameters, {@code -32700} for a body
  * that is not JSON.
  */
-public final class RpcApi implements RouteModule {
+public record RpcApi(Chain chain) implements RouteModule {
 
-    private final Chain chain;
-
-    public RpcApi(Chain chain) {
-        this.chain = chain;
-    }
-
-    public Chain chain() {
-        return chain;
-    }
-
-    @Override
-    public void register(Javalin app) {
-        app.post("/", this::rpc);
-    }
-
+    @Route("POST /")
     private void rpc(Context ctx) {
         JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
         if (body == null) {

@@ -46,22 +46,12 @@ import java.util.regex.Pattern;
  * market's daily rate times that share, counting the orders created before the day's end and open now. Paged answers
  * are {@code {limit, count, next_cursor, data}} with the order book's cursors ({@value #PAGE} a page).
  */
-public final class RewardsApi implements RouteModule {
+public record RewardsApi(ClobMarketsApi markets, ClobAccountsApi accounts, LongSupplier clock) implements RouteModule {
 
     static final int PAGE = 500;
     private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
     private static final Pattern ORDER_ID = Pattern.compile("0x[0-9a-fA-F]{64}");
     private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
-
-    private final ClobMarketsApi markets;
-    private final ClobAccountsApi accounts;
-    private final LongSupplier clock;
-
-    public RewardsApi(ClobMarketsApi markets, ClobAccountsApi accounts, LongSupplier clock) {
-        this.markets = markets;
-        this.accounts = accounts;
-        this.clock = clock;
-    }
 
     // ---- public --------------------------------------------------------------------------------------------------
 

@@ -2,12 +2,12 @@ package org.marketlab.sandbox.data;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.contracts.Chain;
 import org.marketlab.sandbox.contracts.Contracts;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 
 import java.math.BigInteger;
@@ -20,22 +20,12 @@ import java.util.regex.Pattern;
  * row's amount in base units or {@code max}), read from the sandbox's {@link Chain}, so an approval sent to its node
  * shows here at once (the live index follows the chain a little later).
  */
-public final class ApprovalsApi implements RouteModule {
+public record ApprovalsApi(Chain chain) implements RouteModule {
 
     private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
-    private final Chain chain;
 
-    public ApprovalsApi(Chain chain) {
-        this.chain = chain;
-    }
-
-    @Override
-    public void register(Javalin app) {
-        app.get("/v2/approvals", this::approvals);
-    }
-
-    private void approvals(Context ctx) {
-        Params q = Params.of(ctx, 400);
+    @Route("GET /v2/approvals")
+    private void approvals(Context ctx, Params q) {
         String user = q.matching("user", ADDRESS, "an address: 0x and 40 hex digits");
         if (user == null) throw q.missing("user", "an address: 0x and 40 hex digits");
         String owner = user.toLowerCase(Locale.ROOT);

@@ -54,7 +54,7 @@ import java.util.regex.Pattern;
  * interest is priced gross, every holder's shares at their current prices. With no filter at all {@code /trades} lists
  * the seeded wallets' fills, and {@code /oi} the sum of every open market's complete sets.
  */
-public final class DataApi implements RouteModule {
+public record DataApi(Wallets wallets) implements RouteModule {
 
     static final int MAX_OFFSET = 10_000;
     static final int MAX_CONDITIONS = 20;
@@ -69,17 +69,6 @@ public final class DataApi implements RouteModule {
             "REALIZED_PNL", "AVG_PRICE");
     private static final List<String> ACTIVITY_SORTS = List.of("TIMESTAMP", "TOKENS", "CASH");
     private static final List<String> DIRECTIONS = List.of("ASC", "DESC");
-
-    private final Wallets wallets;
-
-    public DataApi(Wallets wallets) {
-        this.wallets = wallets;
-    }
-
-    /** The seeded wallets this module serves. */
-    public Wallets wallets() {
-        return wallets;
-    }
 
     @Route("GET /")
     @Route("GET /v2/status")

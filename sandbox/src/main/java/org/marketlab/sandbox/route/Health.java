@@ -1,12 +1,12 @@
 package org.marketlab.sandbox.route;
 
-import io.javalin.Javalin;
+import io.javalin.http.Context;
 
 /** {@code GET /ok} answering {@code OK}: every interface's health check. */
 public record Health(String service) implements RouteModule {
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/ok", ctx -> ctx.result("OK"));
+    @Route("GET /ok")
+    private void ok(Context ctx) {
+        ctx.result("OK");
     }
 }

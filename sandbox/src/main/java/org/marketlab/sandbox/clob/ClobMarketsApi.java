@@ -3,11 +3,11 @@ package org.marketlab.sandbox.clob;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.world.Lazy;
 import org.marketlab.sandbox.world.World;
@@ -104,25 +104,45 @@ public final class ClobMarketsApi implements RouteModule {
         return new Index(Collections.unmodifiableList(markets), byCondition, byToken);
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/version", ctx -> Json.send(ctx, World.JSON.objectNode().put("version", 2)));
-        app.get("/markets", ctx -> page(ctx, e -> true, this::market));
-        app.get("/sampling-markets", ctx -> page(ctx, Entry::sampling, this::market));
-        app.get("/simplified-markets", ctx -> page(ctx, e -> true, this::simplified));
-        app.get("/sampling-simplified-markets", ctx -> page(ctx, Entry::sampling, this::simplified));
-        app.get("/markets/{condition_id}", ctx -> Json.send(ctx, market(condition(ctx.pathParam("condition_id")))));
-        app.get("/markets-by-token/{token_id}", ctx -> {
-            Entry e = token(ctx.pathParam("token_id"));
-            ObjectNode o = World.JSON.objectNode();
-            o.put("condition_id", e.tokens[0].conditionId());
-            o.put("primary_token_id", e.tokens[0].tokenId());
-            o.put("secondary_token_id", e.tokens[1].tokenId());
-            Json.send(ctx, o);
-        });
-        app.get("/clob-markets/{condition_id}", ctx -> Json.send(ctx, compact(condition(ctx.pathParam("condition_id")))));
-        app.get("/fee-rate", ctx -> Json.send(ctx, feeRate(token(Params.of(ctx, 400).string("token_id")))));
-        app.get("/fee-rate/{token_id}", ctx -> Json.send(ctx, feeRate(token(ctx.pathParam("token_id")))));
+    @Route("GET /version")
+    private void version(Context ctx) {
+        Json.send(ctx, World.JSON.objectNode().put("version", 2));
+    }
+
+    /** One page of every market, or of the sampling ones; each in full, or ({@code simplified}) its short form. */
+    @Route("GET /markets")
+    @Route("GET /sampling-markets")
+    @Route("GET /simplified-markets")
+    @Route("GET /sampling-simplified-markets")
+    private void markets(Context ctx) {
+        String path = ctx.endpointHandlerPath();
+        page(ctx, path.startsWith("/sampling-") ? Entry::sampling : e -> true, path.contains("simplified") ? this::simplified : this::market);
+    }
+
+    /** One market by condition id: in full, or ({@code /clob-markets}) its compact form. */
+    @Route("GET /markets/{condition_id}")
+    @Route("GET /clob-markets/{condition_id}")
+    private void marketByCondition(Context ctx) {
+        Entry e = condition(ctx.pathParam("condition_id"));
+        Json.send(ctx, ctx.endpointHandlerPath().startsWith("/clob-") ? compact(e) : market(e));
+    }
+
+    @Route("GET /markets-by-token/{token_id}")
+    private void marketByToken(Context ctx) {
+        Entry e = token(ctx.pathParam("token_id"));
+        ObjectNode o = World.JSON.objectNode();
+        o.put("condition_id", e.tokens[0].conditionId());
+        o.put("primary_token_id", e.tokens[0].tokenId());
+        o.put("secondary_token_id", e.tokens[1].tokenId());
+        Json.send(ctx, o);
+    }
+
+    /** A token's fee rate, the token named by the {@code token_id} parameter or in the path. */
+    @Route("GET /fee-rate")
+    @Route("GET /fee-rate/{token_id}")
+    private void feeRate(Context ctx) {
+        String id = ctx.pathParamMap().containsKey("token_id") ? ctx.pathParam("token_id") : Params.of(ctx, 400).string("token_id");
+        Json.send(ctx, feeRate(token(id)));
     }
 
     // ---- lookups --------------------------------------------------------------------------------------------------

@@ -3,11 +3,11 @@ package org.marketlab.sandbox.markets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.world.Lazy;
 import org.marketlab.sandbox.world.World;
@@ -67,24 +67,27 @@ public final class CatalogApi implements RouteModule {
         this.catalogue = new Lazy<>(this::build);
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/status", ctx -> ctx.contentType("text/plain").result("OK"));
-        app.get("/sports", ctx -> {
-            ArrayNode out = World.JSON.arrayNode();
-            for (League l : catalogue.get().leagues()) out.add(l.sport());
-            Json.send(ctx, out);
-        });
-        app.get("/sports/market-types", ctx -> {
-            ObjectNode out = World.JSON.objectNode();
-            ArrayNode types = out.putArray("marketTypes");
-            MARKET_TYPES.forEach(types::add);
-            Json.send(ctx, out);
-        });
-        app.get("/teams", this::teams);
-        app.get("/public-profile", this::profile);
+    @Route("GET /status")
+    private void status(Context ctx) {
+        ctx.contentType("text/plain").result("OK");
     }
 
+    @Route("GET /sports")
+    private void sports(Context ctx) {
+        ArrayNode out = World.JSON.arrayNode();
+        for (League l : catalogue.get().leagues()) out.add(l.sport());
+        Json.send(ctx, out);
+    }
+
+    @Route("GET /sports/market-types")
+    private void marketTypes(Context ctx) {
+        ObjectNode out = World.JSON.objectNode();
+        ArrayNode types = out.putArray("marketTypes");
+        MARKET_TYPES.forEach(types::add);
+        Json.send(ctx, out);
+    }
+
+    @Route("GET /teams")
     private void teams(Context ctx) {
         Listing.Page at = Listing.page(ctx, "");
         Params p = at.params();
@@ -108,6 +111,7 @@ public final class CatalogApi implements RouteModule {
         Json.send(ctx, out);
     }
 
+    @Route("GET /public-profile")
     private void profile(Context ctx) {
         Params p = Params.of(ctx, Listing.REFUSED);
         String address = p.matching("address", Pattern.compile("0x[0-9a-fA-F]{40}"), "a 0x-prefixed address of 40 hex digits");

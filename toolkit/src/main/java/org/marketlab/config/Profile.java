@@ -20,40 +20,39 @@ import java.util.function.Function;
  * <p>{@link #sandbox()} (the default) serves every interface from the embedded sandbox, started on first
  * use on free loopback ports. {@link #live()} points at the live service. Individual endpoints can be
  * overridden with {@link #withUrl(Service, String)} or the environment ({@code MARKETLAB_<NAME>_URL}).
+ *
+ * @param name             the profile's name ({@code sandbox}, {@code live})
+ * @param embedded         whether services without an explicit URL are served by the embedded sandbox
+ * @param seed             world seed of the embedded sandbox
+ * @param urls             the explicit URL of each service that has one (see {@link #url(Service)})
+ * @param names            header and typed-data names
+ * @param ipLimits         the IP-based limits the pacer applies (the published table by default)
+ * @param callTimeout      the call deadline (see {@link #withCallTimeout})
+ * @param maxResponseBytes the response-size cap in bytes (see {@link #withMaxResponseBytes})
  */
-public final class Profile {
+public record Profile(String name, boolean embedded, long seed, Map<Service, URI> urls, Names names, List<IpLimit> ipLimits,
+                      Duration callTimeout, long maxResponseBytes) {
 
     /** Default world seed of the embedded sandbox. */
     public static final long DEFAULT_SEED = 7L;
-
-    private final String name;
-    private final boolean embedded;
-    private final long seed;
-    private final Map<Service, URI> urls;
-    private final Names names;
-    private final List<IpLimit> ipLimits;
-    private final Duration callTimeout;
-    private final long maxResponseBytes;
 
     /** How long one call may take, all its attempts and retry waits included (not its wait for the rate limits). */
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
     /** The most bytes one response body may have. */
     public static final long DEFAULT_MAX_RESPONSE_BYTES = 32L << 20;
 
-    private Profile(String name, boolean embedded, long seed, Map<Service, URI> urls, Names names, List<IpLimit> ipLimits) {
-        this(name, embedded, seed, urls, names, ipLimits, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_RESPONSE_BYTES);
+    /** Checks every setting once, whichever way the profile was made, and keeps its own copies of the URLs and limits. */
+    public Profile {
+        Objects.requireNonNull(name, "name");
+        urls = Collections.unmodifiableMap(new EnumMap<>(Objects.requireNonNull(urls, "urls").isEmpty() ? new EnumMap<>(Service.class) : urls));
+        Objects.requireNonNull(names, "names");
+        ipLimits = List.copyOf(ipLimits);
+        checkedTimeout(callTimeout);
+        if (maxResponseBytes < 1024) throw new IllegalArgumentException("maxResponseBytes must be 1024 or more, was " + maxResponseBytes);
     }
 
-    private Profile(String name, boolean embedded, long seed, Map<Service, URI> urls, Names names, List<IpLimit> ipLimits,
-                    Duration callTimeout, long maxResponseBytes) {
-        this.callTimeout = callTimeout;
-        this.maxResponseBytes = maxResponseBytes;
-        this.name = name;
-        this.embedded = embedded;
-        this.seed = seed;
-        this.urls = Collections.unmodifiableMap(new EnumMap<>(urls.isEmpty() ? new EnumMap<>(Service.class) : urls));
-        this.names = names;
-        this.ipLimits = List.copyOf(ipLimits);
+    private Profile(String name, boolean embedded, long seed, Map<Service, URI> urls, Names names, List<IpLimit> ipLimits) {
+        this(name, embedded, seed, urls, names, ipLimits, DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_RESPONSE_BYTES);
     }
 
     /**
@@ -168,7 +167,6 @@ public final class Profile {
 
     /** This profile with another response-size cap (default {@link #DEFAULT_MAX_RESPONSE_BYTES}, 32 MiB). */
     public Profile withMaxResponseBytes(long bytes) {
-        if (bytes < 1024) throw new IllegalArgumentException("maxResponseBytes must be 1024 or more, was " + bytes);
         return new Profile(name, embedded, seed, urls, names, ipLimits, callTimeout, bytes);
     }
 
@@ -179,16 +177,6 @@ public final class Profile {
             throw new IllegalArgumentException("timeout must be 1 ms to 1 hour, was " + timeout);
         }
         return timeout;
-    }
-
-    /** The call deadline (see {@link #withCallTimeout}). */
-    public Duration callTimeout() {
-        return callTimeout;
-    }
-
-    /** The response-size cap in bytes (see {@link #withMaxResponseBytes}). */
-    public long maxResponseBytes() {
-        return maxResponseBytes;
     }
 
     private static URI parseUrl(Service service, String url) {
@@ -208,41 +196,12 @@ public final class Profile {
         }
     }
 
-    public String name() {
-        return name;
-    }
-
-    /** Whether services without an explicit URL are served by the embedded sandbox. */
-    public boolean embedded() {
-        return embedded;
-    }
-
-    /** World seed of the embedded sandbox. */
-    public long seed() {
-        return seed;
-    }
-
     /** The explicit URL of a service, or {@code null} when the embedded sandbox serves it. */
     public URI url(Service service) {
         return urls.get(service);
     }
 
-    public Names names() {
-        return names;
-    }
-
-    /** The IP-based limits the pacer applies (the published table by default). */
-    public List<IpLimit> ipLimits() {
-        return ipLimits;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof Profile p && p.name.equals(name) && p.embedded == embedded && p.seed == seed
-                && p.urls.equals(urls) && p.names.equals(names) && p.ipLimits.equals(ipLimits)
-                && p.callTimeout.equals(callTimeout) && p.maxResponseBytes == maxResponseBytes;
-    }
-
+    /** Hashes the few settings that tell profiles apart in practice: profiles are map keys, looked up on every call. */
     @Override
     public int hashCode() {
         return Objects.hash(name, embedded, seed, urls, names);

@@ -169,9 +169,16 @@ public final class Parquet {
 
     // ---- reading ------------------------------------------------------------------------------------------------
 
-    /** A file, a folder (every .parquet file under it, Hive partitions as columns) or a glob, as a Tablesaw table. */
+    /**
+     * A file, a folder (every .parquet file under it, Hive partitions as columns) or a glob, as a Tablesaw table. One
+     * file is decoded in Java where {@link FileDecode} covers it; everything else is the engine's scan.
+     */
     public static Table load(String source) {
         String from = from(source);
+        if (!source.matches(".*[*?\\[{].*") && Files.isRegularFile(Path.of(source))) {
+            Table decoded = FileDecode.read(Path.of(source).toAbsolutePath().normalize(), name(source));
+            if (decoded != null) return decoded;
+        }
         try (DuckDBConnection c = Engine.open()) {
             return Reading.scan(c, "SELECT * FROM " + from, name(source));
         } catch (SQLException e) {

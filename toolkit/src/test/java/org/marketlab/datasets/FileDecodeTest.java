@@ -1,0 +1,108 @@
+package org.marketlab.datasets;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.marketlab.Datasets;
+import tech.tablesaw.api.Table;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code Datasets.load} of one file decoded in Java ({@link FileDecode}) gives the table the engine's scan gives: the
+ * same columns, types and values, missing values included, for files written by {@code Datasets.save}, by the engine
+ * with every type the decoder covers (decimals, unsigned and narrow integers, dates, timestamps with and without a
+ * zone, in micro- and milliseconds), in several row groups; a file it does not cover is read by the engine.
+ */
+class FileDecodeTest {
+
+    /** The engine's scan of a file, the table {@code Datasets.load} gave before the Java decoder. */
+    private static Table engine(Path file) {
+        System.setProperty(FileDecode.PROPERTY, "false");
+        try {
+            return Datasets.load(file);
+        } finally {
+            System.clearProperty(FileDecode.PROPERTY);
+        }
+    }
+
+    private static void exec(String sql) {
+        try (var c = Engine.open()) {
+            Engine.exec(c, sql);
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void assertDecodedAsTheEngineReads(Path file) {
+        Table decoded = FileDecode.read(file, "decoded");
+        assertNotNull(decoded, "the decoder covers " + file);
+        Table scanned = engine(file);
+        Tables.assertSameTable(scanned, decoded.setName(scanned.name()));
+        Tables.assertSameTable(scanned, Datasets.load(file));
+    }
+
+    @Test
+    void aSavedTableOfEveryTypeBarTimeOfDay(@TempDir Path dir) {
+        Table t = DatasetsArrowTest.everyType(3 * ArrowTables.BATCH_ROWS + 1234);
+        t.removeColumns("time"); // a time of day is left to the engine
+        Path f = Datasets.save(t, dir.resolve("every.parquet"));
+        assertDecodedAsTheEngineReads(f);
+        Tables.assertSameTable(t, Datasets.load(f).setName(t.name()));
+    }
+
+    @Test
+    void engineTypesManyRowGroupsAndDictionaryFallback(@TempDir Path dir) {
+        Path f = dir.resolve("types.parquet");
+        exec("copy (select i::varchar as plain, (i % 7)::varchar as few, case when i % 5 = 0 then null else 'x' || (i % 3) end as gaps, "
+                + "(i / 1000.0)::decimal(18,6) as amount, (i / 100.0)::decimal(9,2) as small_amount, case when i % 11 = 0 then null else (i * 3)::decimal(38,0) end as huge_not_covered_elsewhere, "
+                + "(i % 100)::tinyint as tiny, (i % 30000)::smallint as small, (i % 250)::utinyint as u8, (i % 60000)::usmallint as u16, (i * 1000)::uinteger as u32, "
+                + "i::integer as n, i::bigint * 1000000007 as big, (i / 3.0)::float as f, case when i % 13 = 0 then null else i / 7.0 end as d, "
+                + "i % 2 = 0 as flag, date '2026-01-01' + (i % 400)::integer as day, "
+                + "timestamptz '2026-01-01 00:00:00+00' + to_microseconds(i * 1234567) as at, timestamp '2025-06-01 12:00:00' + to_microseconds(i * 7654321) as local "
+                + "from range(300000) t(i)) to '" + f + "' (format parquet, compression zstd, row_group_size 65536)");
+        // a 38-digit decimal is a fixed-length array: the engine reads that file
+        assertNull(FileDecode.read(f, "x"));
+        Path covered = dir.resolve("covered.parquet");
+        exec("copy (select * exclude (huge_not_covered_elsewhere) from '" + f + "') to '" + covered + "' (format parquet, compression zstd, row_group_size 65536)");
+        assertDecodedAsTheEngineReads(covered);
+        Path millis = dir.resolve("millis.parquet");
+        exec("copy (select \"local\"::timestamp_ms as ms, day from '" + covered + "') to '" + millis + "' (format parquet, compression uncompressed)");
+        assertDecodedAsTheEngineReads(millis);
+    }
+
+    @Test
+    void polarsFilesDecodeAsTheEngineReadsThem(@TempDir Path dir) throws Exception {
+        Path source = Datasets.save(DatasetsArrowTest.everyType(50_000).removeColumns("time"), dir.resolve("source.parquet"));
+        Path polars = dir.resolve("polars.parquet");
+        Process p = new ProcessBuilder(VenvPython.python().toString(), "-c",
+                "import polars as pl; pl.read_parquet(r'" + source + "').write_parquet(r'" + polars + "')").inheritIO().start();
+        assertEquals(0, p.waitFor(), "polars wrote the file");
+        assertDecodedAsTheEngineReads(polars);
+    }
+
+    @Test
+    void otherCodecsAndTimesOfDayAreTheEngines(@TempDir Path dir) {
+        Path snappy = dir.resolve("snappy.parquet");
+        exec("copy (select range as n from range(10)) to '" + snappy + "' (format parquet, compression snappy)");
+        assertNull(FileDecode.read(snappy, "x"));
+        assertEquals(10, Datasets.load(snappy).rowCount());
+        Path time = Datasets.save(DatasetsArrowTest.everyType(100), dir.resolve("time.parquet"));
+        assertNull(FileDecode.read(time, "x"));
+    }
+
+    @Test
+    void aDamagedFileSaysWhichFile(@TempDir Path dir) throws Exception {
+        Path f = Datasets.save(DatasetsArrowTest.everyType(20_000).removeColumns("time"), dir.resolve("whole.parquet"));
+        byte[] b = java.nio.file.Files.readAllBytes(f);
+        for (int i = 4; i < b.length / 2; i += 7) b[i] ^= 0x5a; // pages damaged, footer whole
+        Path damaged = java.nio.file.Files.write(dir.resolve("damaged.parquet"), b);
+        DatasetException e = assertThrows(DatasetException.class, () -> Datasets.load(damaged));
+        assertTrue(e.getMessage().contains(damaged.toString()), e.getMessage());
+    }
+}

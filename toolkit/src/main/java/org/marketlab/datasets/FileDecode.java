@@ -60,8 +60,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 /**
- * One Parquet file decoded in Java into Tablesaw columns: parquet-java's file reader hands over each row group's
- * column chunks, and each column is decoded on its own core (zstd pages by zstd-jni) straight into the primitive
+ * One Parquet file decoded in Java into Tablesaw columns: parquet-java's file reader hands over the row groups'
+ * column chunks, and each column is decoded through all of them on its own core (zstd pages by zstd-jni) straight into the primitive
  * array or the dictionary codes its Tablesaw column is built from. A dictionary-encoded text page crosses as its
  * dictionary, turned into Java text once per row group, and a code per row; the column is then built from the codes
  * ({@link ColumnFill#coded}) without hashing a row.
@@ -128,20 +128,20 @@ final class FileDecode {
                 }
             };
             String createdBy = footer.getFileMetaData().getCreatedBy();
-            PageReadStore group;
+            // The row groups' pages are read first (compressed, the file's size at most); then each column is decoded
+            // through every row group on its own, on all cores (the caller's thread and the common pool's), with no
+            // wait between row groups for the slowest column.
+            List<ColumnReadStoreImpl> groups = new ArrayList<>();
+            for (PageReadStore g; (g = r.readNextRowGroup()) != null; ) groups.add(new ColumnReadStoreImpl(g, root, schema, createdBy));
             AtomicReference<RuntimeException> failed = new AtomicReference<>();
-            while ((group = r.readNextRowGroup()) != null) {
-                ColumnReadStoreImpl store = new ColumnReadStoreImpl(group, root, schema, createdBy);
-                // Columns of a row group on all cores (the caller's thread and the common pool's).
-                IntStream.range(0, fills.length).parallel().forEach(i -> {
-                    try {
-                        decode(store.getColumnReader(cols.get(i)), cols.get(i).getMaxDefinitionLevel(), fills[i]);
-                    } catch (RuntimeException e) {
-                        failed.compareAndSet(null, e);
-                    }
-                });
-                if (failed.get() != null) throw failed.get();
-            }
+            IntStream.range(0, fills.length).parallel().forEach(i -> {
+                try {
+                    for (ColumnReadStoreImpl g : groups) decode(g.getColumnReader(cols.get(i)), cols.get(i).getMaxDefinitionLevel(), fills[i]);
+                } catch (RuntimeException e) {
+                    failed.compareAndSet(null, e);
+                }
+            });
+            if (failed.get() != null) throw failed.get();
             Column<?>[] out = new Column<?>[fills.length];
             for (int i = 0; i < out.length; i++) out[i] = fills[i].column();
             return Table.create(name, out);

@@ -196,17 +196,14 @@ final class FileDecode {
     private static Fill fill(String name, Kind k, PrimitiveType p, int rows) {
         return switch (k) {
             case STRING -> new Text(name, rows);
-            case BOOLEAN -> new Bools(name, rows);
-            case SHORT -> new Shorts(name, rows);
-            case INT -> new Ints(name, rows);
-            case UINT32, LONG -> new Longs(name, rows);
-            case FLOAT -> new Floats(name, rows);
-            case DOUBLE -> new Doubles(name, rows, 1);
-            case DECIMAL -> new Doubles(name, rows,
-                    POWERS[((LogicalTypeAnnotation.DecimalLogicalTypeAnnotation) p.getLogicalTypeAnnotation()).getScale()]);
-            case INSTANT, DATETIME -> new Micros(name, rows, k == Kind.INSTANT,
+            case BOOLEAN -> new Appended(BooleanColumn.create(name));
+            case SHORT -> new Ints(name, rows, true);
+            case INT -> new Ints(name, rows, false);
+            case UINT32, LONG -> new Longs(name, rows, Kind.LONG, 1);
+            case FLOAT, DOUBLE, DECIMAL -> new Doubles(name, rows, p);
+            case INSTANT, DATETIME -> new Longs(name, rows, k,
                     ((LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) p.getLogicalTypeAnnotation()).getUnit() == LogicalTypeAnnotation.TimeUnit.MILLIS ? 1000 : 1);
-            case DATE -> new Dates(name, rows);
+            case DATE -> new Appended(DateColumn.create(name));
         };
     }
 
@@ -326,14 +323,17 @@ final class FileDecode {
         abstract Column<?> column();
     }
 
+    /** Doubles, decimals (unscaled over 10^scale) and floats (kept as doubles, which hold each float exactly). */
     private static final class Doubles extends Fill {
         final double[] a;
         final double scale;
+        final boolean floats;
 
-        Doubles(String name, int rows, double scale) {
+        Doubles(String name, int rows, PrimitiveType p) {
             super(name);
             a = new double[rows];
-            this.scale = scale;
+            floats = p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.FLOAT;
+            scale = p.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d ? POWERS[d.getScale()] : 1;
         }
 
         @Override
@@ -342,102 +342,85 @@ final class FileDecode {
         }
 
         @Override
-        public void addInt(int v) {
-            a[size++] = v / scale;
-        }
-
-        @Override
-        public void addLong(long v) {
-            a[size++] = v / scale;
-        }
-
-        void addNull() {
-            a[size++] = Double.NaN;
-        }
-
-        Column<?> column() {
-            return DoubleColumn.create(name, a);
-        }
-    }
-
-    private static final class Floats extends Fill {
-        final float[] a;
-
-        Floats(String name, int rows) {
-            super(name);
-            a = new float[rows];
-        }
-
-        @Override
         public void addFloat(float v) {
             a[size++] = v;
         }
 
-        void addNull() {
-            a[size++] = Float.NaN;
-        }
-
-        Column<?> column() {
-            return FloatColumn.create(name, a);
-        }
-    }
-
-    private static final class Ints extends Fill {
-        final int[] a;
-
-        Ints(String name, int rows) {
-            super(name);
-            a = new int[rows];
-        }
-
         @Override
         public void addInt(int v) {
-            a[size++] = v;
-        }
-
-        void addNull() {
-            a[size++] = Integer.MIN_VALUE; // Tablesaw's missing int
-        }
-
-        Column<?> column() {
-            return IntColumn.create(name, a);
-        }
-    }
-
-    private static final class Shorts extends Fill {
-        final short[] a;
-
-        Shorts(String name, int rows) {
-            super(name);
-            a = new short[rows];
-        }
-
-        @Override
-        public void addInt(int v) {
-            a[size++] = (short) v;
-        }
-
-        void addNull() {
-            a[size++] = Short.MIN_VALUE; // Tablesaw's missing short
-        }
-
-        Column<?> column() {
-            return ShortColumn.create(name, a);
-        }
-    }
-
-    /** 64-bit integers, and unsigned 32-bit ones widened. */
-    private static final class Longs extends Fill {
-        final long[] a;
-
-        Longs(String name, int rows) {
-            super(name);
-            a = new long[rows];
+            a[size++] = v / scale;
         }
 
         @Override
         public void addLong(long v) {
-            a[size++] = v;
+            a[size++] = v / scale;
+        }
+
+        void addNull() {
+            a[size++] = Double.NaN; // Tablesaw's missing double, and float
+        }
+
+        Column<?> column() {
+            if (!floats) return DoubleColumn.create(name, a);
+            float[] f = new float[a.length];
+            for (int i = 0; i < f.length; i++) f[i] = (float) a[i];
+            return FloatColumn.create(name, f);
+        }
+    }
+
+    /** 32-bit integers, and 8- and 16-bit ones into a short column. */
+    private static final class Ints extends Fill {
+        final int[] ints;
+        final short[] shorts;
+
+        Ints(String name, int rows, boolean narrow) {
+            super(name);
+            ints = narrow ? null : new int[rows];
+            shorts = narrow ? new short[rows] : null;
+        }
+
+        @Override
+        public void addInt(int v) {
+            if (shorts != null) shorts[size++] = (short) v;
+            else ints[size++] = v;
+        }
+
+        void addNull() {
+            if (shorts != null) shorts[size++] = Short.MIN_VALUE; // Tablesaw's missing short
+            else ints[size++] = Integer.MIN_VALUE; // and int
+        }
+
+        Column<?> column() {
+            return shorts != null ? ShortColumn.create(name, shorts) : IntColumn.create(name, ints);
+        }
+    }
+
+    /**
+     * 64-bit integers, unsigned 32-bit ones widened, and timestamps (micro- or milliseconds since the epoch) packed as
+     * Tablesaw packs instants ({@code kind} INSTANT) or UTC date-times (DATETIME).
+     */
+    private static final class Longs extends Fill {
+        static final long MISSING_INSTANT = tech.tablesaw.columns.instant.InstantColumnType.missingValueIndicator();
+        static final long MISSING_DATETIME = tech.tablesaw.columns.datetimes.DateTimeColumnType.missingValueIndicator();
+        final long[] a;
+        final Kind kind;
+        final long unit;
+
+        Longs(String name, int rows, Kind kind, long unit) {
+            super(name);
+            a = new long[rows];
+            this.kind = kind;
+            this.unit = unit;
+        }
+
+        @Override
+        public void addLong(long v) {
+            if (kind == Kind.LONG) {
+                a[size++] = v;
+                return;
+            }
+            var t = Reading.instantOfMicros(v * unit);
+            a[size++] = kind == Kind.INSTANT ? PackedInstant.pack(t) : PackedLocalDateTime.pack(LocalDateTime.ofInstant(t, ZoneOffset.UTC));
         }
 
         @Override
@@ -446,77 +429,39 @@ final class FileDecode {
         }
 
         void addNull() {
-            a[size++] = Long.MIN_VALUE; // Tablesaw's missing long
+            a[size++] = switch (kind) {
+                case INSTANT -> MISSING_INSTANT;
+                case DATETIME -> MISSING_DATETIME;
+                default -> Long.MIN_VALUE; // Tablesaw's missing long
+            };
         }
 
         Column<?> column() {
-            return LongColumn.create(name, a);
+            return switch (kind) {
+                case INSTANT -> InstantColumn.createInternal(name, a);
+                case DATETIME -> DateTimeColumn.createInternal(name, a);
+                default -> LongColumn.create(name, a);
+            };
         }
     }
 
-    /** Timestamps (micro- or milliseconds since the epoch) packed as Tablesaw packs instants or UTC date-times. */
-    private static final class Micros extends Fill {
-        static final long MISSING_INSTANT = tech.tablesaw.columns.instant.InstantColumnType.missingValueIndicator();
-        static final long MISSING_DATETIME = tech.tablesaw.columns.datetimes.DateTimeColumnType.missingValueIndicator();
-        final long[] a;
-        final boolean instant;
-        final long unit;
+    /** Booleans and dates, appended to their Tablesaw column one by one. */
+    private static final class Appended extends Fill {
+        final Column<?> c;
 
-        Micros(String name, int rows, boolean instant, long unit) {
-            super(name);
-            a = new long[rows];
-            this.instant = instant;
-            this.unit = unit;
-        }
-
-        @Override
-        public void addLong(long v) {
-            var t = Reading.instantOfMicros(v * unit);
-            a[size++] = instant ? PackedInstant.pack(t) : PackedLocalDateTime.pack(LocalDateTime.ofInstant(t, ZoneOffset.UTC));
-        }
-
-        void addNull() {
-            a[size++] = instant ? MISSING_INSTANT : MISSING_DATETIME;
-        }
-
-        Column<?> column() {
-            return instant ? InstantColumn.createInternal(name, a) : DateTimeColumn.createInternal(name, a);
-        }
-    }
-
-    private static final class Bools extends Fill {
-        final BooleanColumn c;
-
-        Bools(String name, int rows) {
-            super(name);
-            c = BooleanColumn.create(name);
+        Appended(Column<?> c) {
+            super(c.name());
+            this.c = c;
         }
 
         @Override
         public void addBoolean(boolean v) {
-            c.append(v);
-        }
-
-        void addNull() {
-            c.appendMissing();
-        }
-
-        Column<?> column() {
-            return c;
-        }
-    }
-
-    private static final class Dates extends Fill {
-        final DateColumn c;
-
-        Dates(String name, int rows) {
-            super(name);
-            c = DateColumn.create(name);
+            ((BooleanColumn) c).append(v);
         }
 
         @Override
         public void addInt(int days) {
-            c.append(LocalDate.ofEpochDay(days));
+            ((DateColumn) c).append(LocalDate.ofEpochDay(days));
         }
 
         void addNull() {

@@ -19,7 +19,6 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.Converter;
@@ -89,7 +88,9 @@ final class FileDecode {
     /** The file as a table named {@code name}, or null when the engine must read it (see the class comment). */
     static Table read(Path file, String name) {
         if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true")) || !zstdLoads()) return null;
-        try (ParquetFileReader r = open(new LocalInputFile(file))) {
+        ParquetReadOptions options = options();
+        if (options == null) return null;
+        try (ParquetFileReader r = new ParquetFileReader(new LocalInputFile(file), options)) {
             ParquetMetadata footer = r.getFooter();
             MessageType schema = footer.getFileMetaData().getSchema();
             List<ColumnDescriptor> cols = schema.getColumns();
@@ -218,39 +219,41 @@ final class FileDecode {
     // ---- the reader without Hadoop ------------------------------------------------------------------------------
 
     /**
-     * A reader whose options name zstd-jni as the codec. {@code ParquetReadOptions}' builder starts Hadoop's codec
-     * factory, which would need Hadoop on the class path; the options' own constructor takes the codec factory and
-     * nothing of Hadoop, so it is called directly (it is package-private in parquet-hadoop 1.15).
+     * The reader's options, naming zstd-jni as the codec; null (the engine reads, said once) if parquet-hadoop on the
+     * class path is not the version whose constructor this calls. {@code ParquetReadOptions}' builder starts Hadoop's
+     * codec factory, which would need Hadoop on the class path; the options' own constructor takes the codec factory
+     * and nothing of Hadoop, so it is called directly (it is package-private in parquet-hadoop 1.15).
      */
-    private static ParquetFileReader open(InputFile in) throws IOException {
+    private static ParquetReadOptions options() {
+        Constructor<ParquetReadOptions> c = optionsConstructor;
+        if (c == null && !optionsMissing) {
+            try {
+                c = ParquetReadOptions.class.getDeclaredConstructor(boolean.class, boolean.class, boolean.class, boolean.class, boolean.class,
+                        boolean.class, boolean.class, boolean.class, boolean.class, FilterCompat.Filter.class,
+                        ParquetMetadataConverter.MetadataFilter.class, CompressionCodecFactory.class, org.apache.parquet.bytes.ByteBufferAllocator.class,
+                        int.class, java.util.Map.class, org.apache.parquet.crypto.FileDecryptionProperties.class,
+                        org.apache.parquet.hadoop.ParquetMetricsCallback.class, org.apache.parquet.conf.ParquetConfiguration.class);
+                c.setAccessible(true);
+                optionsConstructor = c;
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                optionsMissing = true;
+                LOG.log(System.Logger.Level.INFO, "Datasets.load reads Parquet through DuckDB, not in Java (parquet-hadoop's read options "
+                        + "are not the ones this toolkit was built with: " + e + ")");
+            }
+        }
+        if (c == null) return null;
         try {
-            return new ParquetFileReader(in, options());
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            if (e.getCause() instanceof RuntimeException re) throw re;
-            throw new IllegalStateException(e.getCause());
+            // signed min/max for strings, no filters (every row is read), no checksum check, no off-heap buffers.
+            return c.newInstance(true, false, false, false, false, false, false, false, false, FilterCompat.NOOP,
+                    ParquetMetadataConverter.NO_FILTER, new Codecs(), new HeapByteBufferAllocator(), 8 << 20, new HashMap<String, String>(),
+                    null, null, new PlainParquetConfiguration());
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("parquet-hadoop's reader is not the one this toolkit was built with: " + e, e);
+            throw new IllegalStateException("parquet-hadoop's read options did not build: " + e, e);
         }
     }
 
     private static volatile Constructor<ParquetReadOptions> optionsConstructor;
-
-    private static ParquetReadOptions options() throws ReflectiveOperationException {
-        Constructor<ParquetReadOptions> c = optionsConstructor;
-        if (c == null) {
-            c = ParquetReadOptions.class.getDeclaredConstructor(boolean.class, boolean.class, boolean.class, boolean.class, boolean.class,
-                    boolean.class, boolean.class, boolean.class, boolean.class, FilterCompat.Filter.class,
-                    ParquetMetadataConverter.MetadataFilter.class, CompressionCodecFactory.class, org.apache.parquet.bytes.ByteBufferAllocator.class,
-                    int.class, java.util.Map.class, org.apache.parquet.crypto.FileDecryptionProperties.class,
-                    org.apache.parquet.hadoop.ParquetMetricsCallback.class, org.apache.parquet.conf.ParquetConfiguration.class);
-            c.setAccessible(true);
-            optionsConstructor = c;
-        }
-        // signed min/max for strings, no filters (every row is read), no checksum check, no off-heap buffers.
-        return c.newInstance(true, false, false, false, false, false, false, false, false, FilterCompat.NOOP,
-                ParquetMetadataConverter.NO_FILTER, new Codecs(), new HeapByteBufferAllocator(), 8 << 20, new HashMap<String, String>(),
-                null, null, new PlainParquetConfiguration());
-    }
+    private static volatile boolean optionsMissing;
 
     /** Whether zstd-jni's native library loads here (found out once, said once when it does not). */
     private static boolean zstdLoads() {

@@ -11,6 +11,7 @@ import org.marketlab.sandbox.clob.ClobChannels;
 import org.marketlab.sandbox.clob.ClobMarketsApi;
 import org.marketlab.sandbox.clob.RewardsApi;
 import org.marketlab.sandbox.clob.RfqApi;
+import org.marketlab.sandbox.clob.RfqQuoters;
 import org.marketlab.sandbox.clob.SessionApi;
 import org.marketlab.sandbox.contracts.Chain;
 import org.marketlab.sandbox.contracts.Combos;
@@ -414,7 +415,7 @@ public final class Sandbox implements EmbeddedService {
         Relayer relayer = new Relayer(clock);
         RelayerApi relayerApi = new RelayerApi(relayer, accounts::builderOwner, chain);
         return List.of(clob, clobMarkets, accounts, channels, new RewardsApi(clobMarkets, accounts, clock), new SessionApi(accounts, clock),
-                new RfqApi(accounts, combos, clock),
+                new RfqApi(accounts, combos, clock), new RfqQuoters(accounts, combos, clock),
                 new org.marketlab.sandbox.clob.SessionSignersApi(accounts, relayer),
                 new Health("clob"),
                 new DataApi(wallets), new InsightsApi(wallets), new ApprovalsApi(chain), new CombosApi(combos), new Health("data"),

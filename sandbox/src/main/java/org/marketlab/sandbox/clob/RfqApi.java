@@ -79,9 +79,51 @@ public final class RfqApi implements RouteModule {
             this.code = code;
         }
 
+        String code() {
+            return code;
+        }
+
         @Override
         public void answer(Context ctx, String service) {
             ctx.status(status()).json(Map.of("error", getMessage(), "code", code));
+        }
+    }
+
+    /**
+     * An order signed in the exchange domain of protocol {@code "3"}, as an RFQ's requester accepts a quote and a quoter
+     * quotes one; a missing field is refused with the gateway's {@code MISSING_…_IN_SIGNED_ORDER} code.
+     */
+    record SignedOrder(String maker, String signer, BigInteger salt, BigInteger tokenId, BigInteger makerAmount, BigInteger takerAmount,
+                       BigInteger timestamp, int side, int signatureType, String metadata, String builder, String signature) {
+
+        static SignedOrder of(JsonNode o) {
+            return new SignedOrder(text(o, "maker", "MISSING_MAKER_IN_SIGNED_ORDER").toLowerCase(Locale.ROOT),
+                    text(o, "signer", "MISSING_SIGNER_IN_SIGNED_ORDER").toLowerCase(Locale.ROOT),
+                    base("salt", text(o, "salt", "MISSING_SALT_IN_SIGNED_ORDER"), "INVALID_ACCEPTANCE"),
+                    base("tokenId", text(o, "tokenId", "MISSING_TOKEN_ID_IN_SIGNED_ORDER"), "INVALID_ACCEPTANCE"),
+                    base("makerAmount", text(o, "makerAmount", "MISSING_MAKER_AMOUNT_IN_SIGNED_ORDER"), "INVALID_ACCEPTANCE"),
+                    base("takerAmount", text(o, "takerAmount", "MISSING_TAKER_AMOUNT_IN_SIGNED_ORDER"), "INVALID_ACCEPTANCE"),
+                    base("timestamp", text(o, "timestamp", "MISSING_TIMESTAMP_IN_SIGNED_ORDER"), "INVALID_ACCEPTANCE"),
+                    o.path("side").asInt(-1), o.path("signatureType").asInt(-1), o.path("metadata").asText(ZERO32), o.path("builder").asText(ZERO32),
+                    text(o, "signature", "MISSING_SIGNATURE_IN_SIGNED_ORDER"));
+        }
+
+        byte[] digest() {
+            return TypedData.order("3", Contracts.EXCHANGE_V3, salt, maker, signer, tokenId, makerAmount, takerAmount, side, signatureType, timestamp,
+                    metadata, builder);
+        }
+
+        /**
+         * Who signed, checked with the sandbox's own EIP-712 code: the signer for an EOA, proxy or Safe order; the deposit
+         * wallet's owner under {@code POLY_1271} (the signature nests the owner's). Null when nothing recovers.
+         */
+        String recovered() {
+            if (signatureType == 3) {
+                return TypedData.depositWalletOwner("3", Contracts.EXCHANGE_V3, salt, maker, signer, tokenId, makerAmount, takerAmount, side, timestamp,
+                        metadata, builder, signature);
+            }
+            String s = TypedData.signer(digest(), signature);
+            return s != null && s.equals(signer) ? s : null;
         }
     }
 
@@ -364,8 +406,12 @@ public final class RfqApi implements RouteModule {
     }
 
     private String id(String kind, String of, long now) {
-        byte[] h = Hash.sha3((kind + "|" + of + "|" + now + "|" + sequence.incrementAndGet()).getBytes(StandardCharsets.UTF_8));
-        String x = Wallets.hex(h);
+        return uuid(kind + "|" + of + "|" + now + "|" + sequence.incrementAndGet());
+    }
+
+    /** An id in the UUID's layout, drawn from the hash of {@code seed}. */
+    static String uuid(String seed) {
+        String x = Wallets.hex(Hash.sha3(seed.getBytes(StandardCharsets.UTF_8)));
         return x.substring(0, 8) + "-" + x.substring(8, 12) + "-" + x.substring(12, 16) + "-" + x.substring(16, 20) + "-" + x.substring(20, 32);
     }
 
@@ -403,15 +449,10 @@ public final class RfqApi implements RouteModule {
                 if (r.status.equals("EXPIRED")) throw refuse(400, "EXPIRED_RFQ", "the quote of RFQ " + r.id + " expired at " + r.expiresAt);
                 if (!r.status.equals("AWAITING_REQUESTER_ACCEPTANCE")) throw refuse(409, "INVALID_RFQ_STATE", "RFQ " + r.id + " is " + r.status);
                 if (!quoteId.equals(r.quoteId)) throw refuse(400, "QUOTE_MISMATCH", "quote_id " + quoteId + " is not the quote of RFQ " + r.id);
-                String maker = text(o, "maker", "MISSING_MAKER_IN_SIGNED_ORDER").toLowerCase(Locale.ROOT);
-                String signer = text(o, "signer", "MISSING_SIGNER_IN_SIGNED_ORDER").toLowerCase(Locale.ROOT);
-                BigInteger salt = base("salt", text(o, "salt", "MISSING_SALT_IN_SIGNED_ORDER"), "INVALID_ACCEPTANCE");
-                BigInteger tokenId = base("tokenId", text(o, "tokenId", "MISSING_TOKEN_ID_IN_SIGNED_ORDER"), "INVALID_ACCEPTANCE");
-                BigInteger makerAmount = base("makerAmount", text(o, "makerAmount", "MISSING_MAKER_AMOUNT_IN_SIGNED_ORDER"), "INVALID_ACCEPTANCE");
-                BigInteger takerAmount = base("takerAmount", text(o, "takerAmount", "MISSING_TAKER_AMOUNT_IN_SIGNED_ORDER"), "INVALID_ACCEPTANCE");
-                BigInteger timestamp = base("timestamp", text(o, "timestamp", "MISSING_TIMESTAMP_IN_SIGNED_ORDER"), "INVALID_ACCEPTANCE");
-                int side = o.path("side").asInt(-1), signatureType = o.path("signatureType").asInt(-1);
-                String metadata = o.path("metadata").asText(ZERO32), builderCode = o.path("builder").asText(ZERO32);
+                SignedOrder so = SignedOrder.of(o);
+                String maker = so.maker(), signer = so.signer();
+                BigInteger tokenId = so.tokenId(), makerAmount = so.makerAmount(), takerAmount = so.takerAmount();
+                int side = so.side(), signatureType = so.signatureType();
                 if (!tokenId.equals(r.combo.yes()) || side != (r.buy() ? 0 : 1)) {
                     throw refuse(400, "ORDER_SIDE_OR_TOKEN_DOES_NOT_MATCH_REQUEST", "the order must " + (r.buy() ? "BUY (side 0)" : "SELL (side 1)")
                             + " the combo's YES position " + r.combo.yes());
@@ -431,17 +472,12 @@ public final class RfqApi implements RouteModule {
                     throw refuse(400, "SIGNED_ORDER_SIZE_DOES_NOT_COVER_QUOTE", "the order's amounts must be the quote's: makerAmount "
                             + r.makerAmount + ", takerAmount " + r.takerAmount);
                 }
-                if (!builderCode.equalsIgnoreCase(r.builderCode)) throw refuse(400, "INVALID_ACCEPTANCE", "the order's builder must be the quote's " + r.builderCode);
-                byte[] digest = TypedData.order("3", Contracts.EXCHANGE_V3, salt, maker, signer, tokenId, makerAmount, takerAmount, side,
-                        signatureType, timestamp, metadata, builderCode);
-                String recovered = signatureType == 3
-                        ? TypedData.depositWalletOwner("3", Contracts.EXCHANGE_V3, salt, maker, signer, tokenId, makerAmount, takerAmount, side,
-                        timestamp, metadata, builderCode, signature)
-                        : TypedData.signer(digest, signature);
-                if (recovered == null || !recovered.equals(signatureType == 3 ? e.address() : signer)) {
-                    throw refuse(400, "INVALID_SIGNATURE", "the order's signature does not verify for " + (signatureType == 3 ? e.address() : signer)
+                if (!so.builder().equalsIgnoreCase(r.builderCode)) throw refuse(400, "INVALID_ACCEPTANCE", "the order's builder must be the quote's " + r.builderCode);
+                if (!e.address().equals(so.recovered())) {
+                    throw refuse(400, "INVALID_SIGNATURE", "the order's signature does not verify for " + e.address()
                             + " over the exchange domain of protocol 3 (" + Contracts.EXCHANGE_V3 + ")");
                 }
+                byte[] digest = so.digest();
                 BigDecimal collateral = new BigDecimal(r.buy() ? makerAmount : takerAmount).divide(E6);
                 BigDecimal shares = new BigDecimal(r.buy() ? takerAmount : makerAmount).divide(E6);
                 if (r.buy() ? accounts.available(r.maker).compareTo(collateral) < 0 : combos.held(r.maker, r.combo).compareTo(shares) < 0) {

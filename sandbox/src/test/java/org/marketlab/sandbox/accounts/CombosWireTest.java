@@ -194,6 +194,119 @@ class CombosWireTest {
         rfqError(send("GET", path, null, ClobAccountsWireTest.address(k3), c3, null), 404, "UNKNOWN_RFQ");
     }
 
+    /**
+     * The quoter's WebSocket: a maker authenticates with its API key and identity, receives the crowd's request, has a
+     * quote signed by another key refused (nothing moves), quotes with its own signature, confirms the last look, and
+     * the fill moves its collateral to the crowd's seller and the seller's combo shares to it.
+     */
+    @Test
+    void aQuoterAnswersTheCrowdsRequestAndTheFillMovesBothAccounts() throws Exception {
+        ECKeyPair key = ClobAccountsWireTest.demo(5);
+        String me = ClobAccountsWireTest.address(key).toLowerCase(Locale.ROOT);
+        ClobAccountsWireTest.Creds c = ClobAccountsWireTest.Creds.of(ok(clob.send("GET", "/auth/derive-api-key", null,
+                ClobAccountsWireTest.l1(key, ClobAccountsWireTest.now(), 0))));
+        BigInteger cashBefore = cash(me, c);
+        java.net.URI uri = java.net.URI.create(sandbox.urls().get("clob").toString().replaceFirst("^http", "ws") + "/ws/rfq");
+        try (org.marketlab.sandbox.TextFrames ws = new org.marketlab.sandbox.TextFrames(uri)) {
+            ws.send("{\"type\": \"RFQ_QUOTE\", \"rfq_id\": \"x\"}");
+            assertEquals("UNAUTHENTICATED", frame(ws, "RFQ_ERROR").get("code").asText());
+            ws.send(quoterAuth(c.key(), "not-the-secret", c.passphrase(), me));
+            JsonNode refused = frame(ws, "auth");
+            assertTrue(!refused.get("success").asBoolean() && refused.get("error").asText().contains("secret"), refused.toString());
+            ws.send(quoterAuth(c.key(), c.secret(), c.passphrase(), me));
+            JsonNode auth = frame(ws, "auth");
+            assertTrue(auth.get("success").asBoolean(), auth.toString());
+            assertEquals(me, auth.get("address").asText());
+
+            JsonNode req = frame(ws, "RFQ_REQUEST");
+            assertEquals("SELL", req.get("direction").asText());
+            assertEquals("shares", req.get("requested_size").get("unit").asText());
+            assertTrue(req.get("submission_deadline").asLong() > System.currentTimeMillis(), req.toString());
+            List<BigInteger> legs = new ArrayList<>();
+            for (JsonNode l : req.get("leg_position_ids")) legs.add(new BigInteger(l.asText()));
+            assertEquals(ComboIds.comboConditionId(legs), req.get("condition_id").asText(), "the request's combo id is its legs'");
+            String yes = req.get("yes_position_id").asText(), rfq = req.get("rfq_id").asText();
+            String seller = null;
+            BigDecimal sellerBefore = null;
+            for (String w : sandbox.wallets().seeded().subList(0, 5)) {
+                for (JsonNode p : get(data, "/v2/positions/combos?user=" + w).get("data")) {
+                    if (p.get("combo_position_id").asText().equals(yes)) {
+                        seller = w;
+                        sellerBefore = p.get("current_size").decimalValue();
+                    }
+                }
+            }
+            assertTrue(seller != null && !seller.equals(me), "a seeded wallet other than the quoter holds the combo it sells");
+            long size = req.get("requested_size").get("value_e6").asLong(), price = 990_000;
+            long makerAmount = (price * size + 999_999) / 1_000_000;
+            ObjectNode amounts = Http.JSON.createObjectNode().put("maker_amount_e6", Long.toString(makerAmount)).put("taker_amount_e6", Long.toString(size));
+            String zero = "0x" + "0".repeat(64);
+
+            // Signed by another key: refused, nothing moves.
+            ws.send(quote(rfq, price, size, order(ClobAccountsWireTest.demo(4), me, yes, 0, amounts, zero, 11)));
+            JsonNode bad = frame(ws, "RFQ_ERROR");
+            assertEquals("INVALID_SIGNATURE", bad.get("code").asText(), bad.toString());
+            assertEquals("RFQ_QUOTE", bad.get("request_type").asText());
+            assertEquals(rfq, bad.get("rfq_id").asText());
+            // Amounts that are not the quoted price's: refused.
+            ObjectNode cheap = Http.JSON.createObjectNode().put("maker_amount_e6", "1").put("taker_amount_e6", Long.toString(size));
+            ws.send(quote(rfq, price, size, order(key, me, yes, 0, cheap, zero, 12)));
+            assertEquals("INVALID_QUOTE", frame(ws, "RFQ_ERROR").get("code").asText());
+            assertEquals(cashBefore, cash(me, c));
+
+            ws.send(quote(rfq, price, size, order(key, me, yes, 0, amounts, zero, 13)));
+            JsonNode ack = frame(ws, "ACK_RFQ_QUOTE");
+            assertEquals(rfq, ack.get("rfq_id").asText());
+            JsonNode last = frame(ws, "RFQ_CONFIRMATION_REQUEST");
+            assertEquals(ack.get("quote_id").asText(), last.get("quote_id").asText());
+            assertEquals(Long.toString(size), last.get("fill_size_e6").asText());
+            assertEquals(Long.toString(price), last.get("price_e6").asText());
+            assertEquals(cashBefore, cash(me, c), "nothing moves before the maker confirms");
+            ObjectNode confirm = Http.JSON.createObjectNode().put("type", "RFQ_CONFIRMATION_RESPONSE").put("rfq_id", rfq)
+                    .put("quote_id", ack.get("quote_id").asText()).put("decision", "CONFIRM");
+            ws.send(confirm.toString());
+            frame(ws, "ACK_RFQ_CONFIRMATION_RESPONSE");
+            assertEquals("MATCHED", frame(ws, "RFQ_EXECUTION_UPDATE").get("status").asText());
+            assertEquals("MINED", frame(ws, "RFQ_EXECUTION_UPDATE").get("status").asText());
+            JsonNode done = frame(ws, "RFQ_EXECUTION_UPDATE");
+            assertEquals("CONFIRMED", done.get("status").asText());
+            assertTrue(done.get("tx_hash").asText().startsWith("0x"));
+            JsonNode trade = frame(ws, "RFQ_TRADE");
+            assertEquals(Long.toString(size), trade.get("size_e6").asText());
+
+            assertEquals(cashBefore.subtract(BigInteger.valueOf(makerAmount)), cash(me, c), "the quoter paid the quote");
+            BigDecimal shares = BigDecimal.valueOf(size).movePointLeft(6);
+            assertEquals(0, shares.compareTo(position(me, yes).get("current_size").decimalValue()), "the quoter holds the combo's YES");
+            assertEquals(0, sellerBefore.subtract(shares).compareTo(position(seller, yes).get("current_size").decimalValue()), "the seller gave them");
+            // A second confirmation finds the RFQ filled.
+            ws.send(confirm.toString());
+            assertEquals("INVALID_RFQ_STATE", frame(ws, "RFQ_ERROR").get("code").asText());
+        }
+    }
+
+    private static String quoterAuth(String key, String secret, String passphrase, String me) {
+        ObjectNode o = Http.JSON.createObjectNode().put("type", "auth");
+        o.putObject("auth").put("apiKey", key).put("secret", secret).put("passphrase", passphrase);
+        o.putObject("identity").put("signer_address", me).put("maker_address", me).put("signature_type", 0);
+        return o.toString();
+    }
+
+    private static String quote(String rfq, long price, long size, ObjectNode order) {
+        ObjectNode o = Http.JSON.createObjectNode().put("type", "RFQ_QUOTE").put("rfq_id", rfq)
+                .put("price_e6", Long.toString(price)).put("size_e6", Long.toString(size));
+        o.set("signed_order", order);
+        return o.toString();
+    }
+
+    /** The next frame of {@code type} (the crowd's later requests may come between). */
+    private static JsonNode frame(org.marketlab.sandbox.TextFrames ws, String type) throws Exception {
+        while (true) {
+            JsonNode f = Http.JSON.readTree(ws.nextText());
+            if (f.get("type").asText().equals(type)) return f;
+            assertEquals("RFQ_REQUEST", f.get("type").asText(), "expected " + type + ", got " + f);
+        }
+    }
+
     /** On a sandbox whose clock the test moves: a quote accepted after its window is refused as expired; an outsized request finds no quote. */
     @Test
     void anExpiredQuoteAndAnOutsizedRequest() throws Exception {

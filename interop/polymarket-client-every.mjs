@@ -8,7 +8,7 @@
 // validate every answer) and what it returns holds what the method promises. The client takes its hosts through its
 // public environment helper (forkEnvironmentConfig): the sandbox's REST hosts, the order book's channels, the live-data
 // stream and its Polygon node (chain) as the RPC node, which the signer's wallet client sends its transactions to as
-// well, and the combinations' host (the RFQ catalogue) the order book's; the relayer, the RFQ quoter's channel, the
+// well, and the combinations' host (the RFQ catalogue, the quoter's channel /ws/rfq) the order book's; the relayer, the
 // collateral-return gateway and the sports stream at a closed port of loopback (this client's gasless writes need a
 // relayer API key or a remote builder-signing server, which the sandbox does not issue), so nothing leaves the machine.
 import { readFileSync } from 'node:fs';
@@ -27,10 +27,8 @@ globalThis.WebSocket ??= NodeWebSocket;
 
 const [markets, clob, data, perps, seed, chain] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
 const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
-const QUOTER = "the RFQ quoter's channel (a maker's session that receives requests and sends signed quotes): the sandbox quotes every combo request itself, as its one maker";
 const COLLATERAL_RETURN = "the sandbox simulates the collateral-return gateway (polymarket-client's two calls pass), but this client runs it only for a deposit, Safe or proxy wallet whose gasless writes it authenticates with a relayer API key or a remote builder-signing server (its ApiKeyAuthorization), and the sandbox issues neither";
 const { call, nonEmpty, report } = every('@polymarket/client', version, {
-    openRfqSession: QUOTER,
     planCollateralReturn: COLLATERAL_RETURN,
     executeCollateralReturnPlan: COLLATERAL_RETURN,
 });
@@ -39,7 +37,7 @@ const ws = (url) => url.replace(/^http/, 'ws');
 const environment = forkEnvironmentConfig({ gamma: { rest: markets }, data: { rest: data }, perps: { rest: perps, ws: `${ws(perps)}/v1/ws` },
     clob: { rest: clob, market: { ws: `${ws(clob)}/ws/market` }, user: { ws: `${ws(clob)}/ws/user` } }, rtds: { ws: `${ws(markets)}/ws/live-data` },
     relayer: { rest: closed }, rpc: chain, sports: { ws: 'ws://127.0.0.1:9' },
-    combos: { rest: clob, ws: 'ws://127.0.0.1:9', collateralReturn: { rest: closed } } });
+    combos: { rest: clob, ws: `${ws(clob)}/ws/rfq`, collateralReturn: { rest: closed } } });
 const pub = createPublicClient({ environment });
 
 const me = new Wallet(keccak256(toUtf8Bytes('marketlab demo account 2'))).address;
@@ -209,6 +207,36 @@ await call('cancelOrders', () => sec.cancelOrders({ orderIds: batch.map((x) => x
 await call('cancelMarketOrders', () => sec.cancelMarketOrders({ tokenId: token }), cancelled(resting?.orderId));
 await call('cancelAll', () => sec.cancelAll());
 await chainCalls();
+await call('openRfqSession', quoter, (r) => (r.update.txHash && r.after === r.before - r.cost ? undefined
+    : `update ${JSON.stringify(r.update)}, balance ${r.before} -> ${r.after}, quote cost ${r.cost}`));
+
+// The quoter's session: the crowd's first request arrives, demo wallet 2 quotes it from collateral at 0.99 (the client
+// signs the order), confirms the last look, and the fill is CONFIRMED with the quote's cost taken from its cash.
+async function quoter() {
+    const cash = async () => BigInt((await fetchBalanceAllowance(sec, { assetType: 'COLLATERAL' })).balance);
+    const before = await cash();
+    const session = await sec.openRfqSession();
+    const timer = setTimeout(() => session.close(), 30_000);
+    let fill;
+    try {
+        for await (const event of session) {
+            if (event.type === 'quote_request') await event.quote({ price: '0.99', source: 'collateral' });
+            else if (event.type === 'confirmation_request') {
+                fill = event;
+                await event.confirm();
+            } else if (event.type === 'execution_update' && event.status === 'CONFIRMED') {
+                // The client reads fill_size_e6 and price_e6 as decimal strings ("10", "0.99").
+                const e6 = (v) => { const [i, f = ''] = String(v).split('.'); return BigInt(i) * 1_000_000n + BigInt((f + '000000').slice(0, 6)); };
+                const cost = (e6(fill.fillSize) * e6(fill.price) + 999_999n) / 1_000_000n;
+                return { update: event, before, after: await cash(), cost };
+            }
+        }
+        throw new Error('the session ended before the fill was confirmed');
+    } finally {
+        clearTimeout(timer);
+        await session.close();
+    }
+}
 
 const session = await call('openPerpsSession', () => sec.openPerpsSession({ label: 'every method' }), (r) => (r ? undefined : 'no session'));
 const sessionMethods = [];

@@ -12,8 +12,8 @@ The client has no public setting for its hosts: its environments are frozen obje
 tests do, the script builds one with the SDK's environment helpers (polymarket._internal.environment), the
 production configuration with the sandbox's URLs, its Polygon node (chain) as the RPC node; the order book's channels
 and the live-data stream are the sandbox's, the order book's host serves the RFQ host and the builder RFQ gateway, and
-the relayer and the collateral-return gateway are the sandbox's (served on the chain host); the hosts the sandbox does
-not simulate (the RFQ quoter's channel, the sports and authenticated price streams) point at a closed port on loopback,
+the relayer and the collateral-return gateway are the sandbox's (served on the chain host); the RFQ quoter's channel is the order book's
+host's /ws/rfq; the hosts the sandbox does not simulate (the sports and authenticated price streams) point at a closed port on loopback,
 so no request ever leaves the machine. Demo wallet 2 signs, trading from its own address (an EOA wallet: its on-chain
 calls are transactions it signs and sends to the node itself); demo wallet 4's key is the one deleted; demo wallet 6's
 key owns the deposit wallet whose session keys and collateral return are called.
@@ -27,7 +27,7 @@ import time
 import traceback
 import urllib.request
 from datetime import datetime, timedelta, timezone
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 from importlib import metadata
 
 from eth_account import Account
@@ -48,10 +48,9 @@ ENV = create_environment(name="sandbox", config=dataclasses.replace(
     relayer_poll_frequency_ms=100,
     clob_market_ws_url=CLOB.replace("http", "ws", 1) + "/ws/market", clob_user_ws_url=CLOB.replace("http", "ws", 1) + "/ws/user",
     rtds_ws_url=MARKETS.replace("http", "ws", 1) + "/ws/live-data",
-    sports_ws_url="ws://127.0.0.1:9", realtime_ws_url="ws://127.0.0.1:9", rfq_quoter_ws_url="ws://127.0.0.1:9"))
+    sports_ws_url="ws://127.0.0.1:9", realtime_ws_url="ws://127.0.0.1:9", rfq_quoter_ws_url=CLOB.replace("http", "ws", 1) + "/ws/rfq"))
 
 # What the sandbox does not simulate, with the reason (docs/interop.md names each).
-QUOTER = "the RFQ quoter's channel (a maker's session that receives requests and sends signed quotes): the sandbox quotes every combo request itself, as its one maker"
 NOT_SIMULATED = {}
 
 calls = []
@@ -421,10 +420,24 @@ def chain_calls(c, me, token, condition):
     call("is_gasless_ready", c.is_gasless_ready, lambda r: None if r is True else str(r))
 
 
-PERPS_NOT_SIMULATED = {
-    "open_rfq_session": QUOTER,
-}
-NOT_SIMULATED.update(PERPS_NOT_SIMULATED)
+async def quoter(client, cash):
+    """The quoter's session: the crowd's first request arrives, demo wallet 2 quotes it from collateral at 0.99 (the
+    client signs the order), confirms the last look, and the fill is CONFIRMED with the quote's cost taken from its cash."""
+    before = await cash()
+    async with client.open_rfq_session() as session:
+        async def until(kind):
+            async for event in session:
+                if event.type == kind:
+                    return event
+            raise RuntimeError(f"the session ended before a {kind}")
+        request = await asyncio.wait_for(until("quote_request"), 15)
+        await request.quote(price="0.99")
+        confirmation = await asyncio.wait_for(until("confirmation_request"), 15)
+        await confirmation.confirm()
+        while (update := await asyncio.wait_for(until("execution_update"), 15)).status != "CONFIRMED":
+            pass
+        cost = (confirmation.fill_size * confirmation.price * 1_000_000).to_integral_value(rounding=ROUND_CEILING)
+        return request, update, before, await cash(), int(cost)
 
 
 async def perps_calls(key):
@@ -479,7 +492,9 @@ async def perps_calls(key):
         return withdrawal, start, await cash()
     await acall("withdraw_from_perps", withdraw,
                 lambda r: None if isinstance(r[0], int) and r[2] == r[1] + 1_000_000 else f"withdrawal {r[0]}, balance {r[1]} -> {r[2]}")
-    await acall("open_rfq_session", lambda: client.open_rfq_session())
+    await acall("open_rfq_session", lambda: quoter(client, cash),
+                lambda r: None if r[0].direction == "SELL" and r[1].tx_hash and r[3] == r[2] - r[4]
+                else f"request {r[0]}, update {r[1]}, balance {r[2]} -> {r[3]}, quote cost {r[4]}")
     await acall("subscribe", lambda: streams(client, iid), lambda r: r)
 
     session = await acall("open_perps_session", lambda: client.open_perps_session(), lambda r: None if r is not None else "no session")
@@ -545,9 +560,6 @@ async def perps_calls(key):
     await builder_calls(s, scall, items, builder, iid, qty, mark, instruments[0].price_decimals)
     notes = await scall("list_notifications", lambda: items(s.list_notifications(), 50), nonempty)
     await scall("mark_notifications_read", lambda: s.mark_notifications_read(ids=[n.notification.id for n in (notes or [])[:1]] or ["none"]))
-    for m in PERPS_NOT_SIMULATED:
-        if hasattr(PerpsSession, m):
-            await scall(m, lambda: None)
     await scall("open", lambda: s.open())
     await scall("close", s.close)
     await acall("revoke_perps_credentials", lambda: client.revoke_perps_credentials(proxy=s._credentials.proxy))

@@ -409,6 +409,7 @@ public final class RfqQuoters implements RouteModule {
         ack.put("type", "ACK_RFQ_CONFIRMATION_RESPONSE");
         ack.put("rfq_id", rfq);
         ack.put("quote_id", quote);
+        ack.put("decision", decision);
         q.send(ack.toString());
         if (tx == null) return;
         String hash = tx;

@@ -265,7 +265,7 @@ class CombosWireTest {
             ObjectNode confirm = Http.JSON.createObjectNode().put("type", "RFQ_CONFIRMATION_RESPONSE").put("rfq_id", rfq)
                     .put("quote_id", ack.get("quote_id").asText()).put("decision", "CONFIRM");
             ws.send(confirm.toString());
-            frame(ws, "ACK_RFQ_CONFIRMATION_RESPONSE");
+            assertEquals("CONFIRM", frame(ws, "ACK_RFQ_CONFIRMATION_RESPONSE").get("decision").asText());
             assertEquals("MATCHED", frame(ws, "RFQ_EXECUTION_UPDATE").get("status").asText());
             assertEquals("MINED", frame(ws, "RFQ_EXECUTION_UPDATE").get("status").asText());
             JsonNode done = frame(ws, "RFQ_EXECUTION_UPDATE");

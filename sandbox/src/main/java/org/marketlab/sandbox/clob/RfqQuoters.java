@@ -72,11 +72,6 @@ public final class RfqQuoters implements RouteModule {
         this.clock = clock;
     }
 
-    @Override
-    public void register(Javalin app) {
-        sockets.route(app, PATH, ctx -> new Quoter(sockets, ctx), this::frame);
-    }
-
     /** One crowd request offered to one quoter, and where it stands. */
     private static final class Offer {
         final String id, seller, publicId;
@@ -107,6 +102,12 @@ public final class RfqQuoters implements RouteModule {
         Quoter(Sockets<?> host, WsContext ctx) {
             super(host, ctx);
         }
+    }
+
+    /** Routes {@value #PATH}: each connection a {@link Quoter}, each text frame to {@link #frame}. */
+    @Override
+    public void register(Javalin app) {
+        sockets.route(app, PATH, ctx -> new Quoter(sockets, ctx), this::frame);
     }
 
     private void frame(Quoter q, String text) {

@@ -108,6 +108,11 @@ public final class RfqQuoters implements RouteModule {
     @Override
     public void register(Javalin app) {
         sockets.route(app, PATH, ctx -> new Quoter(sockets, ctx), this::frame);
+        app.events(e -> e.serverStopping(this::stopTimer)); // the crowd's timer ends with its server
+    }
+
+    private synchronized void stopTimer() {
+        if (timer != null) timer.shutdownNow();
     }
 
     private void frame(Quoter q, String text) {

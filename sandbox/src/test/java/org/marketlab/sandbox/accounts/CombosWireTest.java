@@ -45,9 +45,17 @@ class CombosWireTest {
         data = new Http(sandbox.urls().get("data"));
     }
 
+    /** Closing the sandbox ends the crowd's timer that a quoter's session started. */
     @AfterAll
-    static void stop() {
+    static void stop() throws InterruptedException {
         sandbox.close();
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (crowdTimerAlive() && System.nanoTime() < until) Thread.sleep(50);
+        org.junit.jupiter.api.Assertions.assertFalse(crowdTimerAlive(), "the RFQ crowd's timer outlives its sandbox");
+    }
+
+    private static boolean crowdTimerAlive() {
+        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("rfq-crowd") && t.isAlive());
     }
 
     private static JsonNode get(Http h, String path) {

@@ -26,9 +26,10 @@ public interface Clock {
     }
 
     /**
-     * How much earlier than the server a limiter on this clock must assume its requests arrive: the toolkit's one
-     * margin rule. On the system clock 100 ms (the delays between a send and the server's count of it); on a
-     * {@link VirtualClock} none, as nothing travels.
+     * How much later than its send a limiter on this clock must assume the server counts a request: the toolkit's
+     * one margin rule. On the system clock 100 ms (the delays between a send and the server's count of it); on a
+     * {@link VirtualClock} none, as nothing travels. The pacer's windows apply it to requests still in flight only:
+     * an answered request counts from its answer, by which the server had counted it.
      */
     default java.time.Duration safetyMargin() {
         return java.time.Duration.ofMillis(100);

@@ -20,8 +20,8 @@ import java.util.function.Function;
  *
  * <p>Each window is a ring of the last {@code limit} admission times, so the check is exact and O(1): one
  * more request fits when the oldest of those has left the window. Because the server counts arrival times and
- * the client send times, each window is widened by a safety margin on the client side, and a request's time
- * moves to its answer time once settled ({@link Permit#settle}). Concurrent callers are served in arrival
+ * the client send times, a request in flight counts from its send time plus a safety margin, and from its answer
+ * time once settled ({@link Permit#settle}): the server counted it by then, so a settled request needs no margin. Concurrent callers are served in arrival
  * order wherever they compete (see {@link #acquire}). A {@code 429} (feedback through {@link #onResponse})
  * holds the request's scopes until the server's {@code Retry-After} has passed.
  */
@@ -63,8 +63,8 @@ public final class Pacer {
 
     /**
      * An admitted request. Call {@link #settle()} when its answer (or failure) arrives: the request is counted
-     * from its send time until then, and from its answer time after, which bounds the server's arrival time
-     * from above whatever the latency was.
+     * from its send time plus the safety margin until then, and from its answer time after, which bounds the
+     * server's arrival time from above whatever the latency was.
      */
     public final class Permit {
         private final Duration waited;

@@ -3,14 +3,21 @@ package org.marketlab.pacing;
 import org.marketlab.spi.IpLimit;
 
 /**
- * An exact sliding window for one limit scope: the send times of the last {@code limit} requests in a ring.
+ * An exact sliding window for one limit scope: the times of the last {@code limit} requests in a ring.
  * A new request is admitted when fewer than {@code limit} requests lie within the window, i.e. when the
  * oldest of the last {@code limit} has left it. Not thread-safe: the pacer guards it.
+ *
+ * <p>Each request is counted from the latest moment the server can have counted it. While it is in flight that is
+ * its send time plus the safety margin (the delays between a send and the server's count); once its answer came it
+ * is the answer's time, a hard bound whatever the latency was, so a settled request needs no margin. A new request
+ * reaches the server after its own send, so the window itself is never widened: a request answered in 3 ms frees its
+ * slot 10 s after its answer, not 10.1 s.
  */
 final class Window {
 
     final IpLimit limit;
     private final long windowNanos;
+    private final long marginNanos;
     private final long[] times;
     private final long[] seqs;  // which admission holds each slot, so a late settle cannot touch a reused slot
     private long nextSeq;
@@ -24,7 +31,8 @@ final class Window {
 
     Window(IpLimit limit, long marginNanos) {
         this.limit = limit;
-        this.windowNanos = limit.window().toNanos() + marginNanos;
+        this.windowNanos = limit.window().toNanos();
+        this.marginNanos = marginNanos;
         this.times = new long[limit.limit()];
         this.seqs = new long[limit.limit()];
     }
@@ -56,7 +64,10 @@ final class Window {
         return t;
     }
 
-    /** Records an admission at {@code now}; returns its ticket (slot and sequence) for {@link #settle}. */
+    /**
+     * Records an admission sent at {@code now}, counted from {@code now} plus the margin until settled; returns its
+     * ticket (slot and sequence) for {@link #settle}.
+     */
     long record(long now) {
         int slot;
         if (size == times.length) {
@@ -66,7 +77,7 @@ final class Window {
             slot = (head + size) % times.length;
             size++;
         }
-        times[slot] = now;
+        times[slot] = now + marginNanos;
         long seq = ++nextSeq;
         seqs[slot] = seq;
         admitted++;
@@ -74,13 +85,14 @@ final class Window {
     }
 
     /**
-     * Moves an admission's time to {@code at} (when its answer came): the server received it no later than
-     * that, so counting it from then keeps the client's window a superset of the server's.
+     * Moves an admission's time to {@code at} (when its answer came), earlier or later than its send time plus the
+     * margin: the server received it no later than that, so counting it from then keeps the client's window a
+     * superset of the server's.
      */
     void settle(long ticket, long at) {
         int slot = (int) (ticket % times.length);
         long seq = ticket / times.length;
-        if (seqs[slot] == seq && at > times[slot]) times[slot] = at;
+        if (seqs[slot] == seq) times[slot] = at;
     }
 
     /** Requests within the window ending at {@code now}. */

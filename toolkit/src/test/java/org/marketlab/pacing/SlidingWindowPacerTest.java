@@ -136,6 +136,22 @@ class SlidingWindowPacerTest {
     }
 
     @Test
+    void theMarginCoversRequestsInFlightOnlyAnAnsweredOneCountsFromItsAnswer() throws Exception {
+        VirtualClock clock = new VirtualClock();
+        IpLimit two = new IpLimit("two", "markets", "two", java.util.Set.of(), List.of("*"), 2, Duration.ofSeconds(10));
+        Pacer p = new Pacer(List.of(two), clock, Duration.ofMillis(100));
+        Pacer.Permit answered = p.acquire("markets", "GET", "/a");
+        clock.advance(Duration.ofMillis(3));     // answered in 3 ms: the server counted it by then
+        answered.settle();
+        p.acquire("markets", "GET", "/a");       // still in flight: the server may count it up to 100 ms after its send
+        p.acquire("markets", "GET", "/a");
+        assertEquals(10 * SECOND + 3_000_000L, clock.nanoTime(), "the answered request leaves 10 s after its answer, no margin");
+        long sentSecond = 3_000_000L;
+        p.acquire("markets", "GET", "/a");
+        assertEquals(sentSecond + 10 * SECOND + 100_000_000L, clock.nanoTime(), "the unanswered one leaves 10 s after its send plus the margin");
+    }
+
+    @Test
     void statusCountsWaitsAndTheirTotal() throws Exception {
         VirtualClock clock = new VirtualClock();
         IpLimit two = new IpLimit("two", "markets", "two", java.util.Set.of(), List.of("*"), 2, Duration.ofSeconds(10));

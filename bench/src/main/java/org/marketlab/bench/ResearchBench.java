@@ -68,9 +68,9 @@ public final class ResearchBench {
             double ratio = minimum > 0 ? seconds / minimum : Double.NaN;
             System.out.printf(Locale.ROOT, "resolved: %,d markets (%,d rows), %,d /prices-history requests (fewest possible %,d: horizons within 15 days "
                             + "of each other share one) and %,d events pages, %.1f s, %.0f histories/s, CPU %.1f s (%.2f ms a request, client and sandbox); minimum by the published windows %.0f s "
-                            + "(the pacer's own 100 ms margin a window makes it %.1f s); ratio %.3f; 429s %d; requests held by the sandbox %d%n",
+                            + "(the pacer counts an answered request from its answer, with no margin); ratio %.3f; 429s %d; requests held by the sandbox %d%n",
                     resolved.size(), table.rowCount(), histories, fewest, events, seconds, histories / seconds, cpu, cpu * 1000 / (histories + events), minimum,
-                    minimum * 10.1 / 10, ratio, sandbox.stats().rateLimitedCount(), sandbox.stats().throttledCount());
+                    ratio, sandbox.stats().rateLimitedCount(), sandbox.stats().throttledCount());
             // The last window's requests go once the window allows them and take at least their CPU time spread over
             // the cores (client and sandbox in this process, at this run's CPU a request): the published-window
             // minimum plus that is the least this read can take here.

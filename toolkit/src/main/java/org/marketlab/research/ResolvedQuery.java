@@ -382,6 +382,10 @@ public final class ResolvedQuery {
 
     /** Every page, through {@code sink}; returns the markets read. */
     private List<Resolved> readAll() {
+        // Each history is read into a table, and Tablesaw's first use initialises its Table class (outside the kernel, a
+        // scan of the class path): started now, that overlaps the first events page instead of holding up the first
+        // histories' answers.
+        org.marketlab.tables.TablesawStart.inBackground();
         Run run = new Run();
         Harvest.Source<Event> events = events().pages();
         ExecutorService pool = pool();
@@ -481,6 +485,7 @@ public final class ResolvedQuery {
 
     /** The harvest {@link #toParquet} runs, to adjust first. */
     public Harvest<ResolvedPrice> harvest() {
+        org.marketlab.tables.TablesawStart.inBackground(); // as in readAll: overlaps the first events page
         Harvest.Source<Event> events = events().pages();
         int per = horizons.size();
         Run run = new Run(); // one count of markets and requests over the harvest's pages

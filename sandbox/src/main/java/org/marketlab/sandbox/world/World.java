@@ -65,6 +65,8 @@ public final class World {
     private final SplittableRandom[] streams = new SplittableRandom[EVENTS];
     /** Each event once made (its document, facts, tokens and model spec): made on first use, from its own stream. */
     private final AtomicReferenceArray<Made> made = new AtomicReferenceArray<>(EVENTS);
+    /** The tokens of the events made so far, by id: a token of a made event is found without making the rest. */
+    private final Map<String, Token> madeTokens = new java.util.concurrent.ConcurrentHashMap<>();
     /** The lists and indexes over every event, once all are made. */
     private final Lazy<Whole> whole = new Lazy<>(this::makeWhole);
     private final Map<Integer, EventModel> models = new LinkedHashMap<>(64, 0.75f, true) {
@@ -198,7 +200,10 @@ public final class World {
     }
 
     public Token token(String tokenId) {
-        return whole().tokenById().get(tokenId);
+        // A token of an event already made (one a listing showed) is known at once; only an id not among them needs
+        // every event made, to be found or known to be no token.
+        Token t = madeTokens.get(tokenId);
+        return t != null ? t : whole().tokenById().get(tokenId);
     }
 
     /**
@@ -287,6 +292,7 @@ public final class World {
             m = made.get(i);
             if (m == null) {
                 m = new EventMaker(this, i).make(streams[i], ids[i], firstMarket[i], frames[i]);
+                for (Token t : m.tokens()) madeTokens.put(t.tokenId(), t);
                 made.set(i, m);
             }
         }

@@ -8,11 +8,10 @@
 // validate every answer) and what it returns holds what the method promises. The client takes its hosts through its
 // public environment helper (forkEnvironmentConfig): the sandbox's REST hosts, the order book's channels, the live-data
 // stream and its Polygon node (chain) as the RPC node, which the signer's wallet client sends its transactions to as
-// well, and the combinations' host (the RFQ catalogue, the quoter's channel /ws/rfq) the order book's; the relayer, the
-// collateral-return gateway and the sports stream at a closed port of loopback (this client's gasless writes need a
-// relayer API key or a remote builder-signing server, which the sandbox does not issue), so nothing leaves the machine.
+// well, the combinations' host (the RFQ catalogue, the quoter's channel /ws/rfq) the order book's, the relayer and the
+// collateral-return gateway the chain host, and the sports stream a closed port of loopback, so nothing leaves the machine.
 import { readFileSync } from 'node:fs';
-import { createPublicClient, createSecureClient, forkEnvironmentConfig } from '@polymarket/client';
+import { createPublicClient, createSecureClient, forkEnvironmentConfig, relayerApiKey } from '@polymarket/client';
 import { signerFrom } from '@polymarket/client/viem';
 import { fetchBalanceAllowance } from '@polymarket/client/actions';
 import { createWalletClient, http } from 'viem';
@@ -27,17 +26,12 @@ globalThis.WebSocket ??= NodeWebSocket;
 
 const [markets, clob, data, perps, seed, chain] = process.argv.slice(2).map((u) => u.replace(/\/$/, ''));
 const version = JSON.parse(readFileSync(new URL('./node_modules/@polymarket/client/package.json', import.meta.url))).version;
-const COLLATERAL_RETURN = "the sandbox simulates the collateral-return gateway (polymarket-client's two calls pass), but this client runs it only for a deposit, Safe or proxy wallet whose gasless writes it authenticates with a relayer API key or a remote builder-signing server (its ApiKeyAuthorization), and the sandbox issues neither";
-const { call, nonEmpty, report } = every('@polymarket/client', version, {
-    planCollateralReturn: COLLATERAL_RETURN,
-    executeCollateralReturnPlan: COLLATERAL_RETURN,
-});
-const closed = 'http://127.0.0.1:9';
+const { call, nonEmpty, report } = every('@polymarket/client', version, {});
 const ws = (url) => url.replace(/^http/, 'ws');
 const environment = forkEnvironmentConfig({ gamma: { rest: markets }, data: { rest: data }, perps: { rest: perps, ws: `${ws(perps)}/v1/ws` },
     clob: { rest: clob, market: { ws: `${ws(clob)}/ws/market` }, user: { ws: `${ws(clob)}/ws/user` } }, rtds: { ws: `${ws(markets)}/ws/live-data` },
-    relayer: { rest: closed }, rpc: chain, sports: { ws: 'ws://127.0.0.1:9' },
-    combos: { rest: clob, ws: `${ws(clob)}/ws/rfq`, collateralReturn: { rest: closed } } });
+    relayer: { rest: chain }, rpc: chain, sports: { ws: 'ws://127.0.0.1:9' },
+    combos: { rest: clob, ws: `${ws(clob)}/ws/rfq`, collateralReturn: { rest: chain } }, relayerPollFrequencyMs: 100 });
 const pub = createPublicClient({ environment });
 
 const me = new Wallet(keccak256(toUtf8Bytes('marketlab demo account 2'))).address;
@@ -207,6 +201,7 @@ await call('cancelOrders', () => sec.cancelOrders({ orderIds: batch.map((x) => x
 await call('cancelMarketOrders', () => sec.cancelMarketOrders({ tokenId: token }), cancelled(resting?.orderId));
 await call('cancelAll', () => sec.cancelAll());
 await chainCalls();
+await depositWalletCalls();
 await call('openRfqSession', quoter, (r) => (r.update.txHash && r.after === r.before - r.cost ? undefined
     : `update ${JSON.stringify(r.update)}, balance ${r.before} -> ${r.after}, quote cost ${r.cost}`));
 
@@ -337,6 +332,30 @@ async function chainCalls() {
     before = await cash();
     await call('withdrawFromPerps', () => sec.withdrawFromPerps({ amount: 1_000_000n }),
         async (id) => { const after = await cash(); return id !== undefined && after === before + 1_000_000n ? undefined : `withdrawal ${id}, balance ${before} -> ${after}`; });
+}
+
+// A deposit wallet's collateral return, as its owner makes it: demo wallet 6's key, with a relayer API key the sandbox
+// issues to its address (POST /__sandbox/relayer-api-keys, the sandbox's own route: the live service issues relayer keys
+// to a logged-in web session), its deposit wallet as the client derives it, deployed through the relayer when the client
+// is made. Demo wallet 2 sends the wallet 3 USDC, the wallet approves the trading contracts and splits 2 USDC into a full
+// set of the market (gasless batches the relayer runs on the chain); the plan is one merge of 2 USDC, and once it is
+// executed a fresh plan finds nothing left and the wallet's collateral at what the plan promised.
+async function depositWalletCalls() {
+    const owner = privateKeyToAccount(keccak256(toUtf8Bytes('marketlab demo account 6')));
+    const issued = await (await fetch(`${chain}/__sandbox/relayer-api-keys`, { method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ address: owner.address }) })).json();
+    const dw = await createSecureClient({ signer: signerFrom(createWalletClient({ account: owner, chain: polygon, transport: http(chain) })),
+        environment, apiKey: relayerApiKey({ key: issued.apiKey, address: owner.address }) });
+    await (await sec.transferErc20({ tokenAddress: sec.environment.contracts.collateralToken, recipientAddress: dw.account.wallet, amount: 3_000_000n })).wait();
+    await dw.setupTradingApprovals();
+    await (await dw.splitPosition({ conditionId: condition, amount: 2_000_000n })).wait();
+    const show = (p) => JSON.stringify(p, (k, v) => (typeof v === 'bigint' ? v.toString() : v)).slice(0, 400);
+    const plan = await call('planCollateralReturn', () => dw.planCollateralReturn(), (p) => (p.operations.length === 1 && p.operations[0].kind === 'merge'
+        && Number(p.netPusdOut) === 2 && Number(p.finalPusd) === Number(p.startingPusd) + 2 ? undefined : show(p)));
+    await call('executeCollateralReturnPlan', async () => (await dw.executeCollateralReturnPlan({ plan })).wait(), async () => {
+        const after = await dw.planCollateralReturn();
+        return after.operations.length === 0 && Number(after.startingPusd) === Number(plan.finalPusd) ? undefined : show(after);
+    });
 }
 
 report([...publicMethods, ...secureMethods, ...sessionMethods.map((m) => `PerpsSession.${m}`)]);

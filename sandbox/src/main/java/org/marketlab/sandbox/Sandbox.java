@@ -17,6 +17,7 @@ import org.marketlab.sandbox.contracts.Chain;
 import org.marketlab.sandbox.contracts.Combos;
 import org.marketlab.sandbox.chain.CollateralReturnApi;
 import org.marketlab.sandbox.chain.RelayerApi;
+import org.marketlab.sandbox.chain.RelayerKeys;
 import org.marketlab.sandbox.chain.RpcApi;
 import org.marketlab.sandbox.contracts.CollateralReturn;
 import org.marketlab.sandbox.contracts.Relayer;
@@ -413,7 +414,10 @@ public final class Sandbox implements EmbeddedService {
         ClobChannels channels = new ClobChannels(clob, accounts, wallets, clock, world.seed());
         Combos combos = new Combos(wallets);
         Relayer relayer = new Relayer(clock);
-        RelayerApi relayerApi = new RelayerApi(relayer, accounts::builderOwner, chain);
+        // Gasless writes authenticate with a relayer API key or a builder key the order book issued.
+        RelayerKeys relayerKeys = new RelayerKeys(clock);
+        java.util.function.Function<io.javalin.http.Context, String> gasless = relayerKeys.orBuilders(accounts::builderOwner);
+        RelayerApi relayerApi = new RelayerApi(relayer, gasless, chain);
         return List.of(clob, clobMarkets, accounts, channels, new RewardsApi(clobMarkets, accounts, clock), new SessionApi(accounts, clock),
                 new RfqApi(accounts, combos, clock), new RfqQuoters(accounts, combos, clock),
                 new org.marketlab.sandbox.clob.SessionSignersApi(accounts, relayer),
@@ -421,7 +425,7 @@ public final class Sandbox implements EmbeddedService {
                 new DataApi(wallets), new InsightsApi(wallets), new ApprovalsApi(chain), new CombosApi(combos), new Health("data"),
                 perps, new Health("perps"),
                 new Health("bridge"),
-                new RpcApi(chain), relayerApi, new CollateralReturnApi(new CollateralReturn(chain, wallets), relayerApi, accounts::builderOwner),
+                new RpcApi(chain), relayerApi, relayerKeys, new CollateralReturnApi(new CollateralReturn(chain, wallets), relayerApi, gasless),
                 new Health("chain"));
     }
 

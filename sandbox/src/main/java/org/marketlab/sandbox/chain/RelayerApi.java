@@ -28,7 +28,8 @@ import java.util.function.Function;
 /**
  * The relayer's session-signer routes (served on the chain host, beside the node: the relayer is what sends a
  * deposit wallet's batches to it). Gasless writes authenticate with a builder API key the order book issued
- * ({@code POLY_BUILDER_*} headers) and carry an {@code Idempotency-Key}.
+ * ({@code POLY_BUILDER_*} headers) or a relayer API key ({@link RelayerKeys}); session-signer writes carry an
+ * {@code Idempotency-Key}.
  * <ul>
  *   <li>{@code GET /deployed?address=<wallet>}: {@code {deployed}}; {@code POST /submit} deploys an owner's deposit
  *       wallet ({@code WALLET-CREATE}) or runs a batch of its calls on the chain ({@code WALLET}), signed by its owner or
@@ -61,7 +62,8 @@ public final class RelayerApi implements RouteModule {
     private final Chain chain;
 
     /**
-     * {@code builders}: the owner of a request's builder key, checked (401 when its headers are missing or wrong);
+     * {@code builders}: the address a request's gasless credentials (a builder or relayer API key) authenticate, checked
+     * (401 when its headers are missing or wrong);
      * {@code chain}: where a deposit wallet's batches run.
      */
     public RelayerApi(Relayer relayer, Function<Context, String> builders, Chain chain) {
@@ -223,10 +225,6 @@ public final class RelayerApi implements RouteModule {
 
     /** An authorization ({@code grant}) or a revocation: every check, then the effect, then the remembered answer. */
     private void write(Context ctx, boolean grant) {
-        if (ctx.header("RELAYER_API_KEY") != null && ctx.header("POLY_BUILDER_API_KEY") == null) {
-            throw Refusal.unauthorized("relayer API keys are not issued by the sandbox: authenticate with a builder API key "
-                    + "(POST /auth/builder-api-key on the order book)");
-        }
         builders.apply(ctx);
         String idempotency = ctx.header("Idempotency-Key");
         if (idempotency == null || idempotency.isBlank()) {

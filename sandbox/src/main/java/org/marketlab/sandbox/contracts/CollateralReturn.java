@@ -75,7 +75,7 @@ public final class CollateralReturn {
         plans.put(hash, new Plan(w, hash, calls, out));
 
         ObjectNode p = Json.object();
-        p.put("plan_hash", hash).put("chain_id", Contracts.CHAIN_ID).put("wallet", Keys.toChecksumAddress(w)).put("block_number", chain.blockNumber());
+        p.put("plan_hash", hash).put("chain_id", Contracts.CHAIN_ID).put("wallet", Keys.toChecksumAddress(w)).put("block_number", String.valueOf(chain.blockNumber()));
         p.put("starting_pusd", Chain.usdc(start).toPlainString()).put("net_pusd_out", Chain.usdc(out).toPlainString())
                 .put("final_pusd", Chain.usdc(start.add(out)).toPlainString());
         ArrayNode operations = p.putArray("operations");

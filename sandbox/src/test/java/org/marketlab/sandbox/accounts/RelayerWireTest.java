@@ -114,6 +114,33 @@ class RelayerWireTest {
     }
 
     @Test
+    void aRelayerApiKeyAuthenticatesGaslessWritesForItsOwnerOnly() throws Exception {
+        Owner o = owner();
+        String key = ok(chain.send("POST", "/__sandbox/relayer-api-keys", "{\"address\":\"" + o.address() + "\"}", Map.of())).get("apiKey").asText();
+        Map<String, String> good = Map.of("RELAYER_API_KEY", key, "RELAYER_API_KEY_ADDRESS", o.address());
+        String stranger = address(Keys.createEcKeyPair());
+        String unknown = java.util.UUID.randomUUID().toString();
+        // An unknown key, the owner's key under another address, and half the headers: 401, the key never echoed, nothing deployed.
+        for (Map<String, String> bad : List.of(Map.of("RELAYER_API_KEY", unknown, "RELAYER_API_KEY_ADDRESS", o.address()),
+                Map.of("RELAYER_API_KEY", key, "RELAYER_API_KEY_ADDRESS", stranger), Map.of("RELAYER_API_KEY", key))) {
+            Http.Answer a = chain.send("POST", "/submit", create(o), bad);
+            assertEquals(401, a.status(), a.text());
+            assertTrue(!a.text().contains(key) && !a.text().contains(unknown), a.text());
+        }
+        assertEquals("{\"deployed\":false}", ok(chain.get("/deployed?address=" + o.wallet() + "&type=WALLET")).toString());
+        // The owner's key: the deployment is relayed and confirms; the key is listed for its owner, as the live service lists them.
+        JsonNode t = ok(chain.send("POST", "/submit", create(o), good));
+        assertEquals("STATE_CONFIRMED", last(confirm(t.get("transactionID").asText())));
+        assertEquals("{\"deployed\":true}", ok(chain.get("/deployed?address=" + o.wallet() + "&type=WALLET")).toString());
+        JsonNode keys = ok(chain.send("GET", "/relayer/api/keys", null, good));
+        assertEquals(1, keys.size(), keys.toString());
+        assertEquals(key, keys.get(0).get("apiKey").asText());
+        assertEquals(o.address().toLowerCase(), keys.get(0).get("address").asText());
+        assertEquals(401, chain.send("GET", "/relayer/api/keys", null, Map.of()).status());
+        assertEquals(400, chain.send("POST", "/__sandbox/relayer-api-keys", "{\"address\":\"nope\"}", Map.of()).status());
+    }
+
+    @Test
     void theDepositWalletIsTheFactorysAddressForItsOwner() {
         // The address the official polymarket-client 0.14.0 derives for this owner (derive_beacon_deposit_wallet_address).
         assertEquals("0x8154dedbdaaa46c07453e47b5b6c0ff60b8542b9", DepositWallet.of("0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A"));

@@ -1,11 +1,11 @@
 package org.marketlab.sandbox.chain;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.contracts.CollateralReturn;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 
 import java.util.List;
@@ -41,19 +41,17 @@ public final class CollateralReturnApi implements RouteModule {
         this.builders = builders;
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.post("/v1/collateral-return/plan", ctx -> {
-            JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
-            String wallet = body == null ? null : body.path("wallet").asText(null);
-            if (wallet == null || !wallet.matches("0x[0-9a-fA-F]{40}")) {
-                throw Refusal.badRequest("wallet is required: a 0x-prefixed address of 40 hex digits");
-            }
-            Json.send(ctx, plans.plan(wallet));
-        });
-        app.post("/v1/collateral-return/submit", this::submit);
+    @Route("POST /v1/collateral-return/plan")
+    private void plan(Context ctx) {
+        JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
+        String wallet = body == null ? null : body.path("wallet").asText(null);
+        if (wallet == null || !wallet.matches("0x[0-9a-fA-F]{40}")) {
+            throw Refusal.badRequest("wallet is required: a 0x-prefixed address of 40 hex digits");
+        }
+        Json.send(ctx, plans.plan(wallet));
     }
 
+    @Route("POST /v1/collateral-return/submit")
     private void submit(Context ctx) {
         builders.apply(ctx);
         JsonNode body = Json.readOrNull(ctx.bodyAsBytes());

@@ -3,13 +3,13 @@ package org.marketlab.sandbox.chain;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.contracts.Chain;
 import org.marketlab.sandbox.contracts.DepositWallet;
 import org.marketlab.sandbox.contracts.Relayer;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.Address;
@@ -72,23 +72,30 @@ public final class RelayerApi implements RouteModule {
         this.chain = chain;
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/v1/account/transactions/params", this::params);
-        app.get("/v1/account/transactions/{id}", ctx -> {
-            ObjectNode t = relayer.transaction(ctx.pathParam("id"));
-            if (t == null) throw Refusal.notFound("transaction " + ctx.pathParam("id") + " not found");
-            Json.send(ctx, t);
-        });
-        app.get("/deployed", ctx -> {
-            String wallet = address(ctx.queryParam("address"), "address");
-            Json.send(ctx, Json.object().put("deployed", relayer.deployed(wallet)));
-        });
-        app.post("/submit", this::submit);
-        app.post("/v1/session-signers/authorizations", ctx -> write(ctx, true));
-        app.post("/v1/session-signers/revocations", ctx -> write(ctx, false));
+    @Route("GET /v1/account/transactions/{id}")
+    private void transaction(Context ctx) {
+        ObjectNode t = relayer.transaction(ctx.pathParam("id"));
+        if (t == null) throw Refusal.notFound("transaction " + ctx.pathParam("id") + " not found");
+        Json.send(ctx, t);
     }
 
+    @Route("GET /deployed")
+    private void deployed(Context ctx) {
+        String wallet = address(ctx.queryParam("address"), "address");
+        Json.send(ctx, Json.object().put("deployed", relayer.deployed(wallet)));
+    }
+
+    @Route("POST /v1/session-signers/authorizations")
+    private void authorize(Context ctx) {
+        write(ctx, true);
+    }
+
+    @Route("POST /v1/session-signers/revocations")
+    private void revoke(Context ctx) {
+        write(ctx, false);
+    }
+
+    @Route("GET /v1/account/transactions/params")
     private void params(Context ctx) {
         String address = address(ctx.queryParam("address"), "address");
         String type = ctx.queryParam("type");
@@ -105,6 +112,7 @@ public final class RelayerApi implements RouteModule {
      * deployed by the factory; anyone may pay for it, so it carries no signature), answering
      * {@code {transactionID, transactionHash, state}}; other types are refused with what it relays.
      */
+    @Route("POST /submit")
     private void submit(Context ctx) {
         builders.apply(ctx);
         JsonNode body = Json.readOrNull(ctx.bodyAsBytes());

@@ -2,10 +2,10 @@ package org.marketlab.sandbox.chain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 
 import java.time.Instant;
@@ -47,27 +47,27 @@ public final class RelayerKeys implements RouteModule {
         this.clock = clock;
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.post("/__sandbox/relayer-api-keys", ctx -> {
-            JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
-            String address = body == null ? null : body.path("address").asText(null);
-            if (address == null || !address.matches("0x[0-9a-fA-F]{40}")) {
-                throw Refusal.badRequest("address is required: the 0x-prefixed address of 40 hex digits the key is issued to");
-            }
-            Json.send(ctx, json(issue(address)));
-        });
-        app.get("/relayer/api/keys", ctx -> {
-            String owner = owner(ctx);
-            if (owner == null) {
-                throw Refusal.unauthorized("relayer API key headers required: RELAYER_API_KEY and RELAYER_API_KEY_ADDRESS");
-            }
-            ArrayNode list = Json.array();
-            synchronized (this) {
-                keys.values().stream().filter(k -> k.address().equals(owner)).forEach(k -> list.add(json(k)));
-            }
-            Json.send(ctx, list);
-        });
+    @Route("POST /__sandbox/relayer-api-keys")
+    private void issue(Context ctx) {
+        JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
+        String address = body == null ? null : body.path("address").asText(null);
+        if (address == null || !address.matches("0x[0-9a-fA-F]{40}")) {
+            throw Refusal.badRequest("address is required: the 0x-prefixed address of 40 hex digits the key is issued to");
+        }
+        Json.send(ctx, json(issue(address)));
+    }
+
+    @Route("GET /relayer/api/keys")
+    private void list(Context ctx) {
+        String owner = owner(ctx);
+        if (owner == null) {
+            throw Refusal.unauthorized("relayer API key headers required: RELAYER_API_KEY and RELAYER_API_KEY_ADDRESS");
+        }
+        ArrayNode list = Json.array();
+        synchronized (this) {
+            keys.values().stream().filter(k -> k.address().equals(owner)).forEach(k -> list.add(json(k)));
+        }
+        Json.send(ctx, list);
     }
 
     private synchronized Key issue(String address) {

@@ -3,7 +3,6 @@ package org.marketlab.sandbox.clob;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.contracts.ComboIds;
 import org.marketlab.sandbox.contracts.Combos;
@@ -11,6 +10,7 @@ import org.marketlab.sandbox.contracts.Contracts;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.wallets.ApiKeys;
 import org.marketlab.sandbox.wallets.MarketIndex;
@@ -166,17 +166,10 @@ public final class RfqApi implements RouteModule {
         }
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/v1/rfq/combo-markets", this::catalogue);
-        app.post("/v1/builder/rfq/requests", this::request);
-        app.post("/v1/builder/rfq/requests/{id}/accept", this::accept);
-        app.get("/v1/builder/rfq/requests/{id}", this::status);
-    }
-
     // ---- the catalogue -------------------------------------------------------------------------------------------------
 
     /** {@code {markets, next_cursor}}: the open markets a combo may take legs from, 100 a page, {@code exclude} by id. */
+    @Route("GET /v1/rfq/combo-markets")
     private void catalogue(Context ctx) {
         Params p = Params.of(ctx, 400);
         int limit = p.between("limit", 100, 1, 100);
@@ -267,6 +260,7 @@ public final class RfqApi implements RouteModule {
         return new BigInteger(value);
     }
 
+    @Route("POST /v1/builder/rfq/requests")
     private void request(Context ctx) {
         ApiKeys.Entry e = account(ctx);
         ApiKeys.BuilderKey b = builder(ctx);
@@ -429,6 +423,7 @@ public final class RfqApi implements RouteModule {
         return r;
     }
 
+    @Route("POST /v1/builder/rfq/requests/{id}/accept")
     private void accept(Context ctx) {
         ApiKeys.Entry e = account(ctx);
         builder(ctx);
@@ -498,6 +493,7 @@ public final class RfqApi implements RouteModule {
         }
     }
 
+    @Route("GET /v1/builder/rfq/requests/{id}")
     private void status(Context ctx) {
         ApiKeys.Entry e = account(ctx);
         Rfq r = own(ctx, e);

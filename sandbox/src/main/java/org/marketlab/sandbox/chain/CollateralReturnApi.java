@@ -43,12 +43,7 @@ public final class CollateralReturnApi implements RouteModule {
 
     @Route("POST /v1/collateral-return/plan")
     private void plan(Context ctx) {
-        JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
-        String wallet = body == null ? null : body.path("wallet").asText(null);
-        if (wallet == null || !wallet.matches("0x[0-9a-fA-F]{40}")) {
-            throw Refusal.badRequest("wallet is required: a 0x-prefixed address of 40 hex digits");
-        }
-        Json.send(ctx, plans.plan(wallet));
+        Json.send(ctx, plans.plan(RelayerApi.bodyAddress(ctx, "wallet")));
     }
 
     @Route("POST /v1/collateral-return/submit")

@@ -347,6 +347,12 @@ public final class RelayerApi implements RouteModule {
         return new BigInteger(s);
     }
 
+    /** The address a JSON body names in {@code field}, lower-cased; a missing or malformed one refused 400. */
+    static String bodyAddress(Context ctx, String field) {
+        JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
+        return address(body == null ? null : body.path(field).asText(null), field);
+    }
+
     private static String address(String value, String field) {
         if (value == null || !value.matches("0x[0-9a-fA-F]{40}")) {
             throw Refusal.badRequest(field + " must be an address (0x and 40 hex digits), not " + (value == null ? "missing" : "'" + value + "'"));

@@ -1,6 +1,5 @@
 package org.marketlab.sandbox.chain;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
@@ -49,12 +48,7 @@ public final class RelayerKeys implements RouteModule {
 
     @Route("POST /__sandbox/relayer-api-keys")
     private void issue(Context ctx) {
-        JsonNode body = Json.readOrNull(ctx.bodyAsBytes());
-        String address = body == null ? null : body.path("address").asText(null);
-        if (address == null || !address.matches("0x[0-9a-fA-F]{40}")) {
-            throw Refusal.badRequest("address is required: the 0x-prefixed address of 40 hex digits the key is issued to");
-        }
-        Json.send(ctx, json(issue(address)));
+        Json.send(ctx, json(issue(RelayerApi.bodyAddress(ctx, "address"))));
     }
 
     @Route("GET /relayer/api/keys")

@@ -253,7 +253,7 @@ public final class Wallets {
         BigDecimal price = token.closed() ? BigDecimal.valueOf(markets().byToken(token.tokenId()).payout(token.index())) : quotes.midpoint(token);
         MarketIndex.Market m = markets().byToken(token.tokenId());
         Map<Long, List<Ledger.Fill>> seededParts = seededFills().getOrDefault(m.conditionId(), Map.of());
-        java.util.function.LongPredicate seededTook = seq -> seededParts.getOrDefault(seq, List.of()).stream().anyMatch(f -> !f.maker());
+        java.util.function.LongPredicate seededTook = seq -> seededTaker(seededParts.getOrDefault(seq, List.of())) != null;
         for (Tape.Holding h : tape.holders(token.index(), quotes.presentMinute(), seeded, seededTook)) {
             out.add(new Holder(h.address(), new Ledger.Position(m, token, h.shares(), BigDecimal.ZERO, BigDecimal.ZERO, h.shares(),
                     BigDecimal.ZERO, BigDecimal.ZERO, price, Ledger.Status.OPEN, now)));
@@ -320,18 +320,23 @@ public final class Wallets {
         World.Token token = m.tokens()[t.outcome()];
         String makerSide = t.side().equals("BUY") ? "SELL" : "BUY";
         List<Ledger.Fill> out = new ArrayList<>(2);
-        String taker = t.taker();
+        String seededTaker = seededTaker(seededParts);
+        String taker = seededTaker != null ? seededTaker : t.taker();
         BigDecimal makersRest = t.size();
-        for (Ledger.Fill f : seededParts) {
-            if (f.maker()) makersRest = makersRest.subtract(f.size());
-            else taker = f.wallet();
-        }
+        for (Ledger.Fill f : seededParts) if (f.maker()) makersRest = makersRest.subtract(f.size());
         String tradeId = UUID.nameUUIDFromBytes(bytes(seed + ":tape:" + t.hash())).toString();
         out.add(crowdFill(taker, t, m, token, t.side(), t.size(), false, tradeId, t.maker()));
         if (takerOnly) return out;
         for (Ledger.Fill f : seededParts) if (f.maker()) out.add(f);
         if (makersRest.signum() > 0) out.add(crowdFill(t.maker(), t, m, token, makerSide, makersRest, true, tradeId, taker));
         return out;
+    }
+
+    /** The seeded wallet that took a tape trade (its part not a maker's), or null when the crowd's taker did. */
+    private static String seededTaker(List<Ledger.Fill> seededParts) {
+        String taker = null;
+        for (Ledger.Fill f : seededParts) if (!f.maker()) taker = f.wallet();
+        return taker;
     }
 
     private Ledger.Fill crowdFill(String wallet, Tape.Trade t, MarketIndex.Market m, World.Token token, String side, BigDecimal size,

@@ -253,7 +253,7 @@ public final class Tape {
         double sign = outcome == 0 ? 1 : -1;
         List<String> longs = new ArrayList<>();
         for (var e : net.entrySet()) if (sign * e.getValue() > 0) longs.add(e.getKey());
-        longs.sort((a, b) -> b.equals(a) ? 0 : Double.compare(sign * net.get(b), sign * net.get(a)));
+        longs.sort(java.util.Comparator.<String>comparingDouble(a -> -sign * net.get(a)).thenComparing(a -> a));
         String[] who;
         double[] w;
         if (longs.isEmpty()) {

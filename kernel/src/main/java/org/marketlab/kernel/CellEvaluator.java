@@ -352,6 +352,7 @@ final class CellEvaluator implements AutoCloseable, WarmShell {
     }
 
     private Object run(String source, String cell, int at) {
+        StartTrace.mark("snippet cut");
         List<SnippetEvent> events = shell.eval(source);
         if (!fullClassPathJoined && events.stream().anyMatch(e -> e.causeSnippet() == null && needsMore(e.status()))) {
             // Perhaps it names a class outside the compile jar: tried again on the whole class path.
@@ -527,6 +528,15 @@ final class CellEvaluator implements AutoCloseable, WarmShell {
     @Override
     public void close() {
         resumeIndexing(); // JShell's indexer is one thread for the whole JVM: a held one would hold every other shell's
+        shell.close();
+    }
+
+    /**
+     * Closes the shell in a process that ends with it. JShell's class-path indexing, if still held back, stays held:
+     * let go, it would index the JDK and every jar of the class path (0.5 to 1 CPU-second) for a shell that will never
+     * complete again, while the process exits.
+     */
+    void closeForExit() {
         shell.close();
     }
 }

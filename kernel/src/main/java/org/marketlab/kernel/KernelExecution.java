@@ -75,6 +75,7 @@ final class KernelExecution extends DirectExecutionControl {
 
     @Override
     protected String invoke(Method doit) throws Exception {
+        org.marketlab.kernel.startup.StartTrace.mark("snippet compiled");
         AtomicReference<Object> value = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread worker = new Thread(() -> {
@@ -114,6 +115,7 @@ final class KernelExecution extends DirectExecutionControl {
             if (t instanceof SPIResolutionException r) throw new ResolutionException(r.id(), r.getStackTrace());
             throw new UserException(String.valueOf(t.getMessage()), t.getClass().getName(), t.getStackTrace());
         }
+        org.marketlab.kernel.startup.StartTrace.mark("snippet ran");
         String key = UUID.randomUUID().toString();
         Object v = value.get();
         results.put(key, v == null ? NULL : v);

@@ -57,6 +57,7 @@ public final class KernelMain {
         // kernel is idle (IdleWarmUp).
         MarketLabKernel kernel = MarketLabKernel.create(io, starting);
         kernel.onStartup();
+        kernel.processEndsWithKernel();
         kernel.warmUpWhileIdle();
         kernel.becomeHandlerForConnection(connection);
         StartTrace.mark("kernel made");

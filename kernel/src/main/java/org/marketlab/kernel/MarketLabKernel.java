@@ -263,6 +263,7 @@ public final class MarketLabKernel extends BaseKernel {
     protected void handleExecuteRequest(ShellReplyEnvironment env, Message<org.dflib.jjava.jupyter.messages.request.ExecuteRequest> request) {
         latestEnv = env;
         super.handleExecuteRequest(env, request);
+        StartTrace.mark("execute answered");
     }
 
     /** Shows a live view in the running cell, redrawn in place as it changes. */
@@ -329,11 +330,20 @@ public final class MarketLabKernel extends BaseKernel {
         return lines;
     }
 
+    /** Set when this kernel's process ends with it ({@link KernelMain}): its shutdown then leaves nothing for others. */
+    private volatile boolean processEndsWithKernel;
+
+    /** Says that the process ends when this kernel shuts down (not for a restart): see {@link #onShutdown}. */
+    void processEndsWithKernel() {
+        processEndsWithKernel = true;
+    }
+
     @Override
     public void onShutdown(boolean isRestarting) {
         super.onShutdown(isRestarting);
         org.marketlab.live.LiveFeeds.closeAll(); // no feed outlives its kernel: their connections close with it
-        evaluator().close();
+        if (processEndsWithKernel && !isRestarting) evaluator().closeForExit();
+        else evaluator().close();
     }
 
     /** For tests and the warm-up: evaluates a cell and renders its value. */

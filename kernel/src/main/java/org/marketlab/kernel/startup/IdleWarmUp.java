@@ -1,6 +1,5 @@
 package org.marketlab.kernel.startup;
 
-import org.marketlab.MarketLab;
 import org.marketlab.Markets;
 import org.marketlab.markets.EventTables;
 import tech.tablesaw.api.Table;
@@ -16,8 +15,8 @@ import java.util.function.Function;
  * initialises Tablesaw (whose first use scans the class path), reads a shipped events document into tables and
  * renders one, so the first harvest runs on warm code; gives the compiler the whole class path
  * ({@link WarmShell#joinFullClassPath()}), compiles a typical first cell (and forgets it) and lets JShell index
- * the class path for completion; then, after a longer pause with no cell, starts the embedded sandbox. The first cell
- * cancels what has not begun (a step under way finishes; each is short but the last), so a cell that comes at once,
+ * the class path for completion. (The embedded sandbox starts beside it as JShell becomes ready, see
+ * {@link StartUp#warmUpWhileIdle}.) The first cell cancels what has not begun (a step under way finishes; each is short but the last), so a cell that comes at once,
  * or does not use them, does not share the cores with them. Nothing of this starts before JShell is ready: the
  * class-path scan's four threads would take both cores from JShell's start and delay a {@code 1+1} sent at once.
  */
@@ -27,17 +26,15 @@ public final class IdleWarmUp {
     static final int ROUNDS = 6;
     /** How long the kernel must stay idle, once JShell is ready, before the compiler's warm-up begins. */
     static final long BEGIN_AFTER_MS = 300;
-    /** How long the kernel must stay idle before the sandbox is started for it. */
-    static final long SANDBOX_AFTER_MS = 1_500;
 
     private volatile boolean cancelled;
     private final Thread thread;
 
     private final Function<Table, String> render;
 
-    private IdleWarmUp(CompletableFuture<? extends WarmShell> shell, boolean sandbox, Function<Table, String> render) {
+    private IdleWarmUp(CompletableFuture<? extends WarmShell> shell, Function<Table, String> render) {
         this.render = render;
-        thread = new Thread(() -> run(shell, sandbox), "marketlab-idle-warm-up");
+        thread = new Thread(() -> run(shell), "marketlab-idle-warm-up");
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
     }
@@ -46,8 +43,8 @@ public final class IdleWarmUp {
      * Starts the warm-up in the background, JShell being {@code shell} (perhaps still starting), tables rendered as
      * the kernel renders them ({@code render}).
      */
-    static IdleWarmUp start(CompletableFuture<? extends WarmShell> shell, boolean sandbox, Function<Table, String> render) {
-        IdleWarmUp w = new IdleWarmUp(shell, sandbox, render);
+    static IdleWarmUp start(CompletableFuture<? extends WarmShell> shell, Function<Table, String> render) {
+        IdleWarmUp w = new IdleWarmUp(shell, render);
         w.thread.start();
         return w;
     }
@@ -57,9 +54,8 @@ public final class IdleWarmUp {
         cancelled = true;
     }
 
-    private void run(CompletableFuture<? extends WarmShell> starting, boolean sandbox) {
+    private void run(CompletableFuture<? extends WarmShell> starting) {
         try {
-            long start = System.currentTimeMillis();
             WarmShell shell = starting.join();
             idleUntil(System.currentTimeMillis() + BEGIN_AFTER_MS);
             if (!cancelled) org.marketlab.tables.TablesawStart.now();
@@ -72,9 +68,6 @@ public final class IdleWarmUp {
                 if (!cancelled) shell.compileTypicalCell();
             }
             if (!cancelled) shell.resumeIndexing(); // JShell's class-path index for completion, on its own thread
-            if (!sandbox) return;
-            idleUntil(start + SANDBOX_AFTER_MS);
-            if (!cancelled && MarketLab.profile().embedded()) MarketLab.warmUp();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException ignored) {
@@ -108,6 +101,7 @@ public final class IdleWarmUp {
         Thread t = new Thread(() -> {
             try {
                 firstTableOnce(resource(FIRST_TABLE_DOCUMENT), render);
+                StartTrace.mark("first-table warm-up done");
             } catch (RuntimeException ignored) {
                 // a warm-up only
             }

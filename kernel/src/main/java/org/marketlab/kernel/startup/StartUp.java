@@ -23,7 +23,7 @@ public final class StartUp {
 
     private final CompletableFuture<? extends WarmShell> shell;
     private final Function<Table, String> render;
-    private volatile boolean serviceAsked;
+    private final java.util.concurrent.atomic.AtomicBoolean serviceAsked = new java.util.concurrent.atomic.AtomicBoolean();
     /** Set once a cell has come: background work then stops. */
     private volatile boolean cellSeen;
     private volatile IdleWarmUp idle;
@@ -36,17 +36,32 @@ public final class StartUp {
     }
 
     /**
-     * Once JShell is ready, and unless a cell has come already, warms Tablesaw, the readers and the compiler, and later
-     * starts the sandbox, in the background ({@link IdleWarmUp}); the first cell cancels it.
+     * Once JShell is ready, and unless a cell has come already: starts the embedded sandbox (and the transport) at
+     * once, and after a short pause with no cell warms Tablesaw, the readers and the compiler in the background
+     * ({@link IdleWarmUp}); the first cell cancels the latter.
+     * <p>
+     * Why the sandbox starts then: a client that has its kernel_info answer waits for a moment of quiet before it sends
+     * the first cell (jupyter_client waits 0.2 s), and JShell is ready within that moment on a quiet machine, so the
+     * kernel would otherwise sit idle just before a first table whose longest part is the sandbox's start. Not earlier:
+     * the start would then share the cores with JShell's, which every first cell waits for. Not when a cell has come
+     * before JShell was ready: that cell says whether it needs the sandbox ({@link #cellArrived}), and one that does
+     * not ({@code 1+1}) then has the cores to itself.
      */
     public void warmUpWhileIdle() {
-        shell.whenComplete((e, failed) -> beginIdleWarmUp());
+        shell.whenComplete((e, failed) -> {
+            if (failed == null) ready();
+        });
     }
 
-    private synchronized void beginIdleWarmUp() {
+    private synchronized void ready() {
         if (cellSeen || idle != null) return;
-        idle = IdleWarmUp.start(shell, true, render);
-        if (cellSeen) idle.cancel();
+        startService();
+        idle = IdleWarmUp.start(shell, render);
+    }
+
+    /** The embedded sandbox and the transport, started in the background, once. */
+    private void startService() {
+        if (serviceAsked.compareAndSet(false, true)) MarketLab.warmUp();
     }
 
     /** A request is about to use JShell: the idle warm-up stops before its next step (a user's request comes first). */
@@ -62,12 +77,11 @@ public final class StartUp {
      */
     public void cellArrived(String cell) {
         StartTrace.mark("cell received");
-        cellSeen = true;
-        quiet();
-        if (!serviceAsked && USES_SERVICE.matcher(cell).find()) {
-            serviceAsked = true;
-            MarketLab.warmUp();
+        synchronized (this) {
+            cellSeen = true;
         }
+        quiet();
+        if (USES_SERVICE.matcher(cell).find()) startService();
         if (USES_TABLES.matcher(cell).find()) IdleWarmUp.firstTableInBackground(render);
     }
 }

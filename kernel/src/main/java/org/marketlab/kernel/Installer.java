@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Installs the kernelspec: {@code kernel.json} (the JVM flags JShell and headless charts need, the jar beside it,
@@ -112,7 +111,7 @@ final class Installer {
                     + "'); it starts without a class-data-sharing archive");
             return 0;
         }
-        boolean archive = cds && archive(installed);
+        boolean archive = cds && ClassDataArchive.make(installed, false);
         if (archive) Files.writeString(installed.resolve("kernel.json"), kernelJson(true), StandardCharsets.UTF_8);
         System.out.println("Installed the \"" + DISPLAY_NAME + "\" kernel as '" + name + "' in " + installed
                 + (archive ? " (with a class-data-sharing archive)" : ""));
@@ -211,7 +210,7 @@ final class Installer {
         List<String> argv = new ArrayList<>();
         argv.add(javaBinary());
         argv.addAll(jvmFlags("{resource_dir}"));
-        if (archive) argv.add("-XX:SharedArchiveFile={resource_dir}/marketlab.jsa");
+        if (archive) argv.add("-XX:SharedArchiveFile={resource_dir}/" + ClassDataArchive.ARCHIVE);
         argv.addAll(List.of("-jar", "{resource_dir}/marketlab-kernel.jar", "{connection_file}"));
         StringBuilder b = new StringBuilder("{\n  \"argv\": [");
         for (int i = 0; i < argv.size(); i++) {
@@ -222,21 +221,6 @@ final class Installer {
                 .append("  \"interrupt_mode\": \"message\",\n  \"env\": {},\n")
                 .append("  \"metadata\": {\"debugger\": false}\n}\n");
         return b.toString();
-    }
-
-    /** Dumps the classes a first cell loads into an archive the JVM maps at start (JDK 17: -XX:ArchiveClassesAtExit). */
-    private static boolean archive(Path spec) throws IOException, InterruptedException {
-        Path jsa = spec.resolve("marketlab.jsa");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(javaBinary());
-        cmd.addAll(jvmFlags(spec.toString()));
-        cmd.addAll(List.of("-XX:ArchiveClassesAtExit=" + jsa, "-jar", spec.resolve("marketlab-kernel.jar").toString(), "warmup"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return false;
-        }
-        return p.exitValue() == 0 && Files.isRegularFile(jsa);
     }
 
     /** Where Jupyter put a kernelspec ({@code jupyter kernelspec list --json}). */
@@ -260,7 +244,7 @@ final class Installer {
         }
     }
 
-    private static String javaBinary() {
+    static String javaBinary() {
         return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 

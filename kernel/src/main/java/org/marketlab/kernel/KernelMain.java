@@ -63,6 +63,7 @@ public final class KernelMain {
         StartTrace.mark("kernel made");
         connection.connect();
         StartTrace.mark("connected");
+        ClassDataArchive.repairInBackground();
         connection.waitUntilClose();
         System.exit(0);
     }

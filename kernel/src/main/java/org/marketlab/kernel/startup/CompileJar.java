@@ -51,13 +51,19 @@ public final class CompileJar {
 
     /** The compile jar beside the jar this class was loaded from, if there is one; else null. */
     public static Path installed() {
+        Path own = kernelJar();
+        if (own == null) return null;
+        Path jar = own.resolveSibling(NAME);
+        return Files.isRegularFile(jar) ? jar : null;
+    }
+
+    /** The jar the kernel's classes were loaded from (null when they come from a folder, as in a build). */
+    public static Path kernelJar() {
         try {
             var source = CompileJar.class.getProtectionDomain().getCodeSource();
             if (source == null) return null;
             Path own = Path.of(source.getLocation().toURI());
-            if (!Files.isRegularFile(own)) return null;
-            Path jar = own.resolveSibling(NAME);
-            return Files.isRegularFile(jar) ? jar : null;
+            return Files.isRegularFile(own) ? own : null;
         } catch (URISyntaxException | RuntimeException e) {
             return null;
         }

@@ -47,7 +47,7 @@ class OfficialPerpsClientInteropTest {
                     "the SDK authenticated to the order book (L1)");
             assertEquals(2, sandbox.stats().requests("perps", "/v1/account/proxy"), "one createProxy and one deleteProxy");
             assertTrue(sandbox.stats().requests("perps", "/v1/account/credentials") >= 1, "the SDK checked its credentials");
-            assertTrue(perps.channelAuthentications() >= 1, "the real-time channel authenticated");
+            assertTrue(perps.channel().authentications() >= 1, "the real-time channel authenticated");
 
             // The SDK's paging found every withdrawal, in the sandbox's order, and every funding charge.
             List<Long> withdrawals = account.withdrawals().stream()

@@ -3,11 +3,11 @@ package org.marketlab.sandbox.clob;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.trading.Engine;
 import org.marketlab.sandbox.world.Hash;
@@ -111,32 +111,66 @@ public final class ClobApi implements RouteModule {
         return new Quotes(this);
     }
 
-    @Override
-    public void register(Javalin app) {
-        // The server's clock, not the world's anchor: clients sign with it, and signatures are checked against it.
-        app.get("/time", ctx -> ctx.contentType("application/json").result(Long.toString(clock.getAsLong() / 1000)));
-        app.get("/book", ctx -> Json.send(ctx, book(open(tokenParam(ctx)))));
-        app.post("/books", ctx -> Json.send(ctx, each(ctx, item -> book(open(tokenField(item))))));
-        app.get("/price", this::price);
-        app.post("/prices", this::prices);
-        app.get("/midpoint", ctx -> Json.send(ctx, obj("mid", str(mid(open(tokenParam(ctx)))))));
-        app.post("/midpoints", ctx -> keyed(ctx, this::mid));
-        app.get("/spread", ctx -> Json.send(ctx, obj("spread", str(spread(open(tokenParam(ctx)))))));
-        app.post("/spreads", ctx -> keyed(ctx, this::spread));
-        app.get("/last-trade-price", ctx -> Json.send(ctx, lastTradeOf(known(tokenParam(ctx), NO_BOOK), false)));
-        app.post("/last-trades-prices", ctx -> Json.send(ctx, each(ctx, item -> lastTradeOf(known(tokenField(item), NO_BOOK), true))));
-        app.get("/tick-size", ctx -> Json.send(ctx, World.JSON.objectNode().put("minimum_tick_size", tick(known(tokenParam(ctx), NO_MARKET)))));
-        app.get("/neg-risk", ctx -> Json.send(ctx, World.JSON.objectNode().put("neg_risk", known(tokenParam(ctx), NO_MARKET).negRisk())));
-        app.get("/prices-history", this::pricesHistory);
-        app.get("/ohlc", this::ohlc);
+    /** The server's clock, not the world's anchor: clients sign with it, and signatures are checked against it. */
+    @Route("GET /time")
+    private void time(Context ctx) {
+        ctx.contentType("application/json").result(Long.toString(clock.getAsLong() / 1000));
     }
 
+    @Route("GET /book")
+    private void oneBook(Context ctx) {
+        Json.send(ctx, book(open(tokenParam(ctx))));
+    }
+
+    @Route("POST /books")
+    private void books(Context ctx) {
+        Json.send(ctx, each(ctx, item -> book(open(tokenField(item)))));
+    }
+
+    /** {@code {mid}} or {@code {spread}} of one token's book. */
+    @Route("GET /midpoint")
+    @Route("GET /spread")
+    private void figure(Context ctx) {
+        boolean mid = ctx.endpointHandlerPath().equals("/midpoint");
+        World.Token t = open(tokenParam(ctx));
+        Json.send(ctx, obj(mid ? "mid" : "spread", str(mid ? mid(t) : spread(t))));
+    }
+
+    /** The midpoints or the spreads of a batch of tokens' books. */
+    @Route("POST /midpoints")
+    @Route("POST /spreads")
+    private void figures(Context ctx) {
+        keyed(ctx, ctx.endpointHandlerPath().equals("/midpoints") ? this::mid : this::spread);
+    }
+
+    @Route("GET /last-trade-price")
+    private void lastTradePrice(Context ctx) {
+        Json.send(ctx, lastTradeOf(known(tokenParam(ctx), NO_BOOK), false));
+    }
+
+    @Route("POST /last-trades-prices")
+    private void lastTradesPrices(Context ctx) {
+        Json.send(ctx, each(ctx, item -> lastTradeOf(known(tokenField(item), NO_BOOK), true)));
+    }
+
+    @Route("GET /tick-size")
+    private void tickSize(Context ctx) {
+        Json.send(ctx, World.JSON.objectNode().put("minimum_tick_size", tick(known(tokenParam(ctx), NO_MARKET))));
+    }
+
+    @Route("GET /neg-risk")
+    private void negRisk(Context ctx) {
+        Json.send(ctx, World.JSON.objectNode().put("neg_risk", known(tokenParam(ctx), NO_MARKET).negRisk()));
+    }
+
+    @Route("GET /price")
     private void price(Context ctx) {
         World.Token t = open(tokenParam(ctx));
         String side = side(Params.of(ctx, 400).string("side"));
         Json.send(ctx, obj("price", str(side.equals("BUY") ? bestBid(t) : bestAsk(t))));
     }
 
+    @Route("POST /prices")
     private void prices(Context ctx) {
         ObjectNode out = World.JSON.objectNode();
         for (JsonNode item : batch(ctx)) {
@@ -410,6 +444,7 @@ public final class ClobApi implements RouteModule {
     private static final Map<String, Long> INTERVALS = Map.of("1h", 60L, "6h", 360L, "1d", 1440L, "1w", 10080L, "1m", 43200L);
 
     /** {@code {history: [{t, p}]}}: from startTs to endTs (seconds) or over an interval, every fidelity minutes. */
+    @Route("GET /prices-history")
     private void pricesHistory(Context ctx) {
         Params p = Params.of(ctx, 400).prefixed("invalid filters: ");
         World.Token t = known(p.string("market"), NO_MARKET);
@@ -480,6 +515,7 @@ public final class ClobApi implements RouteModule {
     }
 
     /** {@code {candles: [{t, o, h, l, c, v}]}}: the specification's messages for the parameters it names. */
+    @Route("GET /ohlc")
     private void ohlc(Context ctx) {
         Params p = Params.of(ctx, 400);
         String asset = p.documented("asset_id is required").required("asset_id", "a token id");

@@ -8,6 +8,7 @@ import io.javalin.http.Context;
 import io.javalin.websocket.WsContext;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.route.SocketFaults;
 import org.marketlab.sandbox.route.SocketFaults.Fault;
@@ -104,7 +105,7 @@ public final class ClobChannels implements RouteModule {
     public void register(Javalin app) {
         connections.route(app, "/ws/market", ctx -> new Connection(ctx, true), this::onMarketFrame);
         connections.route(app, "/ws/user", ctx -> new Connection(ctx, false), this::onUserFrame);
-        app.post("/control/market-channel", this::control);
+        RouteModule.super.register(app);
         app.events(e -> e.serverStopping(timers::shutdownNow));
     }
 
@@ -219,6 +220,7 @@ public final class ClobChannels implements RouteModule {
      * ({@code {token_id, winner}}), {@code trades} ({@code {mineAfterMillis, confirmAfterMillis, retryNext, failNext}}).
      * Answers {@code {status, closed, silenced, watched}}, or 400 naming what it could not use.
      */
+    @Route("POST /control/market-channel")
     private void control(Context ctx) {
         JsonNode n = Json.readOrNull(ctx.bodyAsBytes());
         if (n == null || !n.isObject()) throw Refusal.badRequest("expected a JSON object such as {\"drop\": 1} or {\"flowIntervalMillis\": 0}");

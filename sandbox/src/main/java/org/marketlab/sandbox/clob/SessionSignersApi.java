@@ -2,10 +2,11 @@ package org.marketlab.sandbox.clob;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
+import io.javalin.http.Context;
 import org.marketlab.sandbox.contracts.DepositWallet;
 import org.marketlab.sandbox.contracts.Relayer;
 import org.marketlab.sandbox.route.Json;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.wallets.ApiKeys;
 import org.web3j.crypto.Keys;
@@ -25,18 +26,17 @@ public final class SessionSignersApi implements RouteModule {
         this.relayer = relayer;
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/v1/user/session-signers", ctx -> {
-            ApiKeys.Entry key = accounts.l2(ctx);
-            String wallet = DepositWallet.of(key.address());
-            ObjectNode out = Json.object().put("wallet", Keys.toChecksumAddress(wallet));
-            ArrayNode signers = out.putArray("signers");
-            for (Relayer.Grant g : relayer.signers(wallet)) {
-                ObjectNode s = signers.addObject().put("address", g.signer()).put("valid_until", g.validUntil());
-                g.scopes().forEach(s.putArray("scopes")::add);
-            }
-            Json.send(ctx, out);
-        });
+    /** The session signers the deposit wallet of the key's address has authorised, with their scopes and expiry. */
+    @Route("GET /v1/user/session-signers")
+    private void sessionSigners(Context ctx) {
+        ApiKeys.Entry key = accounts.l2(ctx);
+        String wallet = DepositWallet.of(key.address());
+        ObjectNode out = Json.object().put("wallet", Keys.toChecksumAddress(wallet));
+        ArrayNode signers = out.putArray("signers");
+        for (Relayer.Grant g : relayer.signers(wallet)) {
+            ObjectNode s = signers.addObject().put("address", g.signer()).put("valid_until", g.validUntil());
+            g.scopes().forEach(s.putArray("scopes")::add);
+        }
+        Json.send(ctx, out);
     }
 }

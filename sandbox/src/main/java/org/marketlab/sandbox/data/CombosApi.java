@@ -3,12 +3,12 @@ package org.marketlab.sandbox.data;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.contracts.ComboIds;
 import org.marketlab.sandbox.contracts.Combos;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.wallets.MarketIndex;
 
@@ -21,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -42,18 +43,29 @@ public final class CombosApi implements RouteModule {
         this.combos = combos;
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/v2/positions/combos", ctx -> positions(ctx, false));
-        app.get("/v2/activity/combos", ctx -> activity(ctx, false));
-        app.get("/v1/positions/combos", ctx -> positions(ctx, true));
-        app.get("/v1/activity/combos", ctx -> activity(ctx, true));
+    /**
+     * What a combo read asks for: the rows in the v1 names ({@code /v1/...}, the v2 read's twin) or the v2, the user's
+     * and the combos' (their condition ids; empty: every one).
+     */
+    private record Asked(Context ctx, Params params, boolean v1, String user, Set<String> conditions) {
+
+        /** A page of {@code rows}: v1 under {@code v1Items}, 50 a page by default; v2 under {@code data}, 100; 1,000 at most. */
+        <T> void page(String route, String filters, String v1Items, List<T> rows, BiFunction<T, Boolean, ObjectNode> row) {
+            if (v1) DataApi.page(ctx, params, "v1/" + route, filters, v1Items, rows, 50, 1000, r -> row.apply(r, true));
+            else DataApi.page(ctx, params, route, filters, rows, 100, 1000, r -> row.apply(r, false));
+        }
     }
 
-    private void positions(Context ctx, boolean v1) {
-        Params p = Params.of(ctx, 400);
-        String user = DataApi.user(p, true);
-        Set<String> conditions = conditions(p);
+    private Asked asked(Context ctx, Params p) {
+        return new Asked(ctx, p, ctx.endpointHandlerPath().startsWith("/v1/"), DataApi.user(p, true), conditions(p));
+    }
+
+    @Route("GET /v2/positions/combos")
+    @Route("GET /v1/positions/combos")
+    private void positions(Context ctx, Params p) {
+        Asked asked = asked(ctx, p);
+        String user = asked.user();
+        Set<String> conditions = asked.conditions();
         Set<String> statuses = new LinkedHashSet<>();
         for (String s : p.list("status")) {
             String u = s.toUpperCase(Locale.ROOT);
@@ -83,18 +95,16 @@ public final class CombosApi implements RouteModule {
         order = order.thenComparing(r -> r.holding.combo().conditionId());
         rows.sort(direction.equalsIgnoreCase("ASC") ? order : order.reversed());
         String filters = String.join("|", user, conditions.toString(), statuses.toString(), sort, direction, after + "-" + before);
-        if (v1) DataApi.page(ctx, p, "v1/positions/combos", filters, "combos", rows, 50, 1000, r -> position(r, true));
-        else DataApi.page(ctx, p, "positions/combos", filters, rows, 100, 1000, r -> position(r, false));
+        asked.page("positions/combos", filters, "combos", rows, this::position);
     }
 
-    private void activity(Context ctx, boolean v1) {
-        Params p = Params.of(ctx, 400);
-        String user = DataApi.user(p, true);
-        Set<String> conditions = conditions(p);
-        List<Combos.Activity> rows = combos.activity(user).stream()
-                .filter(a -> conditions.isEmpty() || conditions.contains(a.combo().conditionId())).toList();
-        if (v1) DataApi.page(ctx, p, "v1/activity/combos", user + "|" + conditions, "activity", rows, 50, 1000, r -> activityRow(r, true));
-        else DataApi.page(ctx, p, "activity/combos", user + "|" + conditions, rows, 100, 1000, r -> activityRow(r, false));
+    @Route("GET /v2/activity/combos")
+    @Route("GET /v1/activity/combos")
+    private void activity(Context ctx, Params p) {
+        Asked asked = asked(ctx, p);
+        List<Combos.Activity> rows = combos.activity(asked.user()).stream()
+                .filter(a -> asked.conditions().isEmpty() || asked.conditions().contains(a.combo().conditionId())).toList();
+        asked.page("activity/combos", asked.user() + "|" + asked.conditions(), "activity", rows, this::activityRow);
     }
 
     /** The combo condition ids asked for (a position id's 32 bytes name its condition's 31), lower case. */

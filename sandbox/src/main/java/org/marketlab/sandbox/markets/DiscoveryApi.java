@@ -3,11 +3,11 @@ package org.marketlab.sandbox.markets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.world.Fields;
 import org.marketlab.sandbox.world.Lazy;
@@ -37,6 +37,9 @@ public final class DiscoveryApi implements RouteModule {
 
     static final int MAX_PER_TYPE = 50;
 
+    /** The entities comments hang on ({@code parent_entity_type}); this world comments on events only. */
+    private static final List<String> COMMENTED = List.of("Event", "Series", "market");
+
     private final World world;
     /** Made at the first discovery request, so that a sandbox serving only events starts no slower. */
     private final Lazy<Discovery> discovery;
@@ -48,37 +51,6 @@ public final class DiscoveryApi implements RouteModule {
 
     Discovery d() {
         return discovery.get();
-    }
-
-    @Override
-    public void register(Javalin app) {
-        app.get("/markets", ctx -> Json.send(ctx, marketsPage(ctx, false)));
-        app.get("/markets/keyset", ctx -> Json.send(ctx, marketsPage(ctx, true)));
-        app.get("/market-clarifications", ctx -> Clarifications.page(ctx, d(), world.seed(), world.now()));
-        app.get("/markets/{id}/tags", ctx -> {
-            Discovery.MarketFacts m = d().market(id(ctx));
-            if (m == null) throw Refusal.notFound("market not found");
-            ArrayNode tags = World.JSON.arrayNode();
-            for (JsonNode t : m.event().document().path("tags")) tags.add(t);
-            Json.send(ctx, tags);
-        });
-        app.get("/markets/slug/{slug}", ctx -> one(ctx, d().marketBySlug(ctx.pathParam("slug")), "market",
-                m -> d().marketDocument(m, true)));
-        app.get("/markets/{id}", ctx -> one(ctx, d().market(id(ctx)), "market", m -> d().marketDocument(m, true)));
-        app.get("/public-search", this::search);
-        app.get("/tags", this::tags);
-        app.get("/tags/{id}/related-tags", ctx -> Json.send(ctx, related(tagOf(ctx, false), false)));
-        app.get("/tags/{id}/related-tags/tags", ctx -> Json.send(ctx, related(tagOf(ctx, false), true)));
-        app.get("/tags/slug/{slug}/related-tags", ctx -> Json.send(ctx, related(tagOf(ctx, true), false)));
-        app.get("/tags/slug/{slug}/related-tags/tags", ctx -> Json.send(ctx, related(tagOf(ctx, true), true)));
-        app.get("/tags/slug/{slug}", ctx -> one(ctx, tagBy(t -> t.get("slug").asText().equals(ctx.pathParam("slug"))), "tag", this::tagDocument));
-        app.get("/tags/{id}", ctx -> one(ctx, tagBy(t -> t.get("id").asText().equals(ctx.pathParam("id"))), "tag", this::tagDocument));
-        app.get("/series", this::series);
-        app.get("/series/{id}", ctx -> one(ctx, d().series(id(ctx)), "series", d()::seriesDocument));
-        app.get("/comments", ctx -> Json.send(ctx, commentsPage(ctx, false)));
-        app.get("/comments/keyset", ctx -> Json.send(ctx, commentsPage(ctx, true)));
-        app.get("/comments/user_address/{address}", this::commentsBy);
-        app.get("/comments/{id}", this::thread);
     }
 
     // ---- /markets -----------------------------------------------------------------------------------------------
@@ -94,8 +66,10 @@ public final class DiscoveryApi implements RouteModule {
      * (inclusive, as on {@code /events}). Each market carries its parent event (without markets) in
      * {@code events}; {@code include_tag=true} also fills {@code tags} with the event's tags.
      */
-    private JsonNode marketsPage(Context ctx, boolean keyset) {
-        Listing.Page at = Listing.page(ctx, keyset, " (page further with /markets/keyset)");
+    @Route("GET /markets")
+    @Route("GET /markets/keyset")
+    private void markets(Context ctx) {
+        Listing.Page at = Listing.pageOrKeyset(ctx, " (page further with /markets/keyset)");
         Params p = at.params();
         Predicate<Discovery.MarketFacts> passes = marketFilters(p);
         boolean includeTag = Boolean.TRUE.equals(p.bool("include_tag"));
@@ -108,10 +82,10 @@ public final class DiscoveryApi implements RouteModule {
         out = Listing.sorted(out, order, ascending, Discovery.MarketFacts::document, Discovery.MarketFacts::id);
         ArrayNode page = World.JSON.arrayNode();
         for (Discovery.MarketFacts m : at.of(out)) page.add(d().marketDocument(m, includeTag));
-        return keyset ? Keyset.page("markets", page, at.offset(), at.limit(), out.size()) : page;
+        Json.send(ctx, at.answer("markets", page, out.size()));
     }
 
-    /** Every filter of {@link #marketsPage} given, as one test. */
+    /** Every filter of {@link #markets} given, as one test. */
     private Predicate<Discovery.MarketFacts> marketFilters(Params p) {
         List<Predicate<Discovery.MarketFacts>> all = new ArrayList<>();
         Set<Long> ids = new HashSet<>(p.integers("id"));
@@ -172,6 +146,7 @@ public final class DiscoveryApi implements RouteModule {
      *     profiles whose name or pseudonym matches, in id order. Without them the key is absent.</li>
      * </ul>
      */
+    @Route("GET /public-search")
     private void search(Context ctx) {
         Search s = search(Params.of(ctx, Listing.REFUSED));
         List<World.EventFacts> ranked = ranked(s);
@@ -319,6 +294,7 @@ public final class DiscoveryApi implements RouteModule {
      * {@code is_carousel} keeps the tags with that flag; {@code include_template} is accepted and selects
      * nothing.
      */
+    @Route("GET /tags")
     private void tags(Context ctx) {
         Listing.Page at = Listing.page(ctx, "");
         Params p = at.params();
@@ -343,19 +319,51 @@ public final class DiscoveryApi implements RouteModule {
         Json.send(ctx, page);
     }
 
+    @Route("GET /tags/{id}")
+    @Route("GET /tags/slug/{slug}")
+    private void tag(Context ctx) {
+        one(ctx, tagNamed(ctx), "tag", this::tagDocument);
+    }
+
     private ObjectNode tagDocument(ObjectNode t) {
         ObjectNode d = World.JSON.objectNode().setAll(t);
         d.put("eventCount", d().eventCount(tagId(t)));
         return d;
     }
 
-    private ObjectNode tagBy(Predicate<ObjectNode> test) {
-        for (ObjectNode t : world.tags()) if (test.test(t)) return t;
+    /** The tag the path names, by its slug ({@code /tags/slug/{slug}...}) or its id ({@code /tags/{id}...}), or null. */
+    private ObjectNode tagNamed(Context ctx) {
+        boolean bySlug = ctx.endpointHandlerPath().startsWith("/tags/slug/");
+        String field = bySlug ? "slug" : "id";
+        String key = ctx.pathParam(field);
+        for (ObjectNode t : world.tags()) if (t.get(field).asText().equals(key)) return t;
         return null;
     }
 
     private static long tagId(ObjectNode t) {
         return Long.parseLong(t.get("id").asText());
+    }
+
+    @Route("GET /markets/{id}")
+    @Route("GET /markets/slug/{slug}")
+    private void market(Context ctx) {
+        boolean bySlug = ctx.endpointHandlerPath().startsWith("/markets/slug/");
+        one(ctx, bySlug ? d().marketBySlug(ctx.pathParam("slug")) : d().market(id(ctx)), "market", m -> d().marketDocument(m, true));
+    }
+
+    /** {@code GET /markets/{id}/tags}: the tags of the market's event. */
+    @Route("GET /markets/{id}/tags")
+    private void marketTags(Context ctx) {
+        Discovery.MarketFacts m = d().market(id(ctx));
+        if (m == null) throw Refusal.notFound("market not found");
+        ArrayNode tags = World.JSON.arrayNode();
+        for (JsonNode t : m.event().document().path("tags")) tags.add(t);
+        Json.send(ctx, tags);
+    }
+
+    @Route("GET /market-clarifications")
+    private void clarifications(Context ctx) {
+        Clarifications.page(ctx, d(), world.seed(), world.now());
     }
 
     // ---- /series ------------------------------------------------------------------------------------------------
@@ -366,6 +374,7 @@ public final class DiscoveryApi implements RouteModule {
      * {@code recurrence}, {@code categories_labels} (repeated; the events' category). Each series carries
      * its events without their markets, in id order.
      */
+    @Route("GET /series")
     private void series(Context ctx) {
         Listing.Page at = Listing.page(ctx, "");
         Params p = at.params();
@@ -392,6 +401,11 @@ public final class DiscoveryApi implements RouteModule {
         Json.send(ctx, page);
     }
 
+    @Route("GET /series/{id}")
+    private void oneSeries(Context ctx) {
+        one(ctx, d().series(id(ctx)), "series", d()::seriesDocument);
+    }
+
     // ---- /comments ----------------------------------------------------------------------------------------------
 
     /**
@@ -402,12 +416,13 @@ public final class DiscoveryApi implements RouteModule {
      * (this world has comments on events only, so the others give {@code []}). {@code get_positions} and
      * {@code holders_only} are accepted and change nothing.
      */
-    private JsonNode commentsPage(Context ctx, boolean keyset) {
-        Listing.Page at = Listing.page(ctx, keyset, "");
+    @Route("GET /comments")
+    @Route("GET /comments/keyset")
+    private void comments(Context ctx) {
+        Listing.Page at = Listing.pageOrKeyset(ctx, "");
         Params p = at.params();
-        List<String> types = List.of("Event", "Series", "market");
-        String type = p.oneOf("parent_entity_type", null, types, false);
-        if (type == null) throw p.missing("parent_entity_type", Params.choices(types));
+        String type = p.oneOf("parent_entity_type", null, COMMENTED, false);
+        if (type == null) throw p.missing("parent_entity_type", Params.choices(COMMENTED));
         Long parent = p.integer("parent_entity_id");
         if (parent == null) throw p.missing("parent_entity_id", "the id of the event, series or market");
         p.bool("get_positions");
@@ -421,10 +436,11 @@ public final class DiscoveryApi implements RouteModule {
             int i = ascending ? (int) k : n - 1 - (int) k;
             page.add(d().comment(e, i));
         }
-        return keyset ? Keyset.page("comments", page, at.offset(), at.limit(), n) : page;
+        Json.send(ctx, at.answer("comments", page, n));
     }
 
     /** {@code GET /comments/{id}}: the comment and its replies, oldest first; 404 for an id that names none. */
+    @Route("GET /comments/{id}")
     private void thread(Context ctx) {
         long id = id(ctx);
         World.EventFacts e = id < 0 ? null : world.event(id / 100_000L);
@@ -444,6 +460,7 @@ public final class DiscoveryApi implements RouteModule {
      * {@code GET /comments/user_address/{address}}: the address's comments, newest first ({@code ascending=true}:
      * oldest first), {@code limit}/{@code offset} as the listings; an address that wrote none has {@code []}.
      */
+    @Route("GET /comments/user_address/{address}")
     private void commentsBy(Context ctx) {
         Listing.Page at = Listing.page(ctx, "");
         Params p = at.params();
@@ -468,11 +485,18 @@ public final class DiscoveryApi implements RouteModule {
 
     // ---- related tags -------------------------------------------------------------------------------------------
 
-    private ObjectNode tagOf(Context ctx, boolean bySlug) {
-        String key = ctx.pathParam(bySlug ? "slug" : "id");
-        ObjectNode t = tagBy(x -> x.get(bySlug ? "slug" : "id").asText().equals(key));
+    /**
+     * {@code GET /tags/{id}/related-tags} and {@code /tags/slug/{slug}/related-tags}: the relations; with {@code /tags}
+     * after them, the related tags themselves.
+     */
+    @Route("GET /tags/{id}/related-tags")
+    @Route("GET /tags/{id}/related-tags/tags")
+    @Route("GET /tags/slug/{slug}/related-tags")
+    @Route("GET /tags/slug/{slug}/related-tags/tags")
+    private void relatedTags(Context ctx) {
+        ObjectNode t = tagNamed(ctx);
         if (t == null) throw Refusal.notFound("tag not found");
-        return t;
+        Json.send(ctx, related(t, ctx.endpointHandlerPath().endsWith("/tags")));
     }
 
     /**

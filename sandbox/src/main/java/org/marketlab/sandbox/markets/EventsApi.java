@@ -3,11 +3,11 @@ package org.marketlab.sandbox.markets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.route.Trace;
 import org.marketlab.sandbox.world.Fields;
@@ -52,23 +52,21 @@ public final class EventsApi implements RouteModule {
         this.nullFields = nullFields;
     }
 
-    @Override
-    public void register(Javalin app) {
-        app.get("/ok", ctx -> ctx.result("OK"));
-        app.get("/events", this::events);
-        app.get("/events/keyset", this::keyset);
-        app.get("/events/slug/{slug}", ctx -> {
-            String slug = ctx.pathParam("slug");
-            for (World.EventFacts e : world.events()) {
-                if (slug.equals(e.slug())) {
-                    Json.send(ctx, documents(List.of(e), null).get(0));
-                    return;
-                }
+    @Route("GET /ok")
+    private void ok(Context ctx) {
+        ctx.result("OK");
+    }
+
+    @Route("GET /events/slug/{slug}")
+    private void eventBySlug(Context ctx) {
+        String slug = ctx.pathParam("slug");
+        for (World.EventFacts e : world.events()) {
+            if (slug.equals(e.slug())) {
+                Json.send(ctx, documents(List.of(e), null).get(0));
+                return;
             }
-            throw Refusal.notFound("event not found");
-        });
-        app.get("/events/{id}/tags", this::eventTags);
-        app.get("/events/{id}", this::event);
+        }
+        throw Refusal.notFound("event not found");
     }
 
     /**
@@ -110,6 +108,7 @@ public final class EventsApi implements RouteModule {
      *     absent; unknown parameters are ignored, as the live service does.</li>
      * </ul>
      */
+    @Route("GET /events")
     private void events(Context ctx) {
         Listing.Page at = Listing.page(ctx, " (page further with /events/keyset)");
         Params p = at.params();
@@ -123,6 +122,7 @@ public final class EventsApi implements RouteModule {
      * an empty page). The cursor is opaque to clients; a cursor this server did not give is a 422. Paging by
      * cursor is not capped at any depth.
      */
+    @Route("GET /events/keyset")
     private void keyset(Context ctx) {
         Trace.mark("sandbox page asked");
         Params p = Params.of(ctx, Listing.REFUSED);
@@ -141,10 +141,12 @@ public final class EventsApi implements RouteModule {
         Trace.mark("sandbox page written");
     }
 
+    @Route("GET /events/{id}")
     private void event(Context ctx) {
         Json.send(ctx, documents(List.of(find(ctx.pathParam("id"))), null).get(0));
     }
 
+    @Route("GET /events/{id}/tags")
     private void eventTags(Context ctx) {
         ArrayNode tags = World.JSON.arrayNode();
         for (JsonNode t : find(ctx.pathParam("id")).document().get("tags")) tags.add(t);

@@ -1,5 +1,7 @@
 package org.marketlab.sandbox.markets;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.DocumentOrder;
@@ -43,11 +45,16 @@ final class Listing {
      * The page a listing asks for: its parameters (bad ones refused with {@value #REFUSED}), {@code limit} and where it
      * starts: {@code offset} by {@link #offset}, or for a keyset listing the {@code after_cursor} by {@link Keyset#offset}.
      */
-    record Page(Params params, int limit, long offset) {
+    record Page(Params params, int limit, long offset, boolean keyset) {
 
         /** The rows of this page out of all of {@code rows}, in their order. */
         <T> List<T> of(List<T> rows) {
             return slice(rows, offset, limit);
+        }
+
+        /** The page's answer: its {@code items} as they are, or a keyset listing's {@code {<name>, next_cursor}} of {@code total} rows. */
+        JsonNode answer(String name, ArrayNode items, int total) {
+            return keyset ? Keyset.page(name, items, offset, limit, total) : items;
         }
     }
 
@@ -64,14 +71,18 @@ final class Listing {
     /** {@link #page(Context, String)} of parameters read already (their own checks first). */
     static Page page(Params p, String further) {
         int limit = limit(p);
-        return new Page(p, limit, offset(p, further));
+        return new Page(p, limit, offset(p, further), false);
     }
 
-    /** A keyset listing's page ({@code keyset}), or else an offset listing's. */
-    static Page page(Context ctx, boolean keyset, String further) {
+    /**
+     * The page of a listing served twice, by offset and by cursor at the same path with {@code /keyset} after it
+     * ({@code /markets} and {@code /markets/keyset}): which of the two the route that matched is.
+     */
+    static Page pageOrKeyset(Context ctx, String further) {
+        boolean keyset = ctx.endpointHandlerPath().endsWith("/keyset");
         Params p = Params.of(ctx, REFUSED);
         int limit = limit(p);
-        return new Page(p, limit, keyset ? Keyset.offset(p) : offset(p, further));
+        return new Page(p, limit, keyset ? Keyset.offset(p) : offset(p, further), keyset);
     }
 
     /** Within inclusive bounds (either may be null); a value that is null passes only when no bound is given. */

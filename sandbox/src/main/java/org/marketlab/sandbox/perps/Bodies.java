@@ -33,6 +33,40 @@ final class Bodies {
         return args;
     }
 
+    /** A signed operation's body and its {@code op.args}. */
+    record Command(JsonNode body, JsonNode args) {
+
+        /** {@link Bodies#address} of {@code op.args}. */
+        String address(String field) {
+            return Bodies.address(args, field);
+        }
+
+        /** {@link Bodies#text} of {@code op.args}. */
+        String text(String field) {
+            return Bodies.text(args, field);
+        }
+
+        /** {@link Bodies#integer} of {@code op.args}. */
+        long integer(String field) {
+            return Bodies.integer(args, field);
+        }
+
+        /** The signature's {@code salt}, {@code ts} and {@code sig}, read (and refused) in that order. */
+        Signature signature() {
+            return new Signature(Bodies.integer(body, "salt"), Bodies.integer(body, "ts"), Bodies.text(body, "sig"));
+        }
+    }
+
+    /** What a signed operation's signature covers besides the operation: {@code salt}, {@code ts}; and {@code sig}. */
+    record Signature(long salt, long ts, String sig) {
+    }
+
+    /** The request's body, a JSON object whose {@code op.type} is {@code type}, and its {@code op.args}. */
+    static Command command(String body, String type) {
+        JsonNode n = object(body);
+        return new Command(n, args(n, type));
+    }
+
     static String text(JsonNode n, String field) {
         JsonNode v = n.get(field);
         if (v == null || !v.isTextual() || v.asText().isEmpty()) throw Refusal.badRequest(field + " must be a non-empty string");

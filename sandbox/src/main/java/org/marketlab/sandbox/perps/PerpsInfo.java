@@ -3,11 +3,11 @@ package org.marketlab.sandbox.perps;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.world.Assets;
 
 import java.math.BigDecimal;
@@ -90,23 +90,6 @@ final class PerpsInfo {
         this.registered = registered;
     }
 
-    void register(Javalin app) {
-        app.get("/v1/info/instruments", this::instruments);
-        app.get("/v1/info/tickers", ctx -> Json.send(ctx, each(ctx, this::ticker)));
-        app.get("/v1/info/statistics", ctx -> Json.send(ctx, each(ctx, this::statistic)));
-        app.get("/v1/info/book", this::book);
-        app.get("/v1/info/fees", ctx -> Json.send(ctx, fees()));
-        app.get("/v1/info/registered", ctx -> {
-            Params p = Params.of(ctx, 400);
-            String address = p.matching("address", java.util.regex.Pattern.compile("0x[0-9a-fA-F]{40}"), "0x followed by 40 hex digits");
-            if (address == null) throw p.missing("address", "0x followed by 40 hex digits");
-            Json.send(ctx, JSON.objectNode().put("registered", registered.test(address)));
-        });
-        app.get("/v1/info/klines", this::klines);
-        app.get("/v1/info/funding", this::funding);
-        app.get("/v1/info/trades", this::trades);
-    }
-
     // ---- the path ------------------------------------------------------------------------------------------------
 
     /** The mark of {@code i} at {@code t} (ms): its asset's level on the world's path, blended between minutes. */
@@ -181,6 +164,7 @@ final class PerpsInfo {
 
     // ---- routes --------------------------------------------------------------------------------------------------
 
+    @Route("GET /v1/info/instruments")
     private void instruments(Context ctx) {
         Params p = Params.of(ctx, 400);
         Long only = p.natural("instrument_id");
@@ -219,6 +203,24 @@ final class PerpsInfo {
 
     private interface Row {
         ObjectNode of(Instrument i, long now);
+    }
+
+    @Route("GET /v1/info/tickers")
+    private void tickers(Context ctx) {
+        Json.send(ctx, each(ctx, this::ticker));
+    }
+
+    @Route("GET /v1/info/statistics")
+    private void statistics(Context ctx) {
+        Json.send(ctx, each(ctx, this::statistic));
+    }
+
+    /** {@code {registered}}: whether {@code address} has registered a proxy. */
+    @Route("GET /v1/info/registered")
+    private void registered(Context ctx, Params p) {
+        String address = p.matching("address", java.util.regex.Pattern.compile("0x[0-9a-fA-F]{40}"), "0x followed by 40 hex digits");
+        if (address == null) throw p.missing("address", "0x followed by 40 hex digits");
+        Json.send(ctx, JSON.objectNode().put("registered", registered.test(address)));
     }
 
     /** One row per instrument ({@code instrument_id} chooses one). */
@@ -278,6 +280,7 @@ final class PerpsInfo {
         return new Trade(0, now, true, price(i, mark(i, now)), BigDecimal.ZERO);
     }
 
+    @Route("GET /v1/info/book")
     private void book(Context ctx) {
         Params p = Params.of(ctx, 400);
         Instrument i = required(p);
@@ -305,6 +308,11 @@ final class PerpsInfo {
         Json.send(ctx, o);
     }
 
+    @Route("GET /v1/info/fees")
+    private void fees(Context ctx) {
+        Json.send(ctx, fees());
+    }
+
     private ObjectNode fees() {
         ObjectNode out = JSON.objectNode();
         ArrayNode schedule = out.putArray("fee_schedule");
@@ -323,27 +331,17 @@ final class PerpsInfo {
     }
 
     /** {@code [[timestamp, open, high, low, close, volume, trades], ...]} oldest first, from {@code start_timestamp}. */
+    @Route("GET /v1/info/klines")
     private void klines(Context ctx) {
-        Params p = history(ctx, "instrument_id", "interval");
-        Instrument i = required(p);
-        String interval = p.oneOf("interval", "1h", List.copyOf(new java.util.TreeSet<>(INTERVALS.keySet())), false);
+        InstrumentRead r = read(ctx, "instrument_id", "interval");
+        String interval = r.params().oneOf("interval", "1h", List.copyOf(new java.util.TreeSet<>(INTERVALS.keySet())), false);
         long width = INTERVALS.get(interval);
-        long now = clock.getAsLong();
-        long[] window = window(p, now);
-        ArrayNode rows = JSON.arrayNode();
-        long b = Math.floorDiv(window[0], width) * width;
-        boolean more = false;
-        for (; b <= window[1]; b += width) {
-            if (rows.size() == PAGE) {
-                more = true;
-                break;
-            }
-            rows.add(candle(i, b, Math.min(b + width, now), width));
+        long[] window = r.window();
+        Page page = new Page();
+        for (long b = Math.floorDiv(window[0], width) * width; b <= window[1] && !page.full(); b += width) {
+            page.rows.add(candle(r.instrument(), b, Math.min(b + width, r.now()), width));
         }
-        ObjectNode out = JSON.objectNode();
-        out.set("data", rows);
-        out.put("more", more);
-        Json.send(ctx, out);
+        page.send(ctx);
     }
 
     private ArrayNode candle(Instrument i, long from, long to, long width) {
@@ -383,46 +381,33 @@ final class PerpsInfo {
     }
 
     /** {@code [{funding_rate, timestamp}]} newest first: one per 8-hour period ending in the window. */
+    @Route("GET /v1/info/funding")
     private void funding(Context ctx) {
-        Params p = history(ctx, "instrument_id");
-        Instrument i = required(p);
-        long now = clock.getAsLong();
-        long[] window = window(p, now);
-        ArrayNode rows = JSON.arrayNode();
-        boolean more = false;
-        for (long t = Math.floorDiv(Math.min(window[1], now), FUNDING_INTERVAL) * FUNDING_INTERVAL; t >= window[0]; t -= FUNDING_INTERVAL) {
-            if (rows.size() == PAGE) {
-                more = true;
-                break;
-            }
-            rows.addObject().put("funding_rate", fundingRate(i, t).toPlainString()).put("timestamp", t);
+        InstrumentRead r = read(ctx, "instrument_id");
+        long[] window = r.window();
+        Page page = new Page();
+        for (long t = Math.floorDiv(Math.min(window[1], r.now()), FUNDING_INTERVAL) * FUNDING_INTERVAL; t >= window[0] && !page.full(); t -= FUNDING_INTERVAL) {
+            page.rows.addObject().put("funding_rate", fundingRate(r.instrument(), t).toPlainString()).put("timestamp", t);
         }
-        ObjectNode out = JSON.objectNode();
-        out.set("data", rows);
-        out.put("more", more);
-        Json.send(ctx, out);
+        page.send(ctx);
     }
 
     /** The public tape in the window, newest first. */
+    @Route("GET /v1/info/trades")
     private void trades(Context ctx) {
-        Params p = history(ctx, "instrument_id");
-        Instrument i = required(p);
-        long now = clock.getAsLong();
-        long[] window = window(p, now);
-        long to = Math.min(window[1], now);
-        ArrayNode rows = JSON.arrayNode();
-        boolean more = false;
+        InstrumentRead r = read(ctx, "instrument_id");
+        Instrument i = r.instrument();
+        long[] window = r.window();
+        long to = Math.min(window[1], r.now());
+        Page page = new Page();
         outer:
         for (long m = Math.floorDiv(to, MINUTE) * MINUTE; m + MINUTE > window[0]; m -= MINUTE) {
             List<Trade> ts = tradesIn(i, m);
             for (int j = ts.size() - 1; j >= 0; j--) {
                 Trade t = ts.get(j);
                 if (t.time() > to || t.time() < window[0]) continue;
-                if (rows.size() == PAGE) {
-                    more = true;
-                    break outer;
-                }
-                ObjectNode o = rows.addObject();
+                if (page.full()) break outer;
+                ObjectNode o = page.rows.addObject();
                 o.put("trade_id", t.id() * INSTRUMENTS.size() + INSTRUMENTS.indexOf(i));
                 o.put("instrument_id", i.id());
                 o.put("side", t.buy() ? "long" : "short");
@@ -431,10 +416,41 @@ final class PerpsInfo {
                 o.put("timestamp", t.time());
             }
         }
-        ObjectNode out = JSON.objectNode();
-        out.set("data", rows);
-        out.put("more", more);
-        Json.send(ctx, out);
+        page.send(ctx);
+    }
+
+    /** A public read of one instrument's history: its parameters, the instrument they name and the present (ms). */
+    private record InstrumentRead(Params params, Instrument instrument, long now) {
+
+        /** {@code [from, to]} of {@link PerpsInfo#window}. */
+        long[] window() {
+            return PerpsInfo.window(params, now);
+        }
+    }
+
+    /** The parameters ({@link #history}), the instrument they must name ({@code instrument_id}) and the present. */
+    private InstrumentRead read(Context ctx, String... filters) {
+        Params p = history(ctx, filters);
+        return new InstrumentRead(p, required(p), clock.getAsLong());
+    }
+
+    /** The rows of one {@code {data, more}} answer, {@value #PAGE} at most. */
+    private static final class Page {
+        final ArrayNode rows = JSON.arrayNode();
+        private boolean more;
+
+        /** Whether the page holds {@value #PAGE} rows: then there are more, and the read stops. */
+        boolean full() {
+            if (rows.size() == PAGE) more = true;
+            return more;
+        }
+
+        void send(Context ctx) {
+            ObjectNode out = JSON.objectNode();
+            out.set("data", rows);
+            out.put("more", more);
+            Json.send(ctx, out);
+        }
     }
 
     // ---- parameters ----------------------------------------------------------------------------------------------

@@ -6,10 +6,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import org.marketlab.sandbox.route.Json;
 import org.marketlab.sandbox.route.Params;
 import org.marketlab.sandbox.route.Refusal;
+import org.marketlab.sandbox.route.Route;
 import org.marketlab.sandbox.route.RouteModule;
+import org.marketlab.sandbox.route.Routes;
 import org.marketlab.sandbox.route.SocketFaults;
 import org.marketlab.sandbox.route.SocketFaults.Fault;
 
@@ -23,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
@@ -179,12 +183,7 @@ public final class PerpsSandbox implements RouteModule {
         return w == null ? 0 : w.get();
     }
 
-    /** Successful {@code auth} frames on the real-time channel. */
-    public long channelAuthentications() {
-        return channel.authentications();
-    }
-
-    /** The real-time channel: its faults and counters. */
+    /** The real-time channel: its faults and counters (successful {@code auth} frames among them). */
     public PerpsChannel channel() {
         return channel;
     }
@@ -212,110 +211,143 @@ public final class PerpsSandbox implements RouteModule {
 
     // ---- routes -----------------------------------------------------------------------------------------------------
 
+    /** The routes declared here and {@link PerpsInfo}'s, the real-time channel, and the timers that end with the server. */
     @Override
     public void register(Javalin app) {
-        app.post("/v1/account/proxy", this::createProxy);
-        app.post("/v1/account/withdraw", this::withdraw);
-        app.delete("/v1/account/proxy", this::deleteProxy);
-        app.get("/v1/account/credentials", this::credentials);
-        app.get("/v1/account/withdrawals", this::withdrawals);
-        app.get("/v1/account/internal-transfers", this::internalTransfers);
-        app.get("/v1/account/funding", this::funding);
-        app.get("/v1/account/portfolio", this::portfolio);
-        app.get("/v1/account/open-orders", this::openOrders);
-        app.post("/v1/account/invite", ctx -> {
-            ProxyRegistry.Proxy p = authenticated(ctx, 1);
-            json(ctx, accountOf(p.owner()).invite(clock.getAsLong()));
-        });
-        app.patch("/v1/trade/orders-coid", ctx -> trade(ctx, true));
-        app.delete("/v1/trade/orders", ctx -> trade(ctx, false));
-        app.delete("/v1/trade/orders/all", ctx -> {
-            Trading.Result r = trading.cancelAll(Bodies.object(ctx.body()), null);
-            spend(r.proxy().owner(), 1 + r.entries().size());
-            json(ctx, JSON.objectNode().put("status", "ok"));
-        });
-        info.register(app);
-        app.get("/v1/account/stats", ctx -> json(ctx, reads.stats(accountOf(authenticated(ctx, 2).owner()), latest())));
-        app.get("/v1/account/config", ctx -> {
-            PerpsAccount a = accountOf(authenticated(ctx, 2).owner());
-            json(ctx, reads.config(a, Params.of(ctx, 400).natural("instrument_id")));
-        });
-        app.get("/v1/account/auto-cancel", ctx -> json(ctx, reads.autoCancelStatus(accountOf(authenticated(ctx, 2).owner()), clock.getAsLong())));
-        app.patch("/v1/trade/auto-cancel", ctx -> {
-            JsonNode body = Bodies.object(ctx.body());
-            ObjectNode out = autoCancel(body, null);
-            json(ctx, out);
-        });
-        app.get("/v1/account/notifications", this::notifications);
-        app.post("/v1/account/notifications/read", ctx -> {
-            PerpsAccount a = accountOf(authenticated(ctx, 1).owner());
-            reads.markRead(a, Bodies.object(ctx.body().isBlank() ? "{}" : ctx.body()), clock.getAsLong());
-            json(ctx, JSON.objectNode().put("status", "ok"));
-        });
-        app.get("/v1/info/portfolio", this::publicPortfolio);
-        app.post("/v1/info/position-snapshots", ctx -> {
-            spend("public", 5);
-            json(ctx, snapshots.answer(Bodies.object(ctx.body()), ownerOrNull(ctx)));
-        });
-        app.get("/v1/info/assets", ctx -> {
-            spend("public", 2);
-            ArrayNode out = JSON.arrayNode();
-            asset(out, "USDC", "0x3c499c542cef5e3811e1192ce70d8cc03d5c3359", 6, "1", "1.00");
-            asset(out, "USDT", "0xc2132d05d31c914a87c6611c10748aeb04b58e8f", 6, "0.98", "1.50");
-            asset(out, "WETH", "0x7ceb23fd6bc0add59e62ac25578270cff1b9f619", 18, "0.85", "0.0005");
-            json(ctx, out);
-        });
-        app.get("/v1/account/fills", this::fills);
-        app.get("/v1/account/orders", this::orderHistory);
-        app.get("/v1/account/deposits", this::deposits);
-        app.get("/v1/account/balances", ctx -> json(ctx, market.balances(accountOf(authenticated(ctx, 2).owner()))));
-        app.get("/v1/account/equity", ctx -> points(ctx, false));
-        app.get("/v1/account/pnl", ctx -> points(ctx, true));
-        app.post("/v1/trade/twaps", ctx -> json(ctx, algorithms.createTwap(signed(ctx))));
-        app.patch("/v1/trade/twaps", ctx -> json(ctx, algorithms.controlTwap(signed(ctx))));
-        app.delete("/v1/trade/twaps", ctx -> json(ctx, algorithms.cancelTwap(signed(ctx))));
-        app.get("/v1/account/twaps", ctx -> json(ctx, algorithms.twaps(authenticated(ctx, 2).owner())));
-        app.post("/v1/trade/chases", ctx -> json(ctx, algorithms.createChase(signed(ctx))));
-        app.delete("/v1/trade/chases", ctx -> json(ctx, algorithms.cancelChase(signed(ctx))));
-        app.get("/v1/account/chases", ctx -> json(ctx, algorithms.chases(authenticated(ctx, 2).owner())));
-        registerBuilders(app);
+        RouteModule.super.register(app);
+        Routes.add(app, info);
         app.events(e -> {
             e.serverStarted(() -> algorithmTimer.scheduleWithFixedDelay(this::runAlgorithmsQuietly, 1, 1, java.util.concurrent.TimeUnit.SECONDS));
             e.serverStopping(algorithmTimer::shutdownNow);
         });
-        app.post("/__sandbox/perps", this::control);
         channel.register(app);
         app.events(e -> e.serverStopping(market::close)); // the market's timer ends with its server
     }
 
-    /** The builder fee routes ({@link Builders}): a builder's status, a trader's approvals, a builder's receipts and their totals. */
-    private void registerBuilders(Javalin app) {
-        app.get("/v1/info/builder", ctx -> {
-            Params p = Params.of(ctx, 400);
-            String address = p.matching("address", ADDRESS, "0x followed by 40 hex digits");
-            if (address == null) throw p.missing("address", "0x followed by 40 hex digits");
-            spend("public", 1);
-            json(ctx, builders.status(address));
+    @Route("POST /v1/account/invite")
+    private void invite(Context ctx) {
+        ProxyRegistry.Proxy p = authenticated(ctx, 1);
+        json(ctx, accountOf(p.owner()).invite(clock.getAsLong()));
+    }
+
+    @Route("DELETE /v1/trade/orders/all")
+    private void cancelAll(Context ctx) {
+        Trading.Result r = trading.cancelAll(Bodies.object(ctx.body()), null);
+        spend(r.proxy().owner(), 1 + r.entries().size());
+        json(ctx, JSON.objectNode().put("status", "ok"));
+    }
+
+    /** An account read that takes no parameters: the weight it spends and its answer for the authenticated owner. */
+    private record OwnerRead(long weight, Function<String, JsonNode> answer) {
+    }
+
+    /** The account read that takes no parameters at {@code path}. */
+    private OwnerRead ownerRead(String path) {
+        return switch (path) {
+            case "/v1/account/stats" -> new OwnerRead(2, owner -> reads.stats(accountOf(owner), latest()));
+            case "/v1/account/auto-cancel" -> new OwnerRead(2, owner -> reads.autoCancelStatus(accountOf(owner), clock.getAsLong()));
+            case "/v1/account/balances" -> new OwnerRead(2, owner -> market.balances(accountOf(owner)));
+            case "/v1/account/portfolio" -> new OwnerRead(5, owner -> Portfolios.of(accountOf(owner), latest()));
+            case "/v1/account/twaps" -> new OwnerRead(2, algorithms::twaps);
+            case "/v1/account/chases" -> new OwnerRead(2, algorithms::chases);
+            default -> throw new IllegalStateException("no account read at " + path);
+        };
+    }
+
+    @Route("GET /v1/account/stats")
+    @Route("GET /v1/account/auto-cancel")
+    @Route("GET /v1/account/balances")
+    @Route("GET /v1/account/portfolio")
+    @Route("GET /v1/account/twaps")
+    @Route("GET /v1/account/chases")
+    private void ownerRead(Context ctx) {
+        OwnerRead read = ownerRead(ctx.endpointHandlerPath());
+        json(ctx, read.answer().apply(authenticated(ctx, read.weight()).owner()));
+    }
+
+    @Route("GET /v1/account/config")
+    private void config(Context ctx) {
+        PerpsAccount a = accountOf(authenticated(ctx, 2).owner());
+        json(ctx, reads.config(a, Params.of(ctx, 400).natural("instrument_id")));
+    }
+
+    @Route("PATCH /v1/trade/auto-cancel")
+    private void armAutoCancel(Context ctx) {
+        json(ctx, autoCancel(Bodies.object(ctx.body()), null));
+    }
+
+    @Route("POST /v1/account/notifications/read")
+    private void markRead(Context ctx) {
+        PerpsAccount a = accountOf(authenticated(ctx, 1).owner());
+        reads.markRead(a, Bodies.object(ctx.body().isBlank() ? "{}" : ctx.body()), clock.getAsLong());
+        json(ctx, JSON.objectNode().put("status", "ok"));
+    }
+
+    @Route("POST /v1/info/position-snapshots")
+    private void positionSnapshots(Context ctx) {
+        spend("public", 5);
+        json(ctx, snapshots.answer(Bodies.object(ctx.body()), ownerOrNull(ctx)));
+    }
+
+    @Route("GET /v1/info/assets")
+    private void collateralAssets(Context ctx) {
+        spend("public", 2);
+        ArrayNode out = JSON.arrayNode();
+        asset(out, "USDC", "0x3c499c542cef5e3811e1192ce70d8cc03d5c3359", 6, "1", "1.00");
+        asset(out, "USDT", "0xc2132d05d31c914a87c6611c10748aeb04b58e8f", 6, "0.98", "1.50");
+        asset(out, "WETH", "0x7ceb23fd6bc0add59e62ac25578270cff1b9f619", 18, "0.85", "0.0005");
+        json(ctx, out);
+    }
+
+    /** A TWAP: created ({@code POST}), paused or resumed ({@code PATCH}), cancelled ({@code DELETE}); each signed. */
+    @Route("POST /v1/trade/twaps")
+    @Route("PATCH /v1/trade/twaps")
+    @Route("DELETE /v1/trade/twaps")
+    private void twap(Context ctx) {
+        JsonNode command = Bodies.object(ctx.body());
+        json(ctx, switch (ctx.method()) {
+            case POST -> algorithms.createTwap(command);
+            case PATCH -> algorithms.controlTwap(command);
+            default -> algorithms.cancelTwap(command);
         });
-        app.get("/v1/account/builder-approvals", ctx -> {
-            ProxyRegistry.Proxy proxy = authenticated(ctx, 2);
-            Params p = Params.of(ctx, 400);
-            p.onlyThese(List.of("builder"));
-            json(ctx, builders.approvals(proxy.owner(), p.matching("builder", ADDRESS, "0x followed by 40 hex digits")));
-        });
-        app.post("/v1/account/builder-approvals", this::approveBuilder);
-        app.get("/v1/account/builder-earnings", ctx -> {
-            ProxyRegistry.Proxy proxy = authenticated(ctx, 5);
-            Params p = Params.of(ctx, 400);
-            p.onlyThese(List.of("start_timestamp", "end_timestamp", "as_of_sequence", "cursor"));
-            json(ctx, builders.earnings(proxy.owner(), p));
-        });
-        app.get("/v1/account/builder-earnings-summary", ctx -> {
-            ProxyRegistry.Proxy proxy = authenticated(ctx, 5);
-            Params p = Params.of(ctx, 400);
-            p.onlyThese(List.of("start_timestamp", "end_timestamp", "as_of_sequence"));
-            json(ctx, builders.summary(proxy.owner(), p));
-        });
+    }
+
+    /** A chase: created ({@code POST}) or cancelled ({@code DELETE}); each signed. */
+    @Route("POST /v1/trade/chases")
+    @Route("DELETE /v1/trade/chases")
+    private void chase(Context ctx) {
+        JsonNode command = Bodies.object(ctx.body());
+        json(ctx, ctx.method() == HandlerType.POST ? algorithms.createChase(command) : algorithms.cancelChase(command));
+    }
+
+    // ---- builder fees ({@link Builders}): a builder's status, a trader's approvals, a builder's receipts and their totals
+
+    @Route("GET /v1/info/builder")
+    private void builder(Context ctx, Params p) {
+        String address = p.matching("address", ADDRESS, "0x followed by 40 hex digits");
+        if (address == null) throw p.missing("address", "0x followed by 40 hex digits");
+        spend("public", 1);
+        json(ctx, builders.status(address));
+    }
+
+    @Route("GET /v1/account/builder-approvals")
+    private void builderApprovals(Context ctx) {
+        ProxyRegistry.Proxy proxy = authenticated(ctx, 2);
+        Params p = Params.of(ctx, 400);
+        p.onlyThese(List.of("builder"));
+        json(ctx, builders.approvals(proxy.owner(), p.matching("builder", ADDRESS, "0x followed by 40 hex digits")));
+    }
+
+    /** A builder's receipts ({@code builder-earnings}) or their totals ({@code builder-earnings-summary}, no cursor). */
+    @Route("GET /v1/account/builder-earnings")
+    @Route("GET /v1/account/builder-earnings-summary")
+    private void builderEarnings(Context ctx) {
+        ProxyRegistry.Proxy proxy = authenticated(ctx, 5);
+        Params p = Params.of(ctx, 400);
+        boolean summary = ctx.endpointHandlerPath().endsWith("-summary");
+        p.onlyThese(summary ? List.of("start_timestamp", "end_timestamp", "as_of_sequence")
+                : List.of("start_timestamp", "end_timestamp", "as_of_sequence", "cursor"));
+        json(ctx, summary ? builders.summary(proxy.owner(), p) : builders.earnings(proxy.owner(), p));
     }
 
     /**
@@ -323,13 +355,13 @@ public final class PerpsSandbox implements RouteModule {
      * and signed by the trader (the proxy's owner) over {@code ["approveBuilder", [builder, max_fee_rate, approval_version]]},
      * the texts as sent. Checked before it is kept (see {@link Builders#approve}).
      */
+    @Route("POST /v1/account/builder-approvals")
     private void approveBuilder(Context ctx) {
         ProxyRegistry.Proxy proxy = authenticated(ctx, 1);
-        JsonNode body = Bodies.object(ctx.body());
-        JsonNode args = Bodies.args(body, "approveBuilder");
-        String builder = Bodies.address(args, "builder");
-        String rate = Bodies.text(args, "max_fee_rate");
-        long version = Bodies.integer(args, "approval_version");
+        Bodies.Command command = Bodies.command(ctx.body(), "approveBuilder");
+        String builder = command.address("builder");
+        String rate = command.text("max_fee_rate");
+        long version = command.integer("approval_version");
         java.math.BigDecimal max;
         try {
             max = new java.math.BigDecimal(rate);
@@ -338,14 +370,12 @@ public final class PerpsSandbox implements RouteModule {
         }
         if (max.signum() < 0) throw Refusal.badRequest("op.args.max_fee_rate must not be negative, was " + rate);
         if (version < 1) throw Refusal.badRequest("op.args.approval_version must be 1 or more, was " + version);
-        long salt = Bodies.integer(body, "salt");
-        long ts = Bodies.integer(body, "ts");
-        String sig = Bodies.text(body, "sig");
-        Trading.fresh(ts, clock.getAsLong());
+        Bodies.Signature s = command.signature();
+        Trading.fresh(s.ts(), clock.getAsLong());
         ArrayNode op = JSON.arrayNode().add("approveBuilder");
         op.addArray().add(builder).add(rate).add(version);
         byte[] packed = Signatures.compact(op);
-        if (!Signatures.signedBy(proxy.owner(), name -> Signatures.op(name, packed, salt, ts), sig)) {
+        if (!Signatures.signedBy(proxy.owner(), name -> Signatures.op(name, packed, s.salt(), s.ts()), s.sig())) {
             throw Refusal.unauthorized("invalid signature: the account's owner " + proxy.owner() + " did not sign this approveBuilder");
         }
         json(ctx, builders.approve(proxy.owner(), builder, max, version));
@@ -407,6 +437,7 @@ public final class PerpsSandbox implements RouteModule {
     }
 
     /** {@code {items, unread, durable_source_seq, has_more, next_cursor}}, oldest first, {@code limit} (default 50) a page. */
+    @Route("GET /v1/account/notifications")
     private void notifications(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 2).owner());
         Params p = Params.of(ctx, 400);
@@ -435,6 +466,7 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, out);
     }
 
+    @Route("GET /v1/account/fills")
     private void fills(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
         Params p = PerpsInfo.history(ctx, "instrument_id");
@@ -448,6 +480,7 @@ public final class PerpsSandbox implements RouteModule {
      * official client's shape; it pages nothing here), filtered by {@code instrument_id}, {@code order_id},
      * {@code client_order_id} and the update time ({@code start_timestamp}, {@code end_timestamp}).
      */
+    @Route("GET /v1/account/orders")
     private void orderHistory(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
         Params p = PerpsInfo.history(ctx, "instrument_id", "order_id", "client_order_id");
@@ -470,13 +503,17 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, out);
     }
 
+    @Route("GET /v1/account/deposits")
     private void deposits(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
         page(ctx, PerpsInfo.history(ctx), a.depositRows(), PerpsAccount::pagingTime, d -> true, "created_timestamp");
     }
 
-    /** {@code [timestamp, value]} points, oldest first, one per portfolio snapshot, within the time filters. */
-    private void points(Context ctx, boolean pnl) {
+    /** {@code [timestamp, value]} points, oldest first, one per portfolio snapshot, within the time filters: the equity or the pnl. */
+    @Route("GET /v1/account/equity")
+    @Route("GET /v1/account/pnl")
+    private void points(Context ctx) {
+        boolean pnl = ctx.endpointHandlerPath().endsWith("/pnl");
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
         Params p = PerpsInfo.history(ctx, "interval");
         Long start = p.natural("start_timestamp");
@@ -498,6 +535,7 @@ public final class PerpsSandbox implements RouteModule {
      * {@code portfolioIntervalMillis}, {@code fillNow} (an owner address), {@code clear} (true). Answers
      * {@code {status: ok, closed, silenced}}, or 400.
      */
+    @Route("POST /__sandbox/perps")
     private void control(Context ctx) throws IOException {
         JsonNode n;
         try {
@@ -525,23 +563,21 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, out);
     }
 
+    @Route("POST /v1/account/proxy")
     private void createProxy(Context ctx) throws IOException {
-        JsonNode body = Bodies.object(ctx.body());
-        JsonNode args = Bodies.args(body, "createProxy");
-        String owner = Bodies.address(args, "owner").toLowerCase(Locale.ROOT);
-        String proxy = Bodies.address(args, "proxy");
-        long expiry = Bodies.integer(args, "expiry");
-        long salt = Bodies.integer(body, "salt");
-        long ts = Bodies.integer(body, "ts");
-        String sig = Bodies.text(body, "sig");
+        Bodies.Command command = Bodies.command(ctx.body(), "createProxy");
+        String owner = command.address("owner").toLowerCase(Locale.ROOT);
+        String proxy = command.address("proxy");
+        long expiry = command.integer("expiry");
+        Bodies.Signature s = command.signature();
         long now = clock.getAsLong();
-        Trading.fresh(ts, now);
+        Trading.fresh(s.ts(), now);
         if (expiry <= now) throw Refusal.badRequest("expiry " + expiry + " has passed: it must lie in the future (Unix ms)");
-        if (!Signatures.signedBy(owner, name -> Signatures.createProxy(name, proxy, expiry, salt, ts), sig)) {
+        if (!Signatures.signedBy(owner, name -> Signatures.createProxy(name, proxy, expiry, s.salt(), s.ts()), s.sig())) {
             throw Refusal.unauthorized("invalid signature: the owner " + owner + " did not sign this CreateProxy");
         }
-        String label = body.path("label").isTextual() ? body.get("label").asText() : null;
-        ProxyRegistry.Proxy p = proxies.register(owner, proxy, expiry, label);
+        JsonNode label = command.body().path("label");
+        ProxyRegistry.Proxy p = proxies.register(owner, proxy, expiry, label.isTextual() ? label.asText() : null);
         spend(owner, 1);
         json(ctx, JSON.objectNode().put("status", "ok").put("secret", p.secret()));
     }
@@ -563,18 +599,17 @@ public final class PerpsSandbox implements RouteModule {
      * contract's domain, {@code ts} in Unix seconds), paid to {@code to} on the chain. A refusal the service gives in its
      * body ({@code {"status": "err", "error"}}) comes before any effect.
      */
+    @Route("POST /v1/account/withdraw")
     private void withdraw(Context ctx) throws IOException {
-        JsonNode body = Bodies.object(ctx.body());
-        JsonNode args = Bodies.args(body, "withdraw");
-        String account = Bodies.address(args, "account").toLowerCase(Locale.ROOT);
-        String token = Bodies.address(args, "token");
-        String to = Bodies.address(args, "to").toLowerCase(Locale.ROOT);
-        String amountText = Bodies.text(args, "amount");
+        Bodies.Command command = Bodies.command(ctx.body(), "withdraw");
+        String account = command.address("account").toLowerCase(Locale.ROOT);
+        String token = command.address("token");
+        String to = command.address("to").toLowerCase(Locale.ROOT);
+        String amountText = command.text("amount");
         if (!amountText.matches("[1-9][0-9]{0,30}")) throw Refusal.badRequest("amount must be a positive whole number of base units (6 decimals), was '" + amountText + "'");
         java.math.BigInteger amount = new java.math.BigInteger(amountText);
-        long salt = Bodies.integer(body, "salt");
-        long ts = Bodies.integer(body, "ts");
-        String sig = Bodies.text(body, "sig");
+        Bodies.Signature s = command.signature();
+        long ts = s.ts();
         ObjectNode out = JSON.objectNode();
         long now = clock.getAsLong();
         if (Math.abs(ts * 1000 - now) > TIMESTAMP_WINDOW_MS) {
@@ -585,7 +620,7 @@ public final class PerpsSandbox implements RouteModule {
             json(ctx, out.put("status", "err").put("error", "unsupported token " + token + ": withdrawals pay the collateral " + COLLATERAL));
             return;
         }
-        if (!Signatures.signedBy(account, name -> Signatures.withdraw(name, DEPOSIT_CONTRACT, account, token, amount, java.math.BigInteger.ZERO, to, salt, ts), sig)) {
+        if (!Signatures.signedBy(account, name -> Signatures.withdraw(name, DEPOSIT_CONTRACT, account, token, amount, java.math.BigInteger.ZERO, to, s.salt(), ts), s.sig())) {
             json(ctx, out.put("status", "err").put("error", "invalid signature: the account " + account + " did not sign this Withdraw"));
             return;
         }
@@ -603,17 +638,16 @@ public final class PerpsSandbox implements RouteModule {
         }
     }
 
+    @Route("DELETE /v1/account/proxy")
     private void deleteProxy(Context ctx) throws IOException {
-        JsonNode body = Bodies.object(ctx.body());
-        String proxy = Bodies.address(Bodies.args(body, "deleteProxy"), "proxy");
-        long salt = Bodies.integer(body, "salt");
-        long ts = Bodies.integer(body, "ts");
-        String sig = Bodies.text(body, "sig");
-        Trading.fresh(ts, clock.getAsLong());
+        Bodies.Command command = Bodies.command(ctx.body(), "deleteProxy");
+        String proxy = command.address("proxy");
+        Bodies.Signature s = command.signature();
+        Trading.fresh(s.ts(), clock.getAsLong());
         ProxyRegistry.Proxy p = proxies.find(proxy);
         if (p == null) throw Refusal.notFound("proxy " + proxy + " not found");
         byte[] op = Signatures.deleteProxy(proxy);
-        if (!Signatures.signedBy(p.owner(), name -> Signatures.op(name, op, salt, ts), sig)) {
+        if (!Signatures.signedBy(p.owner(), name -> Signatures.op(name, op, s.salt(), s.ts()), s.sig())) {
             throw Refusal.unauthorized("invalid signature: the proxy's owner did not sign this deleteProxy");
         }
         proxies.delete(proxy);
@@ -621,6 +655,7 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, JSON.objectNode().put("status", "ok"));
     }
 
+    @Route("GET /v1/account/credentials")
     private void credentials(Context ctx) throws IOException {
         ProxyRegistry.Proxy p = authenticated(ctx, 2);
         ObjectNode out = JSON.objectNode().put("address", p.owner());
@@ -632,6 +667,7 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, out);
     }
 
+    @Route("GET /v1/account/withdrawals")
     private void withdrawals(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
         Params p = PerpsInfo.history(ctx, "withdrawal_status", "hash");
@@ -642,6 +678,7 @@ public final class PerpsSandbox implements RouteModule {
                 "withdraw_id");
     }
 
+    @Route("GET /v1/account/internal-transfers")
     private void internalTransfers(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
         Params p = PerpsInfo.history(ctx, "direction");
@@ -650,6 +687,7 @@ public final class PerpsSandbox implements RouteModule {
                 t -> direction == null || t.get("direction").asText().equals(direction), "transfer_id");
     }
 
+    @Route("GET /v1/account/funding")
     private void funding(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 10).owner());
         Params p = PerpsInfo.history(ctx, "instrument_id");
@@ -659,11 +697,8 @@ public final class PerpsSandbox implements RouteModule {
                 f -> instrument == null || f.get("instrument_id").asLong() == instrument, "id");
     }
 
-    private void portfolio(Context ctx) {
-        json(ctx, Portfolios.of(accountOf(authenticated(ctx, 5).owner()), latest()));
-    }
-
     /** The official client's long-named order form. */
+    @Route("GET /v1/account/open-orders")
     private void openOrders(Context ctx) {
         PerpsAccount a = accountOf(authenticated(ctx, 2).owner());
         Long instrument = PerpsInfo.history(ctx, "instrument_id").natural("instrument_id");
@@ -677,7 +712,11 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, out);
     }
 
-    private void trade(Context ctx, boolean modify) throws IOException {
+    /** Orders modified by client order id ({@code PATCH}) or cancelled ({@code DELETE}), weighed as the specification gives. */
+    @Route("PATCH /v1/trade/orders-coid")
+    @Route("DELETE /v1/trade/orders")
+    private void trade(Context ctx) throws IOException {
+        boolean modify = ctx.method() == HandlerType.PATCH;
         JsonNode body = Bodies.object(ctx.body());
         Trading.Result r = modify ? trading.modify(body, null) : trading.cancel(body, null);
         int n = r.entries().size();
@@ -685,6 +724,7 @@ public final class PerpsSandbox implements RouteModule {
         json(ctx, r.entries());
     }
 
+    @Route("GET /v1/info/portfolio")
     private void publicPortfolio(Context ctx) {
         Params p = Params.of(ctx, 400);
         String address = p.matching("address", ADDRESS, "0x followed by 40 hex digits");
@@ -719,11 +759,6 @@ public final class PerpsSandbox implements RouteModule {
         spend(p.owner(), weight);
         fireAutoCancel(p.owner());
         return p;
-    }
-
-    /** A signed command's body (the algorithm verifies its signature before it acts). */
-    private static JsonNode signed(Context ctx) {
-        return Bodies.object(ctx.body());
     }
 
     /**

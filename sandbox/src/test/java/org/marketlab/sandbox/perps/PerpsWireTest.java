@@ -374,7 +374,7 @@ class PerpsWireTest {
         assertEquals(2, ch.ask("{\"id\":8,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}").path("data").path("sq").asLong(),
                 "the ping's sq counts the frames pushed on the connection");
         ch.close();
-        assertTrue(sandbox.perps().channelAuthentications() >= 1);
+        assertTrue(sandbox.perps().channel().authentications() >= 1);
         assertEquals(10, account.openOrders().size(), "two of twelve cancelled");
     }
 

@@ -15,6 +15,8 @@ import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.route.Routes;
 import org.marketlab.sandbox.route.SocketFaults;
 import org.marketlab.sandbox.route.SocketFaults.Fault;
+import org.marketlab.sandbox.world.Assets;
+import org.marketlab.sandbox.world.Lazy;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -79,8 +81,8 @@ public final class PerpsSandbox implements RouteModule {
     private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
 
     private final long worldSeed;
-    /** The world's asset paths the instruments follow, drawn once for every account. */
-    private volatile org.marketlab.sandbox.world.Assets assets;
+    /** The world's asset paths the instruments follow, drawn once for every account, on first use. */
+    private final Lazy<Assets> assets;
     private final long worldNow;
     /** The sandbox's wall clock in ms: signatures, proxies' expiry. */
     private final LongSupplier clock;
@@ -110,10 +112,11 @@ public final class PerpsSandbox implements RouteModule {
         this.worldNow = worldNow.toEpochMilli();
         this.clock = clock;
         this.present = present;
+        this.assets = new Lazy<>(() -> Assets.of(worldSeed, Math.floorDiv(worldNow.toEpochMilli(), 60_000)));
         PerpsChannel[] ch = new PerpsChannel[1];
         this.builders = new Builders(clock);
         this.market = new PerpsMarket(worldSeed, clock, this::accountOf, (owner, name, data) -> ch[0].push(owner, name, data), builders);
-        this.info = new PerpsInfo(worldSeed, this::assets, clock, address -> proxies.registered(address));
+        this.info = new PerpsInfo(worldSeed, assets, clock, address -> proxies.registered(address));
         this.trading = new Trading(proxies, this::accountOf, clock, builders, new Trading.Changes() {
             @Override
             public void changed(PerpsAccount account, ObjectNode order, boolean modified) {
@@ -145,17 +148,6 @@ public final class PerpsSandbox implements RouteModule {
             return t;
         });
         this.channel = ch[0] = new PerpsChannel(proxies, trading, market, clock, this::accountCommand);
-    }
-
-    private org.marketlab.sandbox.world.Assets assets() {
-        org.marketlab.sandbox.world.Assets a = assets;
-        if (a == null) {
-            synchronized (this) {
-                if (assets == null) assets = org.marketlab.sandbox.world.Assets.of(worldSeed, Math.floorDiv(worldNow, 60_000));
-                a = assets;
-            }
-        }
-        return a;
     }
 
     // ---- for tests --------------------------------------------------------------------------------------------------
@@ -194,7 +186,7 @@ public final class PerpsSandbox implements RouteModule {
     }
 
     private PerpsAccount accountOf(String owner) {
-        return accounts.computeIfAbsent(owner.toLowerCase(Locale.ROOT), o -> new PerpsAccount(o, worldSeed, worldNow, present, assets()));
+        return accounts.computeIfAbsent(owner.toLowerCase(Locale.ROOT), o -> new PerpsAccount(o, worldSeed, worldNow, present, assets.get()));
     }
 
     /**

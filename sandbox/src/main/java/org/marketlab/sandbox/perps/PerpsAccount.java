@@ -69,22 +69,12 @@ public final class PerpsAccount {
     private record Flow(long time, BigDecimal amount) {
     }
 
-    /** A position on an instrument: generated, then moved by fills (size zero when closed). */
-    private static final class Held {
-        final long instrument;
-        final String symbol;
-        final int leverage;
-        final boolean cross;
-        BigDecimal size;
-        BigDecimal entry;
+    /** A position on an instrument: generated, then replaced as fills move it (size zero when closed). */
+    private record Held(long instrument, String symbol, int leverage, boolean cross, BigDecimal size, BigDecimal entry) {
 
-        Held(long instrument, String symbol, int leverage, boolean cross, BigDecimal size, BigDecimal entry) {
-            this.instrument = instrument;
-            this.symbol = symbol;
-            this.leverage = leverage;
-            this.cross = cross;
-            this.size = size;
-            this.entry = entry;
+        /** The same position at another size and entry price. */
+        Held moved(BigDecimal size, BigDecimal entry) {
+            return new Held(instrument, symbol, leverage, cross, size, entry);
         }
     }
 
@@ -209,7 +199,7 @@ public final class PerpsAccount {
             Held h = new Held(INSTRUMENTS[i], SYMBOLS[i], leverage, r.nextBoolean(), size, entry);
             positions.add(h);
             opened.add(open);
-            marks.put(h.instrument, mark);
+            marks.put(h.instrument(), mark);
             required = required.add(initialMargin(h, mark));
         }
         return required;
@@ -307,12 +297,12 @@ public final class PerpsAccount {
                 BigDecimal mark = level(assets, picked[k], ts);
                 ObjectNode f = JSON.objectNode();
                 f.put("id", id++);
-                f.put("instrument_id", h.instrument);
-                f.put("size", h.size.toPlainString());
+                f.put("instrument_id", h.instrument());
+                f.put("size", h.size().toPlainString());
                 f.put("funding_rate", rate.toPlainString());
                 f.put("funding_asset", "USDC");
                 // Longs pay shorts when the rate is positive: a payment is the notional (size at the level) times the rate.
-                f.put("funding", charge(h.size, mark, rate).toPlainString());
+                f.put("funding", charge(h.size(), mark, rate).toPlainString());
                 f.put("timestamp", ts);
                 funding.add(f);
             }
@@ -507,7 +497,7 @@ public final class PerpsAccount {
     /** What the positions hold as initial margin. */
     public synchronized BigDecimal initialMargin() {
         BigDecimal sum = BigDecimal.ZERO;
-        for (Held h : positions) sum = sum.add(initialMargin(h, marks.get(h.instrument)));
+        for (Held h : positions) sum = sum.add(initialMargin(h, marks.get(h.instrument())));
         return sum;
     }
 
@@ -572,28 +562,28 @@ public final class PerpsAccount {
         List<ObjectNode> charges = fundingRows();
         List<ObjectNode> out = new ArrayList<>(positions.size());
         for (Held h : positions) {
-            if (h.size.signum() == 0) continue;
+            if (h.size().signum() == 0) continue;
             BigDecimal sum = BigDecimal.ZERO;
-            for (ObjectNode f : charges) if (f.get("instrument_id").asLong() == h.instrument) sum = sum.add(new BigDecimal(f.get("funding").asText()));
-            out.add(row(h, marks.get(h.instrument), sum));
+            for (ObjectNode f : charges) if (f.get("instrument_id").asLong() == h.instrument()) sum = sum.add(new BigDecimal(f.get("funding").asText()));
+            out.add(row(h, marks.get(h.instrument()), sum));
         }
         return out;
     }
 
     /** A position in the wire form: its figures from its size, entry price, mark and leverage. */
     private static ObjectNode row(Held h, BigDecimal mark, BigDecimal cumulativeFunding) {
-        BigDecimal lev = BigDecimal.valueOf(h.leverage);
-        BigDecimal value = h.size.abs().multiply(mark).setScale(2, RoundingMode.HALF_UP);
+        BigDecimal lev = BigDecimal.valueOf(h.leverage());
+        BigDecimal value = h.size().abs().multiply(mark).setScale(2, RoundingMode.HALF_UP);
         BigDecimal initial = value.divide(lev, 2, RoundingMode.HALF_UP);
-        BigDecimal pnl = h.size.multiply(mark.subtract(h.entry)).setScale(2, RoundingMode.HALF_UP);
+        BigDecimal pnl = h.size().multiply(mark.subtract(h.entry())).setScale(2, RoundingMode.HALF_UP);
         ObjectNode p = JSON.objectNode();
-        p.put("instrument_id", h.instrument);
-        p.put("symbol", h.symbol);
-        p.put("size", h.size.toPlainString());
-        p.put("entry_price", h.entry.toPlainString());
+        p.put("instrument_id", h.instrument());
+        p.put("symbol", h.symbol());
+        p.put("size", h.size().toPlainString());
+        p.put("entry_price", h.entry().toPlainString());
         p.put("mark_price", mark.toPlainString());
-        p.put("leverage", h.leverage);
-        p.put("cross", h.cross);
+        p.put("leverage", h.leverage());
+        p.put("cross", h.cross());
         p.put("initial_margin", initial.toPlainString());
         p.put("maintenance_margin", initial.divide(BigDecimal.valueOf(2), 2, RoundingMode.HALF_UP).toPlainString());
         p.put("position_value", value.toPlainString());
@@ -607,18 +597,18 @@ public final class PerpsAccount {
     }
 
     private static BigDecimal initialMargin(Held h, BigDecimal mark) {
-        return h.size.abs().multiply(mark).setScale(2, RoundingMode.HALF_UP).divide(BigDecimal.valueOf(h.leverage), 2, RoundingMode.HALF_UP);
+        return h.size().abs().multiply(mark).setScale(2, RoundingMode.HALF_UP).divide(BigDecimal.valueOf(h.leverage()), 2, RoundingMode.HALF_UP);
     }
 
     /** The margin the position was opened with: its size at its entry price over its leverage. */
     private static BigDecimal openingMargin(Held h) {
-        return h.size.abs().multiply(h.entry).divide(BigDecimal.valueOf(h.leverage), 8, RoundingMode.HALF_UP);
+        return h.size().abs().multiply(h.entry()).divide(BigDecimal.valueOf(h.leverage()), 8, RoundingMode.HALF_UP);
     }
 
     /** Half the opening margin lost: 0.5 / leverage from the entry price, below it for a long, above for a short. */
     private static BigDecimal liquidationPrice(Held h) {
-        BigDecimal move = BigDecimal.valueOf(h.size.signum() > 0 ? -0.5 : 0.5).divide(BigDecimal.valueOf(h.leverage), 8, RoundingMode.HALF_UP);
-        return h.entry.multiply(BigDecimal.ONE.add(move)).setScale(2, RoundingMode.HALF_UP);
+        BigDecimal move = BigDecimal.valueOf(h.size().signum() > 0 ? -0.5 : 0.5).divide(BigDecimal.valueOf(h.leverage()), 8, RoundingMode.HALF_UP);
+        return h.entry().multiply(BigDecimal.ONE.add(move)).setScale(2, RoundingMode.HALF_UP);
     }
 
     /** A funding payment: the notional (size at the mark) times the rate, longs paying shorts when it is positive. */
@@ -646,13 +636,13 @@ public final class PerpsAccount {
      */
     synchronized void wander(SplittableRandom r) {
         for (Held h : positions) {
-            BigDecimal mark = marks.get(h.instrument);
+            BigDecimal mark = marks.get(h.instrument());
             double step = (r.nextDouble() - 0.5) * 0.01;
             BigDecimal moved = bd(mark.doubleValue() * (1 + step), 2);
-            if (h.size.signum() != 0 && (h.size.signum() > 0 ? moved.compareTo(liquidationPrice(h)) <= 0 : moved.compareTo(liquidationPrice(h)) >= 0)) {
+            if (h.size().signum() != 0 && (h.size().signum() > 0 ? moved.compareTo(liquidationPrice(h)) <= 0 : moved.compareTo(liquidationPrice(h)) >= 0)) {
                 moved = bd(mark.doubleValue() * (1 - step), 2);
             }
-            marks.put(h.instrument, moved);
+            marks.put(h.instrument(), moved);
         }
     }
 
@@ -662,25 +652,27 @@ public final class PerpsAccount {
      * closed, and charges {@code fee}.
      */
     synchronized Trade fill(long instrument, boolean buy, BigDecimal qty, BigDecimal price, BigDecimal fee, long time) {
-        Held h = null;
-        for (Held x : positions) if (x.instrument == instrument) h = x;
-        if (h == null) { // the first fill on an instrument opens a position there, cross-margined at the default leverage
+        int at = -1;
+        for (int k = 0; k < positions.size(); k++) if (positions.get(k).instrument() == instrument) at = k;
+        if (at < 0) { // the first fill on an instrument opens a position there, cross-margined at the default leverage
             PerpsInfo.Instrument listed = PerpsInfo.instrument(instrument);
-            h = new Held(instrument, listed != null ? listed.symbol() : "PERP-" + instrument, DEFAULT_LEVERAGE, true, BigDecimal.ZERO, price);
-            positions.add(h);
+            positions.add(new Held(instrument, listed != null ? listed.symbol() : "PERP-" + instrument, DEFAULT_LEVERAGE, true, BigDecimal.ZERO, price));
+            at = positions.size() - 1;
         }
-        BigDecimal size = h.size, entry = h.entry;
+        Held h = positions.get(at);
+        BigDecimal size = h.size(), entry = h.entry();
+        BigDecimal newEntry = entry;
         BigDecimal signed = buy ? qty : qty.negate();
         BigDecimal after = size.add(signed);
         BigDecimal pnl = BigDecimal.ZERO;
         if (size.signum() == 0 || size.signum() == signed.signum()) {
-            h.entry = size.abs().multiply(entry).add(qty.multiply(price)).divide(after.abs(), 2, RoundingMode.HALF_UP);
+            newEntry = size.abs().multiply(entry).add(qty.multiply(price)).divide(after.abs(), 2, RoundingMode.HALF_UP);
         } else {
             BigDecimal closed = qty.min(size.abs());
             pnl = price.subtract(entry).multiply(closed).multiply(BigDecimal.valueOf(size.signum())).setScale(6, RoundingMode.HALF_UP);
-            if (after.signum() != size.signum()) h.entry = after.signum() == 0 ? entry : price;
+            if (after.signum() != size.signum()) newEntry = after.signum() == 0 ? entry : price;
         }
-        h.size = after;
+        positions.set(at, h.moved(after, newEntry));
         changes.add(new Change(time, instrument, after, marks.get(instrument)));
         realised = realised.add(pnl).subtract(fee);
         return new Trade(size, entry, pnl);
@@ -766,13 +758,13 @@ public final class PerpsAccount {
 
     /** The leverage of the position on {@code instrument} (1 when the account never traded it). */
     synchronized int leverage(long instrument) {
-        for (Held h : positions) if (h.instrument == instrument) return h.leverage;
+        for (Held h : positions) if (h.instrument() == instrument) return h.leverage();
         return 1;
     }
 
     /** The signed size of the position on {@code instrument}, zero when flat or never traded. */
     synchronized BigDecimal positionSize(long instrument) {
-        for (Held h : positions) if (h.instrument == instrument) return h.size;
+        for (Held h : positions) if (h.instrument() == instrument) return h.size();
         return BigDecimal.ZERO;
     }
 

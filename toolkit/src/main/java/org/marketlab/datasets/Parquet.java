@@ -47,6 +47,10 @@ public final class Parquet {
         Columns.Kind[] kinds = cols.stream().map(Columns.Col::kind).toArray(Columns.Kind[]::new);
         int rows = table.rowCount();
         Path t = checkTarget(target);
+        if (FileEncode.enabled()) {
+            Path written = FileEncode.save(cols, columns, kinds, rows, t);
+            if (written != null) return written;
+        }
         try (DuckDBConnection c = Engine.open()) {
             if (ArrowTables.enabled()) {
                 Path written = ArrowTables.save(c, cols, columns, kinds, rows, t);

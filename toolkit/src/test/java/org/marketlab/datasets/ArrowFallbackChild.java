@@ -8,8 +8,8 @@ import tech.tablesaw.api.Table;
 import java.nio.file.Path;
 
 /**
- * Two saves in a JVM started without {@code --add-opens=java.base/java.nio=ALL-UNNAMED}, for {@link DatasetsArrowTest}:
- * both must be written (by the table function) and the log must say so once. Prints the rows read back.
+ * Two saves in a JVM started without {@code --add-opens=java.base/java.nio=ALL-UNNAMED} and with
+ * {@code -Dmarketlab.datasets.encode=false} (the engine writes), for {@link DatasetsArrowTest}: both must be written (by the table function) and the log must say so once. Prints the rows read back.
  */
 public final class ArrowFallbackChild {
 

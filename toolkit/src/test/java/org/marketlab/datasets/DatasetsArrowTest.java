@@ -29,11 +29,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code Datasets.save}'s two paths, Arrow record batches (this JVM opens java.nio, as the kernel's and the benchmarks'
+ * {@code Datasets.save}'s two paths through the engine (taken where the Java writer, {@link FileEncode}, cannot run;
+ * here with {@code -Dmarketlab.datasets.encode=false}), Arrow record batches (this JVM opens java.nio, as the kernel's and the benchmarks'
  * do) and the engine's table function (a JVM that does not, or {@code -Dmarketlab.datasets.arrow=false}), write the
  * same columns and types and give back the same table, value for value, over several batches.
  */
 class DatasetsArrowTest {
+
+    @org.junit.jupiter.api.BeforeEach
+    void throughTheEngine() {
+        System.setProperty(FileEncode.PROPERTY, "false");
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void javaWriterAgain() {
+        System.clearProperty(FileEncode.PROPERTY);
+    }
 
     /** Every column type a table holds, with missing values, in more rows than three Arrow batches. */
     static Table everyType(int n) {
@@ -104,7 +115,7 @@ class DatasetsArrowTest {
     @Test
     void aJvmWithoutTheFlagSavesByTheTableFunctionAndSaysSoOnce(@TempDir Path dir) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), ArrowFallbackChild.class.getName(), dir.toString())
+        Process p = new ProcessBuilder(java, "-D" + FileEncode.PROPERTY + "=false", "-cp", System.getProperty("java.class.path"), ArrowFallbackChild.class.getName(), dir.toString())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);

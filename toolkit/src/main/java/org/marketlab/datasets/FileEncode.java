@@ -1,0 +1,691 @@
+package org.marketlab.datasets;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageWriter;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
+import org.apache.parquet.compression.CompressionCodecFactory;
+import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
+import tech.tablesaw.api.BooleanColumn;
+import tech.tablesaw.api.DateColumn;
+import tech.tablesaw.api.DateTimeColumn;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.FloatColumn;
+import tech.tablesaw.api.InstantColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.ShortColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.TimeColumn;
+import tech.tablesaw.columns.Column;
+import tech.tablesaw.columns.dates.PackedLocalDate;
+import tech.tablesaw.columns.instant.PackedInstant;
+import tech.tablesaw.columns.times.PackedLocalTime;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A Tablesaw table written to one Parquet file in Java, what {@code Datasets.save} of a table uses: each row group of
+ * {@link #GROUP_ROWS} rows is encoded on a core of its own (every column's pages encoded and compressed with zstd by
+ * zstd-jni into parquet-java's in-memory page store, {@link ColumnChunkPageWriteStore}), and the finished row groups
+ * go into the file in order through parquet-java's {@link ParquetFileWriter}, which writes the page headers, the
+ * min/max/null-count statistics, the column and offset indexes and the footer.
+ * <p>
+ * The values are encoded here, not by parquet-java's column writers: numbers, booleans and timestamps go into a page
+ * as whole arrays in Parquet's PLAIN layout, and a text column that Tablesaw keeps as a dictionary (few distinct
+ * values) is written with a dictionary page per row group built from Tablesaw's own codes, so no row's text is hashed
+ * or encoded twice; parquet-java's run-length/bit-packing encoder writes the dictionary indexes and null flags. Text
+ * with many distinct values is written plain. The columns and types are the ones the engine's writer gives the same
+ * table ({@link Columns}): text as UTF-8 strings, instants as UTC timestamps in microseconds, date-times as local
+ * timestamps, dates, times of day in microseconds, every column nullable.
+ * <p>
+ * {@link #write} answers false where it cannot run (zstd-jni does not load, or another parquet-hadoop version is on
+ * the class path; said once) or {@code -Dmarketlab.datasets.encode=false}: the caller then writes through the engine.
+ */
+final class FileEncode {
+
+    private static final System.Logger LOG = System.getLogger("org.marketlab.datasets");
+    /** The system property that turns this writer off ({@code false}): every save goes through the engine. */
+    static final String PROPERTY = "marketlab.datasets.encode";
+    /** Rows per row group, as polars and the engine write them. */
+    static final int GROUP_ROWS = 122_880;
+    /** Bytes of values after which a data page is closed (before compression). */
+    static final int PAGE_BYTES = 1 << 20;
+    /** zstd's level, the default of zstd itself, polars and the engine. */
+    static final int LEVEL = 3;
+
+    private static final Encoding DEF_ENCODING = Encoding.RLE;
+    private static final Encoding REP_ENCODING = Encoding.BIT_PACKED;
+    private static volatile String unavailable;
+    private static volatile ExecutorService pool;
+
+    private FileEncode() {
+    }
+
+    /** Whether saves take this writer: the property allows it and zstd-jni loads (found out once). */
+    static boolean enabled() {
+        if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) return false;
+        if (unavailable != null) return false;
+        try {
+            Zstd.defaultCompressionLevel();
+            return true;
+        } catch (LinkageError e) {
+            fallBack("zstd-jni did not load: " + e);
+            return false;
+        }
+    }
+
+    private static void fallBack(String why) {
+        synchronized (FileEncode.class) {
+            if (unavailable != null) return;
+            unavailable = why;
+        }
+        LOG.log(System.Logger.Level.INFO, "Datasets.save writes Parquet through DuckDB, not in Java (" + why + "); see docs/datasets.md");
+    }
+
+    /**
+     * Writes the table to {@code target} by temporary name and rename ({@link Parquet#commit}); null when this JVM cannot
+     * run the writer (the caller writes through the engine, and so do later saves).
+     */
+    static Path save(List<Columns.Col> cols, Column<?>[] columns, Columns.Kind[] kinds, int rows, Path target) {
+        Path tmp = Parquet.temporary(target);
+        try {
+            Files.createDirectories(target.getParent());
+            Files.deleteIfExists(tmp);
+            if (!write(cols, columns, kinds, rows, tmp)) return null;
+            Parquet.commit(tmp, target);
+            return target;
+        } catch (LinkageError e) {
+            Parquet.deleteQuietly(tmp);
+            fallBack("parquet-hadoop's writer is not the one this toolkit was built with: " + e);
+            return null;
+        } catch (IOException | RuntimeException e) {
+            Parquet.deleteQuietly(tmp);
+            throw Parquet.failure(e, target);
+        }
+    }
+
+    /**
+     * Writes the table's columns to {@code tmp} (a fresh file; the caller renames it into place). False, having written
+     * nothing that counts, when this JVM cannot run the writer (see the class comment).
+     */
+    static boolean write(List<Columns.Col> cols, Column<?>[] columns, Columns.Kind[] kinds, int rows, Path tmp) throws IOException {
+        MessageType schema = schema(cols, kinds);
+        Encoder[] encoders = new Encoder[columns.length];
+        for (int i = 0; i < columns.length; i++) encoders[i] = encoder(columns[i], kinds[i], rows);
+        ParquetFileWriter w;
+        try {
+            w = new ParquetFileWriter(new LocalOutputFile(tmp), schema, ParquetFileWriter.Mode.OVERWRITE, GROUP_ROWS, 0, 64, Integer.MAX_VALUE, false);
+        } catch (LinkageError e) {
+            fallBack("parquet-hadoop's file writer is not the one this toolkit was built with: " + e);
+            Files.deleteIfExists(tmp);
+            return false;
+        }
+        List<ColumnDescriptor> descriptors = schema.getColumns();
+        try (ParquetFileWriter out = w) {
+            out.start();
+            ExecutorService workers = pool();
+            int threads = Runtime.getRuntime().availableProcessors();
+            ArrayDeque<Future<Group>> ahead = new ArrayDeque<>();
+            int next = 0;
+            try {
+                while (next < rows || !ahead.isEmpty()) {
+                    // Keep every core busy with a row group, and at most one more finished and waiting: memory stays a
+                    // few row groups' compressed pages whatever the table's size.
+                    while (next < rows && ahead.size() < threads + 1) {
+                        int from = next, n = Math.min(GROUP_ROWS, rows - next);
+                        ahead.add(workers.submit(() -> group(schema, descriptors, encoders, from, n)));
+                        next += n;
+                    }
+                    Group g = take(ahead.poll());
+                    out.startBlock(g.rows());
+                    g.store().flushToFileWriter(out);
+                    out.endBlock();
+                    g.store().close();
+                }
+            } finally {
+                for (Future<?> f : ahead) f.cancel(true);
+            }
+            out.end(Map.of());
+        }
+        return true;
+    }
+
+    /** A row group encoded: its pages, and its rows. */
+    private record Group(ColumnChunkPageWriteStore store, int rows) {
+    }
+
+    private static Group take(Future<Group> f) throws IOException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while writing", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) throw r;
+            if (c instanceof IOException io) throw io;
+            if (c instanceof Error err) throw err;
+            throw new IOException(c);
+        }
+    }
+
+    private static ExecutorService pool() {
+        ExecutorService p = pool;
+        if (p == null) {
+            synchronized (FileEncode.class) {
+                if (pool == null) {
+                    AtomicInteger n = new AtomicInteger();
+                    pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
+                        Thread t = new Thread(r, "marketlab-parquet-encode-" + n.incrementAndGet());
+                        t.setDaemon(true);
+                        return t;
+                    });
+                }
+                p = pool;
+            }
+        }
+        return p;
+    }
+
+    /** One row group, every column's pages encoded and compressed, held in memory until the file takes it. */
+    private static Group group(MessageType schema, List<ColumnDescriptor> descriptors, Encoder[] encoders, int from, int n)
+            throws IOException {
+        try (Zstandard zstd = new Zstandard()) {
+            ColumnChunkPageWriteStore store = new ColumnChunkPageWriteStore(zstd, schema, new HeapByteBufferAllocator(), 64, false);
+            for (int i = 0; i < encoders.length; i++) {
+                ColumnDescriptor d = descriptors.get(i);
+                encoders[i].encode(store.getPageWriter(d), d, from, n);
+            }
+            return new Group(store, n);
+        }
+    }
+
+    /** Compression by zstd-jni with one context for the row group's pages. */
+    private static final class Zstandard implements CompressionCodecFactory.BytesInputCompressor, AutoCloseable {
+        final ZstdCompressCtx ctx = new ZstdCompressCtx().setLevel(LEVEL);
+
+        @Override
+        public BytesInput compress(BytesInput bytes) throws IOException {
+            byte[] in = bytes.toByteArray();
+            byte[] out = new byte[(int) Zstd.compressBound(in.length)];
+            int size = ctx.compressByteArray(out, 0, out.length, in, 0, in.length);
+            return BytesInput.from(out, 0, size);
+        }
+
+        @Override
+        public CompressionCodecName getCodecName() {
+            return CompressionCodecName.ZSTD;
+        }
+
+        @Override
+        public void release() {
+        }
+
+        @Override
+        public void close() {
+            ctx.close();
+        }
+    }
+
+    // ---- the schema -------------------------------------------------------------------------------------------------
+
+    static MessageType schema(List<Columns.Col> cols, Columns.Kind[] kinds) {
+        Types.MessageTypeBuilder b = Types.buildMessage();
+        for (int i = 0; i < kinds.length; i++) {
+            String name = cols.get(i).name();
+            switch (kinds[i]) {
+                case STRING -> b.optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named(name);
+                case BOOLEAN -> b.optional(PrimitiveTypeName.BOOLEAN).named(name);
+                case SHORT -> b.optional(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.intType(16, true)).named(name);
+                case INT -> b.optional(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.intType(32, true)).named(name);
+                case LONG -> b.optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.intType(64, true)).named(name);
+                case FLOAT -> b.optional(PrimitiveTypeName.FLOAT).named(name);
+                case DOUBLE -> b.optional(PrimitiveTypeName.DOUBLE).named(name);
+                case INSTANT -> b.optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS)).named(name);
+                case DATETIME -> b.optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.timestampType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(name);
+                case DATE -> b.optional(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.dateType()).named(name);
+                case TIME -> b.optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.timeType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(name);
+                default -> throw new IllegalStateException("a table has no " + kinds[i] + " column");
+            }
+        }
+        return b.named("marketlab");
+    }
+
+    // ---- the columns' pages -------------------------------------------------------------------------------------------
+
+    /** How one column's rows become pages: the same object encodes every row group, from several threads. */
+    private interface Encoder {
+        void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException;
+    }
+
+    private static Encoder encoder(Column<?> col, Columns.Kind kind, int rows) {
+        return switch (kind) {
+            case STRING -> {
+                StringColumn sc = (StringColumn) col;
+                List<String> values = new ArrayList<>();
+                int[] codes = TableSource.codes(sc, rows, values);
+                if (codes == null) yield new PlainText(sc);
+                byte[][] utf8 = new byte[values.size()][];
+                for (int k = 0; k < utf8.length; k++) utf8[k] = values.get(k).getBytes(StandardCharsets.UTF_8);
+                yield new DictionaryText(codes, utf8);
+            }
+            case BOOLEAN -> new Booleans((BooleanColumn) col);
+            case SHORT, INT, DATE -> new Ints(col, kind);
+            case FLOAT -> new Floats((FloatColumn) col);
+            case DOUBLE -> new Doubles((DoubleColumn) col);
+            case LONG, INSTANT, DATETIME, TIME -> new Longs(col, kind);
+            default -> throw new IllegalStateException("a table has no " + kind + " column");
+        };
+    }
+
+    /** A page's null flags (definition levels), RLE with their 4-byte length; {@code present} null: none missing. */
+    private static BytesInput levels(boolean[] present, int n) throws IOException {
+        if (present == null) {
+            // One run of n ones: its header (n << 1, a run) as a varint and the value in one byte (bit width 1).
+            ByteBuffer b = ByteBuffer.allocate(4 + 5 + 1).order(ByteOrder.LITTLE_ENDIAN);
+            b.position(4);
+            int header = n << 1;
+            while ((header & ~0x7F) != 0) {
+                b.put((byte) ((header & 0x7F) | 0x80));
+                header >>>= 7;
+            }
+            b.put((byte) header).put((byte) 1);
+            int size = b.position();
+            b.putInt(0, size - 4);
+            return BytesInput.from(b.array(), 0, size);
+        }
+        try (RunLengthBitPackingHybridEncoder e = new RunLengthBitPackingHybridEncoder(1, 1024, PAGE_BYTES, new HeapByteBufferAllocator())) {
+            for (int r = 0; r < n; r++) e.writeInt(present[r] ? 1 : 0);
+            BytesInput bits = e.toBytes();
+            return BytesInput.concat(BytesInput.fromInt((int) bits.size()), BytesInput.copy(bits));
+        }
+    }
+
+    private static void page(PageWriter pages, int n, BytesInput values, boolean[] present, Statistics<?> stats, Encoding encoding) throws IOException {
+        pages.writePage(BytesInput.concat(levels(present, n), values), n, n, stats, REP_ENCODING, DEF_ENCODING, encoding);
+    }
+
+    /** Per page: which rows hold a value (null when all do) and how many are missing. */
+    private static final class Nulls {
+        boolean[] present;
+        int missing;
+
+        void missing(int r, int n) {
+            if (present == null) {
+                present = new boolean[n];
+                Arrays.fill(present, 0, r, true);
+            }
+            missing++;
+        }
+
+        void present(int r) {
+            if (present != null) present[r] = true;
+        }
+    }
+
+    private static final class Doubles implements Encoder {
+        final DoubleColumn col;
+
+        Doubles(DoubleColumn col) {
+            this.col = col;
+        }
+
+        @Override
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+            for (int p = 0; p < n; p += PAGE_BYTES / 8) {
+                int m = Math.min(PAGE_BYTES / 8, n - p);
+                ByteBuffer b = ByteBuffer.allocate(m * 8).order(ByteOrder.LITTLE_ENDIAN);
+                Nulls nulls = new Nulls();
+                double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
+                for (int r = 0; r < m; r++) {
+                    double x = col.getDouble(from + p + r);
+                    if (Double.isNaN(x)) {
+                        nulls.missing(r, m);
+                        continue;
+                    }
+                    nulls.present(r);
+                    b.putDouble(x);
+                    if (x < min) min = x;
+                    if (x > max) max = x;
+                }
+                Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
+                if (nulls.missing < m) {
+                    s.updateStats(min);
+                    s.updateStats(max);
+                }
+                s.incrementNumNulls(nulls.missing);
+                page(pages, m, BytesInput.from(b.array(), 0, b.position()), nulls.present, s, Encoding.PLAIN);
+            }
+        }
+    }
+
+    private static final class Floats implements Encoder {
+        final FloatColumn col;
+
+        Floats(FloatColumn col) {
+            this.col = col;
+        }
+
+        @Override
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+            for (int p = 0; p < n; p += PAGE_BYTES / 4) {
+                int m = Math.min(PAGE_BYTES / 4, n - p);
+                ByteBuffer b = ByteBuffer.allocate(m * 4).order(ByteOrder.LITTLE_ENDIAN);
+                Nulls nulls = new Nulls();
+                float min = Float.POSITIVE_INFINITY, max = Float.NEGATIVE_INFINITY;
+                for (int r = 0; r < m; r++) {
+                    if (col.isMissing(from + p + r)) {
+                        nulls.missing(r, m);
+                        continue;
+                    }
+                    float x = col.getFloat(from + p + r);
+                    nulls.present(r);
+                    b.putFloat(x);
+                    if (x < min) min = x;
+                    if (x > max) max = x;
+                }
+                Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
+                if (nulls.missing < m) {
+                    s.updateStats(min);
+                    s.updateStats(max);
+                }
+                s.incrementNumNulls(nulls.missing);
+                page(pages, m, BytesInput.from(b.array(), 0, b.position()), nulls.present, s, Encoding.PLAIN);
+            }
+        }
+    }
+
+    /** 32-bit integers: shorts, ints and dates (days since 1970-01-01). */
+    private static final class Ints implements Encoder {
+        final Column<?> col;
+        final Columns.Kind kind;
+
+        Ints(Column<?> col, Columns.Kind kind) {
+            this.col = col;
+            this.kind = kind;
+        }
+
+        private int value(int i) {
+            return switch (kind) {
+                case SHORT -> ((ShortColumn) col).getShort(i);
+                case INT -> ((IntColumn) col).getInt(i);
+                default -> (int) PackedLocalDate.toEpochDay(((DateColumn) col).getIntInternal(i));
+            };
+        }
+
+        @Override
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+            for (int p = 0; p < n; p += PAGE_BYTES / 4) {
+                int m = Math.min(PAGE_BYTES / 4, n - p);
+                ByteBuffer b = ByteBuffer.allocate(m * 4).order(ByteOrder.LITTLE_ENDIAN);
+                Nulls nulls = new Nulls();
+                int min = Integer.MAX_VALUE, max = Integer.MIN_VALUE;
+                for (int r = 0; r < m; r++) {
+                    if (col.isMissing(from + p + r)) {
+                        nulls.missing(r, m);
+                        continue;
+                    }
+                    int x = value(from + p + r);
+                    nulls.present(r);
+                    b.putInt(x);
+                    if (x < min) min = x;
+                    if (x > max) max = x;
+                }
+                Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
+                if (nulls.missing < m) {
+                    s.updateStats(min);
+                    s.updateStats(max);
+                }
+                s.incrementNumNulls(nulls.missing);
+                page(pages, m, BytesInput.from(b.array(), 0, b.position()), nulls.present, s, Encoding.PLAIN);
+            }
+        }
+    }
+
+    /**
+     * 64-bit integers: longs, and instants and date-times as microseconds since the epoch (UTC), times of day as
+     * microseconds. Tablesaw packs an instant as a date and a millisecond of the day; the date's day count is found
+     * once per run of equal dates.
+     */
+    private static final class Longs implements Encoder {
+        final Column<?> col;
+        final Columns.Kind kind;
+        final long missing;
+
+        Longs(Column<?> col, Columns.Kind kind) {
+            this.col = col;
+            this.kind = kind;
+            this.missing = switch (kind) {
+                case INSTANT -> tech.tablesaw.columns.instant.InstantColumnType.missingValueIndicator();
+                case DATETIME -> tech.tablesaw.columns.datetimes.DateTimeColumnType.missingValueIndicator();
+                default -> 0;
+            };
+        }
+
+        @Override
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+            long[] packed = kind == Columns.Kind.INSTANT || kind == Columns.Kind.DATETIME ? new long[1] : null;
+            int lastDate = Integer.MIN_VALUE;
+            long lastDayMillis = 0;
+            for (int p = 0; p < n; p += PAGE_BYTES / 8) {
+                int m = Math.min(PAGE_BYTES / 8, n - p);
+                ByteBuffer b = ByteBuffer.allocate(m * 8).order(ByteOrder.LITTLE_ENDIAN);
+                Nulls nulls = new Nulls();
+                long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+                for (int r = 0; r < m; r++) {
+                    int i = from + p + r;
+                    long x;
+                    if (packed != null) {
+                        long v = kind == Columns.Kind.INSTANT ? ((InstantColumn) col).getLongInternal(i) : ((DateTimeColumn) col).getLongInternal(i);
+                        if (v == missing) {
+                            nulls.missing(r, m);
+                            continue;
+                        }
+                        int date = PackedInstant.date(v);
+                        if (date != lastDate) {
+                            lastDate = date;
+                            lastDayMillis = PackedLocalDate.toEpochDay(date) * 86_400_000L;
+                        }
+                        x = (lastDayMillis + PackedLocalTime.getMillisecondOfDay(PackedInstant.time(v))) * 1000L;
+                    } else if (col.isMissing(i)) {
+                        nulls.missing(r, m);
+                        continue;
+                    } else {
+                        x = kind == Columns.Kind.LONG ? ((LongColumn) col).getLong(i) : ((TimeColumn) col).get(i).toNanoOfDay() / 1000;
+                    }
+                    nulls.present(r);
+                    b.putLong(x);
+                    if (x < min) min = x;
+                    if (x > max) max = x;
+                }
+                Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
+                if (nulls.missing < m) {
+                    s.updateStats(min);
+                    s.updateStats(max);
+                }
+                s.incrementNumNulls(nulls.missing);
+                page(pages, m, BytesInput.from(b.array(), 0, b.position()), nulls.present, s, Encoding.PLAIN);
+            }
+        }
+    }
+
+    /** Booleans, PLAIN: a bit per present value, the first in the lowest bit. */
+    private static final class Booleans implements Encoder {
+        final BooleanColumn col;
+
+        Booleans(BooleanColumn col) {
+            this.col = col;
+        }
+
+        @Override
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+            byte[] bits = new byte[(n + 7) / 8];
+            Nulls nulls = new Nulls();
+            int k = 0;
+            boolean seenTrue = false, seenFalse = false;
+            for (int r = 0; r < n; r++) {
+                if (col.isMissing(from + r)) {
+                    nulls.missing(r, n);
+                    continue;
+                }
+                nulls.present(r);
+                if (col.get(from + r)) {
+                    bits[k >>> 3] |= (byte) (1 << (k & 7));
+                    seenTrue = true;
+                } else seenFalse = true;
+                k++;
+            }
+            Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
+            if (seenFalse) s.updateStats(false);
+            if (seenTrue) s.updateStats(true);
+            s.incrementNumNulls(nulls.missing);
+            page(pages, n, BytesInput.from(bits, 0, (k + 7) / 8), nulls.present, s, Encoding.PLAIN);
+        }
+    }
+
+    /** Text with many distinct values, PLAIN: each value's UTF-8 bytes after their length; pages of about a megabyte. */
+    private static final class PlainText implements Encoder {
+        final StringColumn col;
+
+        PlainText(StringColumn col) {
+            this.col = col;
+        }
+
+        @Override
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+            int r = 0;
+            while (r < n) {
+                byte[] buf = new byte[PAGE_BYTES + (PAGE_BYTES >> 3)];
+                int size = 0;
+                int start = r;
+                Nulls nulls = new Nulls();
+                byte[] min = null, max = null;
+                boolean[] present = new boolean[Math.min(n - start, PAGE_BYTES)];
+                for (; r < n && size < PAGE_BYTES && r - start < present.length; r++) {
+                    if (col.isMissing(from + r)) {
+                        nulls.missing++;
+                        continue;
+                    }
+                    present[r - start] = true;
+                    byte[] v = col.get(from + r).getBytes(StandardCharsets.UTF_8);
+                    if (size + 4 + v.length > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + 4 + v.length));
+                    buf[size] = (byte) v.length;
+                    buf[size + 1] = (byte) (v.length >>> 8);
+                    buf[size + 2] = (byte) (v.length >>> 16);
+                    buf[size + 3] = (byte) (v.length >>> 24);
+                    System.arraycopy(v, 0, buf, size + 4, v.length);
+                    size += 4 + v.length;
+                    if (min == null || Arrays.compareUnsigned(v, min) < 0) min = v;
+                    if (max == null || Arrays.compareUnsigned(v, max) > 0) max = v;
+                }
+                int m = r - start;
+                Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
+                if (min != null) {
+                    s.updateStats(Binary.fromConstantByteArray(min));
+                    s.updateStats(Binary.fromConstantByteArray(max));
+                }
+                s.incrementNumNulls(nulls.missing);
+                page(pages, m, BytesInput.from(buf, 0, size), nulls.missing == 0 ? null : Arrays.copyOf(present, m), s, Encoding.PLAIN);
+            }
+        }
+    }
+
+    /**
+     * Text with few distinct values: per row group a dictionary page of the values it holds (in the order they first
+     * appear) and data pages of dictionary indexes, taken from the column's codes (-1: missing).
+     */
+    private static final class DictionaryText implements Encoder {
+        final int[] codes;
+        final byte[][] utf8;
+
+        DictionaryText(int[] codes, byte[][] utf8) {
+            this.codes = codes;
+            this.utf8 = utf8;
+        }
+
+        @Override
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+            int[] local = new int[utf8.length];
+            Arrays.fill(local, -1);
+            int[] order = new int[Math.min(utf8.length, n)];
+            int size = 0;
+            int missing = 0;
+            boolean[] present = null;
+            for (int r = 0; r < n; r++) {
+                int c = codes[from + r];
+                if (c < 0) {
+                    if (present == null) {
+                        present = new boolean[n];
+                        Arrays.fill(present, 0, r, true);
+                    }
+                    missing++;
+                    continue;
+                }
+                if (present != null) present[r] = true;
+                if (local[c] < 0) {
+                    local[c] = size;
+                    order[size++] = c;
+                }
+            }
+            Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
+            s.incrementNumNulls(missing);
+            if (size == 0) { // every row missing: a page of null flags only
+                page(pages, n, BytesInput.empty(), present, s, Encoding.PLAIN);
+                return;
+            }
+            int bytes = 0;
+            byte[] min = null, max = null;
+            for (int k = 0; k < size; k++) {
+                byte[] v = utf8[order[k]];
+                bytes += 4 + v.length;
+                if (min == null || Arrays.compareUnsigned(v, min) < 0) min = v;
+                if (max == null || Arrays.compareUnsigned(v, max) > 0) max = v;
+            }
+            ByteBuffer dict = ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+            for (int k = 0; k < size; k++) dict.putInt(utf8[order[k]].length).put(utf8[order[k]]);
+            pages.writeDictionaryPage(new DictionaryPage(BytesInput.from(dict.array()), size, Encoding.PLAIN));
+            s.updateStats(Binary.fromConstantByteArray(min));
+            s.updateStats(Binary.fromConstantByteArray(max));
+            int width = BytesUtils.getWidthFromMaxInt(size - 1);
+            try (RunLengthBitPackingHybridEncoder e = new RunLengthBitPackingHybridEncoder(width, 1024, PAGE_BYTES, new HeapByteBufferAllocator())) {
+                for (int r = 0; r < n; r++) {
+                    int c = codes[from + r];
+                    if (c >= 0) e.writeInt(local[c]);
+                }
+                BytesInput values = BytesInput.concat(BytesInput.from(new byte[] {(byte) width}), BytesInput.copy(e.toBytes()));
+                page(pages, n, values, present, s, Encoding.RLE_DICTIONARY);
+            }
+        }
+    }
+}

@@ -2,6 +2,7 @@ package org.marketlab.datasets;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
@@ -141,8 +142,9 @@ final class FileEncode {
      */
     static boolean write(List<Columns.Col> cols, Column<?>[] columns, Columns.Kind[] kinds, int rows, Path tmp) throws IOException {
         MessageType schema = schema(cols, kinds);
+        // A text column's codes take a pass over its rows: the columns' passes run on all cores.
         Encoder[] encoders = new Encoder[columns.length];
-        for (int i = 0; i < columns.length; i++) encoders[i] = encoder(columns[i], kinds[i], rows);
+        java.util.stream.IntStream.range(0, columns.length).parallel().forEach(i -> encoders[i] = encoder(columns[i], kinds[i], rows));
         ParquetFileWriter w;
         try {
             w = new ParquetFileWriter(new LocalOutputFile(tmp), schema, ParquetFileWriter.Mode.OVERWRITE, GROUP_ROWS, 0, 64, Integer.MAX_VALUE, false);
@@ -574,8 +576,14 @@ final class FileEncode {
         }
     }
 
-    /** Text with many distinct values, PLAIN: each value's UTF-8 bytes after their length; pages of about a megabyte. */
+    /**
+     * Text that Tablesaw keeps plain (many distinct values in the whole column): per row group a dictionary of its own
+     * where the first 16,384 rows hold at most half as many distinct values (a row group of a market's token ids is
+     * mostly repeats even where the column is not), otherwise PLAIN: each value's UTF-8 bytes after their length, in
+     * pages of about a megabyte.
+     */
     private static final class PlainText implements Encoder {
+        static final int PROBE = 16_384;
         final StringColumn col;
 
         PlainText(StringColumn col) {
@@ -584,6 +592,37 @@ final class FileEncode {
 
         @Override
         public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+            if (!dictionary(pages, d, from, n)) plain(pages, d, from, n);
+        }
+
+        private boolean dictionary(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+            Object2IntOpenHashMap<String> ids = new Object2IntOpenHashMap<>();
+            ids.defaultReturnValue(-1);
+            List<String> values = new ArrayList<>();
+            int[] code = new int[n];
+            int probe = Math.min(n, PROBE);
+            for (int r = 0; r < n; r++) {
+                if (r == probe && values.size() > probe / 2) return false;
+                if (col.isMissing(from + r)) {
+                    code[r] = -1;
+                    continue;
+                }
+                String v = col.get(from + r);
+                int id = ids.putIfAbsent(v, values.size());
+                if (id < 0) {
+                    id = values.size();
+                    values.add(v);
+                }
+                code[r] = id;
+            }
+            if (n <= PROBE && values.size() > n / 2) return false;
+            byte[][] utf8 = new byte[values.size()][];
+            for (int k = 0; k < utf8.length; k++) utf8[k] = values.get(k).getBytes(StandardCharsets.UTF_8);
+            dictionaryPages(pages, d, code, utf8, n);
+            return true;
+        }
+
+        private void plain(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
             int r = 0;
             while (r < n) {
                 byte[] buf = new byte[PAGE_BYTES + (PAGE_BYTES >> 3)];
@@ -636,56 +675,69 @@ final class FileEncode {
 
         @Override
         public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+            // the row group's own dictionary: the column's codes renumbered in the order they first appear
             int[] local = new int[utf8.length];
             Arrays.fill(local, -1);
-            int[] order = new int[Math.min(utf8.length, n)];
+            int[] code = new int[n];
+            byte[][] values = new byte[Math.min(utf8.length, n)][];
             int size = 0;
-            int missing = 0;
-            boolean[] present = null;
             for (int r = 0; r < n; r++) {
                 int c = codes[from + r];
                 if (c < 0) {
-                    if (present == null) {
-                        present = new boolean[n];
-                        Arrays.fill(present, 0, r, true);
-                    }
-                    missing++;
+                    code[r] = -1;
                     continue;
                 }
-                if (present != null) present[r] = true;
                 if (local[c] < 0) {
                     local[c] = size;
-                    order[size++] = c;
+                    values[size++] = utf8[c];
                 }
+                code[r] = local[c];
             }
-            Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
-            s.incrementNumNulls(missing);
-            if (size == 0) { // every row missing: a page of null flags only
-                page(pages, n, BytesInput.empty(), present, s, Encoding.PLAIN);
-                return;
+            dictionaryPages(pages, d, code, Arrays.copyOf(values, size), n);
+        }
+    }
+
+    /**
+     * A row group's text as a dictionary page of {@code values} (PLAIN) and a data page of each row's index into it
+     * ({@code code}, -1: missing), run-length/bit-packed; a page of null flags alone where every row is missing.
+     */
+    private static void dictionaryPages(PageWriter pages, ColumnDescriptor d, int[] code, byte[][] values, int n) throws IOException {
+        int missing = 0;
+        boolean[] present = null;
+        for (int r = 0; r < n; r++) {
+            if (code[r] >= 0) {
+                if (present != null) present[r] = true;
+                continue;
             }
-            int bytes = 0;
-            byte[] min = null, max = null;
-            for (int k = 0; k < size; k++) {
-                byte[] v = utf8[order[k]];
-                bytes += 4 + v.length;
-                if (min == null || Arrays.compareUnsigned(v, min) < 0) min = v;
-                if (max == null || Arrays.compareUnsigned(v, max) > 0) max = v;
+            if (present == null) {
+                present = new boolean[n];
+                Arrays.fill(present, 0, r, true);
             }
-            ByteBuffer dict = ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
-            for (int k = 0; k < size; k++) dict.putInt(utf8[order[k]].length).put(utf8[order[k]]);
-            pages.writeDictionaryPage(new DictionaryPage(BytesInput.from(dict.array()), size, Encoding.PLAIN));
-            s.updateStats(Binary.fromConstantByteArray(min));
-            s.updateStats(Binary.fromConstantByteArray(max));
-            int width = BytesUtils.getWidthFromMaxInt(size - 1);
-            try (RunLengthBitPackingHybridEncoder e = new RunLengthBitPackingHybridEncoder(width, 1024, PAGE_BYTES, new HeapByteBufferAllocator())) {
-                for (int r = 0; r < n; r++) {
-                    int c = codes[from + r];
-                    if (c >= 0) e.writeInt(local[c]);
-                }
-                BytesInput values = BytesInput.concat(BytesInput.from(new byte[] {(byte) width}), BytesInput.copy(e.toBytes()));
-                page(pages, n, values, present, s, Encoding.RLE_DICTIONARY);
-            }
+            missing++;
+        }
+        Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
+        s.incrementNumNulls(missing);
+        if (values.length == 0) {
+            page(pages, n, BytesInput.empty(), present, s, Encoding.PLAIN);
+            return;
+        }
+        int bytes = 0;
+        byte[] min = null, max = null;
+        for (byte[] v : values) {
+            bytes += 4 + v.length;
+            if (min == null || Arrays.compareUnsigned(v, min) < 0) min = v;
+            if (max == null || Arrays.compareUnsigned(v, max) > 0) max = v;
+        }
+        ByteBuffer dict = ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        for (byte[] v : values) dict.putInt(v.length).put(v);
+        pages.writeDictionaryPage(new DictionaryPage(BytesInput.from(dict.array()), values.length, Encoding.PLAIN));
+        s.updateStats(Binary.fromConstantByteArray(min));
+        s.updateStats(Binary.fromConstantByteArray(max));
+        int width = BytesUtils.getWidthFromMaxInt(values.length - 1);
+        try (RunLengthBitPackingHybridEncoder e = new RunLengthBitPackingHybridEncoder(width, 1024, PAGE_BYTES, new HeapByteBufferAllocator())) {
+            for (int r = 0; r < n; r++) if (code[r] >= 0) e.writeInt(code[r]);
+            BytesInput indexes = BytesInput.concat(BytesInput.from(new byte[] {(byte) width}), BytesInput.copy(e.toBytes()));
+            page(pages, n, indexes, present, s, Encoding.RLE_DICTIONARY);
         }
     }
 }

@@ -11,6 +11,8 @@ import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
+import tech.tablesaw.columns.strings.ByteDictionaryMap;
+import tech.tablesaw.columns.strings.NullDictionaryMap;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -131,6 +133,29 @@ class FileEncodeTest {
         StringColumn tx = t.stringColumn("tx");
         assertEquals(tx.countUnique(), seen.path("tx").asInt(), "distinct text, the missing value counted once by both");
         assertEquals(List.of("BUY", "SELL — ünïcode"), List.of(seen.path("side").get(0).asText(), seen.path("side").get(1).asText()));
+    }
+
+    @Test
+    void plainTextGetsADictionaryPerRowGroupWhereItRepeats(@TempDir Path dir) {
+        // Tablesaw's plain text (as a load makes of a column with many distinct values): token ids repeat within a row
+        // group, hashes never do.
+        StringColumn token = StringColumn.createInternal("token", new NullDictionaryMap(new ByteDictionaryMap()));
+        StringColumn hash = StringColumn.createInternal("hash", new NullDictionaryMap(new ByteDictionaryMap()));
+        java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+        for (int i = 0; i < ROWS; i++) {
+            token.append(i % 101 == 0 ? "" : Long.toString(1_000_000_007L * (i / 50_000 + 1) + r.nextInt(400)));
+            hash.append(i % 103 == 0 ? "" : "0x" + Long.toHexString(r.nextLong()) + "é" + i);
+        }
+        Table t = Table.create("plain", token, hash);
+        Path f = Datasets.save(t, dir.resolve("plain.parquet"));
+        Tables.assertSameTable(t, Datasets.load(f).setName(t.name()));
+        Table m = metadata(f);
+        for (int i = 0; i < m.rowCount(); i++) {
+            boolean dictionary = !m.column("dictionary_page_offset").isMissing(i);
+            assertEquals(m.getString(i, "path_in_schema").equals("token"), dictionary, m.getString(i, "path_in_schema") + " in row group " + m.getString(i, "row_group_id"));
+        }
+        long engineDistinct = Datasets.sql("select count(distinct token) as n from '" + f + "'").table().longColumn("n").get(0);
+        assertEquals(token.countUnique() - 1, engineDistinct, "the engine reads the same distinct token ids (the missing one is null)");
     }
 
     @Test

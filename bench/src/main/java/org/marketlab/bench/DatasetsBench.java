@@ -141,12 +141,13 @@ public final class DatasetsBench {
                         + "count(distinct path_in_schema) filter (where bloom_filter_offset is not null) as blooms, "
                         + "count(distinct path_in_schema) filter (where stats_min_value is not null and stats_null_count is not null) as stats "
                         + "from parquet_metadata('" + f + "')").table();
-                System.out.printf(Locale.ROOT, "  %s wrote %,d bytes: %s, %d row groups of up to %,d rows, min/max/null-count statistics on %d columns, "
-                                + "dictionary pages on %d, bloom filters on %d%n", side.equals("ml") ? "MarketLab" : "polars", Files.size(f),
+                String by = Datasets.sql("select created_by from parquet_file_metadata('" + f + "')").table().getString(0, "created_by");
+                System.out.printf(Locale.ROOT, "  %s wrote %,d bytes (created by %s): %s, %d row groups of up to %,d rows, min/max/null-count statistics on %d columns, "
+                                + "dictionary pages on %d, bloom filters on %d%n", side.equals("ml") ? "MarketLab" : "polars", Files.size(f), by,
                         m.getString(0, "compression"), ((Number) m.column("groups").get(0)).longValue(), ((Number) m.column("group_rows").get(0)).longValue(),
                         ((Number) m.column("stats").get(0)).longValue(), ((Number) m.column("dictionaries").get(0)).longValue(), ((Number) m.column("blooms").get(0)).longValue());
             }
-            System.out.println("java.nio open to Arrow (Datasets.save's Arrow path): "
+            System.out.println("java.nio open to Arrow (the engine's Arrow path, where Datasets.save cannot write in Java): "
                     + java.nio.ByteBuffer.class.getModule().isOpen("java.nio", DatasetsBench.class.getModule()));
             System.out.println();
             groupBy.print(String.format(Locale.ROOT, "group-by over the %,d-row tape (Datasets.sql / polars)", rows));

@@ -88,7 +88,6 @@ final class FileEncode {
     private static final Encoding DEF_ENCODING = Encoding.RLE;
     private static final Encoding REP_ENCODING = Encoding.BIT_PACKED;
     private static volatile String unavailable;
-    private static volatile ExecutorService pool;
 
     private FileEncode() {
     }
@@ -156,7 +155,7 @@ final class FileEncode {
         List<ColumnDescriptor> descriptors = schema.getColumns();
         try (ParquetFileWriter out = w) {
             out.start();
-            ExecutorService workers = pool();
+            ExecutorService workers = Pool.WORKERS;
             int threads = Runtime.getRuntime().availableProcessors();
             ArrayDeque<Future<Group>> ahead = new ArrayDeque<>();
             int next = 0;
@@ -202,22 +201,18 @@ final class FileEncode {
         }
     }
 
-    private static ExecutorService pool() {
-        ExecutorService p = pool;
-        if (p == null) {
-            synchronized (FileEncode.class) {
-                if (pool == null) {
-                    AtomicInteger n = new AtomicInteger();
-                    pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
-                        Thread t = new Thread(r, "marketlab-parquet-encode-" + n.incrementAndGet());
-                        t.setDaemon(true);
-                        return t;
-                    });
-                }
-                p = pool;
+    /** One thread per core for the row groups, started with the first save. */
+    private static final class Pool {
+        static final ExecutorService WORKERS = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), new java.util.concurrent.ThreadFactory() {
+            final AtomicInteger n = new AtomicInteger();
+
+            @Override
+            public Thread newThread(Runnable r) {
+                Thread t = new Thread(r, "marketlab-parquet-encode-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
             }
-        }
-        return p;
+        });
     }
 
     /** One row group, every column's pages encoded and compressed, held in memory until the file takes it. */
@@ -303,10 +298,7 @@ final class FileEncode {
                 yield new DictionaryText(codes, utf8);
             }
             case BOOLEAN -> new Booleans((BooleanColumn) col);
-            case SHORT, INT, DATE -> new Ints(col, kind);
-            case FLOAT -> new Floats((FloatColumn) col);
-            case DOUBLE -> new Doubles((DoubleColumn) col);
-            case LONG, INSTANT, DATETIME, TIME -> new Longs(col, kind);
+            case SHORT, INT, DATE, FLOAT, LONG, DOUBLE, INSTANT, DATETIME, TIME -> new Numbers(col, kind);
             default -> throw new IllegalStateException("a table has no " + kind + " column");
         };
     }
@@ -356,138 +348,25 @@ final class FileEncode {
         }
     }
 
-    private static final class Doubles implements Encoder {
-        final DoubleColumn col;
-
-        Doubles(DoubleColumn col) {
-            this.col = col;
-        }
-
-        @Override
-        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
-            for (int p = 0; p < n; p += PAGE_BYTES / 8) {
-                int m = Math.min(PAGE_BYTES / 8, n - p);
-                ByteBuffer b = ByteBuffer.allocate(m * 8).order(ByteOrder.LITTLE_ENDIAN);
-                Nulls nulls = new Nulls();
-                double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
-                for (int r = 0; r < m; r++) {
-                    double x = col.getDouble(from + p + r);
-                    if (Double.isNaN(x)) {
-                        nulls.missing(r, m);
-                        continue;
-                    }
-                    nulls.present(r);
-                    b.putDouble(x);
-                    if (x < min) min = x;
-                    if (x > max) max = x;
-                }
-                Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
-                if (nulls.missing < m) {
-                    s.updateStats(min);
-                    s.updateStats(max);
-                }
-                s.incrementNumNulls(nulls.missing);
-                page(pages, m, BytesInput.from(b.array(), 0, b.position()), nulls.present, s, Encoding.PLAIN);
-            }
-        }
-    }
-
-    private static final class Floats implements Encoder {
-        final FloatColumn col;
-
-        Floats(FloatColumn col) {
-            this.col = col;
-        }
-
-        @Override
-        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
-            for (int p = 0; p < n; p += PAGE_BYTES / 4) {
-                int m = Math.min(PAGE_BYTES / 4, n - p);
-                ByteBuffer b = ByteBuffer.allocate(m * 4).order(ByteOrder.LITTLE_ENDIAN);
-                Nulls nulls = new Nulls();
-                float min = Float.POSITIVE_INFINITY, max = Float.NEGATIVE_INFINITY;
-                for (int r = 0; r < m; r++) {
-                    if (col.isMissing(from + p + r)) {
-                        nulls.missing(r, m);
-                        continue;
-                    }
-                    float x = col.getFloat(from + p + r);
-                    nulls.present(r);
-                    b.putFloat(x);
-                    if (x < min) min = x;
-                    if (x > max) max = x;
-                }
-                Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
-                if (nulls.missing < m) {
-                    s.updateStats(min);
-                    s.updateStats(max);
-                }
-                s.incrementNumNulls(nulls.missing);
-                page(pages, m, BytesInput.from(b.array(), 0, b.position()), nulls.present, s, Encoding.PLAIN);
-            }
-        }
-    }
-
-    /** 32-bit integers: shorts, ints and dates (days since 1970-01-01). */
-    private static final class Ints implements Encoder {
-        final Column<?> col;
-        final Columns.Kind kind;
-
-        Ints(Column<?> col, Columns.Kind kind) {
-            this.col = col;
-            this.kind = kind;
-        }
-
-        private int value(int i) {
-            return switch (kind) {
-                case SHORT -> ((ShortColumn) col).getShort(i);
-                case INT -> ((IntColumn) col).getInt(i);
-                default -> (int) PackedLocalDate.toEpochDay(((DateColumn) col).getIntInternal(i));
-            };
-        }
-
-        @Override
-        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
-            for (int p = 0; p < n; p += PAGE_BYTES / 4) {
-                int m = Math.min(PAGE_BYTES / 4, n - p);
-                ByteBuffer b = ByteBuffer.allocate(m * 4).order(ByteOrder.LITTLE_ENDIAN);
-                Nulls nulls = new Nulls();
-                int min = Integer.MAX_VALUE, max = Integer.MIN_VALUE;
-                for (int r = 0; r < m; r++) {
-                    if (col.isMissing(from + p + r)) {
-                        nulls.missing(r, m);
-                        continue;
-                    }
-                    int x = value(from + p + r);
-                    nulls.present(r);
-                    b.putInt(x);
-                    if (x < min) min = x;
-                    if (x > max) max = x;
-                }
-                Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
-                if (nulls.missing < m) {
-                    s.updateStats(min);
-                    s.updateStats(max);
-                }
-                s.incrementNumNulls(nulls.missing);
-                page(pages, m, BytesInput.from(b.array(), 0, b.position()), nulls.present, s, Encoding.PLAIN);
-            }
-        }
-    }
-
     /**
-     * 64-bit integers: longs, and instants and date-times as microseconds since the epoch (UTC), times of day as
-     * microseconds. Tablesaw packs an instant as a date and a millisecond of the day; the date's day count is found
-     * once per run of equal dates.
+     * Numbers, PLAIN, in pages of up to a megabyte: 32-bit ones (shorts, ints, dates as days since 1970, floats) and
+     * 64-bit ones (longs, doubles, instants and date-times as microseconds since the epoch, times of day as
+     * microseconds). Tablesaw packs an instant as a date and a millisecond of the day; the date's day count is found once
+     * per run of equal dates.
      */
-    private static final class Longs implements Encoder {
+    private static final class Numbers implements Encoder {
         final Column<?> col;
         final Columns.Kind kind;
+        final int width;
         final long missing;
 
-        Longs(Column<?> col, Columns.Kind kind) {
+        Numbers(Column<?> col, Columns.Kind kind) {
             this.col = col;
             this.kind = kind;
+            this.width = switch (kind) {
+                case SHORT, INT, DATE, FLOAT -> 4;
+                default -> 8;
+            };
             this.missing = switch (kind) {
                 case INSTANT -> tech.tablesaw.columns.instant.InstantColumnType.missingValueIndicator();
                 case DATETIME -> tech.tablesaw.columns.datetimes.DateTimeColumnType.missingValueIndicator();
@@ -495,46 +374,90 @@ final class FileEncode {
             };
         }
 
+        private boolean isMissing(int i) {
+            return switch (kind) {
+                case INSTANT -> ((InstantColumn) col).getLongInternal(i) == missing;
+                case DATETIME -> ((DateTimeColumn) col).getLongInternal(i) == missing;
+                case DOUBLE -> Double.isNaN(((DoubleColumn) col).getDouble(i));
+                default -> col.isMissing(i);
+            };
+        }
+
+        /** Row {@code i} as Parquet stores it: an integer, or a float's or a double's bits. */
+        private long value(int i, long[] day) {
+            return switch (kind) {
+                case SHORT -> ((ShortColumn) col).getShort(i);
+                case INT -> ((IntColumn) col).getInt(i);
+                case DATE -> PackedLocalDate.toEpochDay(((DateColumn) col).getIntInternal(i));
+                case LONG -> ((LongColumn) col).getLong(i);
+                case FLOAT -> Float.floatToRawIntBits(((FloatColumn) col).getFloat(i));
+                case DOUBLE -> Double.doubleToRawLongBits(((DoubleColumn) col).getDouble(i));
+                case TIME -> ((TimeColumn) col).get(i).toNanoOfDay() / 1000;
+                default -> micros(kind == Columns.Kind.INSTANT ? ((InstantColumn) col).getLongInternal(i) : ((DateTimeColumn) col).getLongInternal(i), day);
+            };
+        }
+
+        /** Microseconds since the epoch of a packed instant or date-time; {@code day}: the last date and its first millisecond. */
+        private static long micros(long packed, long[] day) {
+            int date = PackedInstant.date(packed);
+            if (date != day[0]) {
+                day[0] = date;
+                day[1] = PackedLocalDate.toEpochDay(date) * 86_400_000L;
+            }
+            return (day[1] + PackedLocalTime.getMillisecondOfDay(PackedInstant.time(packed))) * 1000L;
+        }
+
+        /**
+         * A key whose signed order is the values' order: an integer itself, a float's or a double's bits with the
+         * magnitude turned for negative numbers (its own inverse, so a key is turned back into the value the same way).
+         */
+        private long key(long x) {
+            if (kind == Columns.Kind.FLOAT) {
+                int b = (int) x;
+                return b ^ ((b >> 31) & 0x7fffffff);
+            }
+            if (kind == Columns.Kind.DOUBLE) return x ^ ((x >> 63) & 0x7fffffffffffffffL);
+            return x;
+        }
+
+        private void update(Statistics<?> s, long x) {
+            switch (kind) {
+                case FLOAT -> s.updateStats(Float.intBitsToFloat((int) x));
+                case DOUBLE -> s.updateStats(Double.longBitsToDouble(x));
+                default -> {
+                    if (width == 4) s.updateStats((int) x);
+                    else s.updateStats(x);
+                }
+            }
+        }
+
         @Override
         public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
-            long[] packed = kind == Columns.Kind.INSTANT || kind == Columns.Kind.DATETIME ? new long[1] : null;
-            int lastDate = Integer.MIN_VALUE;
-            long lastDayMillis = 0;
-            for (int p = 0; p < n; p += PAGE_BYTES / 8) {
-                int m = Math.min(PAGE_BYTES / 8, n - p);
-                ByteBuffer b = ByteBuffer.allocate(m * 8).order(ByteOrder.LITTLE_ENDIAN);
+            long[] day = {Long.MIN_VALUE, 0};
+            int perPage = PAGE_BYTES / width;
+            for (int p = 0; p < n; p += perPage) {
+                int m = Math.min(perPage, n - p);
+                ByteBuffer b = ByteBuffer.allocate(m * width).order(ByteOrder.LITTLE_ENDIAN);
                 Nulls nulls = new Nulls();
                 long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
                 for (int r = 0; r < m; r++) {
                     int i = from + p + r;
-                    long x;
-                    if (packed != null) {
-                        long v = kind == Columns.Kind.INSTANT ? ((InstantColumn) col).getLongInternal(i) : ((DateTimeColumn) col).getLongInternal(i);
-                        if (v == missing) {
-                            nulls.missing(r, m);
-                            continue;
-                        }
-                        int date = PackedInstant.date(v);
-                        if (date != lastDate) {
-                            lastDate = date;
-                            lastDayMillis = PackedLocalDate.toEpochDay(date) * 86_400_000L;
-                        }
-                        x = (lastDayMillis + PackedLocalTime.getMillisecondOfDay(PackedInstant.time(v))) * 1000L;
-                    } else if (col.isMissing(i)) {
+                    if (isMissing(i)) {
                         nulls.missing(r, m);
                         continue;
-                    } else {
-                        x = kind == Columns.Kind.LONG ? ((LongColumn) col).getLong(i) : ((TimeColumn) col).get(i).toNanoOfDay() / 1000;
                     }
+                    long x = value(i, day);
                     nulls.present(r);
-                    b.putLong(x);
-                    if (x < min) min = x;
-                    if (x > max) max = x;
+                    if (width == 4) b.putInt((int) x);
+                    else b.putLong(x);
+                    long k = key(x);
+                    if (k < min) min = k;
+                    if (k > max) max = k;
                 }
                 Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
                 if (nulls.missing < m) {
-                    s.updateStats(min);
-                    s.updateStats(max);
+                    update(s, key(min));
+                    update(s, key(max));
                 }
                 s.incrementNumNulls(nulls.missing);
                 page(pages, m, BytesInput.from(b.array(), 0, b.position()), nulls.present, s, Encoding.PLAIN);

@@ -1,14 +1,5 @@
 package org.marketlab.datasets;
 
-import it.unimi.dsi.fastutil.bytes.Byte2IntOpenHashMap;
-import it.unimi.dsi.fastutil.bytes.Byte2ObjectOpenHashMap;
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
-import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
-import it.unimi.dsi.fastutil.objects.Object2ByteOpenHashMap;
-import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
-import it.unimi.dsi.fastutil.objects.Object2ShortOpenHashMap;
-import it.unimi.dsi.fastutil.shorts.Short2IntOpenHashMap;
-import it.unimi.dsi.fastutil.shorts.Short2ObjectOpenHashMap;
 import org.duckdb.DuckDBChunkedResult;
 import org.duckdb.DuckDBConnection;
 import org.duckdb.DuckDBDataChunkReader;
@@ -29,10 +20,7 @@ import tech.tablesaw.columns.Column;
 import tech.tablesaw.columns.datetimes.PackedLocalDateTime;
 import tech.tablesaw.columns.instant.PackedInstant;
 import tech.tablesaw.columns.strings.ByteDictionaryMap;
-import tech.tablesaw.columns.strings.DictionaryMap;
-import tech.tablesaw.columns.strings.IntDictionaryMap;
 import tech.tablesaw.columns.strings.NullDictionaryMap;
-import tech.tablesaw.columns.strings.ShortDictionaryMap;
 
 import java.sql.SQLException;
 import java.time.LocalDateTime;
@@ -477,102 +465,10 @@ final class ColumnFill {
     static final int LEARN_ROWS = 16_384;
 
     /**
-     * A string column from codes into a dictionary ({@code -1}: missing), built the way Tablesaw's own dictionary
-     * maps hold it (keys from the smallest value up, the missing key for "" and null, a count per key), with the
-     * narrowest key that fits: the result equals the column appended value by value, without hashing every row.
+     * A string column from codes into a dictionary ({@code -1}: missing), equal to the column appended value by
+     * value, built without hashing every row ({@link TextCodes}). {@code codes} is overwritten.
      */
     static StringColumn coded(String name, String[] dictionary, int[] codes, int rows) {
-        int[] count = new int[dictionary.length];
-        int missing = 0;
-        for (int r = 0; r < rows; r++) {
-            int k = codes[r];
-            if (k < 0 || dictionary[k] == null || dictionary[k].isEmpty()) missing++;
-            else count[k]++;
-        }
-        // Keys in order of first appearance, as appending assigns them.
-        int[] key = new int[dictionary.length];
-        Arrays.fill(key, -1);
-        int distinct = 0;
-        int[] order = new int[dictionary.length];
-        for (int r = 0; r < rows && distinct < dictionary.length; r++) {
-            int k = codes[r];
-            if (k < 0 || count[k] == 0 || key[k] >= 0) continue;
-            key[k] = distinct;
-            order[distinct++] = k;
-        }
-        String missingText = "";
-        if (distinct <= 254) {
-            Byte2ObjectOpenHashMap<String> keyToValue = new Byte2ObjectOpenHashMap<>(distinct + 1);
-            Object2ByteOpenHashMap<String> valueToKey = new Object2ByteOpenHashMap<>(distinct + 1);
-            valueToKey.defaultReturnValue(Byte.MIN_VALUE);
-            Byte2IntOpenHashMap keyToCount = new Byte2IntOpenHashMap(distinct + 1);
-            for (int d = 0; d < distinct; d++) {
-                byte b = (byte) (Byte.MIN_VALUE + 1 + d);
-                keyToValue.put(b, dictionary[order[d]]);
-                valueToKey.put(dictionary[order[d]], b);
-                keyToCount.put(b, count[order[d]]);
-            }
-            if (missing > 0) {
-                keyToValue.put(Byte.MAX_VALUE, missingText);
-                valueToKey.put(missingText, Byte.MAX_VALUE);
-                keyToCount.put(Byte.MAX_VALUE, missing);
-            }
-            byte[] values = new byte[rows];
-            for (int r = 0; r < rows; r++) {
-                int k = codes[r];
-                values[r] = k < 0 || count[k] == 0 ? Byte.MAX_VALUE : (byte) (Byte.MIN_VALUE + 1 + key[k]);
-            }
-            DictionaryMap m = new ByteDictionaryMap.ByteDictionaryBuilder().setNextIndex(Byte.MIN_VALUE + distinct).setKeyToValue(keyToValue)
-                    .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(values).build();
-            return StringColumn.createInternal(name, m);
-        }
-        if (distinct <= 65534) {
-            Short2ObjectOpenHashMap<String> keyToValue = new Short2ObjectOpenHashMap<>(distinct + 1);
-            Object2ShortOpenHashMap<String> valueToKey = new Object2ShortOpenHashMap<>(distinct + 1);
-            valueToKey.defaultReturnValue(Short.MIN_VALUE);
-            Short2IntOpenHashMap keyToCount = new Short2IntOpenHashMap(distinct + 1);
-            for (int d = 0; d < distinct; d++) {
-                short s = (short) (Short.MIN_VALUE + 1 + d);
-                keyToValue.put(s, dictionary[order[d]]);
-                valueToKey.put(dictionary[order[d]], s);
-                keyToCount.put(s, count[order[d]]);
-            }
-            if (missing > 0) {
-                keyToValue.put(Short.MAX_VALUE, missingText);
-                valueToKey.put(missingText, Short.MAX_VALUE);
-                keyToCount.put(Short.MAX_VALUE, missing);
-            }
-            short[] values = new short[rows];
-            for (int r = 0; r < rows; r++) {
-                int k = codes[r];
-                values[r] = k < 0 || count[k] == 0 ? Short.MAX_VALUE : (short) (Short.MIN_VALUE + 1 + key[k]);
-            }
-            DictionaryMap m = new ShortDictionaryMap.ShortDictionaryBuilder().setNextIndex(Short.MIN_VALUE + distinct).setKeyToValue(keyToValue)
-                    .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(values).build();
-            return StringColumn.createInternal(name, m);
-        }
-        Int2ObjectOpenHashMap<String> keyToValue = new Int2ObjectOpenHashMap<>(distinct + 1);
-        Object2IntOpenHashMap<String> valueToKey = new Object2IntOpenHashMap<>(distinct + 1);
-        valueToKey.defaultReturnValue(Integer.MIN_VALUE);
-        Int2IntOpenHashMap keyToCount = new Int2IntOpenHashMap(distinct + 1);
-        for (int d = 0; d < distinct; d++) {
-            int s = Integer.MIN_VALUE + 1 + d;
-            keyToValue.put(s, dictionary[order[d]]);
-            valueToKey.put(dictionary[order[d]], s);
-            keyToCount.put(s, count[order[d]]);
-        }
-        if (missing > 0) {
-            keyToValue.put(Integer.MAX_VALUE, missingText);
-            valueToKey.put(missingText, Integer.MAX_VALUE);
-            keyToCount.put(Integer.MAX_VALUE, missing);
-        }
-        int[] values = new int[rows];
-        for (int r = 0; r < rows; r++) {
-            int k = codes[r];
-            values[r] = k < 0 || count[k] == 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE + 1 + key[k];
-        }
-        DictionaryMap m = new IntDictionaryMap.IntDictionaryBuilder().setNextIndex(Integer.MIN_VALUE + distinct).setKeyToValue(keyToValue)
-                .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(values).build();
-        return StringColumn.createInternal(name, m);
+        return new TextCodes(Math.min(dictionary.length, rows)).add(dictionary, codes, 0, rows).column(name, codes, rows);
     }
 }

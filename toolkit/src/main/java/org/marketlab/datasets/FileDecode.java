@@ -1,15 +1,20 @@
 package org.marketlab.datasets;
 
 import com.github.luben.zstd.Zstd;
-import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.column.Dictionary;
-import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
@@ -20,14 +25,9 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.io.api.Converter;
-import org.apache.parquet.io.api.GroupConverter;
-import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
-import org.apache.parquet.schema.Type;
 import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.DateColumn;
 import tech.tablesaw.api.DateTimeColumn;
@@ -37,53 +37,70 @@ import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.ShortColumn;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
-import tech.tablesaw.columns.datetimes.PackedLocalDateTime;
-import tech.tablesaw.columns.instant.PackedInstant;
-import tech.tablesaw.columns.strings.ByteDictionaryMap;
-import tech.tablesaw.columns.strings.NullDictionaryMap;
+import tech.tablesaw.columns.dates.PackedLocalDate;
 
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 /**
- * One Parquet file decoded in Java into Tablesaw columns: parquet-java's file reader hands over the row groups'
- * column chunks, and each column is decoded through all of them on its own core (zstd pages by zstd-jni) straight into the primitive
- * array or the dictionary codes its Tablesaw column is built from. A dictionary-encoded text page crosses as its
- * dictionary, turned into Java text once per row group, and a code per row; the column is then built from the codes
- * ({@link ColumnFill#coded}) without hashing a row.
+ * One Parquet file decoded in Java into Tablesaw columns. parquet-java's file reader reads the row groups' column
+ * chunks and hands over their pages (zstd pages decompressed by zstd-jni); this class decodes each page whole: the
+ * definition levels and dictionary ids (the RLE / bit-packed hybrid) and PLAIN values in tight loops straight into the
+ * primitive arrays the Tablesaw columns are built from, other value encodings through parquet-java's own values
+ * readers. Work is split by column and by row group: each (row group, column) piece is a task on all cores while the
+ * next row groups are read, and at most {@link #AHEAD} row groups are held compressed at a time. Text crosses as
+ * each row group's distinct values (a dictionary page's entries, turned into Java text once) and a code per row,
+ * merged into the column's distinct values as each row group finishes; the column is then built from the codes
+ * ({@link ColumnFill#coded}) without hashing a row twice.
  * <p>
  * The table is the one the engine's scan gives ({@link Reading#scan}): the same columns, types and values (a
- * {@code DECIMAL} as its double, computed as the engine casts it; a UTC timestamp as an instant; text with many
- * distinct values as plain text). A file this reader does not cover (nested or repeated columns, a codec other than
- * zstd or none, INT96 or nanosecond timestamps, binary without a text annotation, fixed-length decimals, times of day,
- * 64-bit unsigned integers), or a platform where zstd-jni cannot load, is read by the engine: {@link #read} answers
- * null.
+ * {@code DECIMAL} as its double, computed as the engine casts it; a UTC timestamp as an instant). A file this reader
+ * does not cover (nested or repeated columns, a codec other than zstd or none, INT96 or nanosecond timestamps, binary
+ * without a text annotation, fixed-length decimals, times of day, 64-bit unsigned integers, definition levels in the
+ * old bit-packed encoding), or a platform where zstd-jni cannot load, is read by the engine: {@link #read} answers null.
  */
 final class FileDecode {
 
     private static final System.Logger LOG = System.getLogger("org.marketlab.datasets");
     /** The system property that turns this reader off ({@code false}): every load goes through the engine. */
     static final String PROPERTY = "marketlab.datasets.decode";
+    /** Row groups held read (compressed) and not yet decoded, at most: bounds the memory beside the table. */
+    static final int AHEAD = 3;
     private static volatile Boolean zstd;
+    private static volatile ForkJoinPool pool;
 
     private FileDecode() {
     }
 
     /** The column types this reader fills. */
     private enum Kind { STRING, BOOLEAN, SHORT, INT, UINT32, LONG, FLOAT, DOUBLE, DECIMAL, INSTANT, DATETIME, DATE }
+
+    /** A file or page this reader leaves to the engine, found only once its pages are read. */
+    private static final class Unsupported extends RuntimeException {
+        Unsupported(String what) {
+            super(what, null, false, false);
+        }
+    }
 
     /** The file as a table named {@code name}, or null when the engine must read it (see the class comment). */
     static Table read(Path file, String name) {
@@ -94,70 +111,120 @@ final class FileDecode {
             ParquetMetadata footer = r.getFooter();
             MessageType schema = footer.getFileMetaData().getSchema();
             List<ColumnDescriptor> cols = schema.getColumns();
-            if (cols.size() != schema.getFieldCount()) return null; // nested
-            long total = 0;
-            for (BlockMetaData b : footer.getBlocks()) {
-                total += b.getRowCount();
-                for (ColumnChunkMetaData c : b.getColumns()) {
-                    CompressionCodecName codec = c.getCodec();
+            if (cols.size() != schema.getFieldCount() || cols.isEmpty()) return null; // nested
+            List<BlockMetaData> blocks = footer.getBlocks();
+            int[] start = new int[blocks.size() + 1];
+            long[] bytes = new long[cols.size()];
+            for (int g = 0; g < blocks.size(); g++) {
+                BlockMetaData b = blocks.get(g);
+                long end = start[g] + b.getRowCount();
+                if (end > Integer.MAX_VALUE - 16) return null;
+                start[g + 1] = (int) end;
+                for (int c = 0; c < b.getColumns().size(); c++) {
+                    ColumnChunkMetaData m = b.getColumns().get(c);
+                    CompressionCodecName codec = m.getCodec();
                     if (codec != CompressionCodecName.ZSTD && codec != CompressionCodecName.UNCOMPRESSED) return null;
+                    bytes[c] += m.getTotalUncompressedSize();
                 }
             }
-            if (total > Integer.MAX_VALUE - 16) return null;
-            int rows = (int) total;
-            Fill[] fills = new Fill[cols.size()];
-            for (int i = 0; i < fills.length; i++) {
+            int rows = start[blocks.size()];
+            Sink[] sinks = new Sink[cols.size()];
+            for (int i = 0; i < sinks.length; i++) {
                 ColumnDescriptor d = cols.get(i);
-                if (d.getMaxRepetitionLevel() != 0 || d.getPath().length != 1) return null;
+                if (d.getMaxRepetitionLevel() != 0 || d.getPath().length != 1 || d.getMaxDefinitionLevel() > 1) return null;
                 Kind k = kind(d.getPrimitiveType());
                 if (k == null) return null;
-                fills[i] = fill(d.getPath()[0], k, d.getPrimitiveType(), rows);
+                boolean dictionaries = blocks.isEmpty() || blocks.get(0).getColumns().get(i).hasDictionaryPage();
+                sinks[i] = sink(d, k, rows, blocks.size(), dictionaries);
             }
-            if (fills.length == 0) return null;
-            GroupConverter root = new GroupConverter() {
-                @Override
-                public Converter getConverter(int field) {
-                    return fills[field];
-                }
-
-                @Override
-                public void start() {
-                }
-
-                @Override
-                public void end() {
-                }
-            };
-            String createdBy = footer.getFileMetaData().getCreatedBy();
-            // The row groups' pages are read first (compressed, the file's size at most); then each column is decoded
-            // through every row group on its own, on all cores (the caller's thread and the common pool's), with no
-            // wait between row groups for the slowest column.
-            List<ColumnReadStoreImpl> groups = new ArrayList<>();
-            for (PageReadStore g; (g = r.readNextRowGroup()) != null; ) groups.add(new ColumnReadStoreImpl(g, root, schema, createdBy));
-            AtomicReference<RuntimeException> failed = new AtomicReference<>();
-            IntStream.range(0, fills.length).parallel().forEach(i -> {
-                try {
-                    for (ColumnReadStoreImpl g : groups) decode(g.getColumnReader(cols.get(i)), cols.get(i).getMaxDefinitionLevel(), fills[i]);
-                } catch (RuntimeException e) {
-                    failed.compareAndSet(null, e);
-                }
-            });
-            if (failed.get() != null) throw failed.get();
-            Column<?>[] out = new Column<?>[fills.length];
-            for (int i = 0; i < out.length; i++) out[i] = fills[i].column();
-            return Table.create(name, out);
+            // The largest columns first in each row group, so that the longest merges start early.
+            Integer[] order = IntStream.range(0, sinks.length).boxed().sorted(Comparator.comparingLong((Integer c) -> -bytes[c])).toArray(Integer[]::new);
+            return Table.create(name, decode(r, blocks.size(), start, sinks, order));
+        } catch (Unsupported e) {
+            LOG.log(System.Logger.Level.DEBUG, "Datasets.load reads " + file + " through the engine: " + e.getMessage());
+            return null;
         } catch (IOException | RuntimeException e) {
             throw new DatasetException("could not read " + file + ": " + e.getMessage(), e);
         }
     }
 
-    private static void decode(ColumnReader cr, int defined, Fill f) {
-        long n = cr.getTotalValueCount();
-        for (long i = 0; i < n; i++) {
-            if (cr.getCurrentDefinitionLevel() == defined) cr.writeCurrentValueToConverter();
-            else f.addNull();
-            cr.consume();
+    /**
+     * Every (row group, column) piece decoded on the decoding pool while this thread reads the next row groups;
+     * each column is merged as its pieces finish and built once its last one has.
+     */
+    private static Column<?>[] decode(ParquetFileReader r, int groups, int[] start, Sink[] sinks, Integer[] order) throws IOException {
+        ForkJoinPool workers = pool();
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        CountDownLatch built = new CountDownLatch(sinks.length);
+        Column<?>[] out = new Column<?>[sinks.length];
+        Semaphore ahead = new Semaphore(AHEAD);
+        int g = 0;
+        try {
+            for (; g < groups && failed.get() == null; g++) {
+                ahead.acquireUninterruptibly();
+                PageReadStore store = r.readNextRowGroup();
+                if (store == null) throw new IOException("the file holds fewer row groups than its footer lists");
+                AtomicInteger pieces = new AtomicInteger(sinks.length);
+                int from = start[g], rows = start[g + 1] - start[g];
+                for (int c : order) {
+                    Sink s = sinks[c];
+                    PageReader pages = store.getPageReader(s.d);
+                    workers.execute(() -> {
+                        Object part = null;
+                        try {
+                            if (failed.get() == null) part = s.group(pages, from, rows);
+                        } catch (Throwable e) {
+                            failed.compareAndSet(null, e);
+                        } finally {
+                            if (pieces.decrementAndGet() == 0) ahead.release();
+                        }
+                        if (s.merged(part, failed, out, c)) built.countDown();
+                    });
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            failed.compareAndSet(null, e);
         }
+        // Pieces of row groups never read still count down, so that every column is accounted for.
+        for (int rest = g; rest < groups; rest++) {
+            for (int c = 0; c < sinks.length; c++) if (sinks[c].merged(null, failed, out, c)) built.countDown();
+        }
+        if (groups == 0) for (int c = 0; c < sinks.length; c++) {
+            out[c] = sinks[c].column();
+            built.countDown();
+        }
+        try {
+            built.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatasetException("interrupted while decoding", e);
+        }
+        Throwable e = failed.get();
+        if (e instanceof Unsupported u) throw u;
+        if (e instanceof IOException io) throw io;
+        if (e instanceof RuntimeException re) throw re;
+        if (e instanceof Error err) throw err;
+        return out;
+    }
+
+    /** The decoding pool: one daemon thread per core, started on the first load and idle (then ended) after it. */
+    private static ForkJoinPool pool() {
+        ForkJoinPool p = pool;
+        if (p == null) {
+            synchronized (FileDecode.class) {
+                p = pool;
+                if (p == null) {
+                    ForkJoinPool.ForkJoinWorkerThreadFactory threads = fj -> {
+                        var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(fj);
+                        t.setName("marketlab-parquet-" + t.getPoolIndex());
+                        t.setDaemon(true);
+                        return t;
+                    };
+                    pool = p = new ForkJoinPool(Runtime.getRuntime().availableProcessors(), threads, null, false);
+                }
+            }
+        }
+        return p;
     }
 
     private static Kind kind(PrimitiveType p) {
@@ -192,20 +259,6 @@ final class FileDecode {
             default:
                 return null;
         }
-    }
-
-    private static Fill fill(String name, Kind k, PrimitiveType p, int rows) {
-        return switch (k) {
-            case STRING -> new Text(name, rows);
-            case BOOLEAN -> new Appended(BooleanColumn.create(name));
-            case SHORT -> new Ints(name, rows, true);
-            case INT -> new Ints(name, rows, false);
-            case UINT32, LONG -> new Longs(name, rows, Kind.LONG, 1);
-            case FLOAT, DOUBLE, DECIMAL -> new Doubles(name, rows, p);
-            case INSTANT, DATETIME -> new Longs(name, rows, k,
-                    ((LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) p.getLogicalTypeAnnotation()).getUnit() == LogicalTypeAnnotation.TimeUnit.MILLIS ? 1000 : 1);
-            case DATE -> new Appended(DateColumn.create(name));
-        };
     }
 
     /** Powers of ten as doubles: a decimal's double is its unscaled value over 10^scale, as the engine casts it. */
@@ -310,59 +363,362 @@ final class FileDecode {
         }
     }
 
-    // ---- columns ------------------------------------------------------------------------------------------------
+    private static Sink sink(ColumnDescriptor d, Kind k, int rows, int groups, boolean dictionaries) {
+        PrimitiveType p = d.getPrimitiveType();
+        return switch (k) {
+            case STRING -> new Text(d, rows, groups, dictionaries);
+            case BOOLEAN -> new Booleans(d, rows, groups);
+            case SHORT -> new Ints(d, rows, groups, true);
+            case INT -> new Ints(d, rows, groups, false);
+            case UINT32, LONG -> new Longs(d, rows, groups, k, 1);
+            case FLOAT, DOUBLE, DECIMAL -> new Doubles(d, rows, groups, p);
+            case INSTANT, DATETIME -> new Longs(d, rows, groups, k,
+                    ((LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) p.getLogicalTypeAnnotation()).getUnit() == LogicalTypeAnnotation.TimeUnit.MILLIS ? 1000 : 1);
+            case DATE -> new Dates(d, rows, groups);
+        };
+    }
 
-    /** One column's values, appended in row order by its decoder. */
-    private abstract static class Fill extends PrimitiveConverter {
-        final String name;
-        int size;
+    // ---- pages --------------------------------------------------------------------------------------------------
 
-        Fill(String name) {
-            this.name = name;
+    /**
+     * One data page opened: its rows, its definition levels ({@code null} when every row holds a value), and its values'
+     * bytes and encoding. A flat column's page holds one level and at most one value per row.
+     */
+    private static final class Page {
+        int rows;
+        int values;
+        int[] levels = new int[0];
+        boolean allDefined;
+        ByteBuffer data;
+        int pos;
+        int end;
+        Encoding encoding;
+
+        void open(DataPage page, ColumnDescriptor d) throws IOException {
+            int maxDef = d.getMaxDefinitionLevel();
+            rows = page.getValueCount();
+            if (levels.length < rows) levels = new int[Math.max(rows, levels.length * 2)];
+            allDefined = maxDef == 0;
+            if (page instanceof DataPageV1 v1) {
+                data = v1.getBytes().toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+                pos = data.position();
+                end = data.limit();
+                encoding = v1.getValueEncoding();
+                if (maxDef > 0) {
+                    if (v1.getDlEncoding() != Encoding.RLE) throw new Unsupported("definition levels encoded " + v1.getDlEncoding());
+                    int length = data.getInt(pos);
+                    if (length < 0 || pos + 4 + length > end) throw new IOException("a page's definition levels run past the page");
+                    hybrid(data, pos + 4, pos + 4 + length, 1, levels, rows);
+                    pos += 4 + length;
+                }
+            } else {
+                DataPageV2 v2 = (DataPageV2) page;
+                data = v2.getData().toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+                pos = data.position();
+                end = data.limit();
+                encoding = v2.getDataEncoding();
+                if (maxDef > 0) {
+                    if (v2.getNullCount() == 0) allDefined = true;
+                    else {
+                        ByteBuffer l = v2.getDefinitionLevels().toByteBuffer();
+                        hybrid(l, l.position(), l.limit(), 1, levels, rows);
+                    }
+                }
+            }
+            if (allDefined) {
+                values = rows;
+                return;
+            }
+            int n = 0;
+            for (int i = 0; i < rows; i++) n += levels[i];
+            values = n;
+            allDefined = n == rows;
         }
 
-        abstract void addNull();
+        /** parquet-java's reader for an encoding this class does not decode itself, over the page's values. */
+        ValuesReader library(ColumnDescriptor d) throws IOException {
+            ValuesReader v = encoding.getValuesReader(d, ValuesType.VALUES);
+            v.initFromPage(values, ByteBufferInputStream.wrap(data.duplicate().position(pos).limit(end).slice()));
+            return v;
+        }
+
+        boolean dictionaryIds() {
+            return encoding == Encoding.RLE_DICTIONARY || encoding == Encoding.PLAIN_DICTIONARY;
+        }
+
+        /** The page's dictionary ids (after their bit width's byte), each checked against the dictionary's size. */
+        void ids(int[] out, int size) throws IOException {
+            if (size < 0) throw new IOException("a dictionary-encoded page with no dictionary page before it");
+            if (pos >= end) {
+                if (values == 0) return;
+                throw new IOException("a dictionary-encoded page with no ids");
+            }
+            int width = data.get(pos) & 0xff;
+            if (width > 32) throw new IOException("dictionary ids " + width + " bits wide");
+            hybrid(data, pos + 1, end, width, out, values);
+            for (int i = 0; i < values; i++) {
+                if (out[i] < 0 || out[i] >= size) throw new IOException("dictionary id " + out[i] + " where the dictionary holds " + size);
+            }
+        }
+    }
+
+    /**
+     * Decodes {@code n} values of the RLE / bit-packed hybrid encoding (definition levels, dictionary ids) from
+     * {@code b}'s bytes {@code [pos, end)} into {@code out}: runs of one repeated value, and groups of eight values
+     * packed {@code width} bits each, least significant bit first.
+     */
+    static void hybrid(ByteBuffer b, int pos, int end, int width, int[] out, int n) throws IOException {
+        int filled = 0;
+        int bytes = (width + 7) >>> 3;
+        long mask = width == 32 ? 0xffffffffL : (1L << width) - 1;
+        while (filled < n) {
+            if (pos >= end) throw new IOException("a page's levels or ids end after " + filled + " of " + n + " values");
+            int header = 0;
+            for (int shift = 0; ; shift += 7) {
+                if (shift > 28 || pos >= end) throw new IOException("a run header past the page");
+                byte x = b.get(pos++);
+                header |= (x & 0x7f) << shift;
+                if (x >= 0) break;
+            }
+            if ((header & 1) == 0) {
+                int run = header >>> 1;
+                if (pos + bytes > end) throw new IOException("a repeated run past the page");
+                int v = 0;
+                for (int i = 0; i < bytes; i++) v |= (b.get(pos + i) & 0xff) << (8 * i);
+                pos += bytes;
+                int to = Math.min(n, filled + run);
+                Arrays.fill(out, filled, to, v);
+                filled = to;
+            } else {
+                int count = (header >>> 1) * 8;
+                int length = (header >>> 1) * width;
+                if (length < 0 || pos + length > end) {
+                    // A last group may be cut short after its last value; every value asked for must be there.
+                    if ((long) (n - filled) * width > (long) (end - pos) * 8) throw new IOException("a bit-packed run past the page");
+                    length = end - pos;
+                }
+                int to = Math.min(n, filled + count);
+                long acc = 0;
+                int bits = 0;
+                int p = pos;
+                for (int i = filled; i < to; i++) {
+                    while (bits < width) {
+                        acc |= (b.get(p++) & 0xffL) << bits;
+                        bits += 8;
+                    }
+                    out[i] = (int) (acc & mask);
+                    acc >>>= width;
+                    bits -= width;
+                }
+                filled = to;
+                pos += length;
+            }
+        }
+    }
+
+    /** A PLAIN run of {@code n} 32- or 64-bit integers (or booleans, one bit each) as longs. */
+    private static void plainLongs(ByteBuffer b, int pos, int end, PrimitiveType.PrimitiveTypeName type, long[] out, int n) throws IOException {
+        switch (type) {
+            case INT32 -> {
+                if (pos + 4L * n > end) throw new IOException("a page's values run past the page");
+                for (int i = 0; i < n; i++) out[i] = b.getInt(pos + 4 * i);
+            }
+            case INT64 -> {
+                if (pos + 8L * n > end) throw new IOException("a page's values run past the page");
+                for (int i = 0; i < n; i++) out[i] = b.getLong(pos + 8 * i);
+            }
+            case BOOLEAN -> {
+                if (pos + (n + 7L) / 8 > end) throw new IOException("a page's values run past the page");
+                for (int i = 0; i < n; i++) out[i] = (b.get(pos + (i >>> 3)) >>> (i & 7)) & 1;
+            }
+            default -> throw new Unsupported("integers stored as " + type);
+        }
+    }
+
+    /** A PLAIN run of {@code n} floats or doubles. */
+    private static void plainDoubles(ByteBuffer b, int pos, int end, PrimitiveType.PrimitiveTypeName type, double[] out, int n) throws IOException {
+        if (type == PrimitiveType.PrimitiveTypeName.DOUBLE) {
+            if (pos + 8L * n > end) throw new IOException("a page's values run past the page");
+            b.duplicate().order(ByteOrder.LITTLE_ENDIAN).position(pos).asDoubleBuffer().get(out, 0, n);
+        } else {
+            if (pos + 4L * n > end) throw new IOException("a page's values run past the page");
+            for (int i = 0; i < n; i++) out[i] = b.getFloat(pos + 4 * i);
+        }
+    }
+
+    // ---- columns ------------------------------------------------------------------------------------------------
+
+    /**
+     * One column's values: each row group's piece decoded on its own ({@link #group}) into the rows it covers, then
+     * merged ({@link #merge}, one piece at a time, in whatever order they finish) and the column built once all are.
+     */
+    private abstract static class Sink {
+        private static final Object NONE = new Object();
+        final ColumnDescriptor d;
+        final String name;
+        private final ConcurrentLinkedQueue<Object> parts = new ConcurrentLinkedQueue<>();
+        private final AtomicBoolean merging = new AtomicBoolean();
+        private int left;
+
+        Sink(ColumnDescriptor d, int groups) {
+            this.d = d;
+            this.name = d.getPath()[0];
+            this.left = groups;
+        }
+
+        /** Decodes one row group's pages into rows {@code [from, from + rows)}; answers what {@link #merge} takes. */
+        abstract Object group(PageReader pages, int from, int rows) throws IOException;
+
+        /** Folds one row group's piece into the column (one at a time). */
+        void merge(Object part) {
+        }
 
         abstract Column<?> column();
+
+        /**
+         * Counts one piece in (merging it unless the load failed); true for the one call that counted the last and
+         * built the column into {@code out[c]}.
+         */
+        final boolean merged(Object part, AtomicReference<Throwable> failed, Column<?>[] out, int c) {
+            parts.add(part == null ? NONE : part);
+            boolean finished = false;
+            while (!parts.isEmpty() && merging.compareAndSet(false, true)) {
+                try {
+                    for (Object p; (p = parts.poll()) != null; ) {
+                        try {
+                            if (p != NONE && failed.get() == null) merge(p);
+                        } catch (Throwable e) {
+                            failed.compareAndSet(null, e);
+                        }
+                        if (--left == 0) {
+                            try {
+                                if (failed.get() == null) out[c] = column();
+                            } catch (Throwable e) {
+                                failed.compareAndSet(null, e);
+                            }
+                            finished = true;
+                        }
+                    }
+                } finally {
+                    merging.set(false);
+                }
+            }
+            return finished;
+        }
+
+        /** Checks that a row group's pages held exactly its rows. */
+        final void check(int got, int rows) throws IOException {
+            if (got != rows) throw new IOException("column " + name + " holds " + got + " values in a row group of " + rows + " rows");
+        }
+    }
+
+    /**
+     * Columns of numbers, dates and times: each page's values decoded as longs (32- and 64-bit integers, booleans) or
+     * doubles, then placed at their rows by {@link #put}.
+     */
+    private abstract static class Numbers extends Sink {
+        final PrimitiveType.PrimitiveTypeName type;
+        final boolean floating;
+
+        Numbers(ColumnDescriptor d, int groups) {
+            super(d, groups);
+            type = d.getPrimitiveType().getPrimitiveTypeName();
+            floating = type == PrimitiveType.PrimitiveTypeName.DOUBLE || type == PrimitiveType.PrimitiveTypeName.FLOAT;
+        }
+
+        /** Rows {@code [row, row + page.rows)} from the page's values {@code v} (longs or doubles) and its levels. */
+        abstract void put(int row, Page page, long[] v);
+
+        void put(int row, Page page, double[] v) {
+            throw new IllegalStateException("column " + name + " holds no floating-point values");
+        }
+
+        @Override
+        Object group(PageReader pages, int from, int rows) throws IOException {
+            long[] longDict = null;
+            double[] doubleDict = null;
+            int dictSize = -1;
+            DictionaryPage dp = pages.readDictionaryPage();
+            if (dp != null) {
+                if (dp.getEncoding() != Encoding.PLAIN && dp.getEncoding() != Encoding.PLAIN_DICTIONARY) throw new Unsupported("a dictionary encoded " + dp.getEncoding());
+                dictSize = dp.getDictionarySize();
+                ByteBuffer b = dp.getBytes().toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+                if (floating) plainDoubles(b, b.position(), b.limit(), type, doubleDict = new double[dictSize], dictSize);
+                else plainLongs(b, b.position(), b.limit(), type, longDict = new long[dictSize], dictSize);
+            }
+            Page page = new Page();
+            long[] longs = new long[0];
+            double[] doubles = new double[0];
+            int[] ids = new int[0];
+            int row = from;
+            for (DataPage p; row < from + rows && (p = pages.readPage()) != null; ) {
+                page.open(p, d);
+                if (row + page.rows > from + rows) break;
+                int n = page.values;
+                if (floating ? doubles.length < n : longs.length < n) {
+                    if (floating) doubles = new double[Math.max(n, doubles.length * 2)];
+                    else longs = new long[Math.max(n, longs.length * 2)];
+                }
+                if (page.dictionaryIds()) {
+                    if (ids.length < n) ids = new int[Math.max(n, ids.length * 2)];
+                    page.ids(ids, dictSize);
+                    if (floating) for (int i = 0; i < n; i++) doubles[i] = doubleDict[ids[i]];
+                    else for (int i = 0; i < n; i++) longs[i] = longDict[ids[i]];
+                } else if (page.encoding == Encoding.PLAIN) {
+                    if (floating) plainDoubles(page.data, page.pos, page.end, type, doubles, n);
+                    else plainLongs(page.data, page.pos, page.end, type, longs, n);
+                } else {
+                    ValuesReader v = page.library(d);
+                    for (int i = 0; i < n; i++) {
+                        switch (type) {
+                            case INT32 -> longs[i] = v.readInteger();
+                            case INT64 -> longs[i] = v.readLong();
+                            case BOOLEAN -> longs[i] = v.readBoolean() ? 1 : 0;
+                            case FLOAT -> doubles[i] = v.readFloat();
+                            case DOUBLE -> doubles[i] = v.readDouble();
+                            default -> throw new Unsupported("values stored as " + type);
+                        }
+                    }
+                }
+                if (floating) put(row, page, doubles);
+                else put(row, page, longs);
+                row += page.rows;
+            }
+            check(row - from, rows);
+            return null;
+        }
     }
 
     /** Doubles, decimals (unscaled over 10^scale) and floats (kept as doubles, which hold each float exactly). */
-    private static final class Doubles extends Fill {
+    private static final class Doubles extends Numbers {
         final double[] a;
         final double scale;
         final boolean floats;
 
-        Doubles(String name, int rows, PrimitiveType p) {
-            super(name);
+        Doubles(ColumnDescriptor d, int rows, int groups, PrimitiveType p) {
+            super(d, groups);
             a = new double[rows];
             floats = p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.FLOAT;
-            scale = p.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d ? POWERS[d.getScale()] : 1;
+            scale = p.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation t ? POWERS[t.getScale()] : 1;
         }
 
         @Override
-        public void addDouble(double v) {
-            a[size++] = v;
+        void put(int row, Page page, long[] v) {
+            int[] l = page.levels;
+            for (int i = 0, j = 0; i < page.rows; i++) a[row + i] = page.allDefined || l[i] != 0 ? v[j++] / scale : Double.NaN;
         }
 
         @Override
-        public void addFloat(float v) {
-            a[size++] = v;
+        void put(int row, Page page, double[] v) {
+            if (page.allDefined) {
+                System.arraycopy(v, 0, a, row, page.rows);
+                return;
+            }
+            int[] l = page.levels;
+            for (int i = 0, j = 0; i < page.rows; i++) a[row + i] = l[i] != 0 ? v[j++] : Double.NaN; // Tablesaw's missing double and float
         }
 
         @Override
-        public void addInt(int v) {
-            a[size++] = v / scale;
-        }
-
-        @Override
-        public void addLong(long v) {
-            a[size++] = v / scale;
-        }
-
-        void addNull() {
-            a[size++] = Double.NaN; // Tablesaw's missing double, and float
-        }
-
         Column<?> column() {
             if (!floats) return DoubleColumn.create(name, a);
             float[] f = new float[a.length];
@@ -372,27 +728,28 @@ final class FileDecode {
     }
 
     /** 32-bit integers, and 8- and 16-bit ones into a short column. */
-    private static final class Ints extends Fill {
+    private static final class Ints extends Numbers {
         final int[] ints;
         final short[] shorts;
 
-        Ints(String name, int rows, boolean narrow) {
-            super(name);
+        Ints(ColumnDescriptor d, int rows, int groups, boolean narrow) {
+            super(d, groups);
             ints = narrow ? null : new int[rows];
             shorts = narrow ? new short[rows] : null;
         }
 
         @Override
-        public void addInt(int v) {
-            if (shorts != null) shorts[size++] = (short) v;
-            else ints[size++] = v;
+        void put(int row, Page page, long[] v) {
+            int[] l = page.levels;
+            boolean all = page.allDefined;
+            if (shorts != null) {
+                for (int i = 0, j = 0; i < page.rows; i++) shorts[row + i] = all || l[i] != 0 ? (short) v[j++] : Short.MIN_VALUE; // Tablesaw's missing short
+            } else {
+                for (int i = 0, j = 0; i < page.rows; i++) ints[row + i] = all || l[i] != 0 ? (int) v[j++] : Integer.MIN_VALUE; // and int
+            }
         }
 
-        void addNull() {
-            if (shorts != null) shorts[size++] = Short.MIN_VALUE; // Tablesaw's missing short
-            else ints[size++] = Integer.MIN_VALUE; // and int
-        }
-
+        @Override
         Column<?> column() {
             return shorts != null ? ShortColumn.create(name, shorts) : IntColumn.create(name, ints);
         }
@@ -402,43 +759,40 @@ final class FileDecode {
      * 64-bit integers, unsigned 32-bit ones widened, and timestamps (micro- or milliseconds since the epoch) packed as
      * Tablesaw packs instants ({@code kind} INSTANT) or UTC date-times (DATETIME).
      */
-    private static final class Longs extends Fill {
+    private static final class Longs extends Numbers {
         static final long MISSING_INSTANT = tech.tablesaw.columns.instant.InstantColumnType.missingValueIndicator();
         static final long MISSING_DATETIME = tech.tablesaw.columns.datetimes.DateTimeColumnType.missingValueIndicator();
         final long[] a;
         final Kind kind;
         final long unit;
 
-        Longs(String name, int rows, Kind kind, long unit) {
-            super(name);
+        Longs(ColumnDescriptor d, int rows, int groups, Kind kind, long unit) {
+            super(d, groups);
             a = new long[rows];
             this.kind = kind;
             this.unit = unit;
         }
 
         @Override
-        public void addLong(long v) {
-            if (kind == Kind.LONG) {
-                a[size++] = v;
-                return;
+        void put(int row, Page page, long[] v) {
+            int[] l = page.levels;
+            boolean all = page.allDefined;
+            switch (kind) {
+                case LONG -> {
+                    for (int i = 0, j = 0; i < page.rows; i++) a[row + i] = all || l[i] != 0 ? v[j++] : Long.MIN_VALUE; // Tablesaw's missing long
+                }
+                case UINT32 -> {
+                    for (int i = 0, j = 0; i < page.rows; i++) a[row + i] = all || l[i] != 0 ? v[j++] & 0xffffffffL : Long.MIN_VALUE;
+                }
+                default -> {
+                    long missing = kind == Kind.INSTANT ? MISSING_INSTANT : MISSING_DATETIME;
+                    Packer packer = new Packer();
+                    for (int i = 0, j = 0; i < page.rows; i++) a[row + i] = all || l[i] != 0 ? packer.pack(v[j++] * unit) : missing;
+                }
             }
-            var t = Reading.instantOfMicros(v * unit);
-            a[size++] = kind == Kind.INSTANT ? PackedInstant.pack(t) : PackedLocalDateTime.pack(LocalDateTime.ofInstant(t, ZoneOffset.UTC));
         }
 
         @Override
-        public void addInt(int v) {
-            a[size++] = Integer.toUnsignedLong(v);
-        }
-
-        void addNull() {
-            a[size++] = switch (kind) {
-                case INSTANT -> MISSING_INSTANT;
-                case DATETIME -> MISSING_DATETIME;
-                default -> Long.MIN_VALUE; // Tablesaw's missing long
-            };
-        }
-
         Column<?> column() {
             return switch (kind) {
                 case INSTANT -> InstantColumn.createInternal(name, a);
@@ -448,133 +802,194 @@ final class FileDecode {
         }
     }
 
-    /** Booleans and dates, appended to their Tablesaw column one by one. */
-    private static final class Appended extends Fill {
-        final Column<?> c;
+    /**
+     * Microseconds since the epoch packed as Tablesaw packs an instant or a date-time at UTC (the date's year, month
+     * and day in the high half; hour, minute and millisecond of the minute in the low half), the date worked out
+     * once per day: timestamps of one day share it.
+     */
+    static final class Packer {
+        private static final long DAY = 86_400_000_000L;
+        private long day = Long.MIN_VALUE;
+        private long date;
 
-        Appended(Column<?> c) {
-            super(c.name());
-            this.c = c;
+        long pack(long micros) {
+            long d = Math.floorDiv(micros, DAY);
+            if (d != day) {
+                date = (long) PackedLocalDate.pack(LocalDate.ofEpochDay(d)) << 32;
+                day = d;
+            }
+            int ms = (int) ((micros - d * DAY) / 1000);
+            int time = (ms / 3_600_000) << 24 | (ms / 60_000 % 60) << 16 | ms % 60_000;
+            return date | (time & 0xffffffffL);
+        }
+    }
+
+    /** Dates (days since the epoch), packed as Tablesaw packs them. */
+    private static final class Dates extends Numbers {
+        final int[] a;
+
+        Dates(ColumnDescriptor d, int rows, int groups) {
+            super(d, groups);
+            a = new int[rows];
         }
 
         @Override
-        public void addBoolean(boolean v) {
-            ((BooleanColumn) c).append(v);
+        void put(int row, Page page, long[] v) {
+            int[] l = page.levels;
+            long day = Long.MIN_VALUE;
+            int packed = 0;
+            for (int i = 0, j = 0; i < page.rows; i++) {
+                if (page.allDefined || l[i] != 0) {
+                    long x = v[j++];
+                    if (x != day) {
+                        packed = PackedLocalDate.pack(LocalDate.ofEpochDay(x));
+                        day = x;
+                    }
+                    a[row + i] = packed;
+                } else {
+                    a[row + i] = Integer.MIN_VALUE; // Tablesaw's missing date
+                }
+            }
         }
 
         @Override
-        public void addInt(int days) {
-            ((DateColumn) c).append(LocalDate.ofEpochDay(days));
-        }
-
-        void addNull() {
-            c.appendMissing();
-        }
-
         Column<?> column() {
+            return DateColumn.createInternal(name, a);
+        }
+    }
+
+    /** Booleans: 1, 0, or -1 for missing per row, appended to their column once all are decoded. */
+    private static final class Booleans extends Numbers {
+        final byte[] a;
+
+        Booleans(ColumnDescriptor d, int rows, int groups) {
+            super(d, groups);
+            a = new byte[rows];
+        }
+
+        @Override
+        void put(int row, Page page, long[] v) {
+            int[] l = page.levels;
+            for (int i = 0, j = 0; i < page.rows; i++) a[row + i] = page.allDefined || l[i] != 0 ? (byte) v[j++] : -1;
+        }
+
+        @Override
+        Column<?> column() {
+            BooleanColumn c = BooleanColumn.create(name, a.length);
+            for (int r = 0; r < a.length; r++) {
+                if (a[r] < 0) c.setMissing(r);
+                else c.set(r, a[r] == 1);
+            }
             return c;
         }
     }
 
     /**
-     * Text: a code per row into the column's distinct values, each distinct value hashed once per row group's
-     * dictionary; when the distinct values turn out to be many (past {@link ColumnFill#LEARN_ROWS} rows, more than a
-     * quarter of them), the rows so far become plain text and the rest are appended as text, as the engine's scan does.
+     * Text: each row group's texts (its dictionary page's entries, then each value of a page stored plain) and a
+     * local code per row; row groups are merged in row order as they finish ({@link TextCodes}, keys by first
+     * appearance), each text hashed once there, while other pieces decode on the other cores.
      */
-    private static final class Text extends Fill {
-        final Object2IntOpenHashMap<String> codeOf = new Object2IntOpenHashMap<>();
-        final List<String> values = new ArrayList<>();
-        int[] codes;
-        /** Codes of the current row group's dictionary ids, or its texts once the column is plain. */
-        int[] codeOfId;
-        String[] textOfId;
-        Dictionary dictionary;
-        StringColumn plain;
+    private static final class Text extends Sink {
+        final int[] codes;
+        final boolean dictionaries;
+        final TextCodes coder;
+        /** Pieces that finished before a piece above them, by their first row. */
+        final HashMap<Integer, Part> waiting = new HashMap<>();
+        int next;
 
-        Text(String name, int rows) {
-            super(name);
+        /** A row group's piece: its rows and the texts their local codes stand for. */
+        private record Part(int from, int rows, String[] texts) {
+        }
+
+        Text(ColumnDescriptor d, int rows, int groups, boolean dictionaries) {
+            super(d, groups);
             codes = new int[rows];
-            codeOf.defaultReturnValue(-1);
+            this.dictionaries = dictionaries;
+            // A column written without dictionaries is mostly distinct texts: room for one a row from the start.
+            coder = new TextCodes(dictionaries ? 1024 : rows);
         }
 
         @Override
-        public boolean hasDictionarySupport() {
-            return true;
-        }
-
-        @Override
-        public void setDictionary(Dictionary d) {
-            dictionary = d;
-            codeOfId = null;
-            textOfId = null;
-        }
-
-        @Override
-        public void addValueFromDictionary(int id) {
-            if (plain != null) {
-                if (textOfId == null) textOfId = texts(dictionary);
-                plain.append(textOfId[id]);
-                size++;
-                return;
+        Object group(PageReader pages, int from, int rows) throws IOException {
+            // A column written without dictionaries holds mostly distinct texts: room for one a row from the start.
+            List<String> texts = new ArrayList<>(dictionaries ? 16 : rows);
+            int dictSize = -1;
+            DictionaryPage dp = pages.readDictionaryPage();
+            if (dp != null) {
+                if (dp.getEncoding() != Encoding.PLAIN && dp.getEncoding() != Encoding.PLAIN_DICTIONARY) throw new Unsupported("a dictionary encoded " + dp.getEncoding());
+                dictSize = dp.getDictionarySize();
+                ByteBuffer b = dp.getBytes().toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+                plainTexts(b, b.position(), b.limit(), dictSize, texts);
             }
-            if (codeOfId == null) {
-                String[] t = texts(dictionary);
-                codeOfId = new int[t.length];
-                for (int i = 0; i < t.length; i++) codeOfId[i] = code(t[i]);
-            }
-            codes[size++] = codeOfId[id];
-            check();
-        }
-
-        @Override
-        public void addBinary(Binary b) {
-            if (plain != null) {
-                plain.append(b.toStringUsingUTF8());
-                size++;
-                return;
-            }
-            codes[size++] = code(b.toStringUsingUTF8());
-            check();
-        }
-
-        void addNull() {
-            if (plain != null) plain.appendMissing();
-            else codes[size] = -1;
-            size++;
-        }
-
-        private int code(String s) {
-            int k = codeOf.getInt(s);
-            if (k < 0) {
-                k = values.size();
-                values.add(s);
-                codeOf.put(s, k);
-            }
-            return k;
-        }
-
-        private void check() {
-            if (size >= ColumnFill.LEARN_ROWS && values.size() > size / 4) {
-                plain = StringColumn.createInternal(name, new NullDictionaryMap(new ByteDictionaryMap()));
-                for (int r = 0; r < size; r++) {
-                    int k = codes[r];
-                    if (k < 0) plain.appendMissing();
-                    else plain.append(values.get(k));
+            Page page = new Page();
+            int[] ids = new int[0];
+            int row = from;
+            for (DataPage p; row < from + rows && (p = pages.readPage()) != null; ) {
+                page.open(p, d);
+                if (row + page.rows > from + rows) break;
+                int n = page.values;
+                if (ids.length < n) ids = new int[Math.max(n, ids.length * 2)];
+                if (page.dictionaryIds()) {
+                    page.ids(ids, dictSize);
+                } else {
+                    int first = texts.size();
+                    if (page.encoding == Encoding.PLAIN) plainTexts(page.data, page.pos, page.end, n, texts);
+                    else {
+                        ValuesReader v = page.library(d);
+                        for (int i = 0; i < n; i++) texts.add(hashed(v.readBytes().toStringUsingUTF8()));
+                    }
+                    for (int i = 0; i < n; i++) ids[i] = first + i;
                 }
-                codes = null;
-                codeOf.clear();
-                codeOf.trim();
+                if (page.allDefined) System.arraycopy(ids, 0, codes, row, page.rows);
+                else {
+                    int[] l = page.levels;
+                    for (int i = 0, j = 0; i < page.rows; i++) codes[row + i] = l[i] != 0 ? ids[j++] : -1;
+                }
+                row += page.rows;
+            }
+            check(row - from, rows);
+            return new Part(from, rows, texts.toArray(new String[0]));
+        }
+
+        @Override
+        void merge(Object o) {
+            Part part = (Part) o;
+            waiting.put(part.from(), part);
+            for (Part p; (p = waiting.remove(next)) != null; next += p.rows()) coder.add(p.texts(), codes, p.from(), p.rows());
+        }
+
+        @Override
+        Column<?> column() {
+            if (!waiting.isEmpty()) throw new IllegalStateException("column " + name + ": row groups left unmerged");
+            return coder.column(name, codes, codes.length);
+        }
+
+        /** {@code n} PLAIN texts (a length, then that many UTF-8 bytes each) appended to {@code out}. */
+        private static void plainTexts(ByteBuffer b, int pos, int end, int n, List<String> out) throws IOException {
+            byte[] array;
+            int base;
+            if (b.hasArray()) {
+                array = b.array();
+                base = b.arrayOffset();
+            } else {
+                array = new byte[end];
+                b.duplicate().position(0).limit(end).get(array);
+                base = 0;
+            }
+            for (int i = 0; i < n; i++) {
+                if (pos + 4 > end) throw new IOException("a page's texts run past the page");
+                int length = b.getInt(pos);
+                pos += 4;
+                if (length < 0 || pos + length > end) throw new IOException("a text of " + length + " bytes runs past the page");
+                out.add(hashed(new String(array, base + pos, length, StandardCharsets.UTF_8)));
+                pos += length;
             }
         }
 
-        private static String[] texts(Dictionary d) {
-            String[] t = new String[d.getMaxId() + 1];
-            for (int i = 0; i < t.length; i++) t[i] = d.decodeToBinary(i).toStringUsingUTF8();
-            return t;
-        }
-
-        Column<?> column() {
-            return plain != null ? plain : ColumnFill.coded(name, values.toArray(new String[0]), codes, size);
+        /** The text with its hash worked out here, on the decoding core, rather than in the serial merge. */
+        private static String hashed(String s) {
+            s.hashCode();
+            return s;
         }
     }
 }

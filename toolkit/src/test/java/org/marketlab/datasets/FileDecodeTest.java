@@ -77,6 +77,35 @@ class FileDecodeTest {
     }
 
     @Test
+    void versionTwoPagesAndTheirEncodings(@TempDir Path dir) {
+        // Data pages v2 with delta, byte-stream-split and delta-length encodings (decoded through parquet-java's
+        // values readers), nulls in every column, one text per row beside repeated texts, several row groups.
+        Path f = dir.resolve("v2.parquet");
+        exec("copy (select case when i % 9 = 0 then null else i end as n, case when i % 4 = 0 then null else i::bigint * 977 end as big, "
+                + "case when i % 6 = 0 then null else i / 8.0 end as d, case when i % 5 = 0 then null else (i / 4.0)::float end as f, "
+                + "case when i % 7 = 0 then null else md5(i::varchar) end as hash, case when i % 3 = 0 then null else 'k' || (i % 40) end as few, "
+                + "case when i % 8 = 0 then null else i % 2 = 0 end as flag, "
+                + "case when i % 10 = 0 then null else timestamptz '1969-12-30 23:59:59.999+00' + to_microseconds(i * 3600 * 1000 * 7 + i) end as at "
+                + "from range(150000) t(i)) to '" + f + "' (format parquet, compression zstd, parquet_version v2, row_group_size 40000)");
+        assertDecodedAsTheEngineReads(f);
+        Path plain = dir.resolve("v1-uncompressed.parquet");
+        exec("copy (select * from '" + f + "') to '" + plain + "' (format parquet, compression uncompressed, row_group_size 40000)");
+        assertDecodedAsTheEngineReads(plain);
+    }
+
+    @Test
+    void timestampsPackAsTablesawPacksThem() {
+        var packer = new FileDecode.Packer();
+        java.util.Random random = new java.util.Random(31);
+        long at = -3_000_000_000_000_000L;
+        for (int i = 0; i < 200_000; i++) {
+            at += random.nextInt(4) == 0 ? random.nextLong(1L << 40) : random.nextInt(2_000_000);
+            java.time.Instant t = Reading.instantOfMicros(at);
+            assertEquals(tech.tablesaw.columns.instant.PackedInstant.pack(t), packer.pack(at), t.toString());
+        }
+    }
+
+    @Test
     void polarsFilesDecodeAsTheEngineReadsThem(@TempDir Path dir) throws Exception {
         Path source = Datasets.save(DatasetsArrowTest.everyType(50_000).removeColumns("time"), dir.resolve("source.parquet"));
         Path polars = dir.resolve("polars.parquet");

@@ -1,0 +1,150 @@
+package org.marketlab.datasets;
+
+import it.unimi.dsi.fastutil.bytes.Byte2IntOpenHashMap;
+import it.unimi.dsi.fastutil.bytes.Byte2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2ByteOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2ShortOpenHashMap;
+import it.unimi.dsi.fastutil.shorts.Short2IntOpenHashMap;
+import it.unimi.dsi.fastutil.shorts.Short2ObjectOpenHashMap;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.columns.strings.ByteDictionaryMap;
+import tech.tablesaw.columns.strings.DictionaryMap;
+import tech.tablesaw.columns.strings.IntDictionaryMap;
+import tech.tablesaw.columns.strings.ShortDictionaryMap;
+
+import java.util.Arrays;
+import java.util.concurrent.ForkJoinTask;
+
+/**
+ * A string column built from codes rather than appended text by text: rows come in order, a run at a time, as codes
+ * into that run's texts ({@code -1}: missing), and each row's code is replaced by its key in the column. Keys are
+ * given in order of first appearance, "" and null are missing, and a count is kept per key, as Tablesaw's own
+ * dictionary maps hold them, so the column equals the one appended value by value. Each distinct text is hashed once,
+ * into the map that becomes the column's own when keys are 32-bit; one text in several runs (each Parquet row group's
+ * own dictionary) gets one key.
+ */
+final class TextCodes {
+
+    private static final int MISSING = -1;
+    /** Text to key, stored as the 32-bit dictionary map stores it ({@code Integer.MIN_VALUE + 1 + key}). */
+    private final Object2IntOpenHashMap<String> keyOf;
+    private String[] order;
+    private int[] count;
+    private int distinct;
+    private int missing;
+
+    /** For about {@code expected} distinct texts (the maps grow past it). */
+    TextCodes(int expected) {
+        keyOf = new Object2IntOpenHashMap<>(Math.max(expected, 16));
+        keyOf.defaultReturnValue(Integer.MIN_VALUE);
+        order = new String[Math.max(expected, 16)];
+        count = new int[order.length];
+    }
+
+    /** Rows {@code [from, from + rows)} of {@code codes}, codes into {@code texts}, replaced by their keys in the column. */
+    TextCodes add(String[] texts, int[] codes, int from, int rows) {
+        int[] key = new int[texts.length];
+        Arrays.fill(key, Integer.MIN_VALUE);
+        for (int r = from, end = from + rows; r < end; r++) {
+            int k = codes[r];
+            if (k < 0) {
+                missing++;
+                codes[r] = MISSING;
+                continue;
+            }
+            int d = key[k];
+            if (d == Integer.MIN_VALUE) {
+                String s = texts[k];
+                if (s == null || s.isEmpty()) d = MISSING;
+                else {
+                    d = keyOf.putIfAbsent(s, Integer.MIN_VALUE + 1 + distinct);
+                    if (d == Integer.MIN_VALUE) {
+                        if (distinct == order.length) {
+                            order = Arrays.copyOf(order, distinct * 2);
+                            count = Arrays.copyOf(count, distinct * 2);
+                        }
+                        order[distinct] = s;
+                        d = distinct++;
+                    } else {
+                        d -= Integer.MIN_VALUE + 1;
+                    }
+                }
+                key[k] = d;
+            }
+            if (d == MISSING) missing++;
+            else count[d]++;
+            codes[r] = d;
+        }
+        return this;
+    }
+
+    /** The column of the first {@code rows} keys (as {@link #add} left them), with the narrowest key that fits. */
+    StringColumn column(String name, int[] keys, int rows) {
+        String missingText = "";
+        if (distinct <= 254) {
+            Byte2ObjectOpenHashMap<String> keyToValue = new Byte2ObjectOpenHashMap<>(distinct + 1);
+            Object2ByteOpenHashMap<String> valueToKey = new Object2ByteOpenHashMap<>(distinct + 1);
+            valueToKey.defaultReturnValue(Byte.MIN_VALUE);
+            Byte2IntOpenHashMap keyToCount = new Byte2IntOpenHashMap(distinct + 1);
+            for (int d = 0; d < distinct; d++) {
+                byte b = (byte) (Byte.MIN_VALUE + 1 + d);
+                keyToValue.put(b, order[d]);
+                valueToKey.put(order[d], b);
+                keyToCount.put(b, count[d]);
+            }
+            if (missing > 0) {
+                keyToValue.put(Byte.MAX_VALUE, missingText);
+                valueToKey.put(missingText, Byte.MAX_VALUE);
+                keyToCount.put(Byte.MAX_VALUE, missing);
+            }
+            byte[] values = new byte[rows];
+            for (int r = 0; r < rows; r++) values[r] = keys[r] == MISSING ? Byte.MAX_VALUE : (byte) (Byte.MIN_VALUE + 1 + keys[r]);
+            DictionaryMap m = new ByteDictionaryMap.ByteDictionaryBuilder().setNextIndex(Byte.MIN_VALUE + distinct).setKeyToValue(keyToValue)
+                    .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(values).build();
+            return StringColumn.createInternal(name, m);
+        }
+        if (distinct <= 65534) {
+            Short2ObjectOpenHashMap<String> keyToValue = new Short2ObjectOpenHashMap<>(distinct + 1);
+            Object2ShortOpenHashMap<String> valueToKey = new Object2ShortOpenHashMap<>(distinct + 1);
+            valueToKey.defaultReturnValue(Short.MIN_VALUE);
+            Short2IntOpenHashMap keyToCount = new Short2IntOpenHashMap(distinct + 1);
+            for (int d = 0; d < distinct; d++) {
+                short s = (short) (Short.MIN_VALUE + 1 + d);
+                keyToValue.put(s, order[d]);
+                valueToKey.put(order[d], s);
+                keyToCount.put(s, count[d]);
+            }
+            if (missing > 0) {
+                keyToValue.put(Short.MAX_VALUE, missingText);
+                valueToKey.put(missingText, Short.MAX_VALUE);
+                keyToCount.put(Short.MAX_VALUE, missing);
+            }
+            short[] values = new short[rows];
+            for (int r = 0; r < rows; r++) values[r] = keys[r] == MISSING ? Short.MAX_VALUE : (short) (Short.MIN_VALUE + 1 + keys[r]);
+            DictionaryMap m = new ShortDictionaryMap.ShortDictionaryBuilder().setNextIndex(Short.MIN_VALUE + distinct).setKeyToValue(keyToValue)
+                    .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(values).build();
+            return StringColumn.createInternal(name, m);
+        }
+        // Many keys: the key-to-text map is built on another core (a forked task) while this one counts.
+        ForkJoinTask<Int2ObjectOpenHashMap<String>> texts = ForkJoinTask.adapt(() -> {
+            Int2ObjectOpenHashMap<String> keyToValue = new Int2ObjectOpenHashMap<>(distinct + 1);
+            for (int d = 0; d < distinct; d++) keyToValue.put(Integer.MIN_VALUE + 1 + d, order[d]);
+            if (missing > 0) keyToValue.put(Integer.MAX_VALUE, missingText);
+            return keyToValue;
+        }).fork();
+        Int2IntOpenHashMap keyToCount = new Int2IntOpenHashMap(distinct + 1);
+        for (int d = 0; d < distinct; d++) keyToCount.put(Integer.MIN_VALUE + 1 + d, count[d]);
+        if (missing > 0) {
+            keyOf.put(missingText, Integer.MAX_VALUE);
+            keyToCount.put(Integer.MAX_VALUE, missing);
+        }
+        int[] values = new int[rows];
+        for (int r = 0; r < rows; r++) values[r] = keys[r] == MISSING ? Integer.MAX_VALUE : Integer.MIN_VALUE + 1 + keys[r];
+        DictionaryMap m = new IntDictionaryMap.IntDictionaryBuilder().setNextIndex(Integer.MIN_VALUE + distinct).setKeyToValue(texts.join())
+                .setValueToKey(keyOf).setKeyToCount(keyToCount).setValues(values).build();
+        return StringColumn.createInternal(name, m);
+    }
+}

@@ -37,9 +37,12 @@ import tech.tablesaw.api.InstantColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.ShortColumn;
+import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 import tech.tablesaw.columns.dates.PackedLocalDate;
+import tech.tablesaw.columns.strings.ByteDictionaryMap;
+import tech.tablesaw.columns.strings.NullDictionaryMap;
 
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -169,17 +172,18 @@ final class FileDecode {
                 for (int c : order) {
                     Sink s = sinks[c];
                     PageReader pages = store.getPageReader(s.d);
-                    workers.execute(() -> {
-                        Object part = null;
+                    Runnable piece = () -> {
                         try {
-                            if (failed.get() == null) part = s.group(pages, from, rows);
+                            if (failed.get() == null) s.group(pages, from, rows);
                         } catch (Throwable e) {
                             failed.compareAndSet(null, e);
                         } finally {
                             if (pieces.decrementAndGet() == 0) ahead.release();
                         }
-                        if (s.merged(part, failed, out, c)) built.countDown();
-                    });
+                        if (s.done(failed, out, c)) built.countDown();
+                    };
+                    if (s.ordered()) s.inOrder(workers, piece);
+                    else workers.execute(piece);
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -187,7 +191,7 @@ final class FileDecode {
         }
         // Pieces of row groups never read still count down, so that every column is accounted for.
         for (int rest = g; rest < groups; rest++) {
-            for (int c = 0; c < sinks.length; c++) if (sinks[c].merged(null, failed, out, c)) built.countDown();
+            for (int c = 0; c < sinks.length; c++) if (sinks[c].done(failed, out, c)) built.countDown();
         }
         if (groups == 0) for (int c = 0; c < sinks.length; c++) {
             out[c] = sinks[c].column();
@@ -549,61 +553,54 @@ final class FileDecode {
     // ---- columns ------------------------------------------------------------------------------------------------
 
     /**
-     * One column's values: each row group's piece decoded on its own ({@link #group}) into the rows it covers, then
-     * merged ({@link #merge}, one piece at a time, in whatever order they finish) and the column built once all are.
+     * One column's values: each row group's piece decoded on its own ({@link #group}) into the rows it covers (text
+     * columns' pieces one after another, in row order: {@link #inOrder}), and the column built once all are.
      */
     private abstract static class Sink {
-        private static final Object NONE = new Object();
         final ColumnDescriptor d;
         final String name;
-        private final ConcurrentLinkedQueue<Object> parts = new ConcurrentLinkedQueue<>();
-        private final AtomicBoolean merging = new AtomicBoolean();
-        private int left;
+        private final AtomicInteger left;
+        private final ConcurrentLinkedQueue<Runnable> serial = new ConcurrentLinkedQueue<>();
+        private final AtomicBoolean running = new AtomicBoolean();
 
         Sink(ColumnDescriptor d, int groups) {
             this.d = d;
             this.name = d.getPath()[0];
-            this.left = groups;
+            this.left = new AtomicInteger(groups);
         }
 
-        /** Decodes one row group's pages into rows {@code [from, from + rows)}; answers what {@link #merge} takes. */
-        abstract Object group(PageReader pages, int from, int rows) throws IOException;
-
-        /** Folds one row group's piece into the column (one at a time). */
-        void merge(Object part) {
-        }
+        /** Decodes one row group's pages into rows {@code [from, from + rows)}. */
+        abstract void group(PageReader pages, int from, int rows) throws IOException;
 
         abstract Column<?> column();
 
-        /**
-         * Counts one piece in (merging it unless the load failed); true for the one call that counted the last and
-         * built the column into {@code out[c]}.
-         */
-        final boolean merged(Object part, AtomicReference<Throwable> failed, Column<?>[] out, int c) {
-            parts.add(part == null ? NONE : part);
-            boolean finished = false;
-            while (!parts.isEmpty() && merging.compareAndSet(false, true)) {
-                try {
-                    for (Object p; (p = parts.poll()) != null; ) {
-                        try {
-                            if (p != NONE && failed.get() == null) merge(p);
-                        } catch (Throwable e) {
-                            failed.compareAndSet(null, e);
-                        }
-                        if (--left == 0) {
-                            try {
-                                if (failed.get() == null) out[c] = column();
-                            } catch (Throwable e) {
-                                failed.compareAndSet(null, e);
-                            }
-                            finished = true;
-                        }
-                    }
-                } finally {
-                    merging.set(false);
-                }
+        /** Whether this column's pieces must run one at a time, in row order. */
+        boolean ordered() {
+            return false;
+        }
+
+        /** Runs {@code piece} on {@code workers} after the pieces handed in before it, one at a time. */
+        final void inOrder(ForkJoinPool workers, Runnable piece) {
+            serial.add(piece);
+            if (running.compareAndSet(false, true)) workers.execute(this::drain);
+        }
+
+        private void drain() {
+            do {
+                for (Runnable r; (r = serial.poll()) != null; ) r.run();
+                running.set(false);
+            } while (!serial.isEmpty() && running.compareAndSet(false, true));
+        }
+
+        /** Counts one piece done; true for the one call that counted the last and built the column into {@code out[c]}. */
+        final boolean done(AtomicReference<Throwable> failed, Column<?>[] out, int c) {
+            if (left.decrementAndGet() != 0) return false;
+            try {
+                if (failed.get() == null) out[c] = column();
+            } catch (Throwable e) {
+                failed.compareAndSet(null, e);
             }
-            return finished;
+            return true;
         }
 
         /** Checks that a row group's pages held exactly its rows. */
@@ -634,7 +631,7 @@ final class FileDecode {
         }
 
         @Override
-        Object group(PageReader pages, int from, int rows) throws IOException {
+        void group(PageReader pages, int from, int rows) throws IOException {
             long[] longDict = null;
             double[] doubleDict = null;
             int dictSize = -1;
@@ -685,7 +682,6 @@ final class FileDecode {
                 row += page.rows;
             }
             check(row - from, rows);
-            return null;
         }
     }
 
@@ -885,41 +881,41 @@ final class FileDecode {
     }
 
     /**
-     * Text: each row group's texts (its dictionary page's entries, then each value of a page stored plain) and a
-     * local code per row; row groups are merged in row order as they finish ({@link TextCodes}, keys by first
-     * appearance), each text hashed once there, while other pieces decode on the other cores.
+     * Text: a code per row into its page's texts (the row group's dictionary page's entries, or the page's own texts
+     * when stored plain), turned into the column's keys page by page ({@link TextCodes}: keys by first appearance,
+     * each distinct text hashed once, while the page's texts are fresh in the cache). A text column's row groups are
+     * decoded one after another, in row order, while the other columns' pieces run on the other cores. When the
+     * distinct texts turn out to be many (past {@link ColumnFill#LEARN_ROWS} rows, more than a quarter of them), the
+     * column is plain text, as the engine's scan makes it: each row's text kept as it is, nothing hashed.
      */
     private static final class Text extends Sink {
-        final int[] codes;
-        final boolean dictionaries;
-        final TextCodes coder;
-        /** Pieces that finished before a piece above them, by their first row. */
-        final HashMap<Integer, Part> waiting = new HashMap<>();
-        int next;
-
-        /** A row group's piece: its rows and the texts their local codes stand for. */
-        private record Part(int from, int rows, String[] texts) {
-        }
+        int[] codes;
+        TextCodes coder;
+        /** Each row's text (null: missing), once the column is plain. */
+        String[] plain;
 
         Text(ColumnDescriptor d, int rows, int groups, boolean dictionaries) {
             super(d, groups);
             codes = new int[rows];
-            this.dictionaries = dictionaries;
-            // A column written without dictionaries is mostly distinct texts: room for one a row from the start.
-            coder = new TextCodes(dictionaries ? 1024 : rows);
+            coder = new TextCodes(dictionaries ? 1024 : ColumnFill.LEARN_ROWS);
         }
 
         @Override
-        Object group(PageReader pages, int from, int rows) throws IOException {
-            // A column written without dictionaries holds mostly distinct texts: room for one a row from the start.
-            List<String> texts = new ArrayList<>(dictionaries ? 16 : rows);
-            int dictSize = -1;
+        boolean ordered() {
+            return true;
+        }
+
+        @Override
+        void group(PageReader pages, int from, int rows) throws IOException {
+            String[] dictionary = null;
+            int[] dictionaryKeys = null;
             DictionaryPage dp = pages.readDictionaryPage();
             if (dp != null) {
                 if (dp.getEncoding() != Encoding.PLAIN && dp.getEncoding() != Encoding.PLAIN_DICTIONARY) throw new Unsupported("a dictionary encoded " + dp.getEncoding());
-                dictSize = dp.getDictionarySize();
                 ByteBuffer b = dp.getBytes().toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
-                plainTexts(b, b.position(), b.limit(), dictSize, texts);
+                dictionary = new String[dp.getDictionarySize()];
+                plainTexts(b, b.position(), b.limit(), dictionary, plain == null);
+                dictionaryKeys = TextCodes.unknown(dictionary.length);
             }
             Page page = new Page();
             int[] ids = new int[0];
@@ -929,43 +925,55 @@ final class FileDecode {
                 if (row + page.rows > from + rows) break;
                 int n = page.values;
                 if (ids.length < n) ids = new int[Math.max(n, ids.length * 2)];
+                String[] texts;
                 if (page.dictionaryIds()) {
-                    page.ids(ids, dictSize);
+                    page.ids(ids, dictionary == null ? -1 : dictionary.length);
+                    texts = dictionary;
                 } else {
-                    int first = texts.size();
-                    if (page.encoding == Encoding.PLAIN) plainTexts(page.data, page.pos, page.end, n, texts);
+                    texts = new String[n];
+                    if (page.encoding == Encoding.PLAIN) plainTexts(page.data, page.pos, page.end, texts, plain == null);
                     else {
                         ValuesReader v = page.library(d);
-                        for (int i = 0; i < n; i++) texts.add(hashed(v.readBytes().toStringUsingUTF8()));
+                        for (int i = 0; i < n; i++) texts[i] = v.readBytes().toStringUsingUTF8();
                     }
-                    for (int i = 0; i < n; i++) ids[i] = first + i;
+                    for (int i = 0; i < n; i++) ids[i] = i;
                 }
-                if (page.allDefined) System.arraycopy(ids, 0, codes, row, page.rows);
-                else {
-                    int[] l = page.levels;
-                    for (int i = 0, j = 0; i < page.rows; i++) codes[row + i] = l[i] != 0 ? ids[j++] : -1;
+                int[] l = page.allDefined ? null : page.levels;
+                if (plain != null) {
+                    for (int i = 0, j = 0; i < page.rows; i++) plain[row + i] = l == null || l[i] != 0 ? texts[ids[j++]] : null;
+                } else {
+                    if (l == null) System.arraycopy(ids, 0, codes, row, page.rows);
+                    else for (int i = 0, j = 0; i < page.rows; i++) codes[row + i] = l[i] != 0 ? ids[j++] : -1;
+                    coder.add(texts, texts == dictionary ? dictionaryKeys : TextCodes.unknown(n), codes, row, page.rows);
+                    int seen = row + page.rows;
+                    if (seen >= ColumnFill.LEARN_ROWS && coder.distinct() > seen / 4) {
+                        plain = new String[codes.length];
+                        for (int r = 0; r < seen; r++) plain[r] = coder.text(codes[r]);
+                        codes = null;
+                        coder = null;
+                    }
                 }
                 row += page.rows;
             }
             check(row - from, rows);
-            return new Part(from, rows, texts.toArray(new String[0]));
-        }
-
-        @Override
-        void merge(Object o) {
-            Part part = (Part) o;
-            waiting.put(part.from(), part);
-            for (Part p; (p = waiting.remove(next)) != null; next += p.rows()) coder.add(p.texts(), codes, p.from(), p.rows());
         }
 
         @Override
         Column<?> column() {
-            if (!waiting.isEmpty()) throw new IllegalStateException("column " + name + ": row groups left unmerged");
-            return coder.column(name, codes, codes.length);
+            if (plain == null) return coder.column(name, codes, codes.length);
+            StringColumn c = StringColumn.createInternal(name, new NullDictionaryMap(new ByteDictionaryMap()));
+            for (String t : plain) {
+                if (t == null) c.appendMissing();
+                else c.append(t);
+            }
+            return c;
         }
 
-        /** {@code n} PLAIN texts (a length, then that many UTF-8 bytes each) appended to {@code out}. */
-        private static void plainTexts(ByteBuffer b, int pos, int end, int n, List<String> out) throws IOException {
+        /**
+         * PLAIN texts (a length, then that many UTF-8 bytes each) into every slot of {@code out}, each text's hash
+         * worked out ({@code hash}) while its bytes are in the cache (String keeps it for the key map).
+         */
+        private static void plainTexts(ByteBuffer b, int pos, int end, String[] out, boolean hash) throws IOException {
             byte[] array;
             int base;
             if (b.hasArray()) {
@@ -976,20 +984,16 @@ final class FileDecode {
                 b.duplicate().position(0).limit(end).get(array);
                 base = 0;
             }
-            for (int i = 0; i < n; i++) {
+            for (int i = 0; i < out.length; i++) {
                 if (pos + 4 > end) throw new IOException("a page's texts run past the page");
                 int length = b.getInt(pos);
                 pos += 4;
                 if (length < 0 || pos + length > end) throw new IOException("a text of " + length + " bytes runs past the page");
-                out.add(hashed(new String(array, base + pos, length, StandardCharsets.UTF_8)));
+                String t = new String(array, base + pos, length, StandardCharsets.UTF_8);
+                if (hash) t.hashCode();
+                out[i] = t;
                 pos += length;
             }
-        }
-
-        /** The text with its hash worked out here, on the decoding core, rather than in the serial merge. */
-        private static String hashed(String s) {
-            s.hashCode();
-            return s;
         }
     }
 }

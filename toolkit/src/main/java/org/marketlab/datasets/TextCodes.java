@@ -46,8 +46,18 @@ final class TextCodes {
 
     /** Rows {@code [from, from + rows)} of {@code codes}, codes into {@code texts}, replaced by their keys in the column. */
     TextCodes add(String[] texts, int[] codes, int from, int rows) {
-        int[] key = new int[texts.length];
+        return add(texts, unknown(texts.length), codes, from, rows);
+    }
+
+    /** A cache of {@code n} texts' keys, none known yet, for {@link #add(String[], int[], int[], int, int)}. */
+    static int[] unknown(int n) {
+        int[] key = new int[n];
         Arrays.fill(key, Integer.MIN_VALUE);
+        return key;
+    }
+
+    /** As {@link #add(String[], int[], int, int)}, with {@code key} caching each text's key across calls over the same texts. */
+    TextCodes add(String[] texts, int[] key, int[] codes, int from, int rows) {
         for (int r = from, end = from + rows; r < end; r++) {
             int k = codes[r];
             if (k < 0) {
@@ -79,6 +89,16 @@ final class TextCodes {
             codes[r] = d;
         }
         return this;
+    }
+
+    /** How many distinct texts so far. */
+    int distinct() {
+        return distinct;
+    }
+
+    /** The text of a key {@link #add} gave (null for missing). */
+    String text(int key) {
+        return key == MISSING ? null : order[key];
     }
 
     /** The column of the first {@code rows} keys (as {@link #add} left them), with the narrowest key that fits. */

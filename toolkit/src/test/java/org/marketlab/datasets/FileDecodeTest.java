@@ -45,6 +45,10 @@ class FileDecodeTest {
         Table scanned = engine(file);
         Tables.assertSameTable(scanned, decoded.setName(scanned.name()));
         Tables.assertSameTable(scanned, Datasets.load(file));
+        // Text of many distinct values is plain text (no dictionary to build) in both, and few is coded in both.
+        for (var c : scanned.stringColumns()) {
+            assertEquals(c.getDictionary().getClass(), decoded.stringColumn(c.name()).getDictionary().getClass(), c.name());
+        }
     }
 
     @Test

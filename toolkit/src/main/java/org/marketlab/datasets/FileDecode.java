@@ -424,7 +424,7 @@ final class FileDecode {
                 if (maxDef > 0) {
                     if (v2.getNullCount() == 0) allDefined = true;
                     else {
-                        ByteBuffer l = v2.getDefinitionLevels().toByteBuffer();
+                        ByteBuffer l = v2.getDefinitionLevels().toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
                         hybrid(l, l.position(), l.limit(), 1, levels, rows);
                     }
                 }
@@ -502,10 +502,18 @@ final class FileDecode {
                     length = end - pos;
                 }
                 int to = Math.min(n, filled + count);
+                int p = pos;
+                int i = filled;
+                if (width <= 8) {
+                    // Eight values of up to 8 bits fill at most 8 bytes: one little-endian read a group.
+                    for (; i + 8 <= to && p + 8 <= end; i += 8, p += width) {
+                        long g = b.getLong(p);
+                        for (int j = 0; j < 8; j++) out[i + j] = (int) ((g >>> (j * width)) & mask);
+                    }
+                }
                 long acc = 0;
                 int bits = 0;
-                int p = pos;
-                for (int i = filled; i < to; i++) {
+                for (; i < to; i++) {
                     while (bits < width) {
                         acc |= (b.get(p++) & 0xffL) << bits;
                         bits += 8;

@@ -98,6 +98,28 @@ class FileDecodeTest {
     }
 
     @Test
+    void levelsAndIdsDecodeAsParquetJavaEncodesThem() throws Exception {
+        // Every width, runs of repeats beside bit-packed groups, counts that end inside a group.
+        java.util.Random random = new java.util.Random(7);
+        for (int width = 0; width <= 32; width++) {
+            int n = 1 + random.nextInt(5000);
+            int[] values = new int[n];
+            long bound = 1L << width;
+            for (int i = 0; i < n; i++) {
+                values[i] = i > 0 && random.nextInt(3) == 0 ? values[i - 1] : (int) (random.nextLong() & (bound - 1));
+            }
+            var encoder = new org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder(width, 64, 1 << 20,
+                    new org.apache.parquet.bytes.HeapByteBufferAllocator());
+            for (int v : values) encoder.writeInt(v);
+            byte[] bytes = encoder.toBytes().toByteArray();
+            int[] out = new int[n];
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            FileDecode.hybrid(b, 0, bytes.length, width, out, n);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(values, out, "width " + width);
+        }
+    }
+
+    @Test
     void timestampsPackAsTablesawPacksThem() {
         var packer = new FileDecode.Packer();
         java.util.Random random = new java.util.Random(31);

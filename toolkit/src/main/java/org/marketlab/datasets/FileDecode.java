@@ -372,13 +372,12 @@ final class FileDecode {
         return switch (k) {
             case STRING -> new Text(d, rows, groups, dictionaries);
             case BOOLEAN -> new Booleans(d, rows, groups);
-            case SHORT -> new Ints(d, rows, groups, true);
-            case INT -> new Ints(d, rows, groups, false);
+            case SHORT, INT -> new Ints(d, rows, groups, k);
             case UINT32, LONG -> new Longs(d, rows, groups, k, 1);
             case FLOAT, DOUBLE, DECIMAL -> new Doubles(d, rows, groups, p);
             case INSTANT, DATETIME -> new Longs(d, rows, groups, k,
                     ((LogicalTypeAnnotation.TimestampLogicalTypeAnnotation) p.getLogicalTypeAnnotation()).getUnit() == LogicalTypeAnnotation.TimeUnit.MILLIS ? 1000 : 1);
-            case DATE -> new Dates(d, rows, groups);
+            case DATE -> new Ints(d, rows, groups, Kind.DATE);
         };
     }
 
@@ -437,6 +436,18 @@ final class FileDecode {
             for (int i = 0; i < rows; i++) n += levels[i];
             values = n;
             allDefined = n == rows;
+        }
+
+        /**
+         * Opens the piece's next page, whose first row is {@code row} of the piece's {@code end}: false when the
+         * pages are done or this one runs past the piece (the caller's row count then says so).
+         */
+        boolean next(PageReader pages, ColumnDescriptor d, int row, int end) throws IOException {
+            if (row >= end) return false;
+            DataPage p = pages.readPage();
+            if (p == null) return false;
+            open(p, d);
+            return row + rows <= end;
         }
 
         /** parquet-java's reader for an encoding this class does not decode itself, over the page's values. */
@@ -526,6 +537,12 @@ final class FileDecode {
                 pos += length;
             }
         }
+    }
+
+    /** A dictionary page's bytes (its entries PLAIN, as every writer stores them). */
+    private static ByteBuffer dictionary(DictionaryPage dp) throws IOException {
+        if (dp.getEncoding() != Encoding.PLAIN && dp.getEncoding() != Encoding.PLAIN_DICTIONARY) throw new Unsupported("a dictionary encoded " + dp.getEncoding());
+        return dp.getBytes().toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /** A PLAIN run of {@code n} 32- or 64-bit integers (or booleans, one bit each) as longs. */
@@ -645,9 +662,8 @@ final class FileDecode {
             int dictSize = -1;
             DictionaryPage dp = pages.readDictionaryPage();
             if (dp != null) {
-                if (dp.getEncoding() != Encoding.PLAIN && dp.getEncoding() != Encoding.PLAIN_DICTIONARY) throw new Unsupported("a dictionary encoded " + dp.getEncoding());
                 dictSize = dp.getDictionarySize();
-                ByteBuffer b = dp.getBytes().toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer b = dictionary(dp);
                 if (floating) plainDoubles(b, b.position(), b.limit(), type, doubleDict = new double[dictSize], dictSize);
                 else plainLongs(b, b.position(), b.limit(), type, longDict = new long[dictSize], dictSize);
             }
@@ -656,9 +672,7 @@ final class FileDecode {
             double[] doubles = new double[0];
             int[] ids = new int[0];
             int row = from;
-            for (DataPage p; row < from + rows && (p = pages.readPage()) != null; ) {
-                page.open(p, d);
-                if (row + page.rows > from + rows) break;
+            for (; page.next(pages, d, row, from + rows); row += page.rows) {
                 int n = page.values;
                 if (floating ? doubles.length < n : longs.length < n) {
                     if (floating) doubles = new double[Math.max(n, doubles.length * 2)];
@@ -687,7 +701,6 @@ final class FileDecode {
                 }
                 if (floating) put(row, page, doubles);
                 else put(row, page, longs);
-                row += page.rows;
             }
             check(row - from, rows);
         }
@@ -731,15 +744,17 @@ final class FileDecode {
         }
     }
 
-    /** 32-bit integers, and 8- and 16-bit ones into a short column. */
+    /** 32-bit integers, 8- and 16-bit ones into a short column ({@code kind} SHORT), and dates (DATE: days since the epoch, packed as Tablesaw packs them). */
     private static final class Ints extends Numbers {
         final int[] ints;
         final short[] shorts;
+        final boolean dates;
 
-        Ints(ColumnDescriptor d, int rows, int groups, boolean narrow) {
+        Ints(ColumnDescriptor d, int rows, int groups, Kind kind) {
             super(d, groups);
-            ints = narrow ? null : new int[rows];
-            shorts = narrow ? new short[rows] : null;
+            ints = kind == Kind.SHORT ? null : new int[rows];
+            shorts = kind == Kind.SHORT ? new short[rows] : null;
+            dates = kind == Kind.DATE;
         }
 
         @Override
@@ -748,13 +763,29 @@ final class FileDecode {
             boolean all = page.allDefined;
             if (shorts != null) {
                 for (int i = 0, j = 0; i < page.rows; i++) shorts[row + i] = all || l[i] != 0 ? (short) v[j++] : Short.MIN_VALUE; // Tablesaw's missing short
-            } else {
+            } else if (!dates) {
                 for (int i = 0, j = 0; i < page.rows; i++) ints[row + i] = all || l[i] != 0 ? (int) v[j++] : Integer.MIN_VALUE; // and int
+            } else {
+                long day = Long.MIN_VALUE;
+                int packed = 0;
+                for (int i = 0, j = 0; i < page.rows; i++) {
+                    if (all || l[i] != 0) {
+                        long x = v[j++];
+                        if (x != day) {
+                            packed = PackedLocalDate.pack(LocalDate.ofEpochDay(x));
+                            day = x;
+                        }
+                        ints[row + i] = packed;
+                    } else {
+                        ints[row + i] = Integer.MIN_VALUE; // and date
+                    }
+                }
             }
         }
 
         @Override
         Column<?> column() {
+            if (dates) return DateColumn.createInternal(name, ints);
             return shorts != null ? ShortColumn.create(name, shorts) : IntColumn.create(name, ints);
         }
     }
@@ -828,40 +859,6 @@ final class FileDecode {
         }
     }
 
-    /** Dates (days since the epoch), packed as Tablesaw packs them. */
-    private static final class Dates extends Numbers {
-        final int[] a;
-
-        Dates(ColumnDescriptor d, int rows, int groups) {
-            super(d, groups);
-            a = new int[rows];
-        }
-
-        @Override
-        void put(int row, Page page, long[] v) {
-            int[] l = page.levels;
-            long day = Long.MIN_VALUE;
-            int packed = 0;
-            for (int i = 0, j = 0; i < page.rows; i++) {
-                if (page.allDefined || l[i] != 0) {
-                    long x = v[j++];
-                    if (x != day) {
-                        packed = PackedLocalDate.pack(LocalDate.ofEpochDay(x));
-                        day = x;
-                    }
-                    a[row + i] = packed;
-                } else {
-                    a[row + i] = Integer.MIN_VALUE; // Tablesaw's missing date
-                }
-            }
-        }
-
-        @Override
-        Column<?> column() {
-            return DateColumn.createInternal(name, a);
-        }
-    }
-
     /** Booleans: 1, 0, or -1 for missing per row, appended to their column once all are decoded. */
     private static final class Booleans extends Numbers {
         final byte[] a;
@@ -919,8 +916,7 @@ final class FileDecode {
             int[] dictionaryKeys = null;
             DictionaryPage dp = pages.readDictionaryPage();
             if (dp != null) {
-                if (dp.getEncoding() != Encoding.PLAIN && dp.getEncoding() != Encoding.PLAIN_DICTIONARY) throw new Unsupported("a dictionary encoded " + dp.getEncoding());
-                ByteBuffer b = dp.getBytes().toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer b = dictionary(dp);
                 dictionary = new String[dp.getDictionarySize()];
                 plainTexts(b, b.position(), b.limit(), dictionary, plain == null);
                 dictionaryKeys = TextCodes.unknown(dictionary.length);
@@ -928,9 +924,7 @@ final class FileDecode {
             Page page = new Page();
             int[] ids = new int[0];
             int row = from;
-            for (DataPage p; row < from + rows && (p = pages.readPage()) != null; ) {
-                page.open(p, d);
-                if (row + page.rows > from + rows) break;
+            for (; page.next(pages, d, row, from + rows); row += page.rows) {
                 int n = page.values;
                 if (ids.length < n) ids = new int[Math.max(n, ids.length * 2)];
                 String[] texts;
@@ -961,7 +955,6 @@ final class FileDecode {
                         coder = null;
                     }
                 }
-                row += page.rows;
             }
             check(row - from, rows);
         }

@@ -94,12 +94,14 @@ public final class PricesHistoryQuery {
         return Call.get(Service.CLOB, "/prices-history", q);
     }
 
+    /**
+     * The points as records, in time order: read straight from the response stream into them, with no table in
+     * between (a read of thousands of histories, such as {@code Research.resolved()}, needs no Tablesaw).
+     */
     public List<PricePoint> list() {
-        Table table = table();
-        List<PricePoint> out = new ArrayList<>(table.rowCount());
-        InstantColumn time = table.instantColumn("time");
-        DoubleColumn price = table.doubleColumn("price");
-        for (int i = 0; i < table.rowCount(); i++) out.add(new PricePoint(time.get(i), price.getDouble(i)));
+        Points p = points();
+        List<PricePoint> out = new ArrayList<>(p.n());
+        for (int i = 0; i < p.n(); i++) out.add(new PricePoint(Instant.ofEpochSecond(p.seconds()[i]), p.prices()[i]));
         return out;
     }
 
@@ -108,31 +110,49 @@ public final class PricesHistoryQuery {
      * than the service answers at once (15 days) is read in consecutive windows of at most that, joined in time order.
      */
     public Table table() {
+        org.marketlab.tables.TablesawStart.inBackground(); // while the answer is read
+        return table(points()).setName("prices of " + TokenNames.of(token));
+    }
+
+    /** A history's points: Unix seconds and prices, the first {@code n} of each array. */
+    private record Points(long[] seconds, double[] prices, int n) {
+    }
+
+    /** Every window's points in time order, a point on the boundary two windows share once. */
+    private Points points() {
         if (end != null && start == null) {
             throw new IllegalArgumentException("end(...) needs start(...) too; or use interval(...) (max, all, 1m, 1w, 1d, 6h, 1h) for a span back from now");
         }
-        Table table;
-        if (start == null) {
-            table = read(t.send(call(null, null)));
-        } else {
-            Instant to = end != null ? end : Instant.now();
-            table = null;
-            for (Instant from = start; ; ) {
-                Instant until = from.plus(MAX_WINDOW).isBefore(to) ? from.plus(MAX_WINDOW) : to;
-                Table part = read(t.send(call(from, until)));
-                if (table == null) {
-                    table = part;
-                } else {
-                    // Windows share their boundary second: a point there is read once.
-                    Table after = table.rowCount() == 0 ? part
-                            : part.where(part.instantColumn("time").isAfter(table.instantColumn("time").get(table.rowCount() - 1)));
-                    table.append(after);
-                }
-                if (!until.isBefore(to)) break;
-                from = until;
-            }
+        if (start == null) return parse(t.send(call(null, null)));
+        Instant to = end != null ? end : Instant.now();
+        Points out = null;
+        for (Instant from = start; ; ) {
+            Instant until = from.plus(MAX_WINDOW).isBefore(to) ? from.plus(MAX_WINDOW) : to;
+            Points part = parse(t.send(call(from, until)));
+            out = out == null ? part : joined(out, part);
+            if (!until.isBefore(to)) break;
+            from = until;
         }
-        return table.setName("prices of " + TokenNames.of(token));
+        return out;
+    }
+
+    /** {@code a}, then the points of {@code b} after {@code a}'s last. */
+    private static Points joined(Points a, Points b) {
+        int skip = 0;
+        if (a.n() > 0) while (skip < b.n() && b.seconds()[skip] <= a.seconds()[a.n() - 1]) skip++;
+        int n = a.n() + b.n() - skip;
+        long[] seconds = java.util.Arrays.copyOf(a.seconds(), n);
+        double[] prices = java.util.Arrays.copyOf(a.prices(), n);
+        System.arraycopy(b.seconds(), skip, seconds, a.n(), b.n() - skip);
+        System.arraycopy(b.prices(), skip, prices, a.n(), b.n() - skip);
+        return new Points(seconds, prices, n);
+    }
+
+    private static Table table(Points p) {
+        long[] packed = new long[p.n()];
+        for (int i = 0; i < p.n(); i++) packed[i] = PackedInstant.pack(Instant.ofEpochSecond(p.seconds()[i]));
+        return Table.create("prices-history", InstantColumn.createInternal("time", packed),
+                DoubleColumn.create("price", java.util.Arrays.copyOf(p.prices(), p.n())));
     }
 
     /** The smallest a point is on the wire, {"t":1700000000,"p":1}: a bound on the points a body holds. */
@@ -142,8 +162,12 @@ public final class PricesHistoryQuery {
 
     static Table read(Document r) {
         org.marketlab.tables.TablesawStart.inBackground(); // while the answer is read
-        // Columns sized from the answer: its length bounds the points, and the columns are cut to the count read,
-        // so the table holds 16 bytes a point (Tablesaw's growth would leave up to half again unused).
+        return table(parse(r));
+    }
+
+    private static Points parse(Document r) {
+        // Arrays sized from the answer: its length bounds the points, and the columns are cut to the count read,
+        // so a table holds 16 bytes a point (Tablesaw's growth would leave up to half again unused).
         int bound = Math.max(16, r.body().length / MIN_POINT_BYTES + 1);
         long[] times = new long[bound];
         double[] prices = new double[bound];
@@ -176,7 +200,7 @@ public final class PricesHistoryQuery {
                         times = java.util.Arrays.copyOf(times, n * 2);
                         prices = java.util.Arrays.copyOf(prices, n * 2);
                     }
-                    times[n] = PackedInstant.pack(Instant.ofEpochSecond(ts));
+                    times[n] = ts;
                     prices[n++] = px;
                 }
                 // Anything but the end of the array here is an element that is not a point: never a silently shorter history.
@@ -186,7 +210,6 @@ public final class PricesHistoryQuery {
         } catch (IOException e) {
             throw r.malformed("the body is not valid JSON: " + e.getMessage(), e);
         }
-        return Table.create("prices-history", InstantColumn.createInternal("time", java.util.Arrays.copyOf(times, n)),
-                DoubleColumn.create("price", java.util.Arrays.copyOf(prices, n)));
+        return new Points(times, prices, n);
     }
 }

@@ -207,6 +207,13 @@ class ClobAgainstSandboxTest {
             assertEquals(Duration.ofHours(1), Duration.between(long40.instantColumn("time").get(i - 1), long40.instantColumn("time").get(i)));
         }
         assertEquals(day.doubleColumn("price").get(24), long40.doubleColumn("price").get(long40.rowCount() - 1));
+        // The records read the same parts into the same points, with no table in between.
+        List<PricePoint> long40Points = clob.history(open.tokenId()).start(NOW.minus(Duration.ofDays(40))).end(NOW).fidelity(60).list();
+        assertEquals(long40.rowCount(), long40Points.size());
+        for (int i = 0; i < long40.rowCount(); i++) {
+            assertEquals(long40.instantColumn("time").get(i), long40Points.get(i).time());
+            assertEquals(long40.doubleColumn("price").getDouble(i), long40Points.get(i).price());
+        }
     }
 
     @Test

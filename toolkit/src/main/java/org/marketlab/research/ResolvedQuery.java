@@ -1,6 +1,7 @@
 package org.marketlab.research;
 
 import org.marketlab.clob.ClobData;
+import org.marketlab.clob.PricePoint;
 import org.marketlab.config.Connection;
 import org.marketlab.config.Progress;
 import org.marketlab.datasets.Harvest;
@@ -46,7 +47,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #fidelity} minutes: horizons within 15 days of each other (the service's longest window) share a request,
  * so the default horizons take two requests a market, one for a market younger than 30 days. Histories are asked
  * for {@value #PARALLEL} at a time, so the pacer, not the round trip,
- * sets the pace: the published window of {@code /prices-history} (1,000 requests in 10 s) is the limit. Progress goes
+ * sets the pace: the published window of {@code /prices-history} (1,000 requests in 10 s) is the limit. The first
+ * events page is short ({@value #FIRST_EVENTS} events) so that the first histories go out early, the order book's
+ * connection is opened while it is read, and later pages are read ahead of the histories ({@value #AHEAD} markets), so
+ * that the window never finds the read without a request to send. Each history is read into points, not a table: the
+ * read needs Tablesaw only for its result. Progress goes
  * to {@link #onProgress} (in a notebook, a bar). A resolved market whose history at that fidelity is empty (the live
  * service serves resolved markets' histories at 12 hours or coarser) is asked again at 12 hours, and says so in its
  * notes. {@link #toParquet(Path)} is resumable: it checkpoints every page of events.
@@ -171,6 +176,24 @@ public final class ResolvedQuery {
         final Progress.Listener listener = progress != null ? progress : Progress.defaultListener();
         final ClobData clob = new ClobData(connection);
 
+        /**
+         * Counts a history request. Once a window's worth has gone (the {@code /prices-history} window holds 1,000), the
+         * rest wait for the window, and Tablesaw's initialisation (the final table needs it; outside the kernel, a scan of
+         * the class path) starts then, in that wait, rather than sharing the cores with the first window's answers.
+         */
+        void sent() {
+            if (requests.incrementAndGet() >= WINDOW_REQUESTS) org.marketlab.tables.TablesawStart.inBackground();
+        }
+
+        /** The order book's health check ({@code GET /ok}, its own limit); any failure is left to the histories. */
+        void openOrderBook() {
+            try {
+                clob.ok();
+            } catch (RuntimeException ignored) {
+                // the histories meet the same failure and say so
+            }
+        }
+
         void report(boolean finished) {
             listener.onProgress(new Progress("resolved markets", markets.get(), limit == null ? -1 : limit, "markets", requests.get(), finished));
         }
@@ -178,7 +201,7 @@ public final class ResolvedQuery {
 
     /** One page of events as resolved markets, at most {@code wanted} (-1: all); the next page's position. */
     private Harvest.Page<Resolved> page(Harvest.Source<Event> events, Object position, int wanted, Run run, ExecutorService pool) {
-        Submitted page = submit(events, position, wanted, run, pool);
+        Submitted page = submit(events, position, -1, wanted, run, pool);
         return new Harvest.Page<>(collect(page.futures()), page.next());
     }
 
@@ -187,11 +210,12 @@ public final class ResolvedQuery {
     }
 
     /**
-     * Reads the events page at {@code position} and submits its candidate markets (at most {@code wanted}, or all if
-     * negative) to {@code pool} without waiting for them; the next position is null once {@code wanted} are taken.
+     * Reads the events page at {@code position} ({@code eventsOnPage} events, or a full page if negative) and submits its
+     * candidate markets (at most {@code wanted}, or all if negative) to {@code pool} without waiting for them; the next
+     * position is null once {@code wanted} are taken.
      */
-    private Submitted submit(Harvest.Source<Event> events, Object position, int wanted, Run run, ExecutorService pool) {
-        Harvest.Page<Event> page = events.page(position, -1);
+    private Submitted submit(Harvest.Source<Event> events, Object position, int eventsOnPage, int wanted, Run run, ExecutorService pool) {
+        Harvest.Page<Event> page = events.page(position, eventsOnPage);
         run.requests.incrementAndGet();
         List<Candidate> chosen = new ArrayList<>();
         for (Event e : page.items()) {
@@ -212,17 +236,7 @@ public final class ResolvedQuery {
     /** The results of {@code futures}, in order; the first failure cancels the rest and is thrown. */
     private static List<Resolved> collect(List<Future<Resolved>> futures) {
         List<Resolved> out = new ArrayList<>(futures.size());
-        try {
-            for (Future<Resolved> f : futures) out.add(f.get());
-        } catch (InterruptedException ex) {
-            futures.forEach(f -> f.cancel(true));
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("the read of resolved markets was interrupted", ex);
-        } catch (ExecutionException ex) {
-            futures.forEach(f -> f.cancel(true));
-            if (ex.getCause() instanceof RuntimeException r) throw r;
-            throw new IllegalStateException(ex.getCause());
-        }
+        for (Future<Resolved> f : futures) out.add(collect(f, futures));
         return out;
     }
 
@@ -286,11 +300,11 @@ public final class ResolvedQuery {
             Instant at = c.end().minus(h);
             if (opened == null || !at.isBefore(opened)) wanted.add(at);
         }
-        Table history;
+        List<PricePoint> history;
         String how = null;
         try {
             history = read(c.yesToken(), wanted, fidelity, run);
-            if (history.rowCount() == 0 && fidelity < RESOLVED_FIDELITY && !wanted.isEmpty()) {
+            if (history.isEmpty() && fidelity < RESOLVED_FIDELITY && !wanted.isEmpty()) {
                 history = read(c.yesToken(), wanted, RESOLVED_FIDELITY, run);
                 how = "read at 12h (no points at " + fidelity + "m)";
             }
@@ -309,7 +323,7 @@ public final class ResolvedQuery {
                     note = "the market opened " + opened + ", less than " + Horizons.label(h) + " before its end";
                 } else {
                     price = lastAtOrBefore(history, at);
-                    if (price == null) note = history.rowCount() == 0 ? "the history is empty" : "no price at or before " + at;
+                    if (price == null) note = history.isEmpty() ? "the history is empty" : "no price at or before " + at;
                 }
             }
             prices.add(new Resolved.HorizonPrice(h, at, price, note));
@@ -329,16 +343,14 @@ public final class ResolvedQuery {
      * the service (15 days) share a request, so the default horizons of a long-lived market take two requests (1 and
      * 7 days in one, 30 days in the other) and a market younger than its longest horizon one.
      */
-    private Table read(String token, List<Instant> instants, int minutes, Run run) {
+    private List<PricePoint> read(String token, List<Instant> instants, int minutes, Run run) {
         List<Instant[]> windows = windows(instants, Duration.ofMinutes(2L * minutes));
-        Table out = null;
+        List<PricePoint> out = new ArrayList<>();
         for (Instant[] w : windows) {
-            Table part = run.clob.history(token).start(w[0]).end(w[1]).fidelity(minutes).table();
-            run.requests.incrementAndGet();
-            if (out == null) out = part;
-            else out.append(part);
+            out.addAll(run.clob.history(token).start(w[0]).end(w[1]).fidelity(minutes).list());
+            run.sent();
         }
-        return out != null ? out : Table.create("prices-history", InstantColumn.create("time"), DoubleColumn.create("price"));
+        return out;
     }
 
     /**
@@ -368,48 +380,75 @@ public final class ResolvedQuery {
     /** The longest window one {@code /prices-history} request answers. */
     static final Duration WINDOW = Duration.ofDays(15);
 
-    /** The last price at or before {@code at} in a (time, price) history ordered by time, or {@code null}. */
-    private static Double lastAtOrBefore(Table history, Instant at) {
-        InstantColumn time = history.instantColumn("time");
-        DoubleColumn price = history.doubleColumn("price");
+    /** The last price at or before {@code at} in a history ordered by time, or {@code null}. */
+    private static Double lastAtOrBefore(List<PricePoint> history, Instant at) {
         Double found = null;
-        for (int i = 0; i < history.rowCount(); i++) {
-            if (time.get(i).isAfter(at)) break;
-            found = price.getDouble(i);
+        for (PricePoint p : history) {
+            if (p.time().isAfter(at)) break;
+            found = p.price();
         }
         return found;
     }
 
-    /** Every page, through {@code sink}; returns the markets read. */
+    /** Every page; returns the markets read, in the order the events listing gives them. */
     private List<Resolved> readAll() {
-        // Each history is read into a table, and Tablesaw's first use initialises its Table class (outside the kernel, a
-        // scan of the class path): started now, that overlaps the first events page instead of holding up the first
-        // histories' answers.
-        org.marketlab.tables.TablesawStart.inBackground();
         Run run = new Run();
         Harvest.Source<Event> events = events().pages();
         ExecutorService pool = pool();
-        // The next events page's markets are queued while this page's are still being answered, so the pool does not
-        // idle at a page's end while the window would let requests go; two pages at most are held at once.
-        java.util.ArrayDeque<Submitted> pending = new java.util.ArrayDeque<>();
+        // The order book's connection is opened by its health check while the first events page is read, so that the
+        // first histories find it open (and the embedded sandbox's order book started); a failure is the histories' to
+        // report.
+        pool.submit(run::openOrderBook);
+        // The markets whose histories are asked for or queued, in listing order. Events pages are read ahead until
+        // AHEAD markets wait, so that whenever the window lets requests go, there are requests to send: the
+        // window's memory carries any gap in one window's sends into every later window. The first page is small,
+        // so that the first histories go out as soon as a few markets are known.
+        java.util.ArrayDeque<Future<Resolved>> queued = new java.util.ArrayDeque<>();
         List<Resolved> out = new ArrayList<>();
         int submitted = 0;
         try {
             Object position = null;
-            do {
-                int wanted = limit == null ? -1 : limit - submitted;
-                Submitted page = submit(events, position, wanted, run, pool);
-                pending.add(page);
-                submitted += page.futures().size();
-                position = page.next();
-                if (pending.size() >= 2) out.addAll(collect(pending.poll().futures()));
-            } while (position != null && (limit == null || submitted < limit));
-            while (!pending.isEmpty()) out.addAll(collect(pending.poll().futures()));
+            boolean more = true;
+            while (true) {
+                while (more && queued.size() < AHEAD && (limit == null || submitted < limit)) {
+                    int wanted = limit == null ? -1 : limit - submitted;
+                    Submitted page = submit(events, position, submitted == 0 && position == null ? FIRST_EVENTS : -1, wanted, run, pool);
+                    queued.addAll(page.futures());
+                    submitted += page.futures().size();
+                    position = page.next();
+                    more = position != null;
+                    if (!more) org.marketlab.tables.TablesawStart.inBackground(); // the last page: see Run.sent
+                }
+                if (queued.isEmpty()) break;
+                out.add(collect(queued.poll(), queued));
+            }
         } finally {
             pool.shutdownNow();
         }
         run.report(true);
         return out;
+    }
+
+    /** The requests one {@code /prices-history} window holds (1,000 in 10 s). */
+    static final int WINDOW_REQUESTS = 1000;
+    /** Markets queued ahead of the one being collected: more than one window of {@code /prices-history} (1,000 requests). */
+    static final int AHEAD = 1000;
+    /** Events on the first page: enough markets to start the histories, few enough to be listed and read quickly. */
+    static final int FIRST_EVENTS = 25;
+
+    /** The result of {@code future}; a failure cancels {@code rest} and is thrown. */
+    private static Resolved collect(Future<Resolved> future, java.util.Collection<Future<Resolved>> rest) {
+        try {
+            return future.get();
+        } catch (InterruptedException ex) {
+            rest.forEach(f -> f.cancel(true));
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the read of resolved markets was interrupted", ex);
+        } catch (ExecutionException ex) {
+            rest.forEach(f -> f.cancel(true));
+            if (ex.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(ex.getCause());
+        }
     }
 
     private static ExecutorService pool() {

@@ -33,44 +33,49 @@ import java.util.concurrent.atomic.AtomicReference;
  *       minimum the {@code /v2/trades} window (300 in 10 s) allows for its pages; then the same tape
  *       {@code toParquet}.</li>
  * </ol>
+ * The first read is timed twice, each in a fresh JVM: in a child process with the kernel's JVM flags ({@link #KERNEL_JVM}),
+ * the JVM a notebook's read runs in, and in this process with the JVM's defaults.
  * Prints the 429s the sandbox sent (the target is none) and the requests it held, and the first read's figure against
  * the same read repeated on the warm sandbox (what of its excess is cold start). Args: [N markets, default 3000].
  * Run: {@code scripts/bench research [N]}.
  */
 public final class ResearchBench {
 
-    public static void main(String[] args) throws Exception {
-        int n = args.length > 0 ? Integer.parseInt(args[0].replace("_", "")) : 3000;
-        try (Sandbox sandbox = Sandbox.builder().seed(7).build()) {
-            Map<String, java.net.URI> urls = sandbox.start();
-            Profile p = Profile.sandbox(7);
-            for (Map.Entry<String, java.net.URI> e : urls.entrySet()) {
-                for (Service s : Service.values()) if (s.id().equals(e.getKey())) p = p.withUrl(s, e.getValue().toString());
-            }
-            MarketLab.use(p);
-            System.out.printf(Locale.ROOT, "research bench: %,d resolved markets, %d cores, load %s%n", n, Runtime.getRuntime().availableProcessors(), load());
+    /**
+     * The kernel's JVM flags that change how a cold read runs (kernel/.../Installer.JVM_FLAGS: its collector and young
+     * generation, C1 only on one compiler thread with less inlining): a notebook's {@code Research.resolved()} runs in
+     * that JVM. Its class-data archive is the kernel's own and is left out.
+     */
+    static final List<String> KERNEL_JVM = List.of("-XX:+UseParallelGC", "-XX:MetaspaceSize=128m", "-XX:NewSize=320m",
+            "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:C1MaxInlineSize=15", "-XX:C1InlineStackLimit=5");
 
-            // 1. Resolved markets' histories.
+    public static void main(String[] args) throws Exception {
+        boolean child = args.length > 0 && args[0].equals("--cold");
+        String count = child ? args[1] : args.length > 0 ? args[0] : "3000";
+        int n = Integer.parseInt(count.replace("_", ""));
+        if (child) { // one cold read in this fresh process, for the parent to print
+            try (Sandbox sandbox = start()) {
+                Cold c = cold(sandbox, n, p -> { });
+                System.out.printf(Locale.ROOT, "COLD %.3f %.3f %d %d %d %d%n", c.seconds(), c.cpu(), c.histories(), c.events(), c.fewest(), c.rateLimited());
+            }
+            System.exit(0);
+        }
+        System.out.printf(Locale.ROOT, "research bench: %,d resolved markets, %d cores, load %s%n", n, Runtime.getRuntime().availableProcessors(), load());
+        // 0. The first read in a fresh JVM with the kernel's flags, before this process starts its sandbox.
+        String kernelRead = kernelJvmColdRead(n);
+        try (Sandbox sandbox = start()) {
+
+            // 1. Resolved markets' histories, the first read of this process (the JVM's default compilers).
             AtomicReference<Progress> last = new AtomicReference<>();
-            sandbox.stats().reset();
-            long t0 = System.nanoTime(), cpu0 = cpuNanos();
-            var query = Research.resolved().limit(n).onProgress(last::set);
-            List<Resolved> resolved = query.list();
-            var table = ResolvedQuery.table(resolved, query.horizons());
-            double seconds = (System.nanoTime() - t0) / 1e9, cpu = (cpuNanos() - cpu0) / 1e9;
-            long histories = sandbox.stats().requests("clob", "/prices-history");
-            long events = sandbox.stats().total() - histories;
-            long fewest = 0;
-            for (Resolved r : resolved) fewest += fewestWindows(r);
-            // The published windows: /prices-history 1,000 in 10 s; the events listing 500 in 10 s (its own scope).
-            // Sliding windows: the first 1,000 go at once, each further 1,000 one window later.
-            double minimum = Math.max(Math.floor(Math.max(0, fewest - 1) / 1000.0) * 10, Math.floor(Math.max(0, events - 1) / 500.0) * 10);
-            double ratio = minimum > 0 ? seconds / minimum : Double.NaN;
+            Cold c = cold(sandbox, n, last::set);
+            List<Resolved> resolved = c.resolved();
+            double seconds = c.seconds(), cpu = c.cpu(), minimum = c.minimum(), ratio = minimum > 0 ? seconds / minimum : Double.NaN;
+            long histories = c.histories(), events = c.events(), fewest = c.fewest();
             System.out.printf(Locale.ROOT, "resolved: %,d markets (%,d rows), %,d /prices-history requests (fewest possible %,d: horizons within 15 days "
                             + "of each other share one) and %,d events pages, %.1f s, %.0f histories/s, CPU %.1f s (%.2f ms a request, client and sandbox); minimum by the published windows %.0f s "
                             + "(the pacer counts an answered request from its answer, with no margin); ratio %.3f; 429s %d; requests held by the sandbox %d%n",
-                    resolved.size(), table.rowCount(), histories, fewest, events, seconds, histories / seconds, cpu, cpu * 1000 / (histories + events), minimum,
-                    ratio, sandbox.stats().rateLimitedCount(), sandbox.stats().throttledCount());
+                    resolved.size(), c.rows(), histories, fewest, events, seconds, histories / seconds, cpu, cpu * 1000 / (histories + events), minimum,
+                    ratio, c.rateLimited(), sandbox.stats().throttledCount());
             // The last window's requests go once the window allows them and take at least their CPU time spread over
             // the cores (client and sandbox in this process, at this run's CPU a request): the published-window
             // minimum plus that is the least this read can take here.
@@ -81,6 +86,7 @@ public final class ResearchBench {
                     lastBatch, lastBatch, cpu * 1000 / (histories + events), cores, lastService, minimum + lastService, seconds / (minimum + lastService));
             System.out.println("RATIO resolved-market histories (time / published-window minimum): "
                     + String.format(Locale.ROOT, "%.3f", ratio) + "  progress: " + last.get());
+            System.out.println(kernelRead);
 
             // The same read again, once the windows have emptied: the sandbox has answered these markets once and the
             // JIT has compiled both sides, so what is left over the minimum is the pacing's own. The RATIO above stays the
@@ -140,6 +146,69 @@ public final class ResearchBench {
             System.out.printf(Locale.ROOT, "load at the end: %s%n", load());
         }
         System.exit(0);
+    }
+
+    /** The sandbox of seed 7 started, and the toolkit pointed at it. */
+    private static Sandbox start() {
+        Sandbox sandbox = Sandbox.builder().seed(7).build();
+        Map<String, java.net.URI> urls = sandbox.start();
+        Profile p = Profile.sandbox(7);
+        for (Map.Entry<String, java.net.URI> e : urls.entrySet()) {
+            for (Service s : Service.values()) if (s.id().equals(e.getKey())) p = p.withUrl(s, e.getValue().toString());
+        }
+        MarketLab.use(p);
+        return sandbox;
+    }
+
+    /** A first read of resolved markets and its figures. */
+    private record Cold(List<Resolved> resolved, int rows, double seconds, double cpu, long histories, long events, long fewest,
+                        long rateLimited) {
+        /**
+         * The published windows' minimum: /prices-history 1,000 in 10 s; the events listing 500 in 10 s (its own scope).
+         * Sliding windows: the first 1,000 go at once, each further 1,000 one window later.
+         */
+        double minimum() {
+            return Math.max(Math.floor(Math.max(0, fewest - 1) / 1000.0) * 10, Math.floor(Math.max(0, events - 1) / 500.0) * 10);
+        }
+    }
+
+    /** {@code Research.resolved().limit(n)} read and made a table, timed from the call to the table. */
+    private static Cold cold(Sandbox sandbox, int n, Progress.Listener progress) {
+        sandbox.stats().reset();
+        long t0 = System.nanoTime(), cpu0 = cpuNanos();
+        var query = Research.resolved().limit(n).onProgress(progress);
+        List<Resolved> resolved = query.list();
+        var table = ResolvedQuery.table(resolved, query.horizons());
+        double seconds = (System.nanoTime() - t0) / 1e9, cpu = (cpuNanos() - cpu0) / 1e9;
+        long histories = sandbox.stats().requests("clob", "/prices-history");
+        long events = sandbox.stats().requests("markets", "/events/keyset") + sandbox.stats().requests("markets", "/events");
+        long fewest = 0;
+        for (Resolved r : resolved) fewest += fewestWindows(r);
+        return new Cold(resolved, table.rowCount(), seconds, cpu, histories, events, fewest, sandbox.stats().rateLimitedCount());
+    }
+
+    /**
+     * The first read in a fresh JVM with {@link #KERNEL_JVM}'s flags (this process's class path), as a notebook's first
+     * read runs: a line with its time, ratio, CPU and 429s.
+     */
+    private static String kernelJvmColdRead(int n) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(KERNEL_JVM);
+        cmd.addAll(List.of("--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                ResearchBench.class.getName(), "--cold", Integer.toString(n)));
+        Process proc = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(proc.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (proc.waitFor() != 0) throw new IllegalStateException("the kernel-JVM read failed:\n" + out);
+        String line = out.lines().filter(l -> l.startsWith("COLD ")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the kernel-JVM read printed no figures:\n" + out));
+        String[] f = line.split(" ");
+        double seconds = Double.parseDouble(f[1]), cpu = Double.parseDouble(f[2]);
+        long histories = Long.parseLong(f[3]), events = Long.parseLong(f[4]), fewest = Long.parseLong(f[5]), limited = Long.parseLong(f[6]);
+        double minimum = new Cold(List.of(), 0, seconds, cpu, histories, events, fewest, limited).minimum();
+        return String.format(Locale.ROOT, "resolved, first read in a fresh JVM with the kernel's flags (%s): %,d /prices-history requests (fewest %,d) and %,d events pages, "
+                        + "%.1f s, CPU %.1f s (client and sandbox); minimum %.0f s; 429s %d%nRATIO resolved-market histories, the kernel's JVM (time / published-window minimum): %.3f",
+                String.join(" ", KERNEL_JVM), histories, fewest, events, seconds, cpu, minimum, limited, minimum > 0 ? seconds / minimum : Double.NaN);
     }
 
     /**

@@ -50,6 +50,32 @@ class WorldTest {
     }
 
     @Test
+    void aTapesLastTradeIsTheLatestSecondAtOrBeforeTheInstant() {
+        // The last trade of an outcome the order book's last-trade price reads: the newest in time of the tape's trades
+        // at or before the instant, as a reader of the tape (sorted by second) finds it, not the last of its minute in
+        // the order the trades were drawn.
+        int checked = 0, withinMinute = 0;
+        for (World.Token t : world.tokens()) {
+            if (checked >= 200) break;
+            var tape = world.path(t).tape();
+            for (int k = 0; k < 12; k++) {
+                long second = NOW.getEpochSecond() - 1 - k * 7_919L;
+                List<org.marketlab.sandbox.world.Tape.Trade> before = tape.between(second - 86_400, second, false, Integer.MAX_VALUE,
+                        x -> x.outcome() == t.index());
+                if (before.isEmpty()) continue;
+                var expected = before.get(before.size() - 1);
+                var last = tape.last(t.index(), second);
+                assertEquals(expected, last, t.tokenId() + " at " + second);
+                checked++;
+                long minute = Math.floorDiv(expected.time(), 60);
+                if (before.stream().filter(x -> Math.floorDiv(x.time(), 60) == minute).count() > 1) withinMinute++;
+            }
+        }
+        assertTrue(checked >= 200, "instants with a trade in the day before: " + checked);
+        assertTrue(withinMinute > 0, "some last trades share their minute with another trade of the outcome: " + withinMinute);
+    }
+
+    @Test
     void theSameSeedAndAnchorGiveTheSameWorldByteForByte() throws Exception {
         byte[] a = bytes(world);
         assertArrayEquals(a, bytes(World.generate(7, NOW)));

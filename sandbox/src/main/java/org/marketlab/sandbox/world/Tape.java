@@ -107,10 +107,15 @@ public final class Tape {
         BigDecimal price = BigDecimal.valueOf(outcome == 0 ? onGrid : ticks - onGrid, first.tick().scale());
         BigDecimal size = BigDecimal.valueOf(h.values()[k]).divide(price, 2, RoundingMode.HALF_UP).max(new BigDecimal("0.01"));
         String side = takerBuys(seq) ? "BUY" : "SELL";
-        long time = minute * 60 + (long) (60 * Hash.unit(key, seq * 8 + 3));
+        long time = time(seq, minute);
         String maker = Hash.unit(key, seq * 8 + 4) < 0.5 ? maker((int) (MAKERS * Hash.unit(key, seq * 8 + 5)))
                 : participant(rank(Hash.unit(key, seq * 8 + 6)));
         return new Trade(time, seq, outcome, side, price, size, participant(taker(seq)), maker, "0x" + hex64(Hash.key(key, seq)));
+    }
+
+    /** When trade {@code seq} of {@code minute} happened, epoch seconds: a second within its minute. */
+    private long time(long seq, long minute) {
+        return minute * 60 + (long) (60 * Hash.unit(key, seq * 8 + 3));
     }
 
     /** The outcome trade {@code seq} is on: 0 or 1. */
@@ -216,12 +221,22 @@ public final class Tape {
             int n = hours.counts()[(int) (h - day * 24)];
             if (n == 0) continue;
             Flow.Hour hour = flow.hour(h, hours);
+            // An hour's trades come in minute order, each at a second within its minute: the last is the latest second
+            // (then the latest in the tape's order, as the tape sorts them) among the latest minute's trades at or
+            // before it.
+            int found = -1;
+            long foundTime = Long.MIN_VALUE;
             for (int k = n - 1; k >= 0; k--) {
+                if (found >= 0 && hour.minutes()[k] != hour.minutes()[found]) break;
                 long seq = h * 4096 + k;
                 if (outcome != outcome(seq)) continue;
-                Trade t = trade(hour, k, first.reader(), Math.round(1 / first.tick().doubleValue()));
-                if (t.time() <= second) return t;
+                long time = time(seq, hour.minutes()[k]);
+                if (time <= second && time > foundTime) {
+                    found = k;
+                    foundTime = time;
+                }
             }
+            if (found >= 0) return trade(hour, found, first.reader(), Math.round(1 / first.tick().doubleValue()));
         }
         return null;
     }

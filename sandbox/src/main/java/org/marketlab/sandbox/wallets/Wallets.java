@@ -254,12 +254,37 @@ public final class Wallets {
         MarketIndex.Market m = markets().byToken(token.tokenId());
         Map<Long, List<Ledger.Fill>> seededParts = seededFills().getOrDefault(m.conditionId(), Map.of());
         java.util.function.LongPredicate seededTook = seq -> seededTaker(seededParts.getOrDefault(seq, List.of())) != null;
-        for (Tape.Holding h : tape.holders(token.index(), quotes.presentMinute(), seeded, seededTook)) {
+        long minute = quotes.presentMinute();
+        for (Tape.Holding h : tape.holders(token.index(), minute, seeded, netByRank(m.conditionId(), minute, tape, seededTook))) {
             out.add(new Holder(h.address(), new Ledger.Position(m, token, h.shares(), BigDecimal.ZERO, BigDecimal.ZERO, h.shares(),
                     BigDecimal.ZERO, BigDecimal.ZERO, price, Ledger.Status.OPEN, now)));
         }
         out.sort(Comparator.<Holder, BigDecimal>comparing(h -> h.position().size()).reversed().thenComparing(Holder::address));
         return out;
+    }
+
+    /** A market's crowd's net positions by rank at a minute ({@link Tape#netFirst}). */
+    private record NetAt(long minute, double[] byRank) {
+    }
+
+    /**
+     * The last markets' net positions, each at the minute it was counted: a request for a market's holders reads both
+     * outcomes ({@code /holders}, {@code /oi}), and each would otherwise scan the market's whole tape again.
+     */
+    private final Map<String, NetAt> netByRank = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, NetAt> eldest) {
+            return size() > 64;
+        }
+    });
+
+    /** A market's net positions by rank at {@code minute}, counted once a market and minute. */
+    private double[] netByRank(String conditionId, long minute, Tape tape, java.util.function.LongPredicate seededTook) {
+        NetAt kept = netByRank.get(conditionId);
+        if (kept != null && kept.minute() == minute) return kept.byRank();
+        double[] counted = tape.netFirst(minute, seededTook);
+        netByRank.put(conditionId, new NetAt(minute, counted));
+        return counted;
     }
 
     /** The seeded wallets holding shares of a token. */

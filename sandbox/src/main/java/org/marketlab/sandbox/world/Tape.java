@@ -257,12 +257,19 @@ public final class Tape {
      * market whose tape leaves no one long an outcome gives it to its most active participants.
      */
     public List<Holding> holders(int outcome, long minute, BigDecimal reserved, LongPredicate takenByOthers) {
+        return holders(outcome, minute, reserved, netFirst(minute, takenByOthers));
+    }
+
+    /**
+     * The holders of an outcome at a minute, as {@link #holders(int, long, BigDecimal, LongPredicate)} gives them, from
+     * the net positions {@link #netFirst} counted up to that minute (one count serves both outcomes).
+     */
+    public List<Holding> holders(int outcome, long minute, BigDecimal reserved, double[] byRank) {
         BigDecimal total = BigDecimal.valueOf(openInterest(minute)).setScale(2, RoundingMode.DOWN).subtract(reserved);
         List<Holding> out = new ArrayList<>();
         if (total.signum() <= 0) return out;
         int n = Math.max(3, Math.min(200, participants / 45));
         // Ranks drawn from one pool may share an address: a wallet's position is the sum of its ranks' trades.
-        double[] byRank = netFirst(minute, takenByOthers);
         java.util.Map<String, Double> net = new java.util.HashMap<>();
         for (int j = 0; j < byRank.length; j++) if (byRank[j] != 0) net.merge(participant(j), byRank[j], Double::sum);
         double sign = outcome == 0 ? 1 : -1;
@@ -302,7 +309,7 @@ public final class Tape {
      * minute up to {@code minute} but those {@code takenByOthers} names; a trade of the second outcome counts the other
      * way (buying the second outcome is selling the first).
      */
-    double[] netFirst(long minute, LongPredicate takenByOthers) {
+    public double[] netFirst(long minute, LongPredicate takenByOthers) {
         double[] net = new double[participants];
         PricePath.Reader yes = first.reader();
         long ticks = Math.round(1 / first.tick().doubleValue());

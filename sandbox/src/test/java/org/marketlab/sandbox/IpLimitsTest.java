@@ -58,9 +58,12 @@ class IpLimitsTest {
             // Other paths on the same server have their own rows (only the general ones are shared).
             assertEquals(200, wire.get("/ok").statusCode());
 
-            // Still refused just before the first request can have left.
-            sleepUntil(sent1 + 9_700_000_000L);
-            retryAfter(wire.get("/events?limit=0"));
+            // Still refused a second before the first request can have left (a second, so that a test thread the
+            // machine's load holds back still asks within the window).
+            sleepUntil(sent1 + 9_000_000_000L);
+            HttpResponse<byte[]> stillRefused = wire.get("/events?limit=0");
+            assertTrue(System.nanoTime() < sent1 + 10_000_000_000L, "the request was answered before the first can have left the window");
+            retryAfter(stillRefused);
 
             // Once it has left: exactly one more, and the next waits for the second (about 2 s on).
             sleepUntil(answered1 + 10_030_000_000L);
@@ -83,14 +86,22 @@ class IpLimitsTest {
         IpLimit slow = new IpLimit("t.slow", "*", "slow", Set.of("GET"), List.of("*"), 4, Duration.ofSeconds(3));
         try (Sandbox s = Sandbox.builder().seed(3).now(NOW).limits(List.of(fast, slow)).build().rejectOverLimit(true)) {
             Wire wire = new Wire(s.start().get("markets"));
-            long t0 = System.nanoTime();
-            for (int i = 0; i < 3; i++) assertEquals(200, wire.get("/events?limit=0").statusCode());
+            long t0 = System.nanoTime(), answered1 = 0;
+            for (int i = 0; i < 3; i++) {
+                assertEquals(200, wire.get("/events?limit=0").statusCode());
+                if (i == 0) answered1 = System.nanoTime();
+            }
             assertEquals(1, retryAfter(wire.get("/events?limit=0")), "the 1-s row blocks; rounded up to a whole second");
-            sleepUntil(t0 + 1_100_000_000L);
+            // The first request arrived between t0 and its answer: a second after its answer it has left the 1-s row.
+            sleepUntil(answered1 + 1_010_000_000L);
             assertEquals(200, wire.get("/events?limit=0").statusCode());
-            // Four in 3 s now: the slow row blocks until the first leaves it, about 2 s from now.
-            long ra = retryAfter(wire.get("/ok"));
-            assertTrue(ra == 2 || ra == 3, "Retry-After " + ra);
+            // Four in 3 s now: the slow row blocks until the first leaves it, 3 s after it arrived.
+            long before = System.nanoTime();
+            HttpResponse<byte[]> blocked = wire.get("/ok");
+            long after = System.nanoTime();
+            long ra = retryAfter(blocked);
+            long earliest = (long) Math.ceil((t0 + 3e9 - after) / 1e9), latest = (long) Math.ceil((answered1 + 3e9 - before) / 1e9);
+            assertTrue(ra >= Math.max(1, earliest) && ra <= latest, "Retry-After " + ra + " in [" + earliest + ", " + latest + "]");
             // POST is not a method of the slow row; the control path is never limited.
             assertEquals(200, wire.post("/__sandbox/faults", "{}").statusCode());
 

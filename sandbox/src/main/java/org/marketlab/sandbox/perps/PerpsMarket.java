@@ -61,6 +61,7 @@ public final class PerpsMarket {
     private final Map<String, Ledger> ledgers = new ConcurrentHashMap<>();
     private final Set<String> trading = ConcurrentHashMap.newKeySet();
     private final AtomicLong tradeIds = new AtomicLong(70_000_000);
+    private static final String TIMER_THREAD = "sandbox-perps-market";
     private final ScheduledExecutorService timer;
     private volatile long fillIntervalMillis = 1_000;
     private volatile long portfolioIntervalMillis = 5_000;
@@ -74,7 +75,7 @@ public final class PerpsMarket {
         this.accounts = accounts;
         this.sink = sink;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sandbox-perps-market");
+            Thread t = new Thread(r, TIMER_THREAD);
             t.setDaemon(true);
             return t;
         });
@@ -96,19 +97,24 @@ public final class PerpsMarket {
 
     // ---- controls ---------------------------------------------------------------------------------------------------
 
-    /** How often the fill process draws, per trading account (default 1000 ms; 0 stops it). */
+    /**
+     * How often the fill process draws, per trading account (default 1000 ms; 0 stops it). Returns once a draw the
+     * timer had under way has finished, so that from then on only the new interval (or {@link #tick()}) draws.
+     */
     public synchronized PerpsMarket fillInterval(long millis) {
         if (millis < 0) throw new IllegalArgumentException("fill interval must be 0 (off) or more ms, was " + millis);
         fillIntervalMillis = millis;
         reschedule();
+        awaitTimer();
         return this;
     }
 
-    /** How often every trading account's portfolio is pushed (default 5000 ms; 0 stops it). */
+    /** How often every trading account's portfolio is pushed (default 5000 ms; 0 stops it); returns as {@link #fillInterval} does. */
     public synchronized PerpsMarket portfolioInterval(long millis) {
         if (millis < 0) throw new IllegalArgumentException("portfolio interval must be 0 (off) or more ms, was " + millis);
         portfolioIntervalMillis = millis;
         reschedule();
+        awaitTimer();
         return this;
     }
 
@@ -167,6 +173,22 @@ public final class PerpsMarket {
                 }
             }
         }, p, p, TimeUnit.MILLISECONDS) : null;
+    }
+
+    /**
+     * Waits for the task the timer runs now, if any (its one thread runs this no-op after it), unless called on the
+     * timer's own thread or after {@link #close()}. A cancelled task does not stop mid-draw; this is what makes a
+     * changed interval take effect at once.
+     */
+    private void awaitTimer() {
+        if (Thread.currentThread().getName().equals(TIMER_THREAD) || timer.isShutdown()) return;
+        try {
+            timer.submit(() -> { }).get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException | java.util.concurrent.RejectedExecutionException e) {
+            // closed meanwhile, or a draw that takes this long: the interval is changed all the same
+        }
     }
 
     private void tickQuietly() {

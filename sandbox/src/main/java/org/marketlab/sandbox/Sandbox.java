@@ -671,8 +671,9 @@ public final class Sandbox implements EmbeddedService {
 
     /** The generated world (after start). */
     public World world() {
-        if (world == null) throw new IllegalStateException("the sandbox has not started");
-        return world;
+        World w = world;
+        if (w == null) throw new IllegalStateException("the sandbox has not started, or has closed");
+        return w;
     }
 
     /** The present the sandbox's histories, candles, books and account histories reach (see {@link Builder#present}). */
@@ -722,5 +723,10 @@ public final class Sandbox implements EmbeddedService {
         }
         servers.clear();
         urls = null;
+        // A closed sandbox keeps nothing of its world: a test class's static field, a notebook's variable or an
+        // embedding program may hold the Sandbox object long after, and a world with its tapes, books and ledgers is
+        // tens to hundreds of MB. A start after the close makes them again.
+        world = null;
+        modules = List.of();
     }
 }

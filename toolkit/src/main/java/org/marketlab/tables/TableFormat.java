@@ -19,7 +19,8 @@ import java.util.Locale;
 /**
  * Text of table cells for reading: each column by its {@link ColumnKind}, all shown rows of a number column with
  * the same number of decimals (the fewest that show every value to its kind's limit: no {@code 337.21000000000004},
- * no 6 decimals beside 2), money to the cent, thousands grouped, percentages and shares of a whole with "%",
+ * no 6 decimals beside 2) but for an exact zero of a plain number (a size, a quantity), which is {@code 0} whatever
+ * the other rows need, so that the same quantity reads the same in every table; money to the cent, thousands grouped, percentages and shares of a whole with "%",
  * durations as "248 ms" or "3 h 12 min", long identifiers shortened ({@link Ids}), times in UTC without seconds
  * when none is set, dates as dates. Never E-notation: numbers are written out.
  */
@@ -81,6 +82,10 @@ public final class TableFormat {
                 DecimalFormat f = number(decimals);
                 for (int r : rows) {
                     double v = n.isMissing(r) ? Double.NaN : n.getDouble(r) * scale;
+                    if (kind == ColumnKind.NUMBER && v == 0) { // a size of exactly nothing reads the same in every table
+                        out.add("0");
+                        continue;
+                    }
                     if (!Double.isNaN(v) && !Double.isInfinite(v) && BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_EVEN).signum() == 0) v = 0; // no "-0.00"
                     out.add(Double.isNaN(v) ? "" : Double.isInfinite(v) ? (v > 0 ? "∞" : "-∞") : f.format(v) + suffix);
                 }

@@ -45,6 +45,10 @@ class TableFormatTest {
         assertEquals(List.of("0.505", "0.610"), TableFormat.cells(DoubleColumn.create("price", 0.505, 0.61)));
         assertEquals(List.of("11.11%"), TableFormat.cells(DoubleColumn.create("spread_pct", 11.111111)));
         assertEquals(List.of("0.00", "0.55"), TableFormat.cells(DoubleColumn.create("imbalance", -0.00001, 0.55)), "no negative zero");
+        assertEquals(List.of("25.37", "0", "3.10"), TableFormat.cells(DoubleColumn.create("sizeWithEdge", 25.37, 0, 3.1)),
+                "an exact zero size reads 0 as it does in a table whose sizes are all zero");
+        assertEquals(List.of("0", "0"), TableFormat.cells(DoubleColumn.create("sizeWithEdge", 0, -0.0)));
+        assertEquals(List.of("0.00", "3.10"), TableFormat.cells(DoubleColumn.create("profit", 0, 3.1)), "money stays to the cent");
         assertEquals(List.of("20,474.56", "3.00"), TableFormat.cells(DoubleColumn.create("turnover", 20474.5642, 3)), "thousands to the cent");
         assertEquals(List.of("2,137"), TableFormat.cells(IntColumn.create("count", new int[]{2137})));
         assertEquals(List.of("2137"), TableFormat.cells(LongColumn.create("instrument_id", 2137L)));

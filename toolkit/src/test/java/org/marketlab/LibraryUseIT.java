@@ -116,7 +116,7 @@ class LibraryUseIT {
         assertEquals(COORDINATES, deps.group(1));
         Path file = project.resolve(className(script) + ".java");
         Files.writeString(file, script);
-        Result j = run(project, Map.of(), 3, List.of(java(), "-cp", classPath, file.toString()));
+        Result j = run(project, Map.of(), 3, List.of(java(), "-Xmx512m", "-cp", classPath, file.toString()));
         assertEquals(0, j.exit, j.out);
         assertTrue(j.out.contains("title") && j.out.strip().lines().count() >= 3 + 2, "a header, a rule and three events: " + j.out);
     }
@@ -222,7 +222,7 @@ class LibraryUseIT {
     /** Runs the guide's program, compiled in {@code project}, in a JVM of its own. */
     private static Result runProgram(Path project, String classPath) throws Exception {
         String main = className(javaBlock("static void main(String[] args)"));
-        return run(project, Map.of(), 3, List.of(java(), "-cp", project.resolve("target/classes") + ":" + classPath, main));
+        return run(project, Map.of(), 3, List.of(java(), "-Xmx512m", "-cp", project.resolve("target/classes") + ":" + classPath, main));
     }
 
     /** Compiles the project and gives its run-time class path. */
@@ -237,6 +237,7 @@ class LibraryUseIT {
         return Files.readString(cp).strip();
     }
 
+    /** The JDK's java launcher; the programs it runs read a few tables, in a heap of their own size. */
     private static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
@@ -279,6 +280,7 @@ class LibraryUseIT {
         Path log = Files.createTempFile(work, "run", ".txt");
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("MARKETLAB_"));
+        pb.environment().putIfAbsent("MAVEN_OPTS", "-Xmx768m"); // the builds it runs, unless the caller sized Maven's heap
         pb.environment().putAll(env);
         Process p = pb.start();
         try {

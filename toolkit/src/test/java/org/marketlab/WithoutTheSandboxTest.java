@@ -56,7 +56,7 @@ class WithoutTheSandboxTest {
     private static String run(Predicate<String> keep, Map<String, String> env, String... args) throws Exception {
         List<String> cp = CLASS_PATH.stream().filter(keep).toList();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", String.join(File.pathSeparator, cp), Probe.class.getName()));
+                "-Xmx256m", "-cp", String.join(File.pathSeparator, cp), Probe.class.getName()));
         cmd.addAll(List.of(args));
         Path log = Files.createTempFile("without-sandbox", ".txt");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());

@@ -148,7 +148,7 @@ class SandboxTest {
     @Test
     void standaloneMainRefusesBadArgumentsWithUsage() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
                 "org.marketlab.sandbox.SandboxMain", "--port", "banana").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         assertEquals(2, p.waitFor());

@@ -30,7 +30,7 @@ class StandaloneTest {
     void startsOnConsecutivePortsAndServesTheSeededWorld() throws Exception {
         int port = freePorts(5);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "org.marketlab.sandbox.SandboxMain",
+        Process p = new ProcessBuilder(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"), "org.marketlab.sandbox.SandboxMain",
                 "--port", Integer.toString(port), "--seed", "7", "--now", NOW).redirectErrorStream(true).start();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -85,7 +85,7 @@ class StandaloneTest {
     void aTakenPortIsAClearErrorNotAStackTrace() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "org.marketlab.sandbox.SandboxMain",
+            Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"), "org.marketlab.sandbox.SandboxMain",
                     "--port", Integer.toString(taken.getLocalPort())).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(30, TimeUnit.SECONDS));

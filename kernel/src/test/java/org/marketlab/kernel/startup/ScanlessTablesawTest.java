@@ -32,7 +32,7 @@ class ScanlessTablesawTest {
 
     @Test
     void aFreshJvmWritesAndReadsCsvAfterTheScanlessStart() throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-cp",
                 System.getProperty("java.class.path"), Fresh.class.getName()).redirectErrorStream(true).start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the fresh JVM ended");
         String out = new String(p.getInputStream().readAllBytes()).strip();

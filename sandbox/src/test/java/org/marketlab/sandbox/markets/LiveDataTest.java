@@ -100,8 +100,12 @@ class LiveDataTest {
 
         s.send("{\"action\":\"unsubscribe\",\"subscriptions\":[{\"topic\":\"crypto_prices\",\"type\":\"update\"},"
                 + "{\"topic\":\"crypto_prices_chainlink\",\"type\":\"update\"},{\"topic\":\"comments\",\"type\":\"comment_created\"}]}");
-        Thread.sleep(300);
-        s.texts.clear();
+        // The connection's frames are handled in order: once PING's PONG is back, the unsubscribe has taken effect.
+        s.send("PING");
+        long pongBy = System.nanoTime() + 10_000_000_000L;
+        String seen = null;
+        while (!"PONG".equals(seen) && System.nanoTime() < pongBy) seen = s.pollText(1_000);
+        assertEquals("PONG", seen, "PING answered after the unsubscribe");
         assertEquals(null, s.pollText(2_500), "nothing after unsubscribing");
         s.close();
     }

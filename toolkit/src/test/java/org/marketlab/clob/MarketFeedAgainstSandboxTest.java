@@ -63,7 +63,7 @@ class MarketFeedAgainstSandboxTest {
 
     /** Waits until the feed's book of the token is the one {@code /book} serves (levels, stamp and hash); the book. */
     static Book converged(MarketFeed feed, String token) throws InterruptedException {
-        long until = System.nanoTime() + Duration.ofSeconds(8).toNanos();
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos(); // bounded against a hang, not a speed
         Book local = null, rest = null;
         while (System.nanoTime() < until) {
             rest = data.book(token);
@@ -72,6 +72,13 @@ class MarketFeedAgainstSandboxTest {
             Thread.sleep(20);
         }
         throw new AssertionError("the local book never equalled /book\n local " + local + "\n /book " + rest + "\n " + feed.status());
+    }
+
+    /** Waits (up to 30 s) until the feed's status meets {@code met}. */
+    static void awaitStatus(MarketFeed feed, java.util.function.Predicate<MarketFeed.Status> met, String what) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!met.test(feed.status()) && System.nanoTime() < until) Thread.sleep(20);
+        assertTrue(met.test(feed.status()), what + ": " + feed.status());
     }
 
     static boolean same(Book a, Book b) {
@@ -120,21 +127,23 @@ class MarketFeedAgainstSandboxTest {
             converged(feed, token);
             channels.flowInterval(15);
             channels.wrongHashes(3);
-            Thread.sleep(600);
+            awaitStatus(feed, st -> st.hashMismatches() >= 1, "a wrong hash is found");
             converged(feed, token);
-            assertTrue(feed.status().hashMismatches() >= 1, "a wrong hash is found: " + feed.status());
             channels.faults().next(Fault.DROP, 3);
-            Thread.sleep(600);
+            Thread.sleep(600); // a few flows, the drops among them
             converged(feed, token);
             channels.faults().next(Fault.DUPLICATE, 5).next(Fault.REORDER, 3);
             Thread.sleep(600);
             converged(feed, token);
             long reconnects = feed.status().reconnects();
             channels.faults().closeConnections();
-            Thread.sleep(600);
+            awaitStatus(feed, st -> st.reconnects() >= reconnects + 1, "a closed connection is replaced");
             converged(feed, token);
-            channels.faults().silence();
-            Thread.sleep(3_000); // stale after 2 s
+            // The replacement must be open on the server before it can be silenced (a reconnect is counted as it begins).
+            long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (channels.faults().openConnections() != 1 && System.nanoTime() < until) Thread.sleep(20);
+            assertEquals(1, channels.faults().silence(), "the feed's one connection is silenced");
+            awaitStatus(feed, st -> st.reconnects() >= reconnects + 2, "a silent connection is replaced (stale after 2 s)");
             converged(feed, token);
             channels.flowInterval(0).clear();
             Thread.sleep(200);

@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /** The project's Jupyter (.venv, made by scripts/python-env) and a kernel installed from the built jar. */
 final class Jupyter {
@@ -39,7 +42,32 @@ final class Jupyter {
         Result r = j.run(List.of(javaBinary(), "-jar", jar.toString(), "install", "--prefix", prefix.toString(), "--name", kernel),
                 root, 300);
         if (r.exit != 0) throw new IllegalStateException("kernel install failed:\n" + r.output);
+        capKernelHeap(prefix);
         return j;
+    }
+
+    /**
+     * The heap of the kernels the tests start. An installed kernel has no cap (a user's kernel may hold large tables);
+     * here every notebook and cell of the suite runs in {@value #KERNEL_HEAP} (docs/contributing.md, "Tests"), so that
+     * kernels running side by side on a CI machine never grow into its memory. Unbounded, the notebooks' kernels had
+     * 0.25-0.8 GB in use at most (the young generation alone is 320 MB: Installer.JVM_FLAGS).
+     */
+    static final String KERNEL_HEAP = "-Xmx1536m";
+
+    /** Puts {@link #KERNEL_HEAP} first among the JVM's options in every kernelspec installed under {@code prefix}. */
+    private static void capKernelHeap(Path prefix) throws IOException {
+        List<Path> specs;
+        try (Stream<Path> files = Files.walk(prefix)) {
+            specs = files.filter(f -> f.getFileName().toString().equals("kernel.json")).toList();
+        }
+        if (specs.isEmpty()) throw new IllegalStateException("no kernel.json installed under " + prefix);
+        Pattern launcher = Pattern.compile("(\"argv\": \\[\"[^\"]+\", )"); // "argv": ["/path/to/java", ...
+        for (Path spec : specs) {
+            String text = Files.readString(spec, StandardCharsets.UTF_8);
+            Matcher m = launcher.matcher(text);
+            if (!m.find()) throw new IllegalStateException("no java launcher first in the argv of " + spec + ":\n" + text);
+            Files.writeString(spec, text.substring(0, m.end()) + "\"" + KERNEL_HEAP + "\", " + text.substring(m.end()), StandardCharsets.UTF_8);
+        }
     }
 
     record Result(int exit, String output) {

@@ -61,6 +61,9 @@ class LabBrowserIT {
         ProcessBuilder pb = new ProcessBuilder("bash", "scripts/run", "--no-build", "--port", String.valueOf(port), "--notebooks", dir.toString())
                 .directory(jupyter.root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().remove("DISPLAY");
+        // The kernels the lab starts (scripts/run installs its own kernelspec) get the suite's kernel heap, as
+        // Jupyter.install's do; the JVM announces the option on the kernel's stderr, which goes to the server's log.
+        pb.environment().put("JAVA_TOOL_OPTIONS", Jupyter.KERNEL_HEAP);
         Path settings = Files.createTempDirectory("marketlab-lab-settings"); // the browser script's settings stay here
         pb.environment().put("JUPYTERLAB_SETTINGS_DIR", settings.toString());
         pb.environment().put("JUPYTERLAB_WORKSPACES_DIR", settings.toString());

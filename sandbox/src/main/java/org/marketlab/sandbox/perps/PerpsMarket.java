@@ -102,17 +102,23 @@ public final class PerpsMarket {
      * timer had under way has finished, so that from then on only the new interval (or {@link #tick()}) draws.
      */
     public synchronized PerpsMarket fillInterval(long millis) {
-        if (millis < 0) throw new IllegalArgumentException("fill interval must be 0 (off) or more ms, was " + millis);
-        fillIntervalMillis = millis;
-        reschedule();
-        awaitTimer();
-        return this;
+        fillIntervalMillis = interval("fill", millis);
+        return rescheduled();
     }
 
     /** How often every trading account's portfolio is pushed (default 5000 ms; 0 stops it); returns as {@link #fillInterval} does. */
     public synchronized PerpsMarket portfolioInterval(long millis) {
-        if (millis < 0) throw new IllegalArgumentException("portfolio interval must be 0 (off) or more ms, was " + millis);
-        portfolioIntervalMillis = millis;
+        portfolioIntervalMillis = interval("portfolio", millis);
+        return rescheduled();
+    }
+
+    private static long interval(String what, long millis) {
+        if (millis < 0) throw new IllegalArgumentException(what + " interval must be 0 (off) or more ms, was " + millis);
+        return millis;
+    }
+
+    /** The timers on the new intervals, once a draw the old timer had under way has finished. */
+    private PerpsMarket rescheduled() {
         reschedule();
         awaitTimer();
         return this;

@@ -89,7 +89,6 @@ final class FileDecode {
     static final String PROPERTY = "marketlab.datasets.decode";
     /** Row groups held read (compressed) and not yet decoded, at most: bounds the memory beside the table. */
     static final int AHEAD = 3;
-    private static volatile Boolean zstd;
     private static volatile ForkJoinPool pool;
 
     private FileDecode() {
@@ -107,7 +106,7 @@ final class FileDecode {
 
     /** The file as a table named {@code name}, or null when the engine must read it (see the class comment). */
     static Table read(Path file, String name) {
-        if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true")) || !zstdLoads()) return null;
+        if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true")) || !Parquet.zstdLoads()) return null;
         ParquetReadOptions options = options();
         if (options == null) return null;
         try (ParquetFileReader r = new ParquetFileReader(new LocalInputFile(file), options)) {
@@ -312,21 +311,6 @@ final class FileDecode {
     private static volatile Constructor<ParquetReadOptions> optionsConstructor;
     private static volatile boolean optionsMissing;
 
-    /** Whether zstd-jni's native library loads here (found out once, said once when it does not). */
-    private static boolean zstdLoads() {
-        Boolean z = zstd;
-        if (z == null) {
-            try {
-                Zstd.defaultCompressionLevel();
-                z = true;
-            } catch (LinkageError e) {
-                z = false;
-                LOG.log(System.Logger.Level.INFO, "Datasets.load reads Parquet through DuckDB, not in Java (zstd-jni did not load: " + e + ")");
-            }
-            zstd = z;
-        }
-        return z;
-    }
 
     /** Decompression only: zstd pages by zstd-jni, uncompressed pages as they are. */
     private static final class Codecs implements CompressionCodecFactory {

@@ -95,14 +95,7 @@ final class FileEncode {
     /** Whether saves take this writer: the property allows it and zstd-jni loads (found out once). */
     static boolean enabled() {
         if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) return false;
-        if (unavailable != null) return false;
-        try {
-            Zstd.defaultCompressionLevel();
-            return true;
-        } catch (LinkageError e) {
-            fallBack("zstd-jni did not load: " + e);
-            return false;
-        }
+        return unavailable == null && Parquet.zstdLoads();
     }
 
     private static void fallBack(String why) {

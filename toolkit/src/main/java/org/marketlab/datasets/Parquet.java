@@ -32,6 +32,29 @@ import java.util.stream.Stream;
  */
 public final class Parquet {
 
+    private static final System.Logger LOG = System.getLogger("org.marketlab.datasets");
+    private static volatile Boolean zstd;
+
+    /**
+     * Whether zstd-jni's native library loads here, which the Java writer and decoder both need (found out once, said
+     * once when it does not: saves and loads of one file then go through the engine).
+     */
+    static boolean zstdLoads() {
+        Boolean z = zstd;
+        if (z == null) {
+            try {
+                com.github.luben.zstd.Zstd.defaultCompressionLevel();
+                z = true;
+            } catch (LinkageError e) {
+                z = false;
+                LOG.log(System.Logger.Level.INFO, "Datasets.save and Datasets.load go through DuckDB, not Java (zstd-jni did not load: "
+                        + e + "); see docs/datasets.md");
+            }
+            zstd = z;
+        }
+        return z;
+    }
+
     private static final AtomicLong TABLES = new AtomicLong();
 
     private Parquet() {

@@ -89,7 +89,6 @@ final class FileDecode {
     static final String PROPERTY = "marketlab.datasets.decode";
     /** Row groups held read (compressed) and not yet decoded, at most: bounds the memory beside the table. */
     static final int AHEAD = 3;
-    private static volatile ForkJoinPool pool;
 
     private FileDecode() {
     }
@@ -155,7 +154,7 @@ final class FileDecode {
      * each column is merged as its pieces finish and built once its last one has.
      */
     private static Column<?>[] decode(ParquetFileReader r, int groups, int[] start, Sink[] sinks, Integer[] order) throws IOException {
-        ForkJoinPool workers = pool();
+        ForkJoinPool workers = Parquet.workers();
         AtomicReference<Throwable> failed = new AtomicReference<>();
         CountDownLatch built = new CountDownLatch(sinks.length);
         Column<?>[] out = new Column<?>[sinks.length];
@@ -208,26 +207,6 @@ final class FileDecode {
         if (e instanceof RuntimeException re) throw re;
         if (e instanceof Error err) throw err;
         return out;
-    }
-
-    /** The decoding pool: one daemon thread per core, started on the first load and idle (then ended) after it. */
-    private static ForkJoinPool pool() {
-        ForkJoinPool p = pool;
-        if (p == null) {
-            synchronized (FileDecode.class) {
-                p = pool;
-                if (p == null) {
-                    ForkJoinPool.ForkJoinWorkerThreadFactory threads = fj -> {
-                        var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(fj);
-                        t.setName("marketlab-parquet-" + t.getPoolIndex());
-                        t.setDaemon(true);
-                        return t;
-                    };
-                    pool = p = new ForkJoinPool(Runtime.getRuntime().availableProcessors(), threads, null, false);
-                }
-            }
-        }
-        return p;
     }
 
     private static Kind kind(PrimitiveType p) {

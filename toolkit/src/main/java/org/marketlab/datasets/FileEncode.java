@@ -51,9 +51,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A Tablesaw table written to one Parquet file in Java, what {@code Datasets.save} of a table uses: each row group of
@@ -148,7 +146,7 @@ final class FileEncode {
         List<ColumnDescriptor> descriptors = schema.getColumns();
         try (ParquetFileWriter out = w) {
             out.start();
-            ExecutorService workers = Pool.WORKERS;
+            ExecutorService workers = Parquet.workers();
             int threads = Runtime.getRuntime().availableProcessors();
             ArrayDeque<Future<Group>> ahead = new ArrayDeque<>();
             int next = 0;
@@ -192,20 +190,6 @@ final class FileEncode {
             if (c instanceof Error err) throw err;
             throw new IOException(c);
         }
-    }
-
-    /** One thread per core for the row groups, started with the first save. */
-    private static final class Pool {
-        static final ExecutorService WORKERS = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), new java.util.concurrent.ThreadFactory() {
-            final AtomicInteger n = new AtomicInteger();
-
-            @Override
-            public Thread newThread(Runnable r) {
-                Thread t = new Thread(r, "marketlab-parquet-encode-" + n.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            }
-        });
     }
 
     /** One row group, every column's pages encoded and compressed, held in memory until the file takes it. */

@@ -35,6 +35,31 @@ public final class Parquet {
     private static final System.Logger LOG = System.getLogger("org.marketlab.datasets");
     private static volatile Boolean zstd;
 
+    private static volatile java.util.concurrent.ForkJoinPool workers;
+
+    /**
+     * The pool the Java writer and decoder share: one daemon thread per core ({@code marketlab-parquet-N}), started with
+     * the first save or load and ended when idle.
+     */
+    static java.util.concurrent.ForkJoinPool workers() {
+        java.util.concurrent.ForkJoinPool p = workers;
+        if (p == null) {
+            synchronized (Parquet.class) {
+                p = workers;
+                if (p == null) {
+                    java.util.concurrent.ForkJoinPool.ForkJoinWorkerThreadFactory threads = fj -> {
+                        var t = java.util.concurrent.ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(fj);
+                        t.setName("marketlab-parquet-" + t.getPoolIndex());
+                        t.setDaemon(true);
+                        return t;
+                    };
+                    workers = p = new java.util.concurrent.ForkJoinPool(Runtime.getRuntime().availableProcessors(), threads, null, false);
+                }
+            }
+        }
+        return p;
+    }
+
     /**
      * Whether zstd-jni's native library loads here, which the Java writer and decoder both need (found out once, said
      * once when it does not: saves and loads of one file then go through the engine).

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -509,17 +508,26 @@ public final class Wallets {
      */
     private List<MarketIndex.Market> pick(SplittableRandom r, List<MarketIndex.Market> from, int count, long nowMinute, long trades) {
         List<MarketIndex.Market> out = new ArrayList<>();
+        // Bit sets by index in the list (it holds each market once): a pass draws until every index is tried, which for
+        // a pass that can take none (the first over resolved markets) is tens of thousands of draws.
+        java.util.BitSet taken = new java.util.BitSet(from.size());
         for (int pass = 0; pass < 2 && out.size() < count; pass++) {
-            Set<Integer> tried = new LinkedHashSet<>();
+            java.util.BitSet tried = new java.util.BitSet(from.size());
+            int triedCount = 0;
             int want = pass == 0 ? (count + 1) / 2 : count;
-            while (out.size() < want && tried.size() < from.size()) {
+            while (out.size() < want && triedCount < from.size()) {
                 int i = r.nextInt(from.size());
-                if (!tried.add(i)) continue;
+                if (tried.get(i)) continue;
+                tried.set(i);
+                triedCount++;
                 MarketIndex.Market m = from.get(i);
                 World.Token t = m.tokens()[0];
-                if (out.contains(m) || pass == 0 && (t.closed() || t.price() < 0.2 || t.price() > 0.8 || t.tickSize() != 0.01)) continue;
+                if (taken.get(i) || pass == 0 && (t.closed() || t.price() < 0.2 || t.price() > 0.8 || t.tickSize() != 0.01)) continue;
                 long start = Math.max(quotes.firstMinute(t), nowMinute - 365L * 1440);
-                if (quotes.lastMinute(t) - start >= 120 && quotes.tape(t).count() >= trades) out.add(m);
+                if (quotes.lastMinute(t) - start >= 120 && quotes.tape(t).count() >= trades) {
+                    out.add(m);
+                    taken.set(i);
+                }
             }
         }
         return out;
@@ -543,6 +551,12 @@ public final class Wallets {
         for (int i = 0; i < n; i++) minutes[i] = first + (long) (r.nextDouble() * (last - first));
         java.util.Arrays.sort(minutes);
         Set<Long> used = new java.util.HashSet<>();
+        // The tape's hours, each made once for this market: the searches below go over the same hours again and again.
+        Map<Long, List<Tape.Trade>> hours = new HashMap<>();
+        java.util.function.LongFunction<List<Tape.Trade>> hour = h -> hours.computeIfAbsent(h, tape::hour);
+        // Once a search finds nothing, no later one can (each starts no earlier and fewer trades are free), so the rest
+        // of the draws are made without searching.
+        boolean exhausted = false;
         BigDecimal held = BigDecimal.ZERO;
         long previous = Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
@@ -554,8 +568,11 @@ public final class Wallets {
             // that can take all it holds.
             BigDecimal need = exit ? held : BigDecimal.ZERO;
             BigDecimal fits = side.equals("BUY") ? (cap == null ? null : cap.subtract(held)) : held;
-            Tape.Trade t = find(tape, token.index(), minutes[i], previous, last, used, need, side, fits);
-            if (t == null) continue;
+            Tape.Trade t = exhausted ? null : find(hour, token.index(), minutes[i], previous, last, used, need, side, fits);
+            if (t == null) {
+                exhausted |= need.signum() == 0;
+                continue;
+            }
             used.add(t.seq());
             previous = t.time();
             BigDecimal room = side.equals("BUY") && cap != null ? cap.subtract(held) : null;
@@ -580,12 +597,12 @@ public final class Wallets {
      * {@code size} shares; in the hour it is found in, preferably one the wallet can take whole (its taker on
      * {@code side}, at most {@code fits} shares, or any number for null). Null if the rest of the window has none.
      */
-    private static Tape.Trade find(Tape tape, int outcome, long from, long previous, long last, Set<Long> used, BigDecimal size,
-                                   String side, BigDecimal fits) {
+    private static Tape.Trade find(java.util.function.LongFunction<List<Tape.Trade>> hour, int outcome, long from, long previous, long last,
+                                   Set<Long> used, BigDecimal size, String side, BigDecimal fits) {
         long lo = Math.max(from, Math.floorDiv(previous, 60));
         for (long h = Math.floorDiv(lo, 60); h <= Math.floorDiv(last, 60); h++) {
             Tape.Trade any = null;
-            for (Tape.Trade t : tape.hour(h)) {
+            for (Tape.Trade t : hour.apply(h)) {
                 if (t.time() / 60 < lo || t.time() / 60 > last || t.time() < previous) continue;
                 if (t.outcome() != outcome || used.contains(t.seq()) || t.size().compareTo(size) < 0) continue;
                 if (t.side().equals(side) && (fits == null || t.size().compareTo(fits) <= 0)) return t;

@@ -373,6 +373,50 @@ class ClobAccountsWireTest {
         error(signed("GET", "/data/trades?next_cursor=!!", null, a, c), 400, "Invalid trade params payload");
     }
 
+    /**
+     * The public live-activity feed of a market is its tape's latest hundred trades under their takers, newest first:
+     * the same rows as the Data API's taker-only trades, whose seeded wallets' parts it carries too.
+     */
+    @Test
+    void liveActivityIsTheMarketsLatestTradesAsTheDataApiListsThem() {
+        String lower = address(demo(1)).toLowerCase(Locale.ROOT);
+        JsonNode position = data.ok("/v2/positions?user=" + lower).get("data").get(0);
+        String market = position.get("condition_id").asText();
+        JsonNode feed = clob.ok("/markets/live-activity/" + market);
+        JsonNode tape = data.ok("/trades?market=" + market + "&takerOnly=true&limit=100");
+        assertEquals(100, feed.size(), "the latest hundred of a traded market");
+        assertEquals(tape.size(), feed.size());
+        long newer = Long.MAX_VALUE;
+        for (int i = 0; i < feed.size(); i++) {
+            JsonNode f = feed.get(i), t = tape.get(i);
+            assertEquals("trade", f.get("event_type").asText());
+            assertEquals(market, f.get("market").get("condition_id").asText());
+            assertEquals(t.get("asset").asText(), f.get("market").get("asset_id").asText());
+            assertEquals(t.get("transactionHash").asText(), f.get("transaction_hash").asText(), "row " + i);
+            assertEquals(t.get("proxyWallet").asText(), f.get("user").get("address").asText(), "the taker, row " + i);
+            assertEquals(t.get("side").asText(), f.get("side").asText());
+            assertEquals(0, t.get("price").decimalValue().compareTo(new BigDecimal(f.get("price").asText())));
+            assertEquals(0, t.get("size").decimalValue().compareTo(new BigDecimal(f.get("size").asText())));
+            long time = Long.parseLong(f.get("timestamp").asText());
+            assertEquals(t.get("timestamp").asLong(), time);
+            assertTrue(time <= newer, "newest first");
+            newer = time;
+        }
+
+        String other = data.ok("/v2/positions?user=" + lower).get("data").get(1).get("condition_id").asText();
+        Http.Answer both = clob.send("POST", "/markets/live-activity", "[\"" + market + "\", {\"condition_id\": \"" + other + "\"}]",
+                Map.of("Content-Type", "application/json"));
+        assertEquals(200, both.status(), both.text());
+        JsonNode otherFeed = clob.ok("/markets/live-activity/" + other);
+        assertEquals(feed.size() + otherFeed.size(), both.body().size(), "each market's feed, in the order asked");
+        assertEquals(feed.get(0), both.body().get(0));
+        assertEquals(otherFeed.get(0), both.body().get(feed.size()));
+
+        assertEquals("Invalid market", clob.refused(400, "/markets/live-activity/0x1234"));
+        assertEquals("market not found", clob.refused(404, "/markets/live-activity/0x" + "ab".repeat(32)));
+        error(clob.send("POST", "/markets/live-activity", "{\"condition_id\": \"" + market + "\"}", Map.of()), 400, "Invalid payload");
+    }
+
     @Test
     void builderTradesArePublicAndPaged() {
         String code = sandbox.wallets().builderCode();

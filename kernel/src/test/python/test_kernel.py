@@ -82,6 +82,18 @@ class ConformanceTest(jupyter_kernel_test.KernelTests):
         self.assertTrue(all(u["content"]["transient"]["display_id"] == display_id for u in updates))
         self.assertIn("300", updates[-1]["content"]["data"]["text/plain"])
 
+    def test_a_read_the_cell_stopped_early_ends_its_progress_display(self):
+        # The stream is left unclosed with pages unread: the bar still ends, drawn finished at what was read.
+        self.flush_channels()
+        reply, output = self.execute_helper(code="Markets.events().pageSize(10).stream().limit(45).count()", timeout=120)
+        self.assertEqual(reply["content"]["status"], "ok")
+        self.assertEqual(output[-1]["content"]["data"]["text/plain"], "45")
+        drawn = [o for o in output if o["msg_type"] in ("display_data", "update_display_data")]
+        self.assertTrue(drawn, "a bar for a read of five pages")
+        last = drawn[-1]["content"]["data"]
+        self.assertTrue(last["text/plain"].endswith(", done"), last["text/plain"])
+        self.assertIn('value="1.000"', last["text/html"])
+
     def test_one_page_read_draws_no_progress_display(self):
         # Answered by one request: there is no progress to show before the result, so no bar is drawn above it.
         self.flush_channels()

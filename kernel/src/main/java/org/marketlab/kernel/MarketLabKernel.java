@@ -132,6 +132,7 @@ public final class MarketLabKernel extends BaseKernel {
         }
         if (code.toString().isBlank()) return magicResult;
         Object v = evaluator().eval(code.toString());
+        progress.cellReturned();
         StartTrace.mark("cell evaluated");
         if (v == KernelExecution.NULL) return "null";
         if (v instanceof java.io.PrintStream) return null; // what printf returns ends a cell that printed: nothing to show

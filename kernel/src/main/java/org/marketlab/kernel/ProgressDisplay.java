@@ -26,11 +26,15 @@ final class ProgressDisplay implements Progress.Listener {
      */
     private final Map<String, Task> tasks = new HashMap<>();
 
-    /** A task's steps so far (reports before its end), its display once drawn (else null) and when it was last drawn. */
+    /**
+     * A task's steps so far (reports before its end), its display once drawn (else null), when it was last drawn and its
+     * last report.
+     */
     private static final class Task {
         int steps;
         String displayId;
         long lastDraw;
+        Progress last;
     }
 
     ProgressDisplay(JupyterIO io) {
@@ -41,11 +45,32 @@ final class ProgressDisplay implements Progress.Listener {
     public synchronized void onProgress(Progress p) {
         if (!io.display.isAttached()) return;
         Task t = p.finished() ? tasks.remove(p.task()) : tasks.computeIfAbsent(p.task(), k -> new Task());
+        if (t != null) t.last = p;
         // Ended within one step (one page), or its first step: nothing drawn yet, nothing drawn now.
         if (t == null || t.displayId == null && (p.finished() || ++t.steps < 2)) return;
         long now = System.nanoTime();
         if (t.displayId != null && !p.finished() && now - t.lastDraw < MIN_INTERVAL_NANOS) return;
         t.lastDraw = now;
+        draw(t, p);
+    }
+
+    /**
+     * The cell's code has returned: every read it made is over. A task drawn and never ended (a stream the cell stopped
+     * reading, with a {@code limit} or a {@code findFirst}, and did not close) is drawn ended at what it read, so that no
+     * bar is left part-filled. A cell that failed keeps its bars as they stood, above the error.
+     */
+    synchronized void cellReturned() {
+        if (io.display.isAttached()) {
+            for (Task t : tasks.values()) {
+                if (t.displayId == null) continue;
+                Progress p = t.last;
+                draw(t, new Progress(p.task(), p.done(), p.done(), p.unit(), p.requests(), true));
+            }
+        }
+        tasks.clear();
+    }
+
+    private void draw(Task t, Progress p) {
         DisplayData d = new DisplayData();
         d.putText(p.toString());
         d.putHTML(html(p));

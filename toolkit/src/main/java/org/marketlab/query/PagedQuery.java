@@ -49,7 +49,11 @@ public abstract class PagedQuery<Q extends PagedQuery<Q, T>, T> {
         return read.list();
     }
 
-    /** The matching items, a page read when the items before it are consumed. */
+    /**
+     * The matching items, a page read when the items before it are consumed. A reader that stops before the end
+     * ({@code limit}, {@code findFirst}) closes the stream (try-with-resources) to end the read's progress there; a
+     * kernel cell ends it anyway when the cell ends.
+     */
     public Stream<T> stream() {
         return read.stream();
     }

@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * Reads of many books at once for one connection: the neg-risk scan and binary parity. Books are read in batches of
@@ -46,8 +47,10 @@ public final class BookScans {
 
     /** The open events flagged neg-risk, the pages read until {@code limit} are found. */
     List<Event> openNegRiskEvents(int limit) {
-        return new MarketData(connection).events().active().closed(false).stream()
-                .filter(e -> Boolean.TRUE.equals(e.negRisk())).limit(limit).toList();
+        // Closed when enough are found, so that the events read's progress ends there rather than part-way.
+        try (Stream<Event> events = new MarketData(connection).events().active().closed(false).stream()) {
+            return events.filter(e -> Boolean.TRUE.equals(e.negRisk())).limit(limit).toList();
+        }
     }
 
     List<Event> events(List<String> ids) {

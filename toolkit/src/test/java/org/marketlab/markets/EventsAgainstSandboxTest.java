@@ -256,6 +256,36 @@ class EventsAgainstSandboxTest {
         assertThrows(ConnectionException.class, () -> q().limit(5).list());
     }
 
+    /**
+     * A reader that stops before the end (a limit downstream of the stream) ends the read's progress when it closes the
+     * stream: one last report, finished, counting what was read; a stream read to its end reports its end once.
+     */
+    @Test
+    void aReadStoppedEarlyEndsItsProgressWhenTheStreamCloses() {
+        List<Progress> seen = new ArrayList<>();
+        List<Event> firstFew;
+        try (var events = q().onProgress(seen::add).stream()) {
+            firstFew = events.filter(e -> e.markets().size() > 1).limit(120).toList();
+            assertEquals(120, firstFew.size());
+            assertFalse(seen.isEmpty());
+            assertFalse(seen.get(seen.size() - 1).finished(), "pages left unread: not finished before the close");
+        }
+        Progress last = seen.get(seen.size() - 1);
+        Progress before = seen.get(seen.size() - 2);
+        assertTrue(last.finished(), "finished at the close: " + seen);
+        assertEquals(last.total(), last.done(), "a finished report is whole: " + last);
+        assertTrue(last.done() >= 120 && last.done() <= before.done(), "the events handed out, no more than were read: " + last);
+        assertEquals(before.requests(), last.requests(), "the close sends nothing");
+        assertEquals(1, seen.stream().filter(Progress::finished).count());
+
+        seen.clear();
+        try (var events = q().limit(150).onProgress(seen::add).stream()) {
+            assertEquals(150, events.count());
+        }
+        assertEquals(1, seen.stream().filter(Progress::finished).count(), "a read to its end reports its end once: " + seen);
+        assertEquals(150, seen.get(seen.size() - 1).done());
+    }
+
     @Test
     void progressGoesToTheDefaultListenerWhenNoneIsGiven() {
         List<Progress> seen = new ArrayList<>();

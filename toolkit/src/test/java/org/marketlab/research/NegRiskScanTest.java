@@ -108,6 +108,33 @@ class NegRiskScanTest {
         for (int i = 1; i < baskets.size(); i++) assertTrue(baskets.get(i - 1).edge().compareTo(baskets.get(i).edge()) >= 0, "best edge first");
     }
 
+    /**
+     * The scan stops reading events once it has found enough, pages unread: every task it reports (the events read,
+     * the books) still ends finished, so that no bar is left part-filled above the scan's.
+     */
+    @Test
+    void everyTaskOfAScanThatStopsEarlyEndsFinished() {
+        List<org.marketlab.config.Progress> seen = new ArrayList<>();
+        org.marketlab.config.Progress.setDefaultListener(seen::add);
+        try {
+            assertEquals(120, scans.negRiskScan().limit(120).list().size());
+        } finally {
+            org.marketlab.config.Progress.setDefaultListener(null);
+        }
+        Map<String, org.marketlab.config.Progress> lastOfTask = new java.util.LinkedHashMap<>();
+        for (var p : seen) lastOfTask.put(p.task(), p);
+        assertTrue(lastOfTask.containsKey("events") && lastOfTask.size() >= 2, "the events read and the books: " + lastOfTask.keySet());
+        var events = lastOfTask.get("events");
+        assertTrue(events.requests() >= 2, "the neg-risk events of several pages: " + events);
+        for (var p : lastOfTask.values()) {
+            assertTrue(p.finished(), "ended: " + p);
+            assertEquals(p.total(), p.done(), "whole: " + p);
+        }
+        long read = seen.stream().filter(p -> p.task().equals("events")).mapToLong(org.marketlab.config.Progress::done).max().orElseThrow();
+        assertTrue(events.done() >= 120 && events.done() <= read, "the events looked at before it stopped, of " + read + " read: " + events);
+        assertEquals(1, seen.stream().filter(p -> p.task().equals("events") && p.finished()).count());
+    }
+
     @Test
     void theTableHasOneRowPerBasketWithItsColumns() {
         Table t = scans.negRiskScan().limit(5).takerFee(0.02).table();

@@ -115,9 +115,15 @@ public final class Pager<T, P> {
         return new Pager<>(name, unit, first, fetch, key, limit, listener, attempts, failures);
     }
 
-    /** The items, a page read when the items before it are consumed. */
+    /**
+     * The items, a page read when the items before it are consumed. The read's last progress report comes when the
+     * items run out or, for a reader that stops before (a {@code limit} or a {@code findFirst} downstream), when the
+     * stream is closed: close it (try-with-resources) to end the task's progress where the reading ended.
+     */
     public Stream<T> stream() {
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(new Walk(), Spliterator.ORDERED | Spliterator.NONNULL), false);
+        Walk walk = new Walk();
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(walk, Spliterator.ORDERED | Spliterator.NONNULL), false)
+                .onClose(walk::end);
     }
 
     /** Every item. */
@@ -140,11 +146,15 @@ public final class Pager<T, P> {
         @Override
         public boolean hasNext() {
             while (buffer.isEmpty() && more && (limit == null || delivered < limit)) fetch();
-            if (buffer.isEmpty() && !reported) {
-                reported = true;
-                progress.onProgress(new Progress(name, delivered, delivered, unit, requests, true));
-            }
+            if (buffer.isEmpty()) end();
             return !buffer.isEmpty();
+        }
+
+        /** The task's last report, once: the items delivered are all it read, whether the data ran out or the reader stopped. */
+        void end() {
+            if (reported) return;
+            reported = true;
+            progress.onProgress(new Progress(name, delivered, delivered, unit, requests, true));
         }
 
         @Override

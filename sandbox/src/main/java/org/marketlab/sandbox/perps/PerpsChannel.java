@@ -51,6 +51,8 @@ public final class PerpsChannel {
     private final LongSupplier clock;
     private final Sockets<Connection> connections = new Sockets<>("sandbox-perps-ws-");
     private final AtomicLong authentications = new AtomicLong();
+    /** Pings answered on an authenticated connection, by account. */
+    private final Map<String, AtomicLong> pings = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The account's commands beyond trading (leverage, margin, auto-cancel): null for a command it does not know. */
     interface AccountCommands {
@@ -85,6 +87,12 @@ public final class PerpsChannel {
     /** Successful {@code auth} frames. */
     public long authentications() {
         return authentications.get();
+    }
+
+    /** The pings answered on the authenticated connections of {@code owner} (an address, any case). */
+    public long pings(String owner) {
+        AtomicLong n = pings.get(owner.toLowerCase(java.util.Locale.ROOT));
+        return n == null ? 0 : n.get();
     }
 
     // ---- pushing --------------------------------------------------------------------------------------------------------
@@ -204,6 +212,7 @@ public final class PerpsChannel {
 
     /** The reply's {@code sq} is the frames pushed on this connection so far, sent under its lock so none comes between. */
     private void ping(Connection c, ObjectNode reply) {
+        if (c.owner != null) pings.computeIfAbsent(c.owner.toLowerCase(java.util.Locale.ROOT), k -> new AtomicLong()).incrementAndGet();
         synchronized (c) {
             reply.putObject("data").put("status", "ok").put("ts", clock.getAsLong()).put("sq", c.total);
             c.send(reply.toString());

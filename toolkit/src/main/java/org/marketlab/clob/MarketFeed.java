@@ -170,13 +170,7 @@ public final class MarketFeed implements AutoCloseable {
             resyncs = new AtomicLong(), hashMismatches = new AtomicLong(), bestPriceMismatches = new AtomicLong(), staleIgnored = new AtomicLong();
 
     private final ChangeSignal views = new ChangeSignal();
-    private final Listeners<Book> bookListeners = new Listeners<>();
-    private final Listeners<MarketMessage.PriceChange> priceChangeListeners = new Listeners<>();
-    private final Listeners<MarketMessage.LastTrade> tradeListeners = new Listeners<>();
-    private final Listeners<MarketMessage.TickSizeChange> tickListeners = new Listeners<>();
-    private final Listeners<MarketMessage.MarketResolved> resolvedListeners = new Listeners<>();
-    private final Listeners<MarketMessage> messageListeners = new Listeners<>();
-    private final Listeners<State> stateListeners = new Listeners<>();
+    private final Listeners<MarketFeed> listeners = new Listeners<>(this);
 
     private MarketFeed(ClobData data, Options options, Path replaying) {
         this.data = data;
@@ -417,11 +411,7 @@ public final class MarketFeed implements AutoCloseable {
             case "tick_size_change" -> {
                 LocalBook b = books.get(m.assetId);
                 if (b != null && m.newTickSize != null) b.tickSize = canonical(m.newTickSize);
-                if (!tickListeners.isEmpty() || !messageListeners.isEmpty()) {
-                    MarketMessage.TickSizeChange r = (MarketMessage.TickSizeChange) FrameReader.record(m);
-                    tickListeners.tell(r);
-                    tell(r);
-                }
+                if (listeners.wants(MarketMessage.TickSizeChange.class)) listeners.tell(FrameReader.record(m));
             }
             case "market_resolved" -> {
                 if (m.assetIds != null) {
@@ -431,18 +421,12 @@ public final class MarketFeed implements AutoCloseable {
                         tokens.remove(id);
                     }
                 }
-                MarketMessage.MarketResolved r = (MarketMessage.MarketResolved) FrameReader.record(m);
-                resolvedListeners.tell(r);
-                tell(r);
+                if (listeners.wants(MarketMessage.MarketResolved.class)) listeners.tell(FrameReader.record(m));
             }
             default -> {
-                if (!messageListeners.isEmpty()) tell(FrameReader.record(m));
+                if (listeners.wants(MarketMessage.class)) listeners.tell(FrameReader.record(m));
             }
         }
-    }
-
-    private void tell(MarketMessage m) {
-        messageListeners.tell(m);
     }
 
     /** A snapshot: the book is this from now on (unless it is older than the book already held). */
@@ -473,11 +457,7 @@ public final class MarketFeed implements AutoCloseable {
         b.resyncing = false;
         b.resolved = false;
         bestChanged(b, ts != 0 ? ts : lastReceived);
-        if (!bookListeners.isEmpty() || !messageListeners.isEmpty()) {
-            Book snapshot = b.toBook();
-            bookListeners.tell(snapshot);
-            tell(new MarketMessage.BookSnapshot(snapshot));
-        }
+        if (listeners.wants(MarketMessage.BookSnapshot.class)) listeners.tell(new MarketMessage.BookSnapshot(b.toBook()));
     }
 
     private final LocalBook[] touched = new LocalBook[8];
@@ -538,11 +518,7 @@ public final class MarketFeed implements AutoCloseable {
             b.hash = hash;
             bestChanged(b, ts != 0 ? ts : lastReceived);
         }
-        if (!priceChangeListeners.isEmpty() || !messageListeners.isEmpty()) {
-            MarketMessage.PriceChange r = (MarketMessage.PriceChange) FrameReader.record(m);
-            priceChangeListeners.tell(r);
-            tell(r);
-        }
+        if (listeners.wants(MarketMessage.PriceChange.class)) listeners.tell(FrameReader.record(m));
     }
 
     /** A trade: kept once (a repeat, same transaction or same fields and time, is dropped), and the book's last price. */
@@ -559,8 +535,7 @@ public final class MarketFeed implements AutoCloseable {
         trades.addLast(t);
         while (trades.size() > options.keep()) trades.removeFirst();
         while (tradeKeyOrder.size() > 4 * options.keep()) tradeKeys.remove(tradeKeyOrder.removeFirst());
-        tradeListeners.tell(t);
-        tell(t);
+        listeners.tell(t);
     }
 
     /** The book is checked no more until a fresh snapshot makes it whole: {@code /book} now on a live feed. */
@@ -979,40 +954,37 @@ public final class MarketFeed implements AutoCloseable {
         return this;
     }
 
+    /** Each whole book of a followed token, as a {@code book} snapshot makes it. */
     public MarketFeed onBook(Consumer<Book> listener) {
-        bookListeners.add(listener);
-        return this;
+        Objects.requireNonNull(listener, "listener");
+        return listeners.on(MarketMessage.BookSnapshot.class, s -> listener.accept(s.book()));
     }
 
     public MarketFeed onPriceChange(Consumer<MarketMessage.PriceChange> listener) {
-        priceChangeListeners.add(listener);
-        return this;
+        return listeners.on(MarketMessage.PriceChange.class, listener);
     }
 
+    /** Each trade, once (a repeat of one is dropped before it is told). */
     public MarketFeed onTrade(Consumer<MarketMessage.LastTrade> listener) {
-        tradeListeners.add(listener);
-        return this;
+        return listeners.on(MarketMessage.LastTrade.class, listener);
     }
 
     public MarketFeed onTickSize(Consumer<MarketMessage.TickSizeChange> listener) {
-        tickListeners.add(listener);
-        return this;
+        return listeners.on(MarketMessage.TickSizeChange.class, listener);
     }
 
     public MarketFeed onResolved(Consumer<MarketMessage.MarketResolved> listener) {
-        resolvedListeners.add(listener);
-        return this;
+        return listeners.on(MarketMessage.MarketResolved.class, listener);
     }
 
-    /** Every message, typed, as it is applied. */
+    /** Every message, typed, as it is applied: after the listeners of its own type. */
     public MarketFeed onMessage(Consumer<MarketMessage> listener) {
-        messageListeners.add(listener);
-        return this;
+        return listeners.on(MarketMessage.class, listener);
     }
 
+    /** The feed's state as it moves; a listener that throws is passed over. */
     public MarketFeed onState(Consumer<State> listener) {
-        stateListeners.add(listener);
-        return this;
+        return listeners.on(State.class, listener);
     }
 
     /** The token's book as a table (side, price, size, cumulative, best first), redrawn as it changes. */
@@ -1102,7 +1074,7 @@ public final class MarketFeed implements AutoCloseable {
     private void setState(State s) {
         if (state == s || state == State.CLOSED) return;
         state = s;
-        stateListeners.tellEach(s);
+        listeners.tellEach(s);
         changed();
     }
 

@@ -64,8 +64,7 @@ public final class UserFeed implements AutoCloseable {
     private final AtomicLong orderEvents = new AtomicLong(), tradeEvents = new AtomicLong(), resyncs = new AtomicLong();
 
     private final ChangeSignal views = new ChangeSignal();
-    private final Listeners<UserMessage.OrderEvent> orderListeners = new Listeners<>();
-    private final Listeners<UserMessage.TradeEvent> tradeListeners = new Listeners<>();
+    private final Listeners<UserFeed> listeners = new Listeners<>(this);
 
     private UserFeed(ClobSession session, List<String> markets) {
         this.session = session;
@@ -156,13 +155,13 @@ public final class UserFeed implements AutoCloseable {
                 || (o.remaining() != null && o.remaining().signum() == 0);
         if (ended) orders.remove(o.id());
         else orders.put(o.id(), o);
-        orderListeners.tell(e);
+        listeners.tell(e);
     }
 
     private void trade(UserMessage.TradeEvent e) {
         tradeEvents.incrementAndGet();
         trades.put(e.trade().id(), e.trade());
-        tradeListeners.tell(e);
+        listeners.tell(e);
     }
 
     /**
@@ -215,13 +214,11 @@ public final class UserFeed implements AutoCloseable {
     }
 
     public UserFeed onOrder(Consumer<UserMessage.OrderEvent> listener) {
-        orderListeners.add(listener);
-        return this;
+        return listeners.on(UserMessage.OrderEvent.class, listener);
     }
 
     public UserFeed onTrade(Consumer<UserMessage.TradeEvent> listener) {
-        tradeListeners.add(listener);
-        return this;
+        return listeners.on(UserMessage.TradeEvent.class, listener);
     }
 
     private static final RecordTable<OpenOrder> ORDERS = RecordTable.<OpenOrder>columns()

@@ -156,10 +156,7 @@ public final class LiveFeed implements AutoCloseable {
     private final AtomicLong resyncs = new AtomicLong();
     private volatile long worstHealNanos;
 
-    private final Listeners<Order> orderListeners = new Listeners<>();
-    private final Listeners<Fill> fillListeners = new Listeners<>();
-    private final Listeners<Portfolio> portfolioListeners = new Listeners<>();
-    private final Listeners<State> stateListeners = new Listeners<>();
+    private final Listeners<LiveFeed> listeners = new Listeners<>(this);
     private final ChangeSignal views = new ChangeSignal();
 
     private LiveFeed(PerpsSession session, Options options) {
@@ -339,12 +336,12 @@ public final class LiveFeed implements AutoCloseable {
             orders.remove(o.oid());
             ended.add(o.oid());
         }
-        orderListeners.tell(o);
+        listeners.tell(o);
     }
 
     private void fill(Fill f) {
         if (fills.putIfAbsent(f.tid(), f) != null) return;
-        fillListeners.tell(f);
+        listeners.tell(f);
     }
 
     private void portfolio(Portfolio p) {
@@ -355,7 +352,7 @@ public final class LiveFeed implements AutoCloseable {
             equity.add(new AccountPoint(p.timestamp(), p.margin().totalAccountValue()));
             if (equity.size() > 10_000) equity.remove(0);
         }
-        portfolioListeners.tell(p);
+        listeners.tell(p);
     }
 
     /** Makes the state whole from the REST reads (the channel's thread). */
@@ -392,7 +389,7 @@ public final class LiveFeed implements AutoCloseable {
     private void setState(State s) {
         if (state == s) return;
         state = s;
-        stateListeners.tellEach(s);
+        listeners.tellEach(s);
         changed();
     }
 
@@ -402,24 +399,24 @@ public final class LiveFeed implements AutoCloseable {
 
     // ---- what users see ----------------------------------------------------------------------------------------------
 
+    /** Each order as it changes (placed, filled in part, ended); an update older than the order held is dropped. */
     public LiveFeed onOrder(Consumer<Order> listener) {
-        orderListeners.add(listener);
-        return this;
+        return listeners.on(Order.class, listener);
     }
 
+    /** Each fill, once (one read again on a resync is not told twice). */
     public LiveFeed onFill(Consumer<Fill> listener) {
-        fillListeners.add(listener);
-        return this;
+        return listeners.on(Fill.class, listener);
     }
 
+    /** Each portfolio as it comes; one older than the portfolio held is dropped. */
     public LiveFeed onPortfolio(Consumer<Portfolio> listener) {
-        portfolioListeners.add(listener);
-        return this;
+        return listeners.on(Portfolio.class, listener);
     }
 
+    /** The connection's state as it moves; a listener that throws is passed over. */
     public LiveFeed onState(Consumer<State> listener) {
-        stateListeners.add(listener);
-        return this;
+        return listeners.on(State.class, listener);
     }
 
     /** The open orders now, oldest first. */
@@ -682,7 +679,7 @@ public final class LiveFeed implements AutoCloseable {
         OPEN.remove(this);
         LiveFeeds.closed(this);
         state = State.CLOSED;
-        stateListeners.tellEach(State.CLOSED);
+        listeners.tellEach(State.CLOSED);
         changed();
         Channel c = channel;
         if (c != null) c.close();

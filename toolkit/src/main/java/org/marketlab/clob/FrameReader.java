@@ -362,8 +362,18 @@ final class FrameReader {
             case "new_market" -> new MarketMessage.NewMarket(m.id, m.market, m.question, m.slug, m.description, m.assetIds, m.outcomes,
                     decimal(m.tickSize), m.tags, m.active, m.instant());
             case "market_resolved" -> new MarketMessage.MarketResolved(m.id, m.market, m.assetIds, m.winningAssetId, m.winningOutcome, m.tags, m.instant());
-            default -> new MarketMessage.Unknown(m.type(), m.text.substring(Math.max(0, m.start), Math.min(m.text.length(), Math.max(m.start, m.end))));
+            default -> new MarketMessage.Unknown(m.type(), m.text.substring(Math.max(0, m.start), Math.min(m.text.length(), Math.max(m.start, m.end))),
+                    looseInstant(m));
         };
+    }
+
+    /** An unknown message's time: its fields are not this version's to judge, so one it cannot read is left out (null). */
+    private static Instant looseInstant(Msg m) {
+        try {
+            return m.instant();
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** A {@code book} message as a {@link Book}, its levels in the order sent. */

@@ -108,11 +108,7 @@ public sealed interface MarketMessage {
         }
     }
 
-    /** A message of a type this version does not know, kept as its JSON text. */
-    record Unknown(String eventType, String json) implements MarketMessage {
-        @Override
-        public Instant timestamp() {
-            return null;
-        }
+    /** A message of a type this version does not know, kept as its JSON text, with the service's time when it carries one. */
+    record Unknown(String eventType, String json, Instant timestamp) implements MarketMessage {
     }
 }

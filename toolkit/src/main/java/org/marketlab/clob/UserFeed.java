@@ -190,7 +190,7 @@ public final class UserFeed implements AutoCloseable {
                 if (!t.has("match_time") && t.has("matchtime")) t.set("match_time", t.get("matchtime"));
                 out.add(new UserMessage.TradeEvent(ClobTrade.read(doc, t), ts));
             } else {
-                out.add(new UserMessage.Unknown(type, m.toString()));
+                out.add(new UserMessage.Unknown(type, m.toString(), ts));
             }
         }
         return out;

@@ -132,6 +132,7 @@ class MarketChannelDocumentsTest {
         var unknown = assertInstanceOf(MarketMessage.Unknown.class, m.get(1));
         assertEquals("queue_position", unknown.eventType());
         assertTrue(unknown.json().contains("\"sequence\": 9"), unknown.json());
+        assertEquals(Instant.ofEpochMilli(1795000000002L), unknown.timestamp(), "an unknown type keeps the service's time");
         var trade = assertInstanceOf(MarketMessage.LastTrade.class, m.get(2));
         assertEquals(new BigDecimal("25"), trade.feeRateBps());
         assertNull(trade.transactionHash());

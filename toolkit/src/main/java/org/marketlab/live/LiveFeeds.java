@@ -32,6 +32,13 @@ public final class LiveFeeds {
         OPEN.remove(feed);
     }
 
+    /** The feeds of {@code type} open now. */
+    public static <T> List<T> open(Class<T> type) {
+        List<T> out = new ArrayList<>();
+        for (AutoCloseable f : OPEN.keySet()) if (type.isInstance(f)) out.add(type.cast(f));
+        return out;
+    }
+
     /** The status of every open feed. */
     public static List<FeedStatus> statuses() {
         List<FeedStatus> out = new ArrayList<>();

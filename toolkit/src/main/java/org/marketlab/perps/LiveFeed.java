@@ -25,7 +25,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.Date;
 import java.util.HashMap;
@@ -36,7 +35,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -121,9 +119,10 @@ public final class LiveFeed implements AutoCloseable {
                          Duration lastMessageAge, Duration worstHeal, String lastError) {
     }
 
+    /** The kind of this feed's row in {@link LiveFeeds#statusTable()}. */
+    private static final String KIND = "perps account";
     private static final Set<String> CHANNELS = Set.of("orders", "fills", "portfolio");
     private static final Set<String> LIVE_STATUSES = Set.of("accepted", "open", "partial", "untriggered", "armed", "triggered");
-    private static final Set<LiveFeed> OPEN = ConcurrentHashMap.newKeySet();
 
     private final PerpsSession session;
     private final ObjectMapper json;
@@ -175,7 +174,6 @@ public final class LiveFeed implements AutoCloseable {
                 options.replyTimeout(), options.clock());
         // On the profile's shared client; the feed pings at the application level, as the specification asks.
         f.channel = Channel.open(session.transport().resources(), Service.PERPS_WS, f.url.getPath(), timing, f.new Handler(), "perps-feed");
-        OPEN.add(f);
         LiveFeeds.opened(f, f::feedStatus);
         return f;
     }
@@ -644,39 +642,31 @@ public final class LiveFeed implements AutoCloseable {
     /** This feed's row of {@link LiveFeeds#statusTable()}. */
     private FeedStatus feedStatus() {
         Status s = status();
-        return new FeedStatus("perps account", s.owner(), s.state().name(), s.frames(), s.duplicates(), s.resyncs(), s.gapsHealed(),
+        return new FeedStatus(KIND, s.owner(), s.state().name(), s.frames(), s.duplicates(), s.resyncs(), s.gapsHealed(),
                 s.reconnects(), s.lastMessageAge(), s.lastError());
     }
 
-    /** Every feed open now (for the status display). */
+    /** Where every perps account feed open now stands, with each one's gaps healed and worst time to heal. */
     public static List<Status> statuses() {
         List<Status> out = new ArrayList<>();
-        for (LiveFeed f : OPEN) out.add(f.status());
+        for (LiveFeed f : LiveFeeds.open(LiveFeed.class)) out.add(f.status());
         return out;
     }
 
-    /** One row per open feed: owner, state, frames, duplicates, gaps healed, reconnects, resyncs, last message age. */
+    /**
+     * One row per open perps account feed, in the columns of {@link LiveFeeds#statusTable()} (the name is the owner, the
+     * mismatches are the gaps healed); {@link #statuses()} has each feed's worst time to heal too.
+     */
     public static Table statusTable() {
-        return STATUS.table("live feeds", statuses());
+        Table all = LiveFeeds.statusTable();
+        return all.where(all.stringColumn("kind").isEqualTo(KIND));
     }
-
-    private static final RecordTable<Status> STATUS = RecordTable.<Status>columns()
-            .column("owner", String.class, Status::owner)
-            .column("state", String.class, s -> s.state().name().toLowerCase(java.util.Locale.ROOT))
-            .column("frames", Long.class, Status::frames)
-            .column("duplicates", Long.class, Status::duplicates)
-            .column("gaps_healed", Long.class, Status::gapsHealed)
-            .column("reconnects", Long.class, Status::reconnects)
-            .column("resyncs", Long.class, Status::resyncs)
-            .column("last_message_age_s", Double.class, s -> s.lastMessageAge().toMillis() / 1000.0)
-            .column("worst_heal_ms", Long.class, s -> s.worstHeal().toMillis());
 
     /** Ends the connection (the credential stays valid). */
     @Override
     public void close() {
         if (closed) return;
         closed = true;
-        OPEN.remove(this);
         LiveFeeds.closed(this);
         state = State.CLOSED;
         listeners.tellEach(State.CLOSED);
@@ -691,9 +681,5 @@ public final class LiveFeed implements AutoCloseable {
         Status s = status();
         return "LiveFeed[" + s.owner() + ", " + s.state().name().toLowerCase(java.util.Locale.ROOT) + ", " + s.frames() + " frames, "
                 + s.gapsHealed() + " gaps healed, " + s.reconnects() + " reconnects]";
-    }
-
-    static Collection<LiveFeed> open() {
-        return OPEN;
     }
 }

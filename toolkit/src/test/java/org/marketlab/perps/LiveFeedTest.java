@@ -14,6 +14,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.List;
+import tech.tablesaw.api.Table;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
@@ -246,6 +247,9 @@ class LiveFeedTest {
         PerpsSession s = PerpsSandboxFixture.session(Wallet.random());
         LiveFeed feed = s.live();
         assertTrue(LiveFeed.statuses().stream().anyMatch(x -> x.owner().equals(s.owner())));
+        Table table = LiveFeed.statusTable();
+        assertTrue(table.stringColumn("name").contains(s.owner()), table.print());
+        assertEquals(List.of("perps account"), table.stringColumn("kind").unique().asList(), "the perps account feeds only");
         s.close();
         assertEquals(LiveFeed.State.CLOSED, feed.state());
         assertTrue(PerpsSandboxFixture.perps().proxyExpiry(s.credentials().proxy()).isPresent(), "closing never revokes");

@@ -35,18 +35,15 @@ final class AssetModel extends EventModel {
         return walk.at(end);
     }
 
-    private final class Cursors implements Reader {
-        final Walk.Cursor w = walk.new Cursor();
-    }
-
+    /** The asset's walk alone sets every price, so a cursor on it is the whole reader. */
     @Override
     Reader reader() {
-        return new Cursors();
+        return walk.new Cursor();
     }
 
     @Override
     double yes(int i, long minute, Reader r) {
-        return priced(i, minute >= end ? endLevel() : ((Cursors) r).w.at(minute), minute);
+        return priced(i, minute >= end ? endLevel() : ((Walk.Cursor) r).at(minute), minute);
     }
 
     @Override

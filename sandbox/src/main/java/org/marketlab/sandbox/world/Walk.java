@@ -256,7 +256,8 @@ final class Walk {
      * so that a run of minutes (a history, the candles of a week) costs one draw a minute. Not shared between
      * threads.
      */
-    final class Cursor {
+    /** Reads the walk minute by minute; it is also the whole price reader of a model priced from one walk alone. */
+    final class Cursor implements EventModel.Reader {
         private long day = Long.MIN_VALUE, hour = Long.MIN_VALUE;
         /** The first jump of the day read. */
         private int dayJumps;

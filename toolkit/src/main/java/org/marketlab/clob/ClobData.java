@@ -57,7 +57,7 @@ public final class ClobData {
 
     /** A query of {@code GET /prices-history} for one outcome token. */
     public PricesHistoryQuery history(String tokenId) {
-        return new PricesHistoryQuery(t, token(tokenId), null, null, null, null);
+        return new PricesHistoryQuery(t, token(tokenId));
     }
 
     /** The price histories of many tokens, one request per token. */

@@ -4,6 +4,8 @@ import org.marketlab.markets.TokenNames;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import org.marketlab.config.Service;
+import org.marketlab.internal.Args;
+import org.marketlab.internal.query.Params;
 import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Query;
 import org.marketlab.internal.transport.Document;
@@ -22,27 +24,31 @@ import java.util.Set;
 /**
  * {@code GET /prices-history} for one token: a window ({@link #start}, {@link #end}, default now) or an interval
  * back from now ({@link #interval}, default {@code max}), at a fidelity in minutes (default: the service's
- * choice for the span). Immutable.
+ * choice for the span). Immutable: the settings live in one {@link Params} store, and each setter returns a query over
+ * a new store.
  */
 public final class PricesHistoryQuery {
 
     /** The intervals the service knows. */
     public static final Set<String> INTERVALS = Set.of("max", "all", "1m", "1w", "1d", "6h", "1h");
 
+    /** The settings' names in the store: the wire names of the request's parameters. */
+    private static final String START = "startTs", END = "endTs", INTERVAL = "interval", FIDELITY = "fidelity";
+
     private final Transport t;
     private final String token;
-    private final Instant start, end;
-    private final String interval;
-    private final Integer fidelity;
+    private final Params params;
 
-    PricesHistoryQuery(Transport t, String token, Instant start, Instant end, String interval, Integer fidelity) {
+    PricesHistoryQuery(Transport t, String token) {
+        this(t, token, Params.empty());
+    }
+
+    private PricesHistoryQuery(Transport t, String token, Params params) {
         this.t = t;
         this.token = token;
-        this.start = start;
-        this.end = end;
-        this.interval = interval;
-        this.fidelity = fidelity;
-        if (interval != null && (start != null || end != null)) {
+        this.params = params;
+        Instant start = params.get(START), end = params.get(END);
+        if (params.has(INTERVAL) && (start != null || end != null)) {
             throw new IllegalArgumentException("give either start/end or interval, not both");
         }
         if (start != null && end != null && start.isAfter(end)) {
@@ -50,12 +56,16 @@ public final class PricesHistoryQuery {
         }
     }
 
+    private PricesHistoryQuery with(String name, Object value) {
+        return new PricesHistoryQuery(t, token, params.with(name, value));
+    }
+
     public PricesHistoryQuery start(Instant start) {
-        return new PricesHistoryQuery(t, token, org.marketlab.internal.Args.notNull(start, "start"), end, interval, fidelity);
+        return with(START, Args.notNull(start, "start"));
     }
 
     public PricesHistoryQuery end(Instant end) {
-        return new PricesHistoryQuery(t, token, start, org.marketlab.internal.Args.notNull(end, "end"), interval, fidelity);
+        return with(END, Args.notNull(end, "end"));
     }
 
     /** A span back from now: one of max, all, 1m (a month), 1w, 1d, 6h, 1h. */
@@ -63,23 +73,29 @@ public final class PricesHistoryQuery {
         if (interval == null || !INTERVALS.contains(interval)) {
             throw new IllegalArgumentException("interval '" + interval + "' is not one of max, all, 1m, 1w, 1d, 6h, 1h");
         }
-        return new PricesHistoryQuery(t, token, start, end, interval, fidelity);
+        return with(INTERVAL, interval);
     }
 
     /** Minutes between points (1 or more). */
     public PricesHistoryQuery fidelity(int minutes) {
         if (minutes < 1) throw new IllegalArgumentException("fidelity is in minutes, 1 or more, was " + minutes);
-        return new PricesHistoryQuery(t, token, start, end, interval, minutes);
+        return with(FIDELITY, minutes);
     }
 
     /** The same window and fidelity for another token. */
     PricesHistoryQuery withToken(String tokenId) {
-        return new PricesHistoryQuery(t, tokenId, start, end, interval, fidelity);
+        return new PricesHistoryQuery(t, tokenId, params);
     }
 
     /** The request's parameters but the token: what a harvest of many tokens records as its query. */
     String settings() {
-        return "interval=" + (start == null ? (interval == null ? "max" : interval) : "") + " start=" + start + " end=" + end + " fidelity=" + fidelity;
+        Instant start = params.get(START);
+        return "interval=" + (start == null ? interval() : "") + " start=" + start + " end=" + params.get(END) + " fidelity=" + params.get(FIDELITY);
+    }
+
+    /** The span back from now asked for: the service's {@code max} unless told. */
+    private String interval() {
+        return params.has(INTERVAL) ? params.get(INTERVAL) : "max";
     }
 
     /** The longest window one request may ask for: the service refuses a startTs-to-endTs span over 15 days. */
@@ -87,10 +103,10 @@ public final class PricesHistoryQuery {
 
     private Call call(Instant from, Instant to) {
         Query q = Query.empty().with("market", token);
-        if (from == null) q = q.with("interval", interval == null ? "max" : interval);
+        if (from == null) q = q.with(INTERVAL, interval());
         // The service takes a window as both ends (the official clients refuse one without the other).
-        if (from != null) q = q.with("startTs", from.getEpochSecond()).with("endTs", to.getEpochSecond());
-        q = q.with("fidelity", fidelity);
+        if (from != null) q = q.with(START, from.getEpochSecond()).with(END, to.getEpochSecond());
+        q = q.with(FIDELITY, params.get(FIDELITY));
         return Call.get(Service.CLOB, "/prices-history", q);
     }
 
@@ -120,6 +136,7 @@ public final class PricesHistoryQuery {
 
     /** Every window's points in time order, a point on the boundary two windows share once. */
     private Points points() {
+        Instant start = params.get(START), end = params.get(END);
         if (end != null && start == null) {
             throw new IllegalArgumentException("end(...) needs start(...) too; or use interval(...) (max, all, 1m, 1w, 1d, 6h, 1h) for a span back from now");
         }

@@ -29,33 +29,39 @@ public final class SearchQuery {
     /** The most results of each type one page holds. */
     public static final int MAX_PER_TYPE = 50;
 
+    /**
+     * The settings the store keeps beside the filters and does not send as they stand: the events wanted in all (the
+     * client's own), and the page size and page, sent last on every request.
+     */
+    private static final String LIMIT = "limit", PER_TYPE = "limit_per_type", PAGE = "page";
+    private static final Set<String> PAGING = Set.of(LIMIT, PER_TYPE, PAGE);
+
     private final Transport transport;
-    private final Params filters;
-    private final int perType;
-    private final Integer limit;
-    private final Integer page;
+    private final Params params;
 
     SearchQuery(Transport transport, String q) {
+        this(transport, Params.empty().with("q", checked(q)).with("search_tags", true).with("search_profiles", true).with(PER_TYPE, 20));
+    }
+
+    private SearchQuery(Transport transport, Params params) {
+        this.transport = transport;
+        this.params = params;
+    }
+
+    private static String checked(String q) {
         if (q == null || q.isBlank() || q.codePoints().noneMatch(Character::isLetterOrDigit)) {
             throw new IllegalArgumentException("search text must hold a word (letters or digits), was '" + q + "'");
         }
-        this.transport = transport;
-        this.filters = Params.empty().with("q", q.trim()).with("search_tags", true).with("search_profiles", true);
-        this.perType = 20;
-        this.limit = null;
-        this.page = null;
+        return q.trim();
     }
 
-    private SearchQuery(Transport transport, Params filters, int perType, Integer limit, Integer page) {
-        this.transport = transport;
-        this.filters = filters;
-        this.perType = perType;
-        this.limit = limit;
-        this.page = page;
+    /** The filters alone, as the request sends them before the page size and page. */
+    private Params filters() {
+        return params.renamed(name -> PAGING.contains(name) ? null : name);
     }
 
     private SearchQuery set(String name, Object value) {
-        return new SearchQuery(transport, filters.with(name, value), perType, limit, page);
+        return new SearchQuery(transport, params.with(name, value));
     }
 
     /** {@code active} (open events), {@code closed} or {@code all}. */
@@ -68,12 +74,12 @@ public final class SearchQuery {
 
     /** Only events carrying one of these tags (ids or slugs, as the records carry them). */
     public SearchQuery eventsTags(String... tagSlugs) {
-        return new SearchQuery(transport, filters.with("events_tag", Checks.texts("eventsTags", tagSlugs)), perType, limit, page);
+        return set("events_tag", Checks.texts("eventsTags", tagSlugs));
     }
 
     /** No event carrying any of these tags. */
     public SearchQuery excludeTagIds(String... tagIds) {
-        return new SearchQuery(transport, filters.with("exclude_tag_id", Checks.ids("excludeTagIds", tagIds)), perType, limit, page);
+        return set("exclude_tag_id", Checks.ids("excludeTagIds", tagIds));
     }
 
     public SearchQuery recurrence(String recurrence) {
@@ -107,23 +113,24 @@ public final class SearchQuery {
         if (perType < 1 || perType > MAX_PER_TYPE) {
             throw new IllegalArgumentException("limitPerType must be 1 to " + MAX_PER_TYPE + ", was " + perType);
         }
-        return new SearchQuery(transport, filters, perType, limit, page);
+        return set(PER_TYPE, perType);
     }
 
     /** At most this many events in all (pages are read until then). */
     public SearchQuery limit(int limit) {
         if (limit < 1) throw new IllegalArgumentException("limit must be 1 or more, was " + limit);
-        return new SearchQuery(transport, filters, perType, limit, page);
+        return set(LIMIT, limit);
     }
 
     /** Only this page (from 1) of {@link #limitPerType(int)} results per type. */
     public SearchQuery page(int page) {
         if (page < 1) throw new IllegalArgumentException("page must be 1 or more, was " + page);
-        return new SearchQuery(transport, filters, perType, limit, page);
+        return set(PAGE, page);
     }
 
     /** Events, tags and profiles found (every page up to the limit, or the one page asked for). */
     public SearchResult result() {
+        Integer page = params.get(PAGE), limit = params.get(LIMIT);
         if (page != null) return fetch(page);
         List<Event> events = new ArrayList<>();
         Map<String, RankedTag> tags = new LinkedHashMap<>();
@@ -154,7 +161,7 @@ public final class SearchQuery {
     }
 
     private SearchResult fetch(int n) {
-        return read(transport.send(Call.get(Service.MARKETS, "/public-search", filters.toQuery().with("limit_per_type", perType).with("page", n))));
+        return read(transport.send(Call.get(Service.MARKETS, "/public-search", filters().toQuery().with(PER_TYPE, params.get(PER_TYPE)).with(PAGE, n))));
     }
 
     /** Reads a search answer: {@code events}, {@code tags}, {@code profiles} (each optional), {@code pagination}. */
@@ -178,6 +185,6 @@ public final class SearchQuery {
 
     @Override
     public String toString() {
-        return "GET /public-search?" + filters;
+        return "GET /public-search?" + filters();
     }
 }

@@ -30,22 +30,27 @@ public final class PricesHistories {
         this.progress = progress;
     }
 
+    /** The same tokens and listener, the template's window or fidelity changed by {@code change}. */
+    private PricesHistories with(java.util.function.UnaryOperator<PricesHistoryQuery> change) {
+        return new PricesHistories(tokenIds, change.apply(template), progress);
+    }
+
     public PricesHistories start(Instant start) {
-        return new PricesHistories(tokenIds, template.start(start), progress);
+        return with(q -> q.start(start));
     }
 
     public PricesHistories end(Instant end) {
-        return new PricesHistories(tokenIds, template.end(end), progress);
+        return with(q -> q.end(end));
     }
 
     /** A span back from now: one of max, all, 1m (a month), 1w, 1d, 6h, 1h. */
     public PricesHistories interval(String interval) {
-        return new PricesHistories(tokenIds, template.interval(interval), progress);
+        return with(q -> q.interval(interval));
     }
 
     /** Minutes between points (1 or more). */
     public PricesHistories fidelity(int minutes) {
-        return new PricesHistories(tokenIds, template.fidelity(minutes), progress);
+        return with(q -> q.fidelity(minutes));
     }
 
     public PricesHistories onProgress(Progress.Listener listener) {

@@ -24,7 +24,9 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.DelegatingSeekableInputStream;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
@@ -48,8 +50,12 @@ import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -108,7 +114,7 @@ final class FileDecode {
         if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true")) || !Parquet.zstdLoads()) return null;
         ParquetReadOptions options = options();
         if (options == null) return null;
-        try (ParquetFileReader r = new ParquetFileReader(new LocalInputFile(file), options)) {
+        try (ParquetFileReader r = new ParquetFileReader(new FileInput(file), options)) {
             ParquetMetadata footer = r.getFooter();
             MessageType schema = footer.getFileMetaData().getSchema();
             List<ColumnDescriptor> cols = schema.getColumns();
@@ -305,12 +311,17 @@ final class FileDecode {
                 public BytesInput decompress(BytesInput bytes, int size) throws IOException {
                     if (codec == CompressionCodecName.UNCOMPRESSED) return bytes;
                     if (codec != CompressionCodecName.ZSTD) throw new IOException("pages compressed with " + codec + " are read by the engine");
-                    byte[] in = bytes.toByteArray();
-                    byte[] out = new byte[size];
-                    long got = Zstd.decompressByteArray(out, 0, size, in, 0, in.length);
+                    byte[] out = pageBuffer(size);
+                    ByteBuffer in = bytes.toByteBuffer();
+                    long got;
+                    if (in.hasArray()) got = Zstd.decompressByteArray(out, 0, size, in.array(), in.arrayOffset() + in.position(), in.remaining());
+                    else {
+                        byte[] a = bytes.toByteArray();
+                        got = Zstd.decompressByteArray(out, 0, size, a, 0, a.length);
+                    }
                     if (Zstd.isError(got)) throw new IOException("a zstd page does not decompress: " + Zstd.getErrorName(got));
                     if (got != size) throw new IOException("a zstd page holds " + got + " bytes where its header says " + size);
-                    return BytesInput.from(out);
+                    return BytesInput.from(out, 0, size);
                 }
 
                 @Override
@@ -327,6 +338,46 @@ final class FileDecode {
 
         @Override
         public void release() {
+        }
+    }
+
+    /**
+     * Each decoding thread's buffer for the pages it decompresses, grown to the largest page. It is safe to reuse
+     * because a thread decodes one piece at a time and uses up a page (its values copied out, its texts made) before
+     * it reads the next: a load then allocates its pages' size once per thread, not once per page.
+     */
+    private static final ThreadLocal<byte[][]> PAGE = ThreadLocal.withInitial(() -> new byte[][] {new byte[0]});
+
+    private static byte[] pageBuffer(int size) {
+        byte[][] held = PAGE.get();
+        if (held[0].length < size) held[0] = new byte[Math.max(size, held[0].length + (held[0].length >> 1))];
+        return held[0];
+    }
+
+    /**
+     * The file read through a channel straight into parquet-java's buffers ({@code LocalInputFile} reads each row
+     * group into an array of its size and copies that again into the buffer).
+     */
+    private record FileInput(Path path) implements InputFile {
+        @Override
+        public long getLength() throws IOException {
+            return Files.size(path);
+        }
+
+        @Override
+        public SeekableInputStream newStream() throws IOException {
+            FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+            return new DelegatingSeekableInputStream(Channels.newInputStream(channel)) {
+                @Override
+                public long getPos() throws IOException {
+                    return channel.position();
+                }
+
+                @Override
+                public void seek(long position) throws IOException {
+                    channel.position(position);
+                }
+            };
         }
     }
 
@@ -483,6 +534,11 @@ final class FileDecode {
                     for (; i + 8 <= to && p + 8 <= end; i += 8, p += width) {
                         long g = b.getLong(p);
                         for (int j = 0; j < 8; j++) out[i + j] = (int) ((g >>> (j * width)) & mask);
+                    }
+                } else {
+                    // Wider: each value from one little-endian read at its first byte (its bits and the shift fit in 64).
+                    for (; i + 8 <= to && p + width + 8 <= end; i += 8, p += width) {
+                        for (int j = 0, bit = 0; j < 8; j++, bit += width) out[i + j] = (int) ((b.getLong(p + (bit >>> 3)) >>> (bit & 7)) & mask);
                     }
                 }
                 long acc = 0;
@@ -859,8 +915,8 @@ final class FileDecode {
     private static final class Text extends Sink {
         int[] codes;
         TextCodes coder;
-        /** Each row's text (null: missing), once the column is plain. */
-        String[] plain;
+        /** The column, once its texts are judged many: each row's text appended as it comes, nothing hashed. */
+        StringColumn plain;
 
         Text(ColumnDescriptor d, int rows, int groups, boolean dictionaries) {
             super(d, groups);
@@ -896,7 +952,7 @@ final class FileDecode {
                     texts = dictionary;
                 } else {
                     texts = new String[n];
-                    if (page.encoding == Encoding.PLAIN) plainTexts(page.data, page.pos, page.end, texts, plain == null);
+                    if (page.encoding == Encoding.PLAIN) plainTexts(page.data, page.pos, page.end, texts, false);
                     else {
                         ValuesReader v = page.library(d);
                         for (int i = 0; i < n; i++) texts[i] = v.readBytes().toStringUsingUTF8();
@@ -905,17 +961,24 @@ final class FileDecode {
                 }
                 int[] l = page.allDefined ? null : page.levels;
                 if (plain != null) {
-                    for (int i = 0, j = 0; i < page.rows; i++) plain[row + i] = l == null || l[i] != 0 ? texts[ids[j++]] : null;
+                    for (int i = 0, j = 0; i < page.rows; i++) append(l == null || l[i] != 0 ? texts[ids[j++]] : null);
                 } else {
                     if (l == null) System.arraycopy(ids, 0, codes, row, page.rows);
                     else for (int i = 0, j = 0; i < page.rows; i++) codes[row + i] = l[i] != 0 ? ids[j++] : -1;
-                    coder.add(texts, texts == dictionary ? dictionaryKeys : TextCodes.unknown(n), codes, row, page.rows);
-                    int seen = row + page.rows;
-                    if (seen >= ColumnFill.LEARN_ROWS && coder.distinct() > seen / 4) {
-                        plain = new String[codes.length];
-                        for (int r = 0; r < seen; r++) plain[r] = coder.text(codes[r]);
-                        codes = null;
-                        coder = null;
+                    int[] keys = texts == dictionary ? dictionaryKeys : TextCodes.unknown(n);
+                    // Up to the learning mark first: a page of many distinct texts is judged before the rest of it is hashed.
+                    for (int at = row, end = row + page.rows; at < end; ) {
+                        int to = at < ColumnFill.LEARN_ROWS ? Math.min(end, ColumnFill.LEARN_ROWS) : end;
+                        coder.add(texts, keys, codes, at, to - at);
+                        at = to;
+                        if (at >= ColumnFill.LEARN_ROWS && coder.distinct() > at / 4) {
+                            plain = StringColumn.createInternal(name, new NullDictionaryMap(new ByteDictionaryMap()));
+                            for (int r = 0; r < at; r++) append(coder.text(codes[r]));
+                            for (int r = at; r < end; r++) append(codes[r] < 0 ? null : texts[codes[r]]);
+                            codes = null;
+                            coder = null;
+                            break;
+                        }
                     }
                 }
             }
@@ -924,13 +987,12 @@ final class FileDecode {
 
         @Override
         Column<?> column() {
-            if (plain == null) return coder.column(name, codes, codes.length);
-            StringColumn c = StringColumn.createInternal(name, new NullDictionaryMap(new ByteDictionaryMap()));
-            for (String t : plain) {
-                if (t == null) c.appendMissing();
-                else c.append(t);
-            }
-            return c;
+            return plain == null ? coder.column(name, codes, codes.length) : plain;
+        }
+
+        private void append(String text) {
+            if (text == null) plain.appendMissing();
+            else plain.append(text);
         }
 
         /**

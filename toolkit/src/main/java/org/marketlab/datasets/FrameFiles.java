@@ -9,7 +9,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 
 /**
  * A live feed's recording as a Parquet file: a row per frame, in the order the frames came, with two columns,
@@ -73,8 +72,16 @@ public final class FrameFiles {
         private final DuckDBConnection c;
         private final PreparedStatement q;
         private final ResultSet rs;
-        private Frame next;
-        private boolean done;
+        private final Lookahead<Frame> frames = new Lookahead<>() {
+            @Override
+            Frame read() {
+                try {
+                    return rs.next() ? new Frame(rs.getLong(1), rs.getString(2)) : null;
+                } catch (SQLException e) {
+                    throw new DatasetException("reading the recording failed: " + e.getMessage(), e);
+                }
+            }
+        };
 
         private Reader(Path file, long skip) {
             if (!Files.isReadable(file)) throw new DatasetException("no readable recording at " + file.toAbsolutePath());
@@ -93,31 +100,17 @@ public final class FrameFiles {
 
         @Override
         public boolean hasNext() {
-            if (next != null) return true;
-            if (done) return false;
-            try {
-                if (rs.next()) {
-                    next = new Frame(rs.getLong(1), rs.getString(2));
-                    return true;
-                }
-                done = true;
-                return false;
-            } catch (SQLException e) {
-                throw new DatasetException("reading the recording failed: " + e.getMessage(), e);
-            }
+            return frames.hasNext();
         }
 
         @Override
         public Frame next() {
-            if (!hasNext()) throw new NoSuchElementException();
-            Frame f = next;
-            next = null;
-            return f;
+            return frames.next();
         }
 
         @Override
         public void close() {
-            done = true;
+            frames.end();
             try {
                 if (rs != null) rs.close();
                 if (q != null) q.close();

@@ -11,7 +11,6 @@ import java.sql.Statement;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
@@ -119,14 +118,9 @@ public final class SqlQuery {
             Reading.Target[] targets = Reading.targets(desc);
             Statement s = c.createStatement();
             ResultSet r = s.executeQuery("SELECT " + Reading.projection(desc) + " FROM (" + q + ") AS query");
-            Iterator<Table> it = new Iterator<>() {
-                Table next;
-                boolean done;
-
+            Iterator<Table> it = new Lookahead<>() {
                 @Override
-                public boolean hasNext() {
-                    if (next != null) return true;
-                    if (done) return false;
+                Table read() {
                     try {
                         Column<?>[] cols = Reading.columns(desc);
                         int n = 0;
@@ -135,24 +129,14 @@ public final class SqlQuery {
                             n++;
                         }
                         if (n < rows) {
-                            done = true;
+                            end();
                             close(c);
                         }
-                        if (n == 0) return false;
-                        next = Table.create("sql", cols);
-                        return true;
+                        return n == 0 ? null : Table.create("sql", cols);
                     } catch (SQLException e) {
                         close(c);
                         throw refused(e);
                     }
-                }
-
-                @Override
-                public Table next() {
-                    if (!hasNext()) throw new NoSuchElementException();
-                    Table t = next;
-                    next = null;
-                    return t;
                 }
             };
             return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false)
@@ -190,33 +174,17 @@ public final class SqlQuery {
             Statement s = c.createStatement();
             ResultSet r = s.executeQuery(checked(c));
             String[] names = Reading.names(r);
-            Iterator<T> it = new Iterator<>() {
-                Boolean ready;
-
+            Iterator<T> it = new Lookahead<>() {
                 @Override
-                public boolean hasNext() {
-                    if (ready == null) {
-                        try {
-                            ready = r.next();
-                        } catch (SQLException e) {
-                            close(c);
-                            throw refused(e);
-                        }
-                        if (!ready) close(c);
-                    }
-                    return ready;
-                }
-
-                @Override
-                public T next() {
-                    if (!hasNext()) throw new NoSuchElementException();
-                    ready = null;
+                T read() {
                     try {
-                        return reader.read(r, names);
+                        if (r.next()) return reader.read(r, names);
                     } catch (SQLException e) {
                         close(c);
                         throw refused(e);
                     }
+                    close(c);
+                    return null;
                 }
             };
             return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false)

@@ -147,69 +147,35 @@ final class Reading {
         return out;
     }
 
-    /** Appends the result set's current row (of the {@link #projection}) to the columns. */
+    /**
+     * Appends the result set's current row (of the {@link #projection}) to the columns: each value as the column's
+     * own type takes it ({@code appendObj}), a null as missing. Row by row through JDBC, a boxed value per cell costs
+     * little beside the cursor; a whole result is read a chunk at a time instead ({@link ColumnFill}).
+     */
     static void appendRow(ResultSet r, Column<?>[] cols, Target[] targets) throws SQLException {
-        for (int i = 0; i < cols.length; i++) appendOne(r, i + 1, cols[i], targets[i]);
+        for (int i = 0; i < cols.length; i++) {
+            Object v = value(r, i + 1, targets[i]);
+            if (v == null) cols[i].appendMissing();
+            else cols[i].appendObj(v);
+        }
     }
 
-    private static void appendOne(ResultSet r, int at, Column<?> col, Target target) throws SQLException {
-        switch (target) {
-            case STRING -> {
-                String v = r.getString(at);
-                if (v == null) col.appendMissing();
-                else ((StringColumn) col).append(v);
-            }
-            case BOOLEAN -> {
-                boolean v = r.getBoolean(at);
-                if (r.wasNull()) col.appendMissing();
-                else ((BooleanColumn) col).append(v);
-            }
-            case SHORT -> {
-                short v = r.getShort(at);
-                if (r.wasNull()) col.appendMissing();
-                else ((ShortColumn) col).append(v);
-            }
-            case INT -> {
-                int v = r.getInt(at);
-                if (r.wasNull()) col.appendMissing();
-                else ((IntColumn) col).append(v);
-            }
-            case LONG -> {
-                long v = r.getLong(at);
-                if (r.wasNull()) col.appendMissing();
-                else ((LongColumn) col).append(v);
-            }
-            case FLOAT -> {
-                float v = r.getFloat(at);
-                if (r.wasNull()) col.appendMissing();
-                else ((FloatColumn) col).append(v);
-            }
-            case DOUBLE -> {
-                double v = r.getDouble(at);
-                if (r.wasNull()) col.appendMissing();
-                else ((DoubleColumn) col).append(v);
-            }
-            case INSTANT -> {
-                long us = r.getLong(at);
-                if (r.wasNull()) col.appendMissing();
-                else ((InstantColumn) col).append(instantOfMicros(us));
-            }
-            case DATETIME -> {
-                long us = r.getLong(at);
-                if (r.wasNull()) col.appendMissing();
-                else ((DateTimeColumn) col).append(LocalDateTime.ofInstant(instantOfMicros(us), ZoneOffset.UTC));
-            }
-            case DATE -> {
-                LocalDate v = r.getObject(at, LocalDate.class);
-                if (v == null) col.appendMissing();
-                else ((DateColumn) col).append(v);
-            }
-            case TIME -> {
-                LocalTime v = r.getObject(at, LocalTime.class);
-                if (v == null) col.appendMissing();
-                else ((TimeColumn) col).append(v);
-            }
-        }
+    /** Column {@code at}'s value as its Tablesaw column takes it, or null. */
+    private static Object value(ResultSet r, int at, Target target) throws SQLException {
+        Object v = switch (target) {
+            case STRING -> r.getString(at);
+            case BOOLEAN -> r.getBoolean(at);
+            case SHORT -> r.getShort(at);
+            case INT -> r.getInt(at);
+            case LONG -> r.getLong(at);
+            case FLOAT -> r.getFloat(at);
+            case DOUBLE -> r.getDouble(at);
+            case INSTANT -> instantOfMicros(r.getLong(at));
+            case DATETIME -> LocalDateTime.ofInstant(instantOfMicros(r.getLong(at)), ZoneOffset.UTC);
+            case DATE -> r.getObject(at, LocalDate.class);
+            case TIME -> r.getObject(at, LocalTime.class);
+        };
+        return r.wasNull() ? null : v;
     }
 
     static Instant instantOfMicros(long us) {

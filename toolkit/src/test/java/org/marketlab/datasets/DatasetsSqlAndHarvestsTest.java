@@ -95,6 +95,31 @@ class DatasetsSqlAndHarvestsTest {
     }
 
     @Test
+    void batchesHoldTheSameColumnsAndValuesAsTheWholeTable() {
+        String q = "select * from (values (1::smallint, 2::integer, 3::bigint, 1.5::float, 2.25::double, true, 'x', "
+                + "timestamptz '2026-01-02 03:04:05.678+00', timestamp '2026-01-02 03:04:05', date '2026-01-02', time '12:34:56', 4.125::decimal(9,3)), "
+                + "(null, null, null, null, null, null, null, null, null, null, null, null), "
+                + "(-7::smallint, -8::integer, -9::bigint, -0.5::float, 1e300::double, false, '', "
+                + "timestamptz '1969-12-31 23:59:59.5+00', timestamp '1900-03-04 05:06:07', date '1900-03-04', time '00:00:01', -1.5::decimal(9,3))) "
+                + "as t(s, i, l, f, d, b, txt, ts, dt, dd, tm, dec)";
+        Table whole = Datasets.sql(q).table();
+        List<Table> parts;
+        try (Stream<Table> b = Datasets.sql(q).batches(2)) {
+            parts = b.toList();
+        }
+        assertEquals(2, parts.size());
+        Table joined = parts.get(0).copy().append(parts.get(1));
+        assertEquals(whole.columnCount(), joined.columnCount());
+        for (int c = 0; c < whole.columnCount(); c++) {
+            assertEquals(whole.column(c).type(), joined.column(c).type(), whole.column(c).name());
+            for (int r = 0; r < whole.rowCount(); r++) {
+                assertEquals(whole.column(c).isMissing(r), joined.column(c).isMissing(r), whole.column(c).name() + " row " + r);
+                assertEquals(whole.column(c).getString(r), joined.column(c).getString(r), whole.column(c).name() + " row " + r);
+            }
+        }
+    }
+
+    @Test
     void aResultCanBeKeptAsAFile(@TempDir Path dir) {
         Path daily = Datasets.sql("select day, side, sum(size) as size from '" + tape + "/**/*.parquet' group by all order by all")
                 .toParquet(dir.resolve("daily.parquet"));

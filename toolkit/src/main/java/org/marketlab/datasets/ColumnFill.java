@@ -22,11 +22,13 @@ import tech.tablesaw.columns.instant.PackedInstant;
 import tech.tablesaw.columns.strings.ByteDictionaryMap;
 import tech.tablesaw.columns.strings.NullDictionaryMap;
 
+import java.lang.reflect.Array;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
+import java.util.function.BiFunction;
 
 /**
  * A query's result read into Tablesaw columns a chunk at a time: the engine hands over vectors of up to 2,048 values
@@ -71,13 +73,23 @@ final class ColumnFill {
         Sink s = switch (target) {
             case STRING -> new Text(name);
             case BOOLEAN -> new Bools(name);
-            case SHORT -> new Shorts(name);
-            case INT -> new Ints(name);
-            case LONG -> new Longs(name);
-            case FLOAT -> new Floats(name);
-            case DOUBLE -> new Doubles(name);
-            case INSTANT -> new Micros(name, true);
-            case DATETIME -> new Micros(name, false);
+            case SHORT -> new Primitive<short[]>(name, new short[0], (v, a, at, n) -> {
+                for (int i = 0; i < n; i++) a[at + i] = v.getShort(i, Short.MIN_VALUE); // Tablesaw's missing short
+            }, ShortColumn::create);
+            case INT -> new Primitive<int[]>(name, new int[0], (v, a, at, n) -> {
+                for (int i = 0; i < n; i++) a[at + i] = v.getInt(i, Integer.MIN_VALUE); // and int
+            }, IntColumn::create);
+            case LONG -> new Primitive<long[]>(name, new long[0], (v, a, at, n) -> {
+                for (int i = 0; i < n; i++) a[at + i] = v.getLong(i, Long.MIN_VALUE); // and long
+            }, LongColumn::create);
+            case FLOAT -> new Primitive<float[]>(name, new float[0], (v, a, at, n) -> {
+                for (int i = 0; i < n; i++) a[at + i] = v.getFloat(i, Float.NaN);
+            }, FloatColumn::create);
+            case DOUBLE -> new Primitive<double[]>(name, new double[0], (v, a, at, n) -> {
+                for (int i = 0; i < n; i++) a[at + i] = v.getDouble(i, Double.NaN);
+            }, DoubleColumn::create);
+            case INSTANT -> new Primitive<long[]>(name, new long[0], (v, a, at, n) -> micros(v, a, at, n, true), InstantColumn::createInternal);
+            case DATETIME -> new Primitive<long[]>(name, new long[0], (v, a, at, n) -> micros(v, a, at, n, false), DateTimeColumn::createInternal);
             case DATE -> new Dates(name);
             case TIME -> new Times(name);
         };
@@ -118,159 +130,61 @@ final class ColumnFill {
         int capacity();
     }
 
-    private static final class Doubles extends Sink implements Sized {
-        double[] a = new double[0];
+    /** Copies a vector's {@code n} values into {@code a} from index {@code at}. */
+    private interface Fill<A> {
+        void take(DuckDBReadableVector v, A a, int at, int n);
+    }
 
-        Doubles(String name) {
+    /**
+     * A column of one primitive type ({@code A}: {@code double[]}, {@code int[]}, ...) filled a chunk at a time into an
+     * array that doubles as it fills, and built from the array cut to the rows. Each type's copying loop is its own
+     * {@link Fill} (the loop is compiled for that one getter); the array is grown and cut without knowing its type.
+     */
+    private static final class Primitive<A> extends Sink implements Sized {
+        final Fill<A> fill;
+        final BiFunction<String, A, Column<?>> build;
+        A a;
+
+        Primitive(String name, A empty, Fill<A> fill, BiFunction<String, A, Column<?>> build) {
             super(name);
+            this.a = empty;
+            this.fill = fill;
+            this.build = build;
         }
 
         public int capacity() {
-            return a.length;
+            return Array.getLength(a);
         }
 
         void grow(int capacity) {
-            a = Arrays.copyOf(a, capacity);
+            a = copy(capacity);
         }
 
         void take(DuckDBReadableVector v, int n) {
-            for (int i = 0; i < n; i++) a[size + i] = v.getDouble(i, Double.NaN);
+            fill.take(v, a, size, n);
         }
 
         Column<?> column() {
-            return DoubleColumn.create(name, size == a.length ? a : Arrays.copyOf(a, size));
+            return build.apply(name, size == capacity() ? a : copy(size));
+        }
+
+        @SuppressWarnings("unchecked")
+        private A copy(int length) {
+            A b = (A) Array.newInstance(a.getClass().getComponentType(), length);
+            System.arraycopy(a, 0, b, 0, Math.min(size, length));
+            return b;
         }
     }
 
-    private static final class Floats extends Sink implements Sized {
-        float[] a = new float[0];
-
-        Floats(String name) {
-            super(name);
-        }
-
-        public int capacity() {
-            return a.length;
-        }
-
-        void grow(int capacity) {
-            a = Arrays.copyOf(a, capacity);
-        }
-
-        void take(DuckDBReadableVector v, int n) {
-            for (int i = 0; i < n; i++) a[size + i] = v.getFloat(i, Float.NaN);
-        }
-
-        Column<?> column() {
-            return FloatColumn.create(name, Arrays.copyOf(a, size));
-        }
-    }
-
-    private static final class Ints extends Sink implements Sized {
-        int[] a = new int[0];
-
-        Ints(String name) {
-            super(name);
-        }
-
-        public int capacity() {
-            return a.length;
-        }
-
-        void grow(int capacity) {
-            a = Arrays.copyOf(a, capacity);
-        }
-
-        void take(DuckDBReadableVector v, int n) {
-            for (int i = 0; i < n; i++) a[size + i] = v.getInt(i, Integer.MIN_VALUE); // Tablesaw's missing int
-        }
-
-        Column<?> column() {
-            return IntColumn.create(name, Arrays.copyOf(a, size));
-        }
-    }
-
-    private static final class Shorts extends Sink implements Sized {
-        short[] a = new short[0];
-
-        Shorts(String name) {
-            super(name);
-        }
-
-        public int capacity() {
-            return a.length;
-        }
-
-        void grow(int capacity) {
-            a = Arrays.copyOf(a, capacity);
-        }
-
-        void take(DuckDBReadableVector v, int n) {
-            for (int i = 0; i < n; i++) a[size + i] = v.getShort(i, Short.MIN_VALUE); // Tablesaw's missing short
-        }
-
-        Column<?> column() {
-            return ShortColumn.create(name, Arrays.copyOf(a, size));
-        }
-    }
-
-    private static final class Longs extends Sink implements Sized {
-        long[] a = new long[0];
-
-        Longs(String name) {
-            super(name);
-        }
-
-        public int capacity() {
-            return a.length;
-        }
-
-        void grow(int capacity) {
-            a = Arrays.copyOf(a, capacity);
-        }
-
-        void take(DuckDBReadableVector v, int n) {
-            for (int i = 0; i < n; i++) a[size + i] = v.getLong(i, Long.MIN_VALUE); // Tablesaw's missing long
-        }
-
-        Column<?> column() {
-            return LongColumn.create(name, Arrays.copyOf(a, size));
-        }
-    }
-
-    /** Microseconds since the epoch, as an instant column (UTC timestamps) or a date-time column. */
-    private static final class Micros extends Sink implements Sized {
-        final boolean instant;
-        long[] a = new long[0];
-
-        Micros(String name, boolean instant) {
-            super(name);
-            this.instant = instant;
-        }
-
-        public int capacity() {
-            return a.length;
-        }
-
-        void grow(int capacity) {
-            a = Arrays.copyOf(a, capacity);
-        }
-
-        void take(DuckDBReadableVector v, int n) {
-            for (int i = 0; i < n; i++) {
-                if (v.isNull(i)) {
-                    a[size + i] = instant ? InstantColumnMissing.VALUE : DateTimeMissing.VALUE;
-                    continue;
-                }
-                long us = v.getLong(i);
-                var t = Reading.instantOfMicros(us);
-                a[size + i] = instant ? PackedInstant.pack(t) : PackedLocalDateTime.pack(LocalDateTime.ofInstant(t, ZoneOffset.UTC));
+    /** Microseconds since the epoch packed as an instant (UTC timestamps) or a date-time, as Tablesaw packs them. */
+    private static void micros(DuckDBReadableVector v, long[] a, int at, int n, boolean instant) {
+        for (int i = 0; i < n; i++) {
+            if (v.isNull(i)) {
+                a[at + i] = instant ? InstantColumnMissing.VALUE : DateTimeMissing.VALUE;
+                continue;
             }
-        }
-
-        Column<?> column() {
-            long[] packed = Arrays.copyOf(a, size);
-            return instant ? InstantColumn.createInternal(name, packed) : DateTimeColumn.createInternal(name, packed);
+            var t = Reading.instantOfMicros(v.getLong(i));
+            a[at + i] = instant ? PackedInstant.pack(t) : PackedLocalDateTime.pack(LocalDateTime.ofInstant(t, ZoneOffset.UTC));
         }
     }
 

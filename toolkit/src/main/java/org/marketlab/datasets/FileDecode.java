@@ -311,7 +311,7 @@ final class FileDecode {
                 public BytesInput decompress(BytesInput bytes, int size) throws IOException {
                     if (codec == CompressionCodecName.UNCOMPRESSED) return bytes;
                     if (codec != CompressionCodecName.ZSTD) throw new IOException("pages compressed with " + codec + " are read by the engine");
-                    byte[] out = pageBuffer(size);
+                    byte[] out = SCRATCH.get().bytes(size);
                     ByteBuffer in = bytes.toByteBuffer();
                     long got;
                     if (in.hasArray()) got = Zstd.decompressByteArray(out, 0, size, in.array(), in.arrayOffset() + in.position(), in.remaining());
@@ -342,17 +342,40 @@ final class FileDecode {
     }
 
     /**
-     * Each decoding thread's buffer for the pages it decompresses, grown to the largest page. It is safe to reuse
-     * because a thread decodes one piece at a time and uses up a page (its values copied out, its texts made) before
-     * it reads the next: a load then allocates its pages' size once per thread, not once per page.
+     * A decoding thread's working arrays, kept from piece to piece and grown to the largest page: the decompressed
+     * page, its definition levels (in {@link #page}), its dictionary ids and its values. Reusing them is safe because
+     * a thread decodes one piece at a time and uses a page up (its values copied out, its texts made) before it reads
+     * the next: a load then allocates these once per thread, not once per page.
      */
-    private static final ThreadLocal<byte[][]> PAGE = ThreadLocal.withInitial(() -> new byte[][] {new byte[0]});
+    private static final class Scratch {
+        final Page page = new Page();
+        byte[] bytes = new byte[0];
+        int[] ids = new int[0];
+        long[] longs = new long[0];
+        double[] doubles = new double[0];
 
-    private static byte[] pageBuffer(int size) {
-        byte[][] held = PAGE.get();
-        if (held[0].length < size) held[0] = new byte[Math.max(size, held[0].length + (held[0].length >> 1))];
-        return held[0];
+        byte[] bytes(int n) {
+            if (bytes.length < n) bytes = new byte[Math.max(n, bytes.length + (bytes.length >> 1))];
+            return bytes;
+        }
+
+        int[] ids(int n) {
+            if (ids.length < n) ids = new int[Math.max(n, ids.length * 2)];
+            return ids;
+        }
+
+        long[] longs(int n) {
+            if (longs.length < n) longs = new long[Math.max(n, longs.length * 2)];
+            return longs;
+        }
+
+        double[] doubles(int n) {
+            if (doubles.length < n) doubles = new double[Math.max(n, doubles.length * 2)];
+            return doubles;
+        }
     }
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /**
      * The file read through a channel straight into parquet-java's buffers ({@code LocalInputFile} reads each row
@@ -686,19 +709,15 @@ final class FileDecode {
                 if (floating) plainDoubles(b, b.position(), b.limit(), type, doubleDict = new double[dictSize], dictSize);
                 else plainLongs(b, b.position(), b.limit(), type, longDict = new long[dictSize], dictSize);
             }
-            Page page = new Page();
-            long[] longs = new long[0];
-            double[] doubles = new double[0];
-            int[] ids = new int[0];
+            Scratch scratch = SCRATCH.get();
+            Page page = scratch.page;
             int row = from;
             for (; page.next(pages, d, row, from + rows); row += page.rows) {
                 int n = page.values;
-                if (floating ? doubles.length < n : longs.length < n) {
-                    if (floating) doubles = new double[Math.max(n, doubles.length * 2)];
-                    else longs = new long[Math.max(n, longs.length * 2)];
-                }
+                long[] longs = floating ? null : scratch.longs(n);
+                double[] doubles = floating ? scratch.doubles(n) : null;
                 if (page.dictionaryIds()) {
-                    if (ids.length < n) ids = new int[Math.max(n, ids.length * 2)];
+                    int[] ids = scratch.ids(n);
                     page.ids(ids, dictSize);
                     if (floating) for (int i = 0; i < n; i++) doubles[i] = doubleDict[ids[i]];
                     else for (int i = 0; i < n; i++) longs[i] = longDict[ids[i]];
@@ -940,12 +959,12 @@ final class FileDecode {
                 plainTexts(b, b.position(), b.limit(), dictionary, plain == null);
                 dictionaryKeys = TextCodes.unknown(dictionary.length);
             }
-            Page page = new Page();
-            int[] ids = new int[0];
+            Scratch scratch = SCRATCH.get();
+            Page page = scratch.page;
             int row = from;
             for (; page.next(pages, d, row, from + rows); row += page.rows) {
                 int n = page.values;
-                if (ids.length < n) ids = new int[Math.max(n, ids.length * 2)];
+                int[] ids = scratch.ids(n);
                 String[] texts;
                 if (page.dictionaryIds()) {
                     page.ids(ids, dictionary == null ? -1 : dictionary.length);

@@ -71,8 +71,8 @@ final class ColumnFill {
     /** The sink for a result column read as {@link Reading#chunkProjection} projects it. */
     static Sink sink(String name, Reading.Target target, int capacity) {
         Sink s = switch (target) {
-            case STRING -> new Text(name);
-            case BOOLEAN -> new Bools(name);
+            case STRING -> text(name, false);
+            case BOOLEAN -> new Appended(BooleanColumn.create(name), DuckDBReadableVector::getBoolean);
             case SHORT -> new Primitive<short[]>(name, new short[0], (v, a, at, n) -> {
                 for (int i = 0; i < n; i++) a[at + i] = v.getShort(i, Short.MIN_VALUE); // Tablesaw's missing short
             }, ShortColumn::create);
@@ -90,8 +90,8 @@ final class ColumnFill {
             }, DoubleColumn::create);
             case INSTANT -> new Primitive<long[]>(name, new long[0], (v, a, at, n) -> micros(v, a, at, n, true), InstantColumn::createInternal);
             case DATETIME -> new Primitive<long[]>(name, new long[0], (v, a, at, n) -> micros(v, a, at, n, false), DateTimeColumn::createInternal);
-            case DATE -> new Dates(name);
-            case TIME -> new Times(name);
+            case DATE -> new Appended(DateColumn.create(name), DuckDBReadableVector::getLocalDate);
+            case TIME -> new Appended(TimeColumn.create(name), (v, i) -> LocalTime.parse(v.getString(i)));
         };
         s.grow(Math.max(capacity, 16));
         return s;
@@ -197,93 +197,27 @@ final class ColumnFill {
         static final long VALUE = tech.tablesaw.columns.datetimes.DateTimeColumnType.missingValueIndicator();
     }
 
-    private static final class Bools extends Sink {
-        BooleanColumn c;
-
-        Bools(String name) {
-            super(name);
-            c = BooleanColumn.create(name);
-        }
-
-        void grow(int capacity) {
-        }
-
-        void take(DuckDBReadableVector v, int n) {
-            for (int i = 0; i < n; i++) {
-                if (v.isNull(i)) c.appendMissing();
-                else c.append(v.getBoolean(i));
-            }
-        }
-
-        Column<?> column() {
-            return c;
-        }
-    }
-
-    private static final class Dates extends Sink {
-        DateColumn c;
-
-        Dates(String name) {
-            super(name);
-            c = DateColumn.create(name);
-        }
-
-        void grow(int capacity) {
-        }
-
-        void take(DuckDBReadableVector v, int n) {
-            for (int i = 0; i < n; i++) {
-                if (v.isNull(i)) c.appendMissing();
-                else c.append(v.getLocalDate(i));
-            }
-        }
-
-        Column<?> column() {
-            return c;
-        }
-    }
-
-    /** A TIME column, projected as its ISO text (the engine's chunk reader has no time getter). */
-    private static final class Times extends Sink {
-        TimeColumn c;
-
-        Times(String name) {
-            super(name);
-            c = TimeColumn.create(name);
-        }
-
-        void grow(int capacity) {
-        }
-
-        void take(DuckDBReadableVector v, int n) {
-            for (int i = 0; i < n; i++) {
-                String s = v.getString(i);
-                if (s == null) c.appendMissing();
-                else c.append(LocalTime.parse(s));
-            }
-        }
-
-        Column<?> column() {
-            return c;
-        }
+    /** A vector's value at a row as its column's {@code appendObj} takes it (not called for a null). */
+    private interface Value {
+        Object at(DuckDBReadableVector v, int i);
     }
 
     /**
-     * Text sent value by value: appended as Tablesaw appends it (a dictionary while there are few distinct values), or,
-     * for a column known to hold many distinct values, as plain text (Tablesaw's {@link NullDictionaryMap}: a list of the
-     * values, without the two hash maps and the count per value a dictionary of a million keys would build).
+     * A column appended value by value through Tablesaw's own {@code append} (a null as missing): booleans, dates,
+     * times of day (the engine's chunk reader has no time getter: projected as ISO text) and text. Text goes into
+     * Tablesaw's dictionary while its distinct values are few or, for a column known to hold many, into plain text
+     * (Tablesaw's {@link NullDictionaryMap}: a list of the values, without the two hash maps and the count per value a
+     * dictionary of a million keys would build). The values handed over are the column's own objects (a boolean
+     * boxes to one of its two instances).
      */
-    private static final class Text extends Sink {
-        StringColumn c;
+    private static final class Appended extends Sink {
+        final Column<?> c;
+        final Value value;
 
-        Text(String name) {
-            super(name);
-            c = StringColumn.create(name);
-        }
-
-        Text(String name, boolean plain) {
-            super(name);
-            c = plain ? StringColumn.createInternal(name, new NullDictionaryMap(new ByteDictionaryMap())) : StringColumn.create(name);
+        Appended(Column<?> c, Value value) {
+            super(c.name());
+            this.c = c;
+            this.value = value;
         }
 
         void grow(int capacity) {
@@ -291,15 +225,19 @@ final class ColumnFill {
 
         void take(DuckDBReadableVector v, int n) {
             for (int i = 0; i < n; i++) {
-                String s = v.getString(i);
-                if (s == null) c.appendMissing();
-                else c.append(s);
+                if (v.isNull(i)) c.appendMissing();
+                else c.appendObj(value.at(v, i));
             }
         }
 
         Column<?> column() {
             return c;
         }
+    }
+
+    private static Appended text(String name, boolean plain) {
+        StringColumn c = plain ? StringColumn.createInternal(name, new NullDictionaryMap(new ByteDictionaryMap())) : StringColumn.create(name);
+        return new Appended(c, DuckDBReadableVector::getString);
     }
 
     /**
@@ -312,7 +250,7 @@ final class ColumnFill {
         final it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap byHash = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap();
         final java.util.ArrayList<String> dictionary = new java.util.ArrayList<>();
         int[] codes = new int[0];
-        Text text;
+        Appended text;
 
         Learned(String name) {
             super(name);
@@ -360,11 +298,11 @@ final class ColumnFill {
             }
             int seen = size + n;
             if (seen >= LEARN_ROWS && dictionary.size() > seen / 4) {
-                text = new Text(name, true);
+                text = text(name, true);
                 for (int r = 0; r < seen; r++) {
                     int k = codes[r];
                     if (k < 0) text.c.appendMissing();
-                    else text.c.append(dictionary.get(k));
+                    else text.c.appendObj(dictionary.get(k));
                 }
                 codes = null;
             }

@@ -68,20 +68,10 @@ public final class FrameFiles {
     }
 
     /** The frames of a recording, one at a time. */
-    public static final class Reader implements Iterator<Frame>, AutoCloseable {
+    public static final class Reader extends Lookahead<Frame> implements AutoCloseable {
         private final DuckDBConnection c;
         private final PreparedStatement q;
         private final ResultSet rs;
-        private final Lookahead<Frame> frames = new Lookahead<>() {
-            @Override
-            Frame read() {
-                try {
-                    return rs.next() ? new Frame(rs.getLong(1), rs.getString(2)) : null;
-                } catch (SQLException e) {
-                    throw new DatasetException("reading the recording failed: " + e.getMessage(), e);
-                }
-            }
-        };
 
         private Reader(Path file, long skip) {
             if (!Files.isReadable(file)) throw new DatasetException("no readable recording at " + file.toAbsolutePath());
@@ -99,18 +89,17 @@ public final class FrameFiles {
         }
 
         @Override
-        public boolean hasNext() {
-            return frames.hasNext();
-        }
-
-        @Override
-        public Frame next() {
-            return frames.next();
+        Frame read() {
+            try {
+                return rs.next() ? new Frame(rs.getLong(1), rs.getString(2)) : null;
+            } catch (SQLException e) {
+                throw new DatasetException("reading the recording failed: " + e.getMessage(), e);
+            }
         }
 
         @Override
         public void close() {
-            frames.end();
+            end();
             try {
                 if (rs != null) rs.close();
                 if (q != null) q.close();

@@ -69,7 +69,7 @@ public final class ClobData {
 
     /** A query of {@code GET /ohlc} candles for one outcome token (1h by default). */
     public OhlcQuery ohlc(String assetId) {
-        return new OhlcQuery(t, token(assetId), null, null, "1h", OhlcQuery.MAX_LIMIT, null);
+        return new OhlcQuery(t, token(assetId));
     }
 
     /**

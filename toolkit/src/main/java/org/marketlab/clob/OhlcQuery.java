@@ -4,7 +4,9 @@ import org.marketlab.markets.TokenNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marketlab.config.Progress;
 import org.marketlab.config.Service;
+import org.marketlab.internal.Args;
 import org.marketlab.internal.query.Pager;
+import org.marketlab.internal.query.Params;
 import org.marketlab.internal.transport.Call;
 import org.marketlab.internal.transport.Query;
 import org.marketlab.internal.transport.Document;
@@ -24,7 +26,8 @@ import java.util.Map;
 /**
  * {@code GET /ohlc} candles of one outcome token from {@link #since} to {@link #until} (default now) at a fidelity.
  * A window holding more candles than one request may carry ({@link #limit}, at most 1,000) is fetched page by
- * page; each candle comes once. Immutable.
+ * page; each candle comes once. Immutable: the settings live in one {@link Params} store, and each setter returns a
+ * query over a new store.
  */
 public final class OhlcQuery {
 
@@ -46,33 +49,36 @@ public final class OhlcQuery {
 
     public static final int MAX_LIMIT = 1000;
 
+    /** The settings' names in the store (the request is built from them page by page, so they are not wire names). */
+    private static final String SINCE = "since", UNTIL = "until", FIDELITY = "fidelity", LIMIT = "limit";
+
     private final Transport t;
     private final String asset;
-    private final Instant since, until;
-    private final String fidelity;
-    private final int limit;
+    private final Params params;
     private final Progress.Listener progress;
 
-    OhlcQuery(Transport t, String asset, Instant since, Instant until, String fidelity, int limit, Progress.Listener progress) {
+    OhlcQuery(Transport t, String asset) {
+        this(t, asset, Params.empty(), null);
+    }
+
+    private OhlcQuery(Transport t, String asset, Params params, Progress.Listener progress) {
         this.t = t;
         this.asset = asset;
-        this.since = since;
-        this.until = until;
-        this.fidelity = fidelity;
-        this.limit = limit;
+        this.params = params.checkWindow(SINCE, UNTIL);
         this.progress = progress;
-        if (since != null && until != null && since.isAfter(until)) {
-            throw new IllegalArgumentException("since (" + since + ") is after until (" + until + ")");
-        }
+    }
+
+    private OhlcQuery with(String name, Object value) {
+        return new OhlcQuery(t, asset, params.with(name, value), progress);
     }
 
     /** The first candle's time (required: the service needs startTs). */
     public OhlcQuery since(Instant since) {
-        return new OhlcQuery(t, asset, org.marketlab.internal.Args.notNull(since, "since"), until, fidelity, limit, progress);
+        return with(SINCE, Args.notNull(since, "since"));
     }
 
     public OhlcQuery until(Instant until) {
-        return new OhlcQuery(t, asset, since, org.marketlab.internal.Args.notNull(until, "until"), fidelity, limit, progress);
+        return with(UNTIL, Args.notNull(until, "until"));
     }
 
     /** Candle length: one of 1m, 5m, 15m, 30m, 1h (the default), 4h, 1d, 1w. */
@@ -80,19 +86,22 @@ public final class OhlcQuery {
         if (fidelity == null || !FIDELITIES.containsKey(fidelity)) {
             throw new IllegalArgumentException("fidelity '" + fidelity + "' is not one of " + String.join(", ", FIDELITIES.keySet()));
         }
-        return new OhlcQuery(t, asset, since, until, fidelity, limit, progress);
+        return with(FIDELITY, fidelity);
     }
 
     /** Candles per request, 1 to 1,000 (the default); longer windows are paged. */
     public OhlcQuery limit(int limit) {
         if (limit > MAX_LIMIT) throw new IllegalArgumentException("limit cannot exceed " + MAX_LIMIT + " (was " + limit + "); longer windows are paged for you");
         if (limit < 1) throw new IllegalArgumentException("limit must be 1 to " + MAX_LIMIT + ", was " + limit);
-        return new OhlcQuery(t, asset, since, until, fidelity, limit, progress);
+        return with(LIMIT, limit);
     }
 
     public OhlcQuery onProgress(Progress.Listener listener) {
-        org.marketlab.internal.Args.notNull(listener, "listener");
-        return new OhlcQuery(t, asset, since, until, fidelity, limit, listener);
+        return new OhlcQuery(t, asset, params, Args.notNull(listener, "listener"));
+    }
+
+    private String fidelity() {
+        return params.has(FIDELITY) ? params.get(FIDELITY) : "1h";
     }
 
     public List<Candle> list() {
@@ -104,6 +113,9 @@ public final class OhlcQuery {
      * past the last candle received, a short page ends the read.
      */
     private Pager<Candle, Instant> pager() {
+        Instant since = params.get(SINCE), until = params.get(UNTIL);
+        String fidelity = fidelity();
+        int limit = params.has(LIMIT) ? params.<Integer>get(LIMIT) : MAX_LIMIT;
         if (since == null) throw new IllegalArgumentException("since(...) is required: the service answers 'startTs is required' without it");
         Duration step = FIDELITIES.get(fidelity);
         Instant end = until != null ? until : Instant.now();
@@ -155,6 +167,6 @@ public final class OhlcQuery {
             close.append(c.close().doubleValue());
             volume.append(c.volume().doubleValue());
         }
-        return Table.create(fidelity + " candles of " + TokenNames.of(asset), time, open, high, low, close, volume);
+        return Table.create(fidelity() + " candles of " + TokenNames.of(asset), time, open, high, low, close, volume);
     }
 }

@@ -47,13 +47,10 @@ public final class PricesHistoryQuery {
         this.t = t;
         this.token = token;
         this.params = params;
-        Instant start = params.get(START), end = params.get(END);
-        if (params.has(INTERVAL) && (start != null || end != null)) {
+        if (params.has(INTERVAL) && (params.has(START) || params.has(END))) {
             throw new IllegalArgumentException("give either start/end or interval, not both");
         }
-        if (start != null && end != null && start.isAfter(end)) {
-            throw new IllegalArgumentException("start (" + start + ") is after end (" + end + ")");
-        }
+        params.checkWindow(START, END, "start", "end");
     }
 
     private PricesHistoryQuery with(String name, Object value) {

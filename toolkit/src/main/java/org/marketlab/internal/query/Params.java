@@ -56,6 +56,20 @@ public final class Params {
         return this;
     }
 
+    /** Refuses a time window whose start {@code from} lies after its end {@code to}, named as the store names them. */
+    public Params checkWindow(String from, String to) {
+        return checkWindow(from, to, from, to);
+    }
+
+    /** Refuses a time window whose start lies after its end, naming both as the user wrote them. */
+    public Params checkWindow(String from, String to, String fromName, String toName) {
+        java.time.Instant start = get(from), end = get(to);
+        if (start != null && end != null && start.isAfter(end)) {
+            throw new IllegalArgumentException(fromName + " (" + start + ") is after " + toName + " (" + end + ")");
+        }
+        return this;
+    }
+
     /**
      * These parameters renamed by {@code rename} (a name it maps to {@code null} is left out), in the same order: a
      * read that keeps two spellings of its parameters sends one of them.

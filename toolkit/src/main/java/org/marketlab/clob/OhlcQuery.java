@@ -83,10 +83,7 @@ public final class OhlcQuery {
 
     /** Candle length: one of 1m, 5m, 15m, 30m, 1h (the default), 4h, 1d, 1w. */
     public OhlcQuery fidelity(String fidelity) {
-        if (fidelity == null || !FIDELITIES.containsKey(fidelity)) {
-            throw new IllegalArgumentException("fidelity '" + fidelity + "' is not one of " + String.join(", ", FIDELITIES.keySet()));
-        }
-        return with(FIDELITY, fidelity);
+        return with(FIDELITY, Args.oneOf(fidelity, "fidelity", List.copyOf(FIDELITIES.keySet())));
     }
 
     /** Candles per request, 1 to 1,000 (the default); longer windows are paged. */

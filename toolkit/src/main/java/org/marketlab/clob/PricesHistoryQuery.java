@@ -29,8 +29,11 @@ import java.util.Set;
  */
 public final class PricesHistoryQuery {
 
+    /** The intervals, longest first, in the order a refusal lists them. */
+    private static final List<String> INTERVAL_NAMES = List.of("max", "all", "1m", "1w", "1d", "6h", "1h");
+
     /** The intervals the service knows. */
-    public static final Set<String> INTERVALS = Set.of("max", "all", "1m", "1w", "1d", "6h", "1h");
+    public static final Set<String> INTERVALS = Set.copyOf(INTERVAL_NAMES);
 
     /** The settings' names in the store: the wire names of the request's parameters. */
     private static final String START = "startTs", END = "endTs", INTERVAL = "interval", FIDELITY = "fidelity";
@@ -67,10 +70,7 @@ public final class PricesHistoryQuery {
 
     /** A span back from now: one of max, all, 1m (a month), 1w, 1d, 6h, 1h. */
     public PricesHistoryQuery interval(String interval) {
-        if (interval == null || !INTERVALS.contains(interval)) {
-            throw new IllegalArgumentException("interval '" + interval + "' is not one of max, all, 1m, 1w, 1d, 6h, 1h");
-        }
-        return with(INTERVAL, interval);
+        return with(INTERVAL, Args.oneOf(interval, "interval", INTERVAL_NAMES));
     }
 
     /** Minutes between points (1 or more). */

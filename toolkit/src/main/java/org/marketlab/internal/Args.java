@@ -155,10 +155,14 @@ public final class Args {
         return v;
     }
 
-    /** One of {@code allowed} (exactly as listed). */
+    /**
+     * One of {@code allowed} (exactly as written); the refusal lists them in a list's order, or sorted when
+     * {@code allowed} has no order of its own.
+     */
     public static String oneOf(String value, String name, Collection<String> allowed) {
         if (value == null || !allowed.contains(value)) {
-            throw new IllegalArgumentException(name + " '" + shown(value) + "' is not one of " + String.join(", ", new java.util.TreeSet<>(allowed)));
+            Collection<String> shownOrder = allowed instanceof java.util.List<String> ? allowed : new java.util.TreeSet<>(allowed);
+            throw new IllegalArgumentException(name + " '" + shown(value) + "' is not one of " + String.join(", ", shownOrder));
         }
         return value;
     }

@@ -1,13 +1,17 @@
 package org.marketlab.kernel;
 
+import org.dflib.jjava.jupyter.channels.IOPubChannel;
 import org.dflib.jjava.jupyter.channels.JupyterConnection;
+import org.dflib.jjava.jupyter.channels.JupyterSocket;
 import org.dflib.jjava.jupyter.channels.Loop;
 import org.dflib.jjava.jupyter.channels.ShellChannel;
 import org.dflib.jjava.jupyter.channels.ShellHandler;
 import org.dflib.jjava.jupyter.channels.ShellReplyEnvironment;
+import org.dflib.jjava.jupyter.channels.StdinChannel;
 import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;
 import org.dflib.jjava.jupyter.messages.HMACGenerator;
 import org.dflib.jjava.jupyter.messages.Message;
+import org.marketlab.kernel.startup.StartTrace;
 import org.zeromq.ZMQ;
 
 import java.security.InvalidKeyException;
@@ -34,9 +38,23 @@ final class KernelConnection extends JupyterConnection {
 
     KernelConnection(KernelConnectionProperties props) throws NoSuchAlgorithmException, InvalidKeyException {
         super(props);
-        replace("shell", new PromptShellChannel(channelContext(), props.createHMACGenerator(), false, this));
-        replace("control", new PromptShellChannel(channelContext(), props.createHMACGenerator(), true, this));
-        watchSubscribers();
+        PromptShellChannel shellChannel = new PromptShellChannel(channelContext(), props.createHMACGenerator(), false, this);
+        PromptShellChannel controlChannel = new PromptShellChannel(channelContext(), props.createHMACGenerator(), true, this);
+        replace("shell", shellChannel);
+        replace("control", controlChannel);
+        EarlyIOPub iopubChannel = new EarlyIOPub(channelContext(), props.createHMACGenerator());
+        replace("iopub", iopubChannel);
+        EarlyStdin stdinChannel = new EarlyStdin(channelContext(), props.createHMACGenerator());
+        replace("stdin", stdinChannel);
+        watchSubscribers(); // before IOPub listens: a subscriber's handshake is then never missed
+        // Every port listens from here on, IOPub first; requests wait in their sockets until connect() starts the
+        // loops. A client's sockets each retry every 100 ms until the kernel listens: one that finds IOPub listening
+        // in the same round as the shell has a subscriber by the time its kernel_info request is answered.
+        iopubChannel.listen(props);
+        shellChannel.listen(props);
+        controlChannel.listen(props);
+        stdinChannel.listen(props);
+        StartTrace.mark("ports listening");
     }
 
     /** Listens to the IOPub socket's monitor for the first completed handshake of a peer. */
@@ -51,7 +69,10 @@ final class KernelConnection extends JupyterConnection {
         Thread t = new Thread(() -> {
             try {
                 ZMQ.Event e = ZMQ.Event.recv(events);
-                if (e != null) subscribed.countDown();
+                if (e != null) {
+                    StartTrace.mark("IOPub subscriber connected");
+                    subscribed.countDown();
+                }
             } catch (RuntimeException closed) {
                 subscribed.countDown(); // the context closed: nothing will connect
             } finally {
@@ -87,11 +108,11 @@ final class KernelConnection extends JupyterConnection {
     }
 
     /** Puts {@code channel} in the place of jjava's (closing that one, never bound). */
-    private void replace(String field, ShellChannel channel) {
+    private void replace(String field, JupyterSocket channel) {
         try {
             var f = JupyterConnection.class.getDeclaredField(field);
             f.setAccessible(true);
-            ShellChannel old = (ShellChannel) f.get(this);
+            JupyterSocket old = (JupyterSocket) f.get(this);
             f.set(this, channel);
             old.close();
         } catch (ReflectiveOperationException e) {
@@ -108,6 +129,7 @@ final class KernelConnection extends JupyterConnection {
         private final boolean isControl;
         private final JupyterConnection connection;
         private volatile Loop loop;
+        private boolean listening;
 
         PromptShellChannel(ZMQ.Context context, HMACGenerator hmac, boolean isControl, JupyterConnection connection) {
             super(context, hmac, isControl, connection, 0);
@@ -115,11 +137,19 @@ final class KernelConnection extends JupyterConnection {
             this.connection = connection;
         }
 
+        /** Listens on the channel's port; requests wait in the socket until {@link #bind} starts the loop. */
+        void listen(KernelConnectionProperties props) {
+            if (listening) throw new IllegalStateException("channel already listening");
+            bind(formatAddress(props.getTransport(), props.getIp(), isControl ? props.getControlPort() : props.getShellPort()));
+            listening = true;
+        }
+
+        /** Starts the loop that reads and handles requests (listening first, if {@link #listen} was not called). */
         @Override
         @SuppressWarnings({"unchecked", "rawtypes"})
         public void bind(KernelConnectionProperties props) {
             if (loop != null) throw new IllegalStateException("channel already bound");
-            bind(formatAddress(props.getTransport(), props.getIp(), isControl ? props.getControlPort() : props.getShellPort()));
+            if (!listening) listen(props);
             ZMQ.Poller poller = ctx.poller(1);
             poller.register(this, ZMQ.Poller.POLLIN);
             String name = isControl ? "Control" : "Shell";
@@ -170,6 +200,40 @@ final class KernelConnection extends JupyterConnection {
             } catch (InterruptedException ignored) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** jjava's IOPub channel, listening from {@link #listen} (made with the connection) rather than from connect(). */
+    static final class EarlyIOPub extends IOPubChannel {
+
+        EarlyIOPub(ZMQ.Context context, HMACGenerator hmac) {
+            super(context, hmac);
+        }
+
+        void listen(KernelConnectionProperties props) {
+            super.bind(props);
+        }
+
+        @Override
+        public void bind(KernelConnectionProperties props) {
+            // listening since listen()
+        }
+    }
+
+    /** jjava's stdin channel, listening from {@link #listen} (made with the connection) rather than from connect(). */
+    static final class EarlyStdin extends StdinChannel {
+
+        EarlyStdin(ZMQ.Context context, HMACGenerator hmac) {
+            super(context, hmac);
+        }
+
+        void listen(KernelConnectionProperties props) {
+            super.bind(props);
+        }
+
+        @Override
+        public void bind(KernelConnectionProperties props) {
+            // listening since listen()
         }
     }
 }

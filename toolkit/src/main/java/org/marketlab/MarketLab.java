@@ -59,20 +59,30 @@ public final class MarketLab {
      * profile uses it. Safe to call more than once; failures surface on first use instead.
      */
     public static void warmUp() {
-        // The sandbox (world and servers) and the transport (HTTP client, TLS, pacer) are built side by side.
-        Profile p = currentProfile();
-        background("marketlab-warm-up", () -> Transport.startEmbedded(p));
-        background("marketlab-warm-up-transport", MarketLab::transport);
+        warmUp(() -> false);
     }
 
-    private static void background(String name, Runnable work) {
+    /**
+     * {@link #warmUp()} that gives way: on one thread, in steps (the sandbox's world, its first server's routes, that
+     * server's start, the events it makes ahead for a first page, then the transport's HTTP client and pacer), and
+     * before each step it waits while {@code giveWayWhile} says true. A kernel that starts the sandbox before it knows
+     * whether its first cell needs it says true while a cell that does not is running, so that cell has the cores. Once
+     * a call needs the service, the start goes on at once: that call waits for the start, never for the give-way.
+     */
+    public static void warmUp(java.util.function.BooleanSupplier giveWayWhile) {
+        if (giveWayWhile == null) throw new IllegalArgumentException("giveWayWhile is null; give () -> false to never give way");
+        Profile p = currentProfile();
         Thread t = new Thread(() -> {
             try {
-                work.run();
+                Transport.startEmbeddedAhead(p, giveWayWhile);
+                while (giveWayWhile.getAsBoolean() && Transport.currentIfMade() == null) Thread.sleep(5);
+                transport();
             } catch (RuntimeException ignored) {
                 // reported to the user by the first call that needs it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-        }, name);
+        }, "marketlab-warm-up");
         t.setDaemon(true);
         t.start();
     }

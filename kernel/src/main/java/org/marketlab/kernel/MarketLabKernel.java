@@ -117,6 +117,14 @@ public final class MarketLabKernel extends BaseKernel {
     @Override
     public Object evalRaw(String cell) {
         startUp.cellArrived(cell);
+        try {
+            return evalCell(cell);
+        } finally {
+            startUp.cellDone();
+        }
+    }
+
+    private Object evalCell(String cell) {
         history.add(cell);
         progress.reset();
         StringBuilder code = new StringBuilder();

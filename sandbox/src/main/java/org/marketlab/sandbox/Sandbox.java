@@ -198,6 +198,16 @@ public final class Sandbox implements EmbeddedService {
         return startWith(seed);
     }
 
+    /**
+     * {@link #start(long)} in steps, {@code betweenSteps} run before each: the world's frame, the market-data server's
+     * routes, its start, and the events made ahead for a first page (on their own thread).
+     */
+    @Override
+    public synchronized Map<String, URI> start(long seed, Runnable betweenSteps) {
+        if (urls != null) return urls;
+        return startOn(seed, 0, Objects.requireNonNull(betweenSteps));
+    }
+
     /** Starts with the builder's seed. */
     public synchronized Map<String, URI> start() {
         if (urls != null) return urls;
@@ -220,6 +230,12 @@ public final class Sandbox implements EmbeddedService {
      * start, not five, and does not share the cores with the other four's.
      */
     synchronized Map<String, URI> startOn(long worldSeed, int firstPort) {
+        return startOn(worldSeed, firstPort, NO_PAUSE);
+    }
+
+    private static final Runnable NO_PAUSE = () -> { };
+
+    private synchronized Map<String, URI> startOn(long worldSeed, int firstPort, Runnable betweenSteps) {
         if (urls != null) return urls;
         Trace.mark("sandbox starting");
         Instant anchor = now != null ? now : World.defaultNow(present());
@@ -235,12 +251,14 @@ public final class Sandbox implements EmbeddedService {
         List<RouteModule> first;
         try {
             for (int i = 0; i < http.length; i++) channels.put(http[i], bind(firstPort > 0 ? firstPort + i : 0));
+            betweenSteps.run();
             world = World.generate(worldSeed, anchor, longshotBias);
             Trace.mark("sandbox world frame");
+            betweenSteps.run();
             DiscoveryApi discovery = new DiscoveryApi(world);
             first = List.of(new EventsApi(world, faults::nullProbability), discovery, new CatalogApi(world, discovery, Wallets::proxiedSigners),
                     new LiveData(world, discovery, clock));
-            startServer("markets", channels.get("markets"), first);
+            startServer("markets", channels.get("markets"), first, betweenSteps);
             modules = first;
         } catch (RuntimeException | Error e) { // an Error too (a library missing): the gates open and the ports close
             for (ServerSocketChannel c : channels.values()) closeQuietly(c);
@@ -276,7 +294,10 @@ public final class Sandbox implements EmbeddedService {
         rest.start();
         // The events of a first unordered page (the first listing's batch), made while the client gets ready to ask.
         World w = world;
-        Thread firstPage = new Thread(() -> w.makeFirst(FIRST_PAGE_EVENTS), "sandbox-first-page");
+        Thread firstPage = new Thread(() -> {
+            betweenSteps.run();
+            w.makeFirst(FIRST_PAGE_EVENTS);
+        }, "sandbox-first-page");
         firstPage.setDaemon(true);
         firstPage.start();
         return urls;
@@ -346,7 +367,7 @@ public final class Sandbox implements EmbeddedService {
             for (Map.Entry<String, ServerSocketChannel> c : channels.entrySet()) {
                 if (c.getKey().equals("markets")) continue;
                 List<RouteModule> own = rest.stream().filter(m -> m.service().equals(c.getKey())).toList();
-                startServer(c.getKey(), c.getValue(), own);
+                startServer(c.getKey(), c.getValue(), own, NO_PAUSE);
             }
             List<RouteModule> everything = new ArrayList<>(first);
             everything.addAll(rest);
@@ -363,12 +384,15 @@ public final class Sandbox implements EmbeddedService {
 
     /**
      * Starts one interface's server on its bound port with its modules' routes (added before the start: Javalin
-     * answers 404 for a path it has no route for before any before-handler runs), then lets its requests in.
+     * answers 404 for a path it has no route for before any before-handler runs), then lets its requests in;
+     * {@code betweenSteps} runs between the routes and the start.
      */
-    private void startServer(String service, ServerSocketChannel channel, List<RouteModule> own) {
+    private void startServer(String service, ServerSocketChannel channel, List<RouteModule> own, Runnable betweenSteps) {
         Javalin app = server(service, channel);
         for (RouteModule m : own) m.register(app);
         servers.put(service, app);
+        Trace.mark("sandbox server " + service + " routes added");
+        betweenSteps.run();
         app.start();
         gates.get(service).countDown();
         Trace.mark("sandbox server " + service + " started");

@@ -19,6 +19,16 @@ public interface EmbeddedService extends AutoCloseable {
      */
     Map<String, URI> start(long seed);
 
+    /**
+     * {@link #start(long)}, calling {@code betweenSteps} between the steps of the start (the world, each server, the
+     * work made ahead), on the thread that runs each step. It may block: a start made ahead of need (a kernel's, while
+     * it waits for its first cell) so gives the cores to whatever must run first, and goes on when it returns. An
+     * implementation without steps starts as {@link #start(long)} does.
+     */
+    default Map<String, URI> start(long seed, Runnable betweenSteps) {
+        return start(seed);
+    }
+
     /** Stops every listener; safe to call more than once. */
     @Override
     void close();

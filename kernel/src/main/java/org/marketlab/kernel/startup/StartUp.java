@@ -26,6 +26,8 @@ public final class StartUp {
     private final java.util.concurrent.atomic.AtomicBoolean serviceAsked = new java.util.concurrent.atomic.AtomicBoolean();
     /** Set once a cell has come: background work then stops. */
     private volatile boolean cellSeen;
+    /** Set while a cell that does not call a facade runs: the sandbox's start, begun ahead of need, waits meanwhile. */
+    private volatile boolean givingWay;
     private volatile IdleWarmUp idle;
 
     /** For the kernel whose JShell is {@code shell} (perhaps still starting) and whose tables render by {@code render}. */
@@ -45,7 +47,9 @@ public final class StartUp {
      * kernel would otherwise sit idle just before a first table whose longest part is the sandbox's start. Not earlier:
      * the start would then share the cores with JShell's, which every first cell waits for. Not when a cell has come
      * before JShell was ready: that cell says whether it needs the sandbox ({@link #cellArrived}), and one that does
-     * not ({@code 1+1}) then has the cores to itself.
+     * not ({@code 1+1}) then has the cores to itself. A cell that does not call a facade and comes while the start is
+     * under way has them too, but for the step under way: the start waits between its steps until the cell has run
+     * ({@link #cellDone}).
      */
     public void warmUpWhileIdle() {
         shell.whenComplete((e, failed) -> {
@@ -59,9 +63,12 @@ public final class StartUp {
         idle = IdleWarmUp.start(shell, render);
     }
 
-    /** The embedded sandbox and the transport, started in the background, once. */
+    /**
+     * The embedded sandbox and the transport, started in the background, once, in steps that wait while a cell that
+     * does not call a facade runs (a call that needs the service lets them go on at once).
+     */
     private void startService() {
-        if (serviceAsked.compareAndSet(false, true)) MarketLab.warmUp();
+        if (serviceAsked.compareAndSet(false, true)) MarketLab.warmUp(() -> givingWay);
     }
 
     /** A request is about to use JShell: the idle warm-up stops before its next step (a user's request comes first). */
@@ -81,7 +88,14 @@ public final class StartUp {
             cellSeen = true;
         }
         quiet();
-        if (USES_SERVICE.matcher(cell).find()) startService();
+        boolean usesService = USES_SERVICE.matcher(cell).find();
+        givingWay = !usesService;
+        if (usesService) startService();
         if (USES_TABLES.matcher(cell).find()) IdleWarmUp.firstTableInBackground(render);
+    }
+
+    /** The cell that last arrived has been run: a start begun ahead of need goes on. */
+    public void cellDone() {
+        givingWay = false;
     }
 }

@@ -21,7 +21,37 @@ final class EmbeddedServices {
     private EmbeddedServices() {
     }
 
-    static synchronized Map<String, URI> urls(long seed) {
+    /**
+     * The seeds whose sandbox a call has needed: a start made ahead of need ({@link #urlsAhead}) then stops giving way,
+     * so the call waits for the start only, never for what the start gave way to.
+     */
+    private static final java.util.Set<Long> NEEDED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** How often a start that gives way looks again whether it may go on. */
+    private static final long GIVE_WAY_POLL_MS = 5;
+
+    /** The sandbox's URLs for a call that needs them: started now if need be. */
+    static Map<String, URI> urls(long seed) {
+        NEEDED.add(seed);
+        return started(seed, () -> { });
+    }
+
+    /**
+     * The sandbox started ahead of need: before each step of its start (see {@link EmbeddedService#start(long, Runnable)})
+     * it waits while {@code giveWayWhile} says so, until a call needs the sandbox ({@link #urls}).
+     */
+    static Map<String, URI> urlsAhead(long seed, java.util.function.BooleanSupplier giveWayWhile) {
+        return started(seed, () -> giveWay(seed, giveWayWhile));
+    }
+
+    private static void giveWay(long seed, java.util.function.BooleanSupplier giveWayWhile) {
+        try {
+            while (!NEEDED.contains(seed) && giveWayWhile.getAsBoolean()) Thread.sleep(GIVE_WAY_POLL_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the start goes on; the interrupt stays for whoever asked it
+        }
+    }
+
+    private static synchronized Map<String, URI> started(long seed, Runnable betweenSteps) {
         Map<String, URI> urls = STARTED.get(seed);
         if (urls != null) return urls;
         EmbeddedService service;
@@ -41,7 +71,7 @@ final class EmbeddedServices {
             throw broken(e);
         }
         try {
-            urls = Map.copyOf(service.start(seed));
+            urls = Map.copyOf(service.start(seed, betweenSteps));
         } catch (LinkageError e) {
             closeQuietly(service);
             throw broken(e);

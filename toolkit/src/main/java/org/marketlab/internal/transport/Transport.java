@@ -83,13 +83,21 @@ public final class Transport implements Connection {
      * transport: a warm-up can run this beside the transport's construction (its HTTP client and TLS) instead of after it.
      */
     public static void startEmbedded(Profile profile) {
-        if (!profile.embedded()) return;
-        for (Service s : Service.values()) {
-            if (profile.url(s) == null) {
-                EmbeddedServices.urls(profile.seed());
-                return;
-            }
-        }
+        if (usesEmbedded(profile)) EmbeddedServices.urls(profile.seed());
+    }
+
+    /**
+     * {@link #startEmbedded(Profile)} ahead of need: before each step of the sandbox's start it waits while
+     * {@code giveWayWhile} says so, until a call needs the sandbox.
+     */
+    public static void startEmbeddedAhead(Profile profile, java.util.function.BooleanSupplier giveWayWhile) {
+        if (usesEmbedded(profile)) EmbeddedServices.urlsAhead(profile.seed(), giveWayWhile);
+    }
+
+    private static boolean usesEmbedded(Profile profile) {
+        if (!profile.embedded()) return false;
+        for (Service s : Service.values()) if (profile.url(s) == null) return true;
+        return false;
     }
 
     /** The transport behind a connection (every connection is one the toolkit made). */

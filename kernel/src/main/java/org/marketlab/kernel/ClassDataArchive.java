@@ -53,12 +53,34 @@ final class ClassDataArchive {
         }
     }
 
+    /** {@link #stale(Path, Path)} with the stamp read from {@code stamp}, a channel open on it. */
+    private static boolean stale(Path dir, Path jar, FileChannel stamp) throws IOException {
+        if (!Files.isRegularFile(dir.resolve(ARCHIVE))) return false;
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) Math.min(stamp.size(), 64 * 1024));
+        while (b.hasRemaining() && stamp.read(b, b.position()) > 0) {
+            // read on, to the end or the buffer's
+        }
+        return !new String(b.array(), 0, b.position(), StandardCharsets.UTF_8).equals(stampOf(jar));
+    }
+
+    /** Makes the archive in a kernelspec folder (see {@link #makeArchive}), or says why not. */
+    interface Maker {
+        boolean make(Path dir) throws IOException, InterruptedException;
+    }
+
     /**
      * Makes the archive of the kernelspec in {@code dir} by a training run ({@link TrainingRun}) of its jar, written
      * beside it and moved into place once whole, then stamps it; with {@code background}, the run has the lowest CPU
      * priority where {@code nice} exists. False when the run fails or takes longer than 3 minutes.
      */
     static boolean make(Path dir, boolean background) throws IOException, InterruptedException {
+        if (!makeArchive(dir, background)) return false;
+        writeStamp(dir, dir.resolve("marketlab-kernel.jar"));
+        return true;
+    }
+
+    /** {@link #make} without the stamp. */
+    private static boolean makeArchive(Path dir, boolean background) throws IOException, InterruptedException {
         Path jsa = dir.resolve(ARCHIVE);
         Path part = dir.resolve(ARCHIVE + ".part");
         Path jar = dir.resolve("marketlab-kernel.jar");
@@ -90,7 +112,6 @@ final class ClassDataArchive {
             return false;
         }
         Files.move(part, jsa, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        writeStamp(dir, jar);
         return true;
     }
 
@@ -106,6 +127,39 @@ final class ClassDataArchive {
         t.start();
     }
 
+    /**
+     * Repairs the archive in {@code dir} with {@code maker}, one process at a time: under a lock on the stamp itself,
+     * which the repair then rewrites through the locked channel. So a repair leaves no file of its own behind, and no
+     * kernel can hold a lock on a file another has removed. Null when another process holds the lock or the archive
+     * is sound by the time the lock is had; else whether the archive was made.
+     */
+    static Boolean repairLocked(Path dir, Path jar, Maker maker) throws IOException, InterruptedException {
+        // Only through this channel while it is held: closing any other of this process's channels on the stamp would
+        // release the lock (POSIX record locks belong to the process and the file).
+        try (FileChannel stamp = FileChannel.open(dir.resolve(STAMP), StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            FileLock held;
+            try {
+                held = stamp.tryLock();
+            } catch (java.nio.channels.OverlappingFileLockException thisProcess) {
+                return null; // a repair of this process holds it
+            }
+            if (held == null) return null;
+            try {
+                if (!stale(dir, jar, stamp)) return null;
+                if (!maker.make(dir)) return false;
+                byte[] now = stampOf(jar).getBytes(StandardCharsets.UTF_8);
+                stamp.truncate(0);
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(now);
+                while (b.hasRemaining()) stamp.write(b, b.position());
+                stamp.force(true);
+                return true;
+            } finally {
+                held.release();
+            }
+        }
+    }
+
     private static void repairIfStale() {
         Path jar = org.marketlab.kernel.startup.CompileJar.kernelJar();
         if (jar == null) return;
@@ -116,14 +170,11 @@ final class ClassDataArchive {
                 + " in the background in " + REPAIR_AFTER_MS / 1000 + " s, at low priority: the next start will be faster");
         try {
             Thread.sleep(REPAIR_AFTER_MS);
-            try (FileChannel lock = FileChannel.open(dir.resolve(ARCHIVE + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                 FileLock held = lock.tryLock()) {
-                if (held == null || !stale(dir, jar)) return; // another kernel repairs it, or did
-                boolean made = make(dir, true);
-                System.err.println(made ? "MarketLab kernel: made the class-data-sharing archive " + dir.resolve(ARCHIVE) + " again"
-                        : "MarketLab kernel: could not make the class-data-sharing archive in " + dir + "; run the installer again"
-                        + " (java -jar marketlab-kernel.jar install) for a faster start");
-            }
+            Boolean made = repairLocked(dir, jar, d -> makeArchive(d, true));
+            if (made == null) return; // another kernel repairs it, or did
+            System.err.println(made ? "MarketLab kernel: made the class-data-sharing archive " + dir.resolve(ARCHIVE) + " again"
+                    : "MarketLab kernel: could not make the class-data-sharing archive in " + dir + "; run the installer again"
+                    + " (java -jar marketlab-kernel.jar install) for a faster start");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException | RuntimeException e) {

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ClassDataArchiveTest {
@@ -53,5 +55,36 @@ class ClassDataArchiveTest {
         assertTrue(ClassDataArchive.stale(dir, dir.resolve("marketlab-kernel.jar")));
         Files.delete(dir.resolve(ClassDataArchive.ARCHIVE));
         assertFalse(ClassDataArchive.stale(dir, dir.resolve("marketlab-kernel.jar")));
+    }
+
+    @Test
+    void aRepairRewritesTheStampItLockedAndLeavesNoFileOfItsOwn(@TempDir Path tmp) throws Exception {
+        Path dir = spec(tmp.resolve("marketlab"));
+        Path jar = dir.resolve("marketlab-kernel.jar");
+        Files.writeString(dir.resolve(ClassDataArchive.STAMP), "another jar\n");
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        assertEquals(Boolean.TRUE, ClassDataArchive.repairLocked(dir, jar, d -> made.incrementAndGet() > 0));
+        assertEquals(1, made.get());
+        assertFalse(ClassDataArchive.stale(dir, jar), "the stamp is the jar's now");
+        try (var files = Files.list(dir)) {
+            assertEquals(java.util.Set.of("marketlab-kernel.jar", ClassDataArchive.ARCHIVE, ClassDataArchive.STAMP),
+                    files.map(f -> f.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
+        }
+        assertNull(ClassDataArchive.repairLocked(dir, jar, d -> made.incrementAndGet() > 0), "a sound archive is left as it is");
+        assertEquals(1, made.get());
+    }
+
+    @Test
+    void aRepairThatCannotHaveTheLockLeavesItToItsHolder(@TempDir Path tmp) throws Exception {
+        Path dir = spec(tmp.resolve("marketlab"));
+        Path jar = dir.resolve("marketlab-kernel.jar");
+        Files.writeString(dir.resolve(ClassDataArchive.STAMP), "another jar\n");
+        try (var holder = java.nio.channels.FileChannel.open(dir.resolve(ClassDataArchive.STAMP), java.nio.file.StandardOpenOption.WRITE);
+             var held = holder.lock()) {
+            assertNull(ClassDataArchive.repairLocked(dir, jar, d -> {
+                throw new AssertionError("made while another held the lock");
+            }));
+        }
+        assertTrue(ClassDataArchive.stale(dir, jar), "still stale: its holder repairs it");
     }
 }

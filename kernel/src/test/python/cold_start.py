@@ -1,12 +1,14 @@
 """Cold start of Jupyter kernels: from asking jupyter_client to start a kernel process to the first
 execute_result of a cell, the way a notebook's first cell experiences it.
 
-    python cold_start.py [--rounds N] KERNEL=CODE [KERNEL=CODE ...]
+    python cold_start.py [--rounds N] [--after-ready SECONDS] KERNEL=CODE [KERNEL=CODE ...]
 
 Each round starts a fresh kernel process for every KERNEL=CODE given, in that order. Prints one line per start:
     START <index of the KERNEL=CODE> <kernel> <round> <ready seconds> <first result seconds>
           <CPU seconds of the kernel process until then> <mime types of the result>
 The CPU seconds (every thread of the kernel process, from /proc) depend far less on what else the machine runs.
+With --after-ready, each cell is sent that long after jupyter_client reports the kernel ready (a user who reads
+the notebook first): the result seconds still count from the start, so the cell's own time is result - ready - that.
 Used by org.marketlab.kernel.ColdStartBench, which installs the kernel and prints the comparison.
 """
 import argparse
@@ -47,11 +49,14 @@ def stop(km, kc):
     km.shutdown_kernel(now=True)
 
 
-def run_cell(kc, kernel, code, started, timeout):
-    """Waits for the kernel to be ready, runs one cell, and answers (ready seconds, result seconds, the result
-    message), both counted from started; a cell that fails or gives no result within timeout raises."""
+def run_cell(kc, kernel, code, started, timeout, after_ready=0.0):
+    """Waits for the kernel to be ready (and after_ready seconds more), runs one cell, and answers (ready seconds,
+    result seconds, the result message), both counted from started; a cell that fails or gives no result within
+    timeout raises."""
     kc.wait_for_ready(timeout=timeout)
     ready = time.perf_counter() - started
+    if after_ready > 0:
+        time.sleep(after_ready)
     msg_id = kc.execute(code)
     deadline = started + timeout
     while True:
@@ -71,11 +76,11 @@ def run_cell(kc, kernel, code, started, timeout):
             raise RuntimeError(f"{kernel}: {code!r} failed: {msg['content']['ename']}: {msg['content']['evalue']}")
 
 
-def first_result(kernel, code, timeout):
+def first_result(kernel, code, timeout, after_ready=0.0):
     started = time.perf_counter()
     km, kc = start(kernel)
     try:
-        ready, result, msg = run_cell(kc, kernel, code, started, timeout)
+        ready, result, msg = run_cell(kc, kernel, code, started, timeout, after_ready)
         return ready, result, cpu_seconds(km), sorted(msg["content"]["data"])
     finally:
         stop(km, kc)
@@ -85,12 +90,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=180)
+    parser.add_argument("--after-ready", type=float, default=0.0, help="seconds between ready and the cell")
     parser.add_argument("cells", nargs="+", help="KERNEL=CODE")
     args = parser.parse_args()
     cells = [c.split("=", 1) for c in args.cells]
     for r in range(1, args.rounds + 1):
         for i, (kernel, code) in enumerate(cells):
-            ready, result, cpu, mimes = first_result(kernel, code, args.timeout)
+            ready, result, cpu, mimes = first_result(kernel, code, args.timeout, args.after_ready)
             print(f"START {i} {kernel} {r} {ready:.3f} {result:.3f} {cpu:.3f} {','.join(mimes)}", flush=True)
 
 

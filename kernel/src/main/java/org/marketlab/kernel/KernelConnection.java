@@ -7,7 +7,6 @@ import org.dflib.jjava.jupyter.channels.Loop;
 import org.dflib.jjava.jupyter.channels.ShellChannel;
 import org.dflib.jjava.jupyter.channels.ShellHandler;
 import org.dflib.jjava.jupyter.channels.ShellReplyEnvironment;
-import org.dflib.jjava.jupyter.channels.StdinChannel;
 import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;
 import org.dflib.jjava.jupyter.messages.HMACGenerator;
 import org.dflib.jjava.jupyter.messages.Message;
@@ -44,16 +43,14 @@ final class KernelConnection extends JupyterConnection {
         replace("control", controlChannel);
         EarlyIOPub iopubChannel = new EarlyIOPub(channelContext(), props.createHMACGenerator());
         replace("iopub", iopubChannel);
-        EarlyStdin stdinChannel = new EarlyStdin(channelContext(), props.createHMACGenerator());
-        replace("stdin", stdinChannel);
         watchSubscribers(); // before IOPub listens: a subscriber's handshake is then never missed
-        // Every port listens from here on, IOPub first; requests wait in their sockets until connect() starts the
-        // loops. A client's sockets each retry every 100 ms until the kernel listens: one that finds IOPub listening
-        // in the same round as the shell has a subscriber by the time its kernel_info request is answered.
+        // IOPub, the shell and control listen from here on, IOPub first; requests wait in their sockets until connect()
+        // starts the loops (and binds stdin and the heartbeat, which no first cell waits for). A client's sockets each
+        // retry every 100 ms until the kernel listens: one that finds IOPub listening in the same round as the shell
+        // has a subscriber by the time its kernel_info request is answered.
         iopubChannel.listen(props);
         shellChannel.listen(props);
         controlChannel.listen(props);
-        stdinChannel.listen(props);
         StartTrace.mark("ports listening");
     }
 
@@ -207,23 +204,6 @@ final class KernelConnection extends JupyterConnection {
     static final class EarlyIOPub extends IOPubChannel {
 
         EarlyIOPub(ZMQ.Context context, HMACGenerator hmac) {
-            super(context, hmac);
-        }
-
-        void listen(KernelConnectionProperties props) {
-            super.bind(props);
-        }
-
-        @Override
-        public void bind(KernelConnectionProperties props) {
-            // listening since listen()
-        }
-    }
-
-    /** jjava's stdin channel, listening from {@link #listen} (made with the connection) rather than from connect(). */
-    static final class EarlyStdin extends StdinChannel {
-
-        EarlyStdin(ZMQ.Context context, HMACGenerator hmac) {
             super(context, hmac);
         }
 

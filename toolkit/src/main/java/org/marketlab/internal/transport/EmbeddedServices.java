@@ -26,18 +26,28 @@ final class EmbeddedServices {
      * so the call waits for the start only, never for what the start gave way to.
      */
     private static final java.util.Set<Long> NEEDED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /**
+     * Calls that need a sandbox, of any seed, and are under way: one start runs at a time, so a start made ahead of need
+     * stops giving way while any call waits, which may be for a sandbox of another seed.
+     */
+    private static final java.util.concurrent.atomic.AtomicInteger CALLING = new java.util.concurrent.atomic.AtomicInteger();
     /** How often a start that gives way looks again whether it may go on. */
     private static final long GIVE_WAY_POLL_MS = 5;
 
     /** The sandbox's URLs for a call that needs them: started now if need be. */
     static Map<String, URI> urls(long seed) {
         NEEDED.add(seed);
-        return started(seed, () -> { });
+        CALLING.incrementAndGet();
+        try {
+            return started(seed, () -> { });
+        } finally {
+            CALLING.decrementAndGet();
+        }
     }
 
     /**
      * The sandbox started ahead of need: before each step of its start (see {@link EmbeddedService#start(long, Runnable)})
-     * it waits while {@code giveWayWhile} says so, until a call needs the sandbox ({@link #urls}).
+     * it waits while {@code giveWayWhile} says so, until a call needs this sandbox or waits for any ({@link #urls}).
      */
     static Map<String, URI> urlsAhead(long seed, java.util.function.BooleanSupplier giveWayWhile) {
         return started(seed, () -> giveWay(seed, giveWayWhile));
@@ -45,7 +55,7 @@ final class EmbeddedServices {
 
     private static void giveWay(long seed, java.util.function.BooleanSupplier giveWayWhile) {
         try {
-            while (!NEEDED.contains(seed) && giveWayWhile.getAsBoolean()) Thread.sleep(GIVE_WAY_POLL_MS);
+            while (CALLING.get() == 0 && !NEEDED.contains(seed) && giveWayWhile.getAsBoolean()) Thread.sleep(GIVE_WAY_POLL_MS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the start goes on; the interrupt stays for whoever asked it
         }

@@ -12,6 +12,7 @@ import org.marketlab.sandbox.route.RouteModule;
 import org.marketlab.sandbox.trading.Engine;
 import org.marketlab.sandbox.world.Hash;
 import org.marketlab.sandbox.world.PricePath;
+import org.marketlab.sandbox.world.Recent;
 import org.marketlab.sandbox.world.TickQuotes;
 import org.marketlab.sandbox.world.World;
 
@@ -66,12 +67,7 @@ public final class ClobApi implements RouteModule {
     /** The sandbox's present in ms: books, the ends of histories and candles. */
     private final LongSupplier present;
     /** The paths of the tokens asked for lately (each holds its event's model, rebuilt from the seed when dropped). */
-    private final Map<String, PricePath> paths = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, PricePath> eldest) {
-            return size() > 4096;
-        }
-    };
+    private final Map<String, PricePath> paths = Recent.of(4096);
     private volatile Engine live;
     /** Tick sizes changed and markets resolved while the sandbox runs. */
     final MarketStatus status = new MarketStatus();

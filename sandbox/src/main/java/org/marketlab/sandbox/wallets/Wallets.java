@@ -3,6 +3,7 @@ package org.marketlab.sandbox.wallets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marketlab.sandbox.world.Lazy;
+import org.marketlab.sandbox.world.Recent;
 import org.marketlab.sandbox.world.Tape;
 import org.marketlab.sandbox.world.World;
 import org.web3j.crypto.ECKeyPair;
@@ -270,12 +271,7 @@ public final class Wallets {
      * The last markets' net positions, each at the minute it was counted: a request for a market's holders reads both
      * outcomes ({@code /holders}, {@code /oi}), and each would otherwise scan the market's whole tape again.
      */
-    private final Map<String, NetAt> netByRank = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, NetAt> eldest) {
-            return size() > 64;
-        }
-    });
+    private final Map<String, NetAt> netByRank = java.util.Collections.synchronizedMap(Recent.of(64));
 
     /** A market's net positions by rank at {@code minute}, counted once a market and minute. */
     private double[] netByRank(String conditionId, long minute, Tape tape, java.util.function.LongPredicate seededTook) {

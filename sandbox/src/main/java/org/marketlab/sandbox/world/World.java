@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -69,12 +68,7 @@ public final class World {
     private final Map<String, Token> madeTokens = new java.util.concurrent.ConcurrentHashMap<>();
     /** The lists and indexes over every event, once all are made. */
     private final Lazy<Whole> whole = new Lazy<>(this::makeWhole);
-    private final Map<Integer, EventModel> models = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, EventModel> eldest) {
-            return size() > MODELS_KEPT;
-        }
-    };
+    private final Map<Integer, EventModel> models = Recent.of(MODELS_KEPT);
 
     record Made(EventFacts facts, List<Token> tokens, ModelSpec spec) {
     }

@@ -58,7 +58,7 @@ public final class OhlcQuery {
     private final Progress.Listener progress;
 
     OhlcQuery(Transport t, String asset) {
-        this(t, asset, Params.empty(), null);
+        this(t, asset, Params.empty().with(FIDELITY, "1h").with(LIMIT, MAX_LIMIT), null);
     }
 
     private OhlcQuery(Transport t, String asset, Params params, Progress.Listener progress) {
@@ -97,10 +97,6 @@ public final class OhlcQuery {
         return new OhlcQuery(t, asset, params, Args.notNull(listener, "listener"));
     }
 
-    private String fidelity() {
-        return params.has(FIDELITY) ? params.get(FIDELITY) : "1h";
-    }
-
     public List<Candle> list() {
         return pager().list();
     }
@@ -111,8 +107,8 @@ public final class OhlcQuery {
      */
     private Pager<Candle, Instant> pager() {
         Instant since = params.get(SINCE), until = params.get(UNTIL);
-        String fidelity = fidelity();
-        int limit = params.has(LIMIT) ? params.<Integer>get(LIMIT) : MAX_LIMIT;
+        String fidelity = params.get(FIDELITY);
+        int limit = params.get(LIMIT);
         if (since == null) throw new IllegalArgumentException("since(...) is required: the service answers 'startTs is required' without it");
         Duration step = FIDELITIES.get(fidelity);
         Instant end = until != null ? until : Instant.now();
@@ -164,6 +160,6 @@ public final class OhlcQuery {
             close.append(c.close().doubleValue());
             volume.append(c.volume().doubleValue());
         }
-        return Table.create(fidelity() + " candles of " + TokenNames.of(asset), time, open, high, low, close, volume);
+        return Table.create(params.<String>get(FIDELITY) + " candles of " + TokenNames.of(asset), time, open, high, low, close, volume);
     }
 }

@@ -602,21 +602,14 @@ final class FileEncode {
      * ({@code code}, -1: missing), run-length/bit-packed; a page of null flags alone where every row is missing.
      */
     private static void dictionaryPages(PageWriter pages, ColumnDescriptor d, int[] code, byte[][] values, int n) throws IOException {
-        int missing = 0;
-        boolean[] present = null;
+        Nulls nulls = new Nulls();
         for (int r = 0; r < n; r++) {
-            if (code[r] >= 0) {
-                if (present != null) present[r] = true;
-                continue;
-            }
-            if (present == null) {
-                present = new boolean[n];
-                Arrays.fill(present, 0, r, true);
-            }
-            missing++;
+            if (code[r] >= 0) nulls.present(r);
+            else nulls.missing(r, n);
         }
+        boolean[] present = nulls.present;
         Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
-        s.incrementNumNulls(missing);
+        s.incrementNumNulls(nulls.missing);
         if (values.length == 0) {
             page(pages, n, BytesInput.empty(), present, s, Encoding.PLAIN);
             return;

@@ -236,8 +236,12 @@ final class ColumnFill {
     }
 
     private static Appended text(String name, boolean plain) {
-        StringColumn c = plain ? StringColumn.createInternal(name, new NullDictionaryMap(new ByteDictionaryMap())) : StringColumn.create(name);
-        return new Appended(c, DuckDBReadableVector::getString);
+        return new Appended(plain ? plainText(name) : StringColumn.create(name), DuckDBReadableVector::getString);
+    }
+
+    /** An empty string column kept as plain text (Tablesaw's {@link NullDictionaryMap}), for a column of many distinct values. */
+    static StringColumn plainText(String name) {
+        return StringColumn.createInternal(name, new NullDictionaryMap(new ByteDictionaryMap()));
     }
 
     /**

@@ -43,8 +43,6 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 import tech.tablesaw.columns.dates.PackedLocalDate;
-import tech.tablesaw.columns.strings.ByteDictionaryMap;
-import tech.tablesaw.columns.strings.NullDictionaryMap;
 
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -991,7 +989,7 @@ final class FileDecode {
                         coder.add(texts, keys, codes, at, to - at);
                         at = to;
                         if (at >= ColumnFill.LEARN_ROWS && coder.distinct() > at / 4) {
-                            plain = StringColumn.createInternal(name, new NullDictionaryMap(new ByteDictionaryMap()));
+                            plain = ColumnFill.plainText(name);
                             for (int r = 0; r < at; r++) append(coder.text(codes[r]));
                             for (int r = at; r < end; r++) append(codes[r] < 0 ? null : texts[codes[r]]);
                             codes = null;

@@ -189,11 +189,11 @@ final class ColumnFill {
     }
 
     /** Tablesaw's packed missing values (what {@code appendMissing} stores). */
-    private static final class InstantColumnMissing {
+    static final class InstantColumnMissing {
         static final long VALUE = tech.tablesaw.columns.instant.InstantColumnType.missingValueIndicator();
     }
 
-    private static final class DateTimeMissing {
+    static final class DateTimeMissing {
         static final long VALUE = tech.tablesaw.columns.datetimes.DateTimeColumnType.missingValueIndicator();
     }
 

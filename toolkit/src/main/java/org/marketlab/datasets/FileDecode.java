@@ -831,8 +831,6 @@ final class FileDecode {
      * Tablesaw packs instants ({@code kind} INSTANT) or UTC date-times (DATETIME).
      */
     private static final class Longs extends Numbers {
-        static final long MISSING_INSTANT = tech.tablesaw.columns.instant.InstantColumnType.missingValueIndicator();
-        static final long MISSING_DATETIME = tech.tablesaw.columns.datetimes.DateTimeColumnType.missingValueIndicator();
         final long[] a;
         final Kind kind;
         final long unit;
@@ -856,7 +854,7 @@ final class FileDecode {
                     for (int i = 0, j = 0; i < page.rows; i++) a[row + i] = all || l[i] != 0 ? v[j++] & 0xffffffffL : Long.MIN_VALUE;
                 }
                 default -> {
-                    long missing = kind == Kind.INSTANT ? MISSING_INSTANT : MISSING_DATETIME;
+                    long missing = kind == Kind.INSTANT ? ColumnFill.InstantColumnMissing.VALUE : ColumnFill.DateTimeMissing.VALUE;
                     Packer packer = new Packer();
                     for (int i = 0, j = 0; i < page.rows; i++) a[row + i] = all || l[i] != 0 ? packer.pack(v[j++] * unit) : missing;
                 }

@@ -345,8 +345,8 @@ final class FileEncode {
                 default -> 8;
             };
             this.missing = switch (kind) {
-                case INSTANT -> tech.tablesaw.columns.instant.InstantColumnType.missingValueIndicator();
-                case DATETIME -> tech.tablesaw.columns.datetimes.DateTimeColumnType.missingValueIndicator();
+                case INSTANT -> ColumnFill.InstantColumnMissing.VALUE;
+                case DATETIME -> ColumnFill.DateTimeMissing.VALUE;
                 default -> 0;
             };
         }

@@ -301,7 +301,7 @@ final class ColumnFill {
                 codes[size + i] = k;
             }
             int seen = size + n;
-            if (seen >= LEARN_ROWS && dictionary.size() > seen / 4) {
+            if (manyTexts(dictionary.size(), seen)) {
                 text = text(name, true);
                 for (int r = 0; r < seen; r++) {
                     int k = codes[r];
@@ -319,6 +319,11 @@ final class ColumnFill {
 
     /** Rows of a text column read before its distinct values are judged few (coded) or many (text). */
     static final int LEARN_ROWS = 16_384;
+
+    /** Whether a text column of {@code distinct} texts in its first {@code rows} rows is kept as plain text: past {@link #LEARN_ROWS}, more than a quarter. */
+    static boolean manyTexts(int distinct, int rows) {
+        return rows >= LEARN_ROWS && distinct > rows / 4;
+    }
 
     /**
      * A string column from codes into a dictionary ({@code -1}: missing), equal to the column appended value by

@@ -986,7 +986,7 @@ final class FileDecode {
                         int to = at < ColumnFill.LEARN_ROWS ? Math.min(end, ColumnFill.LEARN_ROWS) : end;
                         coder.add(texts, keys, codes, at, to - at);
                         at = to;
-                        if (at >= ColumnFill.LEARN_ROWS && coder.distinct() > at / 4) {
+                        if (ColumnFill.manyTexts(coder.distinct(), at)) {
                             plain = ColumnFill.plainText(name);
                             for (int r = 0; r < at; r++) append(coder.text(codes[r]));
                             for (int r = at; r < end; r++) append(codes[r] < 0 ? null : texts[codes[r]]);

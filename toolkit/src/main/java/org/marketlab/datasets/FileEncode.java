@@ -270,14 +270,19 @@ final class FileEncode {
                 List<String> values = new ArrayList<>();
                 int[] codes = TableSource.codes(sc, rows, values);
                 if (codes == null) yield new PlainText(sc);
-                byte[][] utf8 = new byte[values.size()][];
-                for (int k = 0; k < utf8.length; k++) utf8[k] = values.get(k).getBytes(StandardCharsets.UTF_8);
-                yield new DictionaryText(codes, utf8);
+                yield new DictionaryText(codes, utf8(values));
             }
             case BOOLEAN -> new Booleans((BooleanColumn) col);
             case SHORT, INT, DATE, FLOAT, LONG, DOUBLE, INSTANT, DATETIME, TIME -> new Numbers(col, kind);
             default -> throw new IllegalStateException("a table has no " + kind + " column");
         };
+    }
+
+    /** A dictionary's texts as UTF-8 bytes, in its order. */
+    private static byte[][] utf8(List<String> values) {
+        byte[][] utf8 = new byte[values.size()][];
+        for (int k = 0; k < utf8.length; k++) utf8[k] = values.get(k).getBytes(StandardCharsets.UTF_8);
+        return utf8;
     }
 
     /** A page's null flags (definition levels), RLE with their 4-byte length; {@code present} null: none missing. */
@@ -516,9 +521,7 @@ final class FileEncode {
                 code[r] = id;
             }
             if (n <= PROBE && values.size() > n / 2) return false;
-            byte[][] utf8 = new byte[values.size()][];
-            for (int k = 0; k < utf8.length; k++) utf8[k] = values.get(k).getBytes(StandardCharsets.UTF_8);
-            dictionaryPages(pages, d, code, utf8, n);
+            dictionaryPages(pages, d, code, utf8(values), n);
             return true;
         }
 

@@ -54,7 +54,9 @@ class IpLimitsTest {
             long earliest = (long) Math.ceil((sent1 + 10e9 - after) / 1e9), latest = (long) Math.ceil((answered1 + 10e9 - before) / 1e9);
             long ra = retryAfter(refused);
             assertTrue(ra >= Math.max(1, earliest) && ra <= latest, "Retry-After " + ra + " in [" + earliest + ", " + latest + "]");
-            assertTrue(ra >= 6, "the 501st came within the window, well before it slides: " + ra);
+            // The steps below need the 501st refused at least two seconds before the window slides: 499 requests sent
+            // within about six seconds, which a machine under heavy load still does.
+            assertTrue(ra >= 2, "the 501st came within the window, well before it slides: " + ra);
             // Other paths on the same server have their own rows (only the general ones are shared).
             assertEquals(200, wire.get("/ok").statusCode());
 

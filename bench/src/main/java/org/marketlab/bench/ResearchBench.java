@@ -33,21 +33,13 @@ import java.util.concurrent.atomic.AtomicReference;
  *       minimum the {@code /v2/trades} window (300 in 10 s) allows for its pages; then the same tape
  *       {@code toParquet}.</li>
  * </ol>
- * The first read is timed twice, each in a fresh JVM: in a child process with the kernel's JVM flags ({@link #KERNEL_JVM}),
+ * The first read is timed twice, each in a fresh JVM: in a child process with the kernel's JVM flags ({@link KernelJvm#FLAGS}),
  * the JVM a notebook's read runs in, and in this process with the JVM's defaults.
  * Prints the 429s the sandbox sent (the target is none) and the requests it held, and the first read's figure against
  * the same read repeated on the warm sandbox (what of its excess is cold start). Args: [N markets, default 3000].
  * Run: {@code scripts/bench research [N]}.
  */
 public final class ResearchBench {
-
-    /**
-     * The kernel's JVM flags that change how a cold read runs (kernel/.../Installer.JVM_FLAGS: its collector and young
-     * generation, C1 only on one compiler thread with less inlining): a notebook's {@code Research.resolved()} runs in
-     * that JVM. Its class-data archive is the kernel's own and is left out.
-     */
-    static final List<String> KERNEL_JVM = List.of("-XX:+UseParallelGC", "-XX:MetaspaceSize=128m", "-XX:NewSize=320m",
-            "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:C1MaxInlineSize=15", "-XX:C1InlineStackLimit=5");
 
     public static void main(String[] args) throws Exception {
         boolean child = args.length > 0 && args[0].equals("--cold");
@@ -188,15 +180,11 @@ public final class ResearchBench {
     }
 
     /**
-     * The first read in a fresh JVM with {@link #KERNEL_JVM}'s flags (this process's class path), as a notebook's first
+     * The first read in a fresh JVM with {@link KernelJvm#FLAGS} (this process's class path), as a notebook's first
      * read runs: a line with its time, ratio, CPU and 429s.
      */
     private static String kernelJvmColdRead(int n) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(KERNEL_JVM);
-        cmd.addAll(List.of("--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                ResearchBench.class.getName(), "--cold", Integer.toString(n)));
+        List<String> cmd = KernelJvm.command(List.of(), ResearchBench.class, "--cold", Integer.toString(n));
         Process proc = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(proc.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         if (proc.waitFor() != 0) throw new IllegalStateException("the kernel-JVM read failed:\n" + out);
@@ -208,7 +196,7 @@ public final class ResearchBench {
         double minimum = new Cold(List.of(), 0, seconds, cpu, histories, events, fewest, limited).minimum();
         return String.format(Locale.ROOT, "resolved, first read in a fresh JVM with the kernel's flags (%s): %,d /prices-history requests (fewest %,d) and %,d events pages, "
                         + "%.1f s, CPU %.1f s (client and sandbox); minimum %.0f s; 429s %d%nRATIO resolved-market histories, the kernel's JVM (time / published-window minimum): %.3f",
-                String.join(" ", KERNEL_JVM), histories, fewest, events, seconds, cpu, minimum, limited, minimum > 0 ? seconds / minimum : Double.NaN);
+                String.join(" ", KernelJvm.FLAGS), histories, fewest, events, seconds, cpu, minimum, limited, minimum > 0 ? seconds / minimum : Double.NaN);
     }
 
     /**

@@ -114,7 +114,7 @@ public final class DatasetsBench {
             String glob = tape + "/**/*.parquet";
             String q = "select conditionId, side, count(*) as trades, sum(size) as size, avg(price) as avg_price, "
                     + "min(timestamp) as first, max(timestamp) as last from '" + glob + "' group by conditionId, side";
-            Step groupBy = new Step("group-by", warmUp);
+            Step groupBy = new Step(warmUp, load("group-by", "start"));
             try (Polars polars = new Polars(python)) {
                 for (int r = 0; r < warmUp + rounds; r++) {
                     Timed<Table> t = Timed.of(() -> Datasets.sql(q).table());
@@ -124,7 +124,7 @@ public final class DatasetsBench {
                             t.value().rowCount(), text(p), t.wall() / p[0]);
                 }
             }
-            summary.addAll(groupBy.end(String.format(Locale.ROOT, "group-by over the %,d-row tape (Datasets.sql / polars)", rows)));
+            summary.addAll(groupBy.end(String.format(Locale.ROOT, "group-by over the %,d-row tape (Datasets.sql / polars)", rows), load("group-by", "end")));
 
             // 3. Read and write one table, taking turns with polars, in this JVM.
             Path source = work.resolve("table-source.parquet");
@@ -172,8 +172,9 @@ public final class DatasetsBench {
      * the two steps' summary lines, their labels ending with {@code where}.
      */
     private static List<String> table(Path python, Path source, Path work, String prefix, int warmUp, int rounds, String where) throws Exception {
-        Step read = new Step("read", warmUp);
-        Step write = new Step("write", warmUp);
+        String start = load("table", "start");
+        Step read = new Step(warmUp, start);
+        Step write = new Step(warmUp, start);
         int rows = 0;
         try (Polars polars = new Polars(python)) {
             Table table = null;
@@ -200,8 +201,9 @@ public final class DatasetsBench {
                 }
             }
         }
-        List<String> lines = new ArrayList<>(write.end(String.format(Locale.ROOT, "write a %,d-row table (Datasets.save / write_parquet)%s", rows, where)));
-        lines.addAll(read.end("read it (Datasets.load / read_parquet)" + where));
+        String end = load("table", "end");
+        List<String> lines = new ArrayList<>(write.end(String.format(Locale.ROOT, "write a %,d-row table (Datasets.save / write_parquet)%s", rows, where), end));
+        lines.addAll(read.end("read it (Datasets.load / read_parquet)" + where, end));
         return lines;
     }
 
@@ -236,6 +238,13 @@ public final class DatasetsBench {
         }
         throw new IllegalArgumentException(what + " must be a whole number of at least " + min + ", not '" + arg
                 + "' (usage: scripts/bench datasets [rows] [rounds] [warm-up])");
+    }
+
+    /** Prints the load average at a step's start or end, and returns it. */
+    private static String load(String step, String when) {
+        String load = load();
+        System.out.println(step + ": load " + load + " at its " + when);
+        return load;
     }
 
     /** The load average over 1, 5 and 15 minutes ({@code /proc/loadavg}; elsewhere the JVM's 1-minute figure). */
@@ -404,7 +413,10 @@ public final class DatasetsBench {
                 String cause = CAUSES.getOrDefault(id.getKey(), Map.of()).get(id.getValue());
                 causes.merge(cause == null ? "cause not reported" : cause, 1, Integer::sum);
             }
-            StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "GC %d young %d ms, %d full %d ms (", young, youngMs, full, fullMs));
+            StringBuilder b = new StringBuilder("GC ");
+            if (young > 0) b.append(String.format(Locale.ROOT, "%d young %d ms", young, youngMs));
+            if (full > 0) b.append(young > 0 ? ", " : "").append(String.format(Locale.ROOT, "%d full %d ms", full, fullMs));
+            b.append(" (");
             causes.forEach((cause, n) -> b.append(b.charAt(b.length() - 1) == '(' ? "" : ", ").append(cause).append(' ').append(n));
             return b.append(')').toString();
         }
@@ -420,19 +432,17 @@ public final class DatasetsBench {
      * at the step's start and end.
      */
     private static final class Step {
-        final String name;
         final int warmUp;
-        final String loadAtStart = load();
+        final String loadAtStart;
         final List<Double> mlWall = new ArrayList<>(), mlCpu = new ArrayList<>(), plWall = new ArrayList<>(), plCpu = new ArrayList<>();
         final Pauses gc = new Pauses();
         long jitMs;
         Timed<?> firstMl;
         double[] firstPl;
 
-        Step(String name, int warmUp) {
-            this.name = name;
+        Step(int warmUp, String loadAtStart) {
             this.warmUp = warmUp;
-            System.out.println(name + ": load " + loadAtStart + " at its start");
+            this.loadAtStart = loadAtStart;
         }
 
         String round(int r) {
@@ -454,9 +464,7 @@ public final class DatasetsBench {
         }
 
         /** The step's summary: the ratio of medians, each side's spread, the collections, the first call. */
-        List<String> end(String what) {
-            String loadAtEnd = load();
-            System.out.println(name + ": load " + loadAtEnd + " at its end");
+        List<String> end(String what, String loadAtEnd) {
             return List.of(
                     String.format(Locale.ROOT, "RATIO %s: %.2f (medians %.3f s / %.3f s); CPU %.2f (%.2f / %.2f CPU-s)", what,
                             median(mlWall) / median(plWall), median(mlWall), median(plWall), median(mlCpu) / median(plCpu), median(mlCpu), median(plCpu)),

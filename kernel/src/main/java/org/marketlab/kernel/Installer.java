@@ -171,6 +171,8 @@ final class Installer {
      * (methods of at most 15 bytecodes, 5 levels deep): on two cores the compiler thread is otherwise the largest user
      * of CPU until a first table (0.6 of about 2 CPU-s), competing with JShell, the sandbox and the reader, and these
      * cut the kernel's CPU to a first table by about 0.25 s with no difference in a warm reader's speed beyond noise.
+     * The benchmarks that time a notebook's calls in the kernel's JVM take these flags from the bench module's
+     * {@code KernelJvm}, which mirrors this list (the kernel is not on the bench's class path): change both together.
      */
     static final List<String> JVM_FLAGS = List.of("-Djava.awt.headless=true", "-Dfile.encoding=UTF-8",
             "-XX:+UseParallelGC", "-XX:MetaspaceSize=128m", "-XX:NewSize=320m",

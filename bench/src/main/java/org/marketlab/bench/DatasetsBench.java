@@ -56,10 +56,11 @@ import static org.marketlab.bench.Harness.median;
  * Each of steps 2 to 4 runs {@code warm-up} rounds (default 3) that are not counted, then {@code rounds} counted
  * rounds (default 9); a round is MarketLab's call, then polars'. Round 0 is each side's first call, printed apart: a
  * notebook's first save or load is cold. For each step the bench prints the ratio of medians (the {@code RATIO} line),
- * each side's minimum, median and maximum, and the first call's ratio (the {@code FIRST CALL} line). Every MarketLab
- * call is printed with the collections that ran during it (young and full, their pause time and causes) and the JIT's
- * compiling time, so that an outlier round shows what it held; the load average is printed at each step's start and
- * end. Ratios are MarketLab's time over polars' (below 1: MarketLab is faster).
+ * each side's minimum, median and maximum and those of the rounds' own ratios, and the first call's ratio (the
+ * {@code FIRST CALL} line). Every MarketLab call is printed with the collections that ran during it (young and full,
+ * their pause time and causes) and the JIT's compiling time, so that an outlier round shows what it held; the load
+ * average is printed at each step's start and end. Ratios are MarketLab's time over polars' (below 1: MarketLab is
+ * faster).
  */
 public final class DatasetsBench {
 
@@ -472,9 +473,21 @@ public final class DatasetsBench {
                             mlWall.size(), warmUp, loadAtStart, loadAtEnd),
                     "  MarketLab " + spread(mlWall, mlCpu) + "; in its counted calls " + gc.text() + ", JIT " + jitMs + " ms",
                     "  polars    " + spread(plWall, plCpu),
+                    "  ratio of each round's pair (two calls back to back, so the machine's drift between rounds cancels): "
+                            + pairs(mlWall, plWall, mlCpu, plCpu),
                     String.format(Locale.ROOT, "FIRST CALL %s: %.2f (%.3f s / %.3f s); CPU %.2f (%.2f / %.2f CPU-s); MarketLab's %s, JIT %d ms", what,
                             firstMl.wall() / firstPl[0], firstMl.wall(), firstPl[0], firstMl.cpu() / firstPl[1], firstMl.cpu(), firstPl[1],
                             firstMl.gc().text(), firstMl.jitMs()));
+        }
+
+        private static String pairs(List<Double> mlWall, List<Double> plWall, List<Double> mlCpu, List<Double> plCpu) {
+            List<Double> wall = new ArrayList<>(), cpu = new ArrayList<>();
+            for (int i = 0; i < mlWall.size(); i++) {
+                wall.add(mlWall.get(i) / plWall.get(i));
+                cpu.add(mlCpu.get(i) / plCpu.get(i));
+            }
+            return String.format(Locale.ROOT, "wall %.2f / %.2f / %.2f (min / median / max), CPU %.2f / %.2f / %.2f",
+                    Collections.min(wall), median(wall), Collections.max(wall), Collections.min(cpu), median(cpu), Collections.max(cpu));
         }
 
         private static String spread(List<Double> wall, List<Double> cpu) {

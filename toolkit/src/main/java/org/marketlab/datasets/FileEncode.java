@@ -132,9 +132,7 @@ final class FileEncode {
      */
     static boolean write(List<Columns.Col> cols, Column<?>[] columns, Columns.Kind[] kinds, int rows, Path tmp) throws IOException {
         MessageType schema = schema(cols, kinds);
-        // A text column's codes take a pass over its rows: the columns' passes run on all cores.
-        Encoder[] encoders = new Encoder[columns.length];
-        java.util.stream.IntStream.range(0, columns.length).parallel().forEach(i -> encoders[i] = encoder(columns[i], kinds[i], rows));
+        Encoder[] encoders = encoders(columns, kinds, rows);
         ParquetFileWriter w;
         try {
             w = new ParquetFileWriter(new LocalOutputFile(tmp), schema, ParquetFileWriter.Mode.OVERWRITE, GROUP_ROWS, 0, 64, Integer.MAX_VALUE, false);
@@ -173,11 +171,32 @@ final class FileEncode {
         return true;
     }
 
+    /**
+     * Every column's encoder. A text column's codes take a pass over its rows: the passes run in the pool the row groups
+     * use ({@link Parquet#workers}), a column each, so a save keeps to its own named threads.
+     */
+    private static Encoder[] encoders(Column<?>[] columns, Columns.Kind[] kinds, int rows) throws IOException {
+        ExecutorService workers = Parquet.workers();
+        List<Future<Encoder>> made = new ArrayList<>(columns.length);
+        try {
+            for (int i = 0; i < columns.length; i++) {
+                Column<?> c = columns[i];
+                Columns.Kind k = kinds[i];
+                made.add(workers.submit(() -> encoder(c, k, rows)));
+            }
+            Encoder[] encoders = new Encoder[columns.length];
+            for (int i = 0; i < encoders.length; i++) encoders[i] = take(made.get(i));
+            return encoders;
+        } finally {
+            for (Future<?> f : made) f.cancel(true);
+        }
+    }
+
     /** A row group encoded: its pages, and its rows. */
     private record Group(ColumnChunkPageWriteStore store, int rows) {
     }
 
-    private static Group take(Future<Group> f) throws IOException {
+    private static <T> T take(Future<T> f) throws IOException {
         try {
             return f.get();
         } catch (InterruptedException e) {

@@ -39,6 +39,7 @@ import tech.tablesaw.columns.instant.PackedInstant;
 import tech.tablesaw.columns.times.PackedLocalTime;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +50,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -214,26 +216,88 @@ final class FileEncode {
     /** One row group, every column's pages encoded and compressed, held in memory until the file takes it. */
     private static Group group(MessageType schema, List<ColumnDescriptor> descriptors, Encoder[] encoders, int from, int n)
             throws IOException {
-        try (Zstandard zstd = new Zstandard()) {
-            ColumnChunkPageWriteStore store = new ColumnChunkPageWriteStore(zstd, schema, new HeapByteBufferAllocator(), 64, false);
+        Kit kit = Kit.take();
+        try {
+            ColumnChunkPageWriteStore store = new ColumnChunkPageWriteStore(kit, schema, new HeapByteBufferAllocator(), 64, false);
             for (int i = 0; i < encoders.length; i++) {
                 ColumnDescriptor d = descriptors.get(i);
                 encoders[i].encode(store.getPageWriter(d), d, from, n);
             }
             return new Group(store, n);
+        } finally {
+            kit.give();
         }
     }
 
-    /** Compression by zstd-jni with one context for the row group's pages. */
-    private static final class Zstandard implements CompressionCodecFactory.BytesInputCompressor, AutoCloseable {
-        final ZstdCompressCtx ctx = new ZstdCompressCtx().setLevel(LEVEL);
+    /**
+     * What a thread needs to compress a row group's pages, kept from row group to row group and from save to save: a
+     * zstd context, and direct buffers for a page before and after compression. zstd-jni reads and writes direct memory
+     * by address, where its {@code byte[]} calls pin the arrays (JNI critical regions, which hold up every collection
+     * meanwhile), and a page costs no array of its own on the way. The page store copies each compressed page into a
+     * buffer of its exact size before the next page is compressed, so the buffers serve every page in turn. They grow
+     * to the largest page, up to {@link #KEEP} bytes; a larger page (a text of many megabytes) is compressed from
+     * arrays of its own that go with it. At most one kit per core is kept idle: the others are closed.
+     */
+    static final class Kit implements CompressionCodecFactory.BytesInputCompressor {
+        /** The largest page a kit's buffers are kept for. */
+        static final int KEEP = 4 << 20;
+        private static final ConcurrentLinkedQueue<Kit> IDLE = new ConcurrentLinkedQueue<>();
+
+        private final ZstdCompressCtx ctx = new ZstdCompressCtx().setLevel(LEVEL);
+        private ByteBuffer in = ByteBuffer.allocateDirect(0);
+        private ByteBuffer out = ByteBuffer.allocateDirect(0);
+        private final OutputStream into = new OutputStream() {
+            @Override
+            public void write(int b) {
+                in.put((byte) b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                in.put(b, off, len);
+            }
+        };
+
+        static Kit take() {
+            Kit k = IDLE.poll();
+            return k == null ? new Kit() : k;
+        }
+
+        void give() {
+            if (IDLE.size() < Runtime.getRuntime().availableProcessors()) IDLE.add(this);
+            else ctx.close();
+        }
+
+        /** The largest buffer in bytes an idle kit holds. */
+        static long largest() {
+            long most = 0;
+            for (Kit k : IDLE) most = Math.max(most, Math.max(k.in.capacity(), k.out.capacity()));
+            return most;
+        }
 
         @Override
         public BytesInput compress(BytesInput bytes) throws IOException {
-            byte[] in = bytes.toByteArray();
-            byte[] out = new byte[(int) Zstd.compressBound(in.length)];
-            int size = ctx.compressByteArray(out, 0, out.length, in, 0, in.length);
-            return BytesInput.from(out, 0, size);
+            long size = bytes.size();
+            long bound = Zstd.compressBound(size);
+            if (size > KEEP) {
+                byte[] src = bytes.toByteArray();
+                byte[] dst = new byte[Math.toIntExact(bound)];
+                return BytesInput.from(dst, 0, ctx.compressByteArray(dst, 0, dst.length, src, 0, src.length));
+            }
+            if (in.capacity() < size) in = ByteBuffer.allocateDirect(grown(in.capacity(), size, KEEP));
+            if (out.capacity() < bound) out = ByteBuffer.allocateDirect(grown(out.capacity(), bound, (int) Zstd.compressBound(KEEP)));
+            in.clear();
+            bytes.writeAllTo(into);
+            in.flip();
+            out.clear();
+            ctx.compress(out, in);
+            out.flip();
+            return BytesInput.from(out);
+        }
+
+        /** A buffer's new capacity: at least {@code need}, double the old where that fits under {@code most}. */
+        private static int grown(int capacity, long need, int most) {
+            return (int) Math.max(need, Math.min(most, 2L * capacity));
         }
 
         @Override
@@ -243,11 +307,6 @@ final class FileEncode {
 
         @Override
         public void release() {
-        }
-
-        @Override
-        public void close() {
-            ctx.close();
         }
     }
 

@@ -159,6 +159,36 @@ class FileEncodeTest {
     }
 
     @Test
+    void aPageBeyondWhatTheWriterKeepsBuffersForIsWrittenWholeAndNotKept(@TempDir Path dir) {
+        // A text of 5 MB: the dictionary page of a column Tablesaw keeps as a dictionary, and a PLAIN page of plain text,
+        // each larger than the buffers a writer's thread keeps (FileEncode.Kit.KEEP).
+        int size = FileEncode.Kit.KEEP + (1 << 20);
+        java.util.SplittableRandom r = new java.util.SplittableRandom(9);
+        StringBuilder b = new StringBuilder(size);
+        while (b.length() < size) b.append((char) ('a' + r.nextInt(26)));
+        String big = b.toString();
+        StringColumn kept = StringColumn.create("kept");
+        StringColumn plain = StringColumn.createInternal("plain", new NullDictionaryMap(new ByteDictionaryMap()));
+        for (int i = 0; i < 3; i++) {
+            kept.append(i == 1 ? big : "k" + i);
+            plain.append(i == 2 ? big : "p" + i);
+        }
+        Table t = Table.create("big", kept, plain);
+        Path f = Datasets.save(t, dir.resolve("big.parquet"));
+        assertTrue(createdBy(f).startsWith("parquet-mr"));
+        Tables.assertSameTable(t, Datasets.load(f).setName(t.name()));
+        Table m = metadata(f);
+        assertFalse(m.column("dictionary_page_offset").isMissing(0), "kept: a dictionary page");
+        assertTrue(m.column("dictionary_page_offset").isMissing(1), "plain: PLAIN");
+        assertEquals(List.of(size, size), List.of(
+                ((Number) Datasets.sql("select max(length(kept)) as n from '" + f + "'").table().column("n").get(0)).intValue(),
+                ((Number) Datasets.sql("select max(length(plain)) as n from '" + f + "'").table().column("n").get(0)).intValue()),
+                "the engine reads both values whole");
+        long bound = com.github.luben.zstd.Zstd.compressBound(FileEncode.Kit.KEEP);
+        assertTrue(FileEncode.Kit.largest() <= bound, "the threads keep buffers of at most " + bound + " bytes, not " + FileEncode.Kit.largest());
+    }
+
+    @Test
     void columnsWithEveryValueMissingAndNoRows(@TempDir Path dir) {
         Table t = DatasetsArrowTest.everyType(1000);
         Table empty = t.emptyCopy();

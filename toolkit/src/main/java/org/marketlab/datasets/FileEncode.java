@@ -221,7 +221,7 @@ final class FileEncode {
             ColumnChunkPageWriteStore store = new ColumnChunkPageWriteStore(kit, schema, new HeapByteBufferAllocator(), 64, false);
             for (int i = 0; i < encoders.length; i++) {
                 ColumnDescriptor d = descriptors.get(i);
-                encoders[i].encode(store.getPageWriter(d), d, from, n);
+                encoders[i].encode(store.getPageWriter(d), d, from, n, kit);
             }
             return new Group(store, n);
         } finally {
@@ -230,13 +230,15 @@ final class FileEncode {
     }
 
     /**
-     * What a thread needs to compress a row group's pages, kept from row group to row group and from save to save: a
-     * zstd context, and direct buffers for a page before and after compression. zstd-jni reads and writes direct memory
-     * by address, where its {@code byte[]} calls pin the arrays (JNI critical regions, which hold up every collection
-     * meanwhile), and a page costs no array of its own on the way. The page store copies each compressed page into a
-     * buffer of its exact size before the next page is compressed, so the buffers serve every page in turn. They grow
-     * to the largest page, up to {@link #KEEP} bytes; a larger page (a text of many megabytes) is compressed from
-     * arrays of its own that go with it. At most one kit per core is kept idle: the others are closed.
+     * What a thread needs to encode and compress a row group's pages, kept from row group to row group and from save to
+     * save: the arrays a page is encoded in (its values' bytes, its null flags, its dictionary indexes), a zstd context,
+     * and direct buffers for a page before and after compression. zstd-jni reads and writes direct memory by address,
+     * where its {@code byte[]} calls pin the arrays (JNI critical regions, which hold up every collection meanwhile), and
+     * a page costs no array of its own on the way. The page store copies each compressed page into a buffer of its exact
+     * size before the next page is compressed, so every array and buffer serves each page in turn. They grow to the
+     * largest page, up to {@link #KEEP} bytes; a larger page (a text of many megabytes) is compressed from arrays of its
+     * own that go with it, and a larger values array is not kept. At most one kit per core is kept idle: the others are
+     * closed.
      */
     static final class Kit implements CompressionCodecFactory.BytesInputCompressor {
         /** The largest page a kit's buffers are kept for. */
@@ -258,20 +260,52 @@ final class FileEncode {
             }
         };
 
+        private byte[] bytes = new byte[0];
+        private boolean[] present = new boolean[0];
+        private int[] codes = new int[0];
+
+        /** An array for a page's values of at least {@code need} bytes (what it held is not kept). */
+        byte[] bytes(int need) {
+            if (bytes.length < need) bytes = new byte[Math.max(need, PAGE_BYTES + (PAGE_BYTES >> 3))];
+            return bytes;
+        }
+
+        /** The values array grown to at least {@code need} bytes, its first {@code size} bytes kept. */
+        byte[] bytes(int size, int need) {
+            if (bytes.length < need) bytes = Arrays.copyOf(bytes, (int) Math.max(need, Math.min(Integer.MAX_VALUE - 8, 2L * bytes.length)));
+            return bytes;
+        }
+
+        /** An array for a row group's null flags (of at least {@code n} rows). */
+        boolean[] present(int n) {
+            if (present.length < n) present = new boolean[Math.max(n, GROUP_ROWS)];
+            return present;
+        }
+
+        /** An array for a row group's dictionary indexes (of at least {@code n} rows). */
+        int[] codes(int n) {
+            if (codes.length < n) codes = new int[Math.max(n, GROUP_ROWS)];
+            return codes;
+        }
+
         static Kit take() {
             Kit k = IDLE.poll();
             return k == null ? new Kit() : k;
         }
 
         void give() {
+            if (bytes.length > KEEP) bytes = new byte[0];
             if (IDLE.size() < Runtime.getRuntime().availableProcessors()) IDLE.add(this);
             else ctx.close();
         }
 
-        /** The largest buffer in bytes an idle kit holds. */
+        /** The largest buffer or array in bytes an idle kit holds. */
         static long largest() {
             long most = 0;
-            for (Kit k : IDLE) most = Math.max(most, Math.max(k.in.capacity(), k.out.capacity()));
+            for (Kit k : IDLE) {
+                most = Math.max(most, Math.max(k.in.capacity(), k.out.capacity()));
+                most = Math.max(most, Math.max(k.bytes.length, Math.max(k.present.length, 4L * k.codes.length)));
+            }
             return most;
         }
 
@@ -338,7 +372,7 @@ final class FileEncode {
 
     /** How one column's rows become pages: the same object encodes every row group, from several threads. */
     private interface Encoder {
-        void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException;
+        void encode(PageWriter pages, ColumnDescriptor d, int from, int n, Kit kit) throws IOException;
     }
 
     private static Encoder encoder(Column<?> col, Columns.Kind kind, int rows) {
@@ -390,16 +424,24 @@ final class FileEncode {
         pages.writePage(BytesInput.concat(levels(present, n), values), n, n, stats, REP_ENCODING, DEF_ENCODING, encoding);
     }
 
-    /** Per page: which rows hold a value (null when all do) and how many are missing. */
+    /** Per page: which rows hold a value (null when all do; the kit's array once one is missing) and how many are missing. */
     private static final class Nulls {
+        private final Kit kit;
+        private final int n;
         boolean[] present;
         int missing;
 
-        void missing(int r, int n) {
+        Nulls(Kit kit, int n) {
+            this.kit = kit;
+            this.n = n;
+        }
+
+        void missing(int r) {
             if (present == null) {
-                present = new boolean[n];
+                present = kit.present(n);
                 Arrays.fill(present, 0, r, true);
             }
+            present[r] = false;
             missing++;
         }
 
@@ -492,18 +534,18 @@ final class FileEncode {
         }
 
         @Override
-        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n, Kit kit) throws IOException {
             long[] day = {Long.MIN_VALUE, 0};
             int perPage = PAGE_BYTES / width;
             for (int p = 0; p < n; p += perPage) {
                 int m = Math.min(perPage, n - p);
-                ByteBuffer b = ByteBuffer.allocate(m * width).order(ByteOrder.LITTLE_ENDIAN);
-                Nulls nulls = new Nulls();
+                ByteBuffer b = ByteBuffer.wrap(kit.bytes(m * width)).order(ByteOrder.LITTLE_ENDIAN);
+                Nulls nulls = new Nulls(kit, m);
                 long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
                 for (int r = 0; r < m; r++) {
                     int i = from + p + r;
                     if (isMissing(i)) {
-                        nulls.missing(r, m);
+                        nulls.missing(r);
                         continue;
                     }
                     long x = value(i, day);
@@ -534,14 +576,14 @@ final class FileEncode {
         }
 
         @Override
-        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n, Kit kit) throws IOException {
             byte[] bits = new byte[(n + 7) / 8];
-            Nulls nulls = new Nulls();
+            Nulls nulls = new Nulls(kit, n);
             int k = 0;
             boolean seenTrue = false, seenFalse = false;
             for (int r = 0; r < n; r++) {
                 if (col.isMissing(from + r)) {
-                    nulls.missing(r, n);
+                    nulls.missing(r);
                     continue;
                 }
                 nulls.present(r);
@@ -574,15 +616,15 @@ final class FileEncode {
         }
 
         @Override
-        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
-            if (!dictionary(pages, d, from, n)) plain(pages, d, from, n);
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n, Kit kit) throws IOException {
+            if (!dictionary(pages, d, from, n, kit)) plain(pages, d, from, n, kit);
         }
 
-        private boolean dictionary(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+        private boolean dictionary(PageWriter pages, ColumnDescriptor d, int from, int n, Kit kit) throws IOException {
             Object2IntOpenHashMap<String> ids = new Object2IntOpenHashMap<>();
             ids.defaultReturnValue(-1);
             List<String> values = new ArrayList<>();
-            int[] code = new int[n];
+            int[] code = kit.codes(n);
             int probe = Math.min(n, PROBE);
             for (int r = 0; r < n; r++) {
                 if (r == probe && values.size() > probe / 2) return false;
@@ -599,27 +641,26 @@ final class FileEncode {
                 code[r] = id;
             }
             if (n <= PROBE && values.size() > n / 2) return false;
-            dictionaryPages(pages, d, code, utf8(values), n);
+            dictionaryPages(pages, d, code, utf8(values), n, kit);
             return true;
         }
 
-        private void plain(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+        private void plain(PageWriter pages, ColumnDescriptor d, int from, int n, Kit kit) throws IOException {
             int r = 0;
             while (r < n) {
-                byte[] buf = new byte[PAGE_BYTES + (PAGE_BYTES >> 3)];
+                byte[] buf = kit.bytes(PAGE_BYTES + (PAGE_BYTES >> 3));
                 int size = 0;
                 int start = r;
-                Nulls nulls = new Nulls();
+                Nulls nulls = new Nulls(kit, n - start);
                 byte[] min = null, max = null;
-                boolean[] present = new boolean[Math.min(n - start, PAGE_BYTES)];
-                for (; r < n && size < PAGE_BYTES && r - start < present.length; r++) {
+                for (; r < n && size < PAGE_BYTES; r++) {
                     if (col.isMissing(from + r)) {
-                        nulls.missing++;
+                        nulls.missing(r - start);
                         continue;
                     }
-                    present[r - start] = true;
+                    nulls.present(r - start);
                     byte[] v = col.get(from + r).getBytes(StandardCharsets.UTF_8);
-                    if (size + 4 + v.length > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + 4 + v.length));
+                    if (size + 4 + v.length > buf.length) buf = kit.bytes(size, size + 4 + v.length);
                     buf[size] = (byte) v.length;
                     buf[size + 1] = (byte) (v.length >>> 8);
                     buf[size + 2] = (byte) (v.length >>> 16);
@@ -636,7 +677,7 @@ final class FileEncode {
                     s.updateStats(Binary.fromConstantByteArray(max));
                 }
                 s.incrementNumNulls(nulls.missing);
-                page(pages, m, BytesInput.from(buf, 0, size), nulls.missing == 0 ? null : Arrays.copyOf(present, m), s, Encoding.PLAIN);
+                page(pages, m, BytesInput.from(buf, 0, size), nulls.present, s, Encoding.PLAIN);
             }
         }
     }
@@ -655,11 +696,11 @@ final class FileEncode {
         }
 
         @Override
-        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n) throws IOException {
+        public void encode(PageWriter pages, ColumnDescriptor d, int from, int n, Kit kit) throws IOException {
             // the row group's own dictionary: the column's codes renumbered in the order they first appear
             int[] local = new int[utf8.length];
             Arrays.fill(local, -1);
-            int[] code = new int[n];
+            int[] code = kit.codes(n);
             byte[][] values = new byte[Math.min(utf8.length, n)][];
             int size = 0;
             for (int r = 0; r < n; r++) {
@@ -674,7 +715,7 @@ final class FileEncode {
                 }
                 code[r] = local[c];
             }
-            dictionaryPages(pages, d, code, Arrays.copyOf(values, size), n);
+            dictionaryPages(pages, d, code, Arrays.copyOf(values, size), n, kit);
         }
     }
 
@@ -682,11 +723,11 @@ final class FileEncode {
      * A row group's text as a dictionary page of {@code values} (PLAIN) and a data page of each row's index into it
      * ({@code code}, -1: missing), run-length/bit-packed; a page of null flags alone where every row is missing.
      */
-    private static void dictionaryPages(PageWriter pages, ColumnDescriptor d, int[] code, byte[][] values, int n) throws IOException {
-        Nulls nulls = new Nulls();
+    private static void dictionaryPages(PageWriter pages, ColumnDescriptor d, int[] code, byte[][] values, int n, Kit kit) throws IOException {
+        Nulls nulls = new Nulls(kit, n);
         for (int r = 0; r < n; r++) {
             if (code[r] >= 0) nulls.present(r);
-            else nulls.missing(r, n);
+            else nulls.missing(r);
         }
         boolean[] present = nulls.present;
         Statistics<?> s = Statistics.createStats(d.getPrimitiveType());
@@ -702,9 +743,9 @@ final class FileEncode {
             if (min == null || Arrays.compareUnsigned(v, min) < 0) min = v;
             if (max == null || Arrays.compareUnsigned(v, max) > 0) max = v;
         }
-        ByteBuffer dict = ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer dict = ByteBuffer.wrap(kit.bytes(bytes)).order(ByteOrder.LITTLE_ENDIAN);
         for (byte[] v : values) dict.putInt(v.length).put(v);
-        pages.writeDictionaryPage(new DictionaryPage(BytesInput.from(dict.array()), values.length, Encoding.PLAIN));
+        pages.writeDictionaryPage(new DictionaryPage(BytesInput.from(dict.array(), 0, bytes), values.length, Encoding.PLAIN));
         s.updateStats(Binary.fromConstantByteArray(min));
         s.updateStats(Binary.fromConstantByteArray(max));
         int width = BytesUtils.getWidthFromMaxInt(values.length - 1);

@@ -736,7 +736,9 @@ public record DataApi(Wallets wallets) implements RouteModule {
         int atCount = 0;
         if (more && time != null && !shown.isEmpty()) {
             at = time.applyAsLong(shown.get(shown.size() - 1));
-            for (int i = 0; i < skip + shown.size(); i++) if (time.applyAsLong(rows.get(i)) == at) atCount++;
+            // The rows are in time order, so the listed rows of the page's last second end the listing: counted from
+            // the page's end back, a page costs its own rows however deep into the tape it starts.
+            for (int i = skip + shown.size() - 1; i >= 0 && time.applyAsLong(rows.get(i)) == at; i--) atCount++;
         }
         pagination(out, c, more, at, atCount);
         Json.send(ctx, out);

@@ -141,6 +141,41 @@ class DataApiWireTest {
                 "transactionHash"), keys(v1.get(0)));
     }
 
+    /**
+     * A page that ends inside a second: the cursor carries the second and how many of its fills were listed, so a walk
+     * of one fill a page, newest first and oldest first, lists each fill of a busy second once and in the same order
+     * as one page of all.
+     */
+    @Test
+    void aCursorThatEndsInsideASecondListsEachOfItsFillsOnce() {
+        // A market's feed holds both sides of every match, so its busy seconds hold two fills or more.
+        String feed = null;
+        List<JsonNode> all = List.of();
+        int busy = -1;
+        for (String c : walk("/v2/trades?user=" + demo1 + "&taker_only=false&limit=1000", null).stream()
+                .map(r -> r.get("condition_id").asText()).distinct().limit(20).toList()) {
+            feed = "/v2/trades?taker_only=false&condition=" + c;
+            all = walk(feed + "&limit=1000", null);
+            for (int i = 11; i < all.size() - 10 && busy < 0; i++)
+                if (all.get(i).get("timestamp").asLong() == all.get(i - 1).get("timestamp").asLong()) busy = i;
+            if (busy > 0) break;
+        }
+        assertTrue(busy > 0, "a market of demo 1's has a second with two fills or more, with fills before and after it");
+        // About twenty fills around it, newest first: pages end inside the busy second and go on past it.
+        long from = all.get(busy + 10).get("timestamp").asLong(), to = all.get(busy - 11).get("timestamp").asLong();
+        List<String> expected = all.stream().filter(r -> r.get("timestamp").asLong() >= from && r.get("timestamp").asLong() <= to)
+                .map(DataApiWireTest::fill).toList();
+        String window = feed + "&limit=1&start=" + from + "&end=" + to;
+        assertEquals(expected, walk(window, null).stream().map(DataApiWireTest::fill).toList(), "one a page, newest first");
+        List<String> reversed = new ArrayList<>(expected);
+        java.util.Collections.reverse(reversed);
+        assertEquals(reversed, walk(window + "&sort_direction=ASC", null).stream().map(DataApiWireTest::fill).toList(), "one a page, oldest first");
+    }
+
+    private static String fill(JsonNode r) {
+        return r.get("transaction_hash").asText() + "/" + r.get("token_id").asText() + "/" + r.get("proxy_wallet").asText() + "/" + r.get("side").asText();
+    }
+
     @Test
     void tradeFiltersSelectExactlyTheirRows() {
         List<JsonNode> all = walk("/v2/trades?user=" + demo1 + "&taker_only=false&limit=1000", null);

@@ -1,10 +1,11 @@
 package org.marketlab.datasets;
 
-import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdException;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.BytesInput;
-import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ValuesType;
@@ -20,6 +21,7 @@ import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.codec.CleanUtil;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -44,6 +46,7 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 import tech.tablesaw.columns.dates.PackedLocalDate;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.nio.ByteBuffer;
@@ -180,7 +183,10 @@ final class FileDecode {
                         } catch (Throwable e) {
                             failed.compareAndSet(null, e);
                         } finally {
-                            if (pieces.decrementAndGet() == 0) ahead.release();
+                            if (pieces.decrementAndGet() == 0) {
+                                store.close(); // its buffers back to the pool, for the row groups read next
+                                ahead.release();
+                            }
                         }
                         if (s.done(failed, out, c)) built.countDown();
                     };
@@ -282,9 +288,9 @@ final class FileDecode {
         }
         if (c == null) return null;
         try {
-            // signed min/max for strings, no filters (every row is read), no checksum check, no off-heap buffers.
+            // signed min/max for strings, no filters (every row is read), no checksum check, no off-heap decryption.
             return c.newInstance(true, false, false, false, false, false, false, false, false, FilterCompat.NOOP,
-                    ParquetMetadataConverter.NO_FILTER, new Codecs(), new HeapByteBufferAllocator(), 8 << 20, new HashMap<String, String>(),
+                    ParquetMetadataConverter.NO_FILTER, new Codecs(), Chunks.POOL, Chunks.MAX_BUFFER, new HashMap<String, String>(),
                     null, null, new PlainParquetConfiguration());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("parquet-hadoop's read options did not build: " + e, e);
@@ -295,8 +301,15 @@ final class FileDecode {
     private static volatile boolean optionsMissing;
 
 
-    /** Decompression only: zstd pages by zstd-jni, uncompressed pages as they are. */
+    /**
+     * Decompression only: zstd pages by zstd-jni, uncompressed pages as they are. A page is decompressed from direct
+     * memory into direct memory ({@link Scratch#out}), so zstd-jni pins no Java array: pinning one (a JNI critical
+     * region) holds off a collection that comes due meanwhile, and the collector's GC locker then starts one of its own.
+     */
     private static final class Codecs implements CompressionCodecFactory {
+        /** zstd's decompression contexts, one per thread decompressing at a time, kept for the next pages and loads. */
+        private static final ConcurrentLinkedQueue<ZstdDecompressCtx> CONTEXTS = new ConcurrentLinkedQueue<>();
+
         @Override
         public BytesInputCompressor getCompressor(CompressionCodecName codec) {
             throw new UnsupportedOperationException("this reader does not write");
@@ -309,17 +322,12 @@ final class FileDecode {
                 public BytesInput decompress(BytesInput bytes, int size) throws IOException {
                     if (codec == CompressionCodecName.UNCOMPRESSED) return bytes;
                     if (codec != CompressionCodecName.ZSTD) throw new IOException("pages compressed with " + codec + " are read by the engine");
-                    byte[] out = SCRATCH.get().bytes(size);
-                    ByteBuffer in = bytes.toByteBuffer();
-                    long got;
-                    if (in.hasArray()) got = Zstd.decompressByteArray(out, 0, size, in.array(), in.arrayOffset() + in.position(), in.remaining());
-                    else {
-                        byte[] a = bytes.toByteArray();
-                        got = Zstd.decompressByteArray(out, 0, size, a, 0, a.length);
-                    }
-                    if (Zstd.isError(got)) throw new IOException("a zstd page does not decompress: " + Zstd.getErrorName(got));
-                    if (got != size) throw new IOException("a zstd page holds " + got + " bytes where its header says " + size);
-                    return BytesInput.from(out, 0, size);
+                    Scratch scratch = SCRATCH.get();
+                    // The page where it lies when that is one direct buffer, else gathered into the thread's own.
+                    ByteBuffer in = bytes.toByteBuffer(scratch, b -> { });
+                    ByteBuffer out = scratch.out(size);
+                    unzstd(in, out, size);
+                    return BytesInput.from(out);
                 }
 
                 @Override
@@ -334,23 +342,55 @@ final class FileDecode {
             };
         }
 
+        /** {@code in}'s bytes (from its position to its limit), one zstd frame of {@code size} bytes, into {@code out} from 0. */
+        private static void unzstd(ByteBuffer in, ByteBuffer out, int size) throws IOException {
+            ZstdDecompressCtx ctx = CONTEXTS.poll();
+            if (ctx == null) ctx = new ZstdDecompressCtx();
+            int got;
+            try {
+                got = ctx.decompressDirectByteBuffer(out, 0, size, in, in.position(), in.remaining());
+            } catch (ZstdException e) {
+                throw new IOException("a zstd page does not decompress: " + e.getMessage());
+            } finally {
+                CONTEXTS.offer(ctx);
+            }
+            if (got != size) throw new IOException("a zstd page holds " + got + " bytes where its header says " + size);
+        }
+
         @Override
         public void release() {
         }
     }
 
     /**
-     * A decoding thread's working arrays, kept from piece to piece and grown to the largest page: the decompressed
-     * page, its definition levels (in {@link #page}), its dictionary ids and its values. Reusing them is safe because
-     * a thread decodes one piece at a time and uses a page up (its values copied out, its texts made) before it reads
-     * the next: a load then allocates these once per thread, not once per page.
+     * A decoding thread's working buffers, kept from piece to piece and grown to the largest page: the decompressed
+     * page ({@link #out}, direct), a compressed page copied into direct memory when it does not lie in one direct
+     * buffer ({@link #in}), a page's texts copied onto the heap ({@link #bytes}), its definition levels (in
+     * {@link #page}), its dictionary ids and its values. Reusing them is safe because a thread decodes one piece at a
+     * time and uses a page up (its values copied out, its texts made) before it reads the next: a load then allocates
+     * these once per thread, not once per page. As an allocator it hands out {@link #in}, for parquet-java to gather a
+     * page that spans two of the row group's buffers.
      */
-    private static final class Scratch {
+    private static final class Scratch implements ByteBufferAllocator {
         final Page page = new Page();
+        ByteBuffer out = ByteBuffer.allocateDirect(0);
+        ByteBuffer in = ByteBuffer.allocateDirect(0);
         byte[] bytes = new byte[0];
         int[] ids = new int[0];
         long[] longs = new long[0];
         double[] doubles = new double[0];
+
+        /** {@link #out}, cleared to hold {@code n} bytes. */
+        ByteBuffer out(int n) {
+            if (out.capacity() < n) out = ByteBuffer.allocateDirect(Math.max(n, out.capacity() + (out.capacity() >> 1)));
+            return out.clear().limit(n);
+        }
+
+        /** {@link #in}, cleared to hold {@code n} bytes. */
+        ByteBuffer in(int n) {
+            if (in.capacity() < n) in = ByteBuffer.allocateDirect(Math.max(n, in.capacity() + (in.capacity() >> 1)));
+            return in.clear().limit(n);
+        }
 
         byte[] bytes(int n) {
             if (bytes.length < n) bytes = new byte[Math.max(n, bytes.length + (bytes.length >> 1))];
@@ -371,13 +411,84 @@ final class FileDecode {
             if (doubles.length < n) doubles = new double[Math.max(n, doubles.length * 2)];
             return doubles;
         }
+
+        @Override
+        public ByteBuffer allocate(int size) {
+            return in(size);
+        }
+
+        @Override
+        public void release(ByteBuffer b) {
+        }
+
+        @Override
+        public boolean isDirect() {
+            return true;
+        }
+    }
+
+    /**
+     * The row groups' compressed bytes: direct buffers, read into by the file's channel without a copy and
+     * decompressed from without pinning a Java array, taken back once a row group's pieces are all decoded and kept
+     * for the next row groups and loads, up to {@link #KEEP} bytes (the rest freed at once). Small reads (a footer, a
+     * small file's row groups) take heap buffers, which cost nothing to keep.
+     */
+    static final class Chunks implements ByteBufferAllocator {
+        static final Chunks POOL = new Chunks();
+        /** parquet-java's largest read into one buffer: a larger row group is read into several. */
+        static final int MAX_BUFFER = 8 << 20;
+        /** Direct buffers kept free at most: a buffer for each row group held ahead, and the one being read. */
+        static final long KEEP = (long) (AHEAD + 1) * MAX_BUFFER;
+        /** Reads of fewer bytes go into heap buffers; direct ones are sized in steps of this. */
+        static final int GRAIN = 1 << 16;
+        private final List<ByteBuffer> free = new ArrayList<>();
+        private long kept;
+
+        @Override
+        public ByteBuffer allocate(int size) {
+            if (size < GRAIN) return ByteBuffer.allocate(size);
+            synchronized (this) {
+                ByteBuffer best = null;
+                for (ByteBuffer b : free) if (b.capacity() >= size && (best == null || b.capacity() < best.capacity())) best = b;
+                if (best != null) {
+                    free.remove(best);
+                    kept -= best.capacity();
+                    return best.clear().limit(size);
+                }
+            }
+            return ByteBuffer.allocateDirect((size + GRAIN - 1) / GRAIN * GRAIN).limit(size);
+        }
+
+        @Override
+        public void release(ByteBuffer b) {
+            if (!b.isDirect()) return;
+            synchronized (this) {
+                if (kept + b.capacity() <= KEEP) {
+                    free.add(b);
+                    kept += b.capacity();
+                    return;
+                }
+            }
+            CleanUtil.cleanDirectBuffer(b);
+        }
+
+        @Override
+        public boolean isDirect() {
+            return true;
+        }
+
+        /** The bytes kept free (for the tests). */
+        synchronized long kept() {
+            return kept;
+        }
     }
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /**
-     * The file read through a channel straight into parquet-java's buffers ({@code LocalInputFile} reads each row
-     * group into an array of its size and copies that again into the buffer).
+     * The file read through a channel straight into parquet-java's buffers, direct ones with no copy on the way
+     * ({@code LocalInputFile} reads each row group into an array of its size and copies that again into the buffer;
+     * a stream's read into a direct buffer goes through a small array).
      */
     private record FileInput(Path path) implements InputFile {
         @Override
@@ -397,6 +508,18 @@ final class FileDecode {
                 @Override
                 public void seek(long position) throws IOException {
                     channel.position(position);
+                }
+
+                @Override
+                public int read(ByteBuffer buf) throws IOException {
+                    return channel.read(buf);
+                }
+
+                @Override
+                public void readFully(ByteBuffer buf) throws IOException {
+                    while (buf.hasRemaining()) {
+                        if (channel.read(buf) < 0) throw new EOFException("the file ends " + buf.remaining() + " bytes before a part its footer lists");
+                    }
                 }
             };
         }
@@ -1021,9 +1144,10 @@ final class FileDecode {
                 array = b.array();
                 base = b.arrayOffset();
             } else {
-                array = new byte[end];
-                b.duplicate().position(0).limit(end).get(array);
-                base = 0;
+                // A direct buffer's bytes copied at once onto the thread's heap scratch, where strings are made from them.
+                array = SCRATCH.get().bytes(end - pos);
+                b.get(pos, array, 0, end - pos);
+                base = -pos;
             }
             for (int i = 0; i < out.length; i++) {
                 if (pos + 4 > end) throw new IOException("a page's texts run past the page");

@@ -98,6 +98,39 @@ class FileDecodeTest {
     }
 
     @Test
+    void rowGroupsLargerThanOneReadBuffer(@TempDir Path dir) {
+        // Random doubles barely compress: each row group's chunks pass parquet-java's 8 MB read buffer, so pages
+        // straddle two buffers (gathered into the decoding thread's own before zstd reads them), and a load's row
+        // groups take more direct buffers than the pool keeps.
+        Path f = dir.resolve("large.parquet");
+        exec("copy (select random() as a, random() as b, random() as c, (i % 1000)::varchar as few, md5(i::varchar) as hash from range(1000000) t(i)) to '"
+                + f + "' (format parquet, compression zstd, row_group_size 500000)");
+        assertDecodedAsTheEngineReads(f);
+        long kept = FileDecode.Chunks.POOL.kept();
+        assertTrue(kept > 0 && kept <= FileDecode.Chunks.KEEP, kept + " bytes kept");
+    }
+
+    @Test
+    void theReadBuffersAreKeptForTheNextReadsUpToTheirBound() {
+        var pool = new FileDecode.Chunks();
+        java.nio.ByteBuffer small = pool.allocate(1000);
+        assertTrue(!small.isDirect() && small.remaining() == 1000, "a small read takes a heap buffer");
+        java.nio.ByteBuffer a = pool.allocate(5_000_000);
+        assertTrue(a.isDirect() && a.remaining() == 5_000_000, a.toString());
+        a.position(123);
+        pool.release(a);
+        assertEquals(a.capacity(), pool.kept());
+        java.nio.ByteBuffer again = pool.allocate(4_000_000);
+        assertTrue(again == a && again.position() == 0 && again.remaining() == 4_000_000, "the kept buffer, cleared to the size asked");
+        assertEquals(0, pool.kept());
+        assertTrue(pool.allocate(6_000_000) != a, "a buffer too small is not taken");
+        java.util.List<java.nio.ByteBuffer> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) many.add(pool.allocate(FileDecode.Chunks.MAX_BUFFER));
+        many.forEach(pool::release);
+        assertEquals(FileDecode.Chunks.KEEP, pool.kept(), "past the bound, buffers are freed rather than kept");
+    }
+
+    @Test
     void levelsAndIdsDecodeAsParquetJavaEncodesThem() throws Exception {
         // Every width, runs of repeats beside bit-packed groups, counts that end inside a group.
         java.util.Random random = new java.util.Random(7);

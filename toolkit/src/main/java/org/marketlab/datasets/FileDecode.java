@@ -2,6 +2,11 @@ package org.marketlab.datasets;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
+import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
+import it.unimi.dsi.fastutil.floats.FloatArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.shorts.ShortArrayList;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.ByteBufferAllocator;
@@ -539,6 +544,51 @@ final class FileDecode {
         };
     }
 
+    /**
+     * Tablesaw columns around the decoder's arrays as they are. Tablesaw's factories from an array copy it into a
+     * list of their own: a second array of the column's size, made as the column is built, when the rest of the table
+     * is alive and a young collection has the most to copy. Each column's own constructor from a list takes the list
+     * as it is, so the array is wrapped in one ({@code DoubleArrayList.wrap}, fastutil's) and handed over. Those
+     * constructors are not public: they are found once by reflection, and where one is not there (another Tablesaw)
+     * its factory that copies is called instead.
+     */
+    static final class Backed {
+        static final Constructor<DoubleColumn> DOUBLES = find(DoubleColumn.class, DoubleArrayList.class);
+        static final Constructor<FloatColumn> FLOATS = find(FloatColumn.class, FloatArrayList.class);
+        static final Constructor<IntColumn> INTS = find(IntColumn.class, IntArrayList.class);
+        static final Constructor<ShortColumn> SHORTS = find(ShortColumn.class, ShortArrayList.class);
+        static final Constructor<DateColumn> DATES = find(DateColumn.class, IntArrayList.class);
+        static final Constructor<LongColumn> LONGS = find(LongColumn.class, LongArrayList.class);
+        static final Constructor<InstantColumn> INSTANTS = find(InstantColumn.class, LongArrayList.class);
+        static final Constructor<DateTimeColumn> DATETIMES = find(DateTimeColumn.class, LongArrayList.class);
+
+        private Backed() {
+        }
+
+        private static <C> Constructor<C> find(Class<C> column, Class<?> list) {
+            try {
+                Constructor<C> c = column.getDeclaredConstructor(String.class, list);
+                c.setAccessible(true);
+                return c;
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "Datasets.load copies each " + column.getSimpleName() + " it builds (" + e + ")");
+                return null;
+            }
+        }
+
+        /** The column named {@code name} over {@code list}, or {@code copy}'s where the constructor is missing. */
+        static <C> C make(Constructor<C> c, String name, Object list, java.util.function.Supplier<C> copy) {
+            if (c != null) {
+                try {
+                    return c.newInstance(name, list);
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "Datasets.load copies a " + c.getDeclaringClass().getSimpleName() + " (" + e + ")");
+                }
+            }
+            return copy.get();
+        }
+    }
+
     // ---- pages --------------------------------------------------------------------------------------------------
 
     /**
@@ -896,10 +946,10 @@ final class FileDecode {
 
         @Override
         Column<?> column() {
-            if (!floats) return DoubleColumn.create(name, a);
+            if (!floats) return Backed.make(Backed.DOUBLES, name, DoubleArrayList.wrap(a), () -> DoubleColumn.create(name, a));
             float[] f = new float[a.length];
             for (int i = 0; i < f.length; i++) f[i] = (float) a[i];
-            return FloatColumn.create(name, f);
+            return Backed.make(Backed.FLOATS, name, FloatArrayList.wrap(f), () -> FloatColumn.create(name, f));
         }
     }
 
@@ -944,8 +994,9 @@ final class FileDecode {
 
         @Override
         Column<?> column() {
-            if (dates) return DateColumn.createInternal(name, ints);
-            return shorts != null ? ShortColumn.create(name, shorts) : IntColumn.create(name, ints);
+            if (dates) return Backed.make(Backed.DATES, name, IntArrayList.wrap(ints), () -> DateColumn.createInternal(name, ints));
+            if (shorts != null) return Backed.make(Backed.SHORTS, name, ShortArrayList.wrap(shorts), () -> ShortColumn.create(name, shorts));
+            return Backed.make(Backed.INTS, name, IntArrayList.wrap(ints), () -> IntColumn.create(name, ints));
         }
     }
 
@@ -987,9 +1038,9 @@ final class FileDecode {
         @Override
         Column<?> column() {
             return switch (kind) {
-                case INSTANT -> InstantColumn.createInternal(name, a);
-                case DATETIME -> DateTimeColumn.createInternal(name, a);
-                default -> LongColumn.create(name, a);
+                case INSTANT -> Backed.make(Backed.INSTANTS, name, LongArrayList.wrap(a), () -> InstantColumn.createInternal(name, a));
+                case DATETIME -> Backed.make(Backed.DATETIMES, name, LongArrayList.wrap(a), () -> DateTimeColumn.createInternal(name, a));
+                default -> Backed.make(Backed.LONGS, name, LongArrayList.wrap(a), () -> LongColumn.create(name, a));
             };
         }
     }

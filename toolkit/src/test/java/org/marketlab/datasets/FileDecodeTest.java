@@ -131,6 +131,28 @@ class FileDecodeTest {
     }
 
     @Test
+    void numberAndTimeColumnsAreBuiltAroundTheDecodedArrays() {
+        // The column takes the array as its own: a value set through the column is in the array, and the column is
+        // Tablesaw's own class, as its factory makes it.
+        double[] d = {1.5, 2.5};
+        tech.tablesaw.api.DoubleColumn dc = FileDecode.Backed.make(FileDecode.Backed.DOUBLES, "d",
+                it.unimi.dsi.fastutil.doubles.DoubleArrayList.wrap(d), () -> tech.tablesaw.api.DoubleColumn.create("d", d));
+        assertEquals(tech.tablesaw.api.DoubleColumn.class, dc.getClass());
+        dc.set(1, 7.0);
+        assertEquals(7.0, d[1]);
+        long[] at = {tech.tablesaw.columns.instant.PackedInstant.pack(java.time.Instant.parse("2026-11-01T00:00:00Z"))};
+        tech.tablesaw.api.InstantColumn ic = FileDecode.Backed.make(FileDecode.Backed.INSTANTS, "at",
+                it.unimi.dsi.fastutil.longs.LongArrayList.wrap(at), () -> tech.tablesaw.api.InstantColumn.createInternal("at", at));
+        assertEquals(java.time.Instant.parse("2026-11-01T00:00:00Z"), ic.get(0));
+        ic.set(0, java.time.Instant.parse("2027-01-02T03:04:05Z"));
+        assertEquals(tech.tablesaw.columns.instant.PackedInstant.pack(java.time.Instant.parse("2027-01-02T03:04:05Z")), at[0]);
+        for (var c : java.util.List.<java.lang.reflect.Constructor<?>>of(FileDecode.Backed.DOUBLES, FileDecode.Backed.FLOATS, FileDecode.Backed.INTS, FileDecode.Backed.SHORTS,
+                FileDecode.Backed.DATES, FileDecode.Backed.LONGS, FileDecode.Backed.INSTANTS, FileDecode.Backed.DATETIMES)) {
+            assertNotNull(c, "Tablesaw's constructor from a list");
+        }
+    }
+
+    @Test
     void levelsAndIdsDecodeAsParquetJavaEncodesThem() throws Exception {
         // Every width, runs of repeats beside bit-packed groups, counts that end inside a group.
         java.util.Random random = new java.util.Random(7);

@@ -103,8 +103,56 @@ final class TextCodes {
 
     /** The column of the first {@code rows} keys (as {@link #add} left them), with the narrowest key that fits. */
     StringColumn column(String name, int[] keys, int rows) {
+        return column(name, new Keys(rows, distinct).put(keys, 0, 0, rows, distinct));
+    }
+
+    /**
+     * A column's keys as Tablesaw's dictionary maps store them, in the narrowest array that holds the distinct texts
+     * so far (a byte each up to 254, a short up to 65,534, else an int; missing as the type's largest value), widened
+     * as more come: a column of few texts holds a byte a row while it is built rather than an int.
+     */
+    static final class Keys {
+        byte[] bytes;
+        short[] shorts;
+        int[] ints;
+
+        /** For {@code rows} rows and at least {@code distinct} texts. */
+        Keys(int rows, int distinct) {
+            if (distinct <= 254) bytes = new byte[rows];
+            else if (distinct <= 65534) shorts = new short[rows];
+            else ints = new int[rows];
+        }
+
+        /** Rows {@code [row, row + n)} from the keys {@link #add} left in {@code keys[from, from + n)}, of {@code distinct} texts so far. */
+        Keys put(int[] keys, int from, int row, int n, int distinct) {
+            if (bytes != null && distinct > 254) {
+                shorts = new short[bytes.length];
+                for (int r = 0; r < bytes.length; r++) shorts[r] = bytes[r] == Byte.MAX_VALUE ? Short.MAX_VALUE : (short) (bytes[r] - Byte.MIN_VALUE + Short.MIN_VALUE);
+                bytes = null;
+            }
+            if (shorts != null && distinct > 65534) {
+                ints = new int[shorts.length];
+                for (int r = 0; r < shorts.length; r++) ints[r] = shorts[r] == Short.MAX_VALUE ? Integer.MAX_VALUE : shorts[r] - Short.MIN_VALUE + Integer.MIN_VALUE;
+                shorts = null;
+            }
+            if (bytes != null) for (int i = 0; i < n; i++) bytes[row + i] = keys[from + i] == MISSING ? Byte.MAX_VALUE : (byte) (Byte.MIN_VALUE + 1 + keys[from + i]);
+            else if (shorts != null) for (int i = 0; i < n; i++) shorts[row + i] = keys[from + i] == MISSING ? Short.MAX_VALUE : (short) (Short.MIN_VALUE + 1 + keys[from + i]);
+            else for (int i = 0; i < n; i++) ints[row + i] = keys[from + i] == MISSING ? Integer.MAX_VALUE : Integer.MIN_VALUE + 1 + keys[from + i];
+            return this;
+        }
+
+        /** Row {@code r}'s key as {@link #add} gives it ({@code -1}: missing). */
+        int key(int r) {
+            if (bytes != null) return bytes[r] == Byte.MAX_VALUE ? MISSING : bytes[r] - Byte.MIN_VALUE - 1;
+            if (shorts != null) return shorts[r] == Short.MAX_VALUE ? MISSING : shorts[r] - Short.MIN_VALUE - 1;
+            return ints[r] == Integer.MAX_VALUE ? MISSING : ints[r] - Integer.MIN_VALUE - 1;
+        }
+    }
+
+    /** The column of {@code keys} (every row put), its texts the ones {@link #add} keyed. */
+    StringColumn column(String name, Keys keys) {
         String missingText = "";
-        if (distinct <= 254) {
+        if (keys.bytes != null) {
             Byte2ObjectOpenHashMap<String> keyToValue = new Byte2ObjectOpenHashMap<>(distinct + 1);
             Object2ByteOpenHashMap<String> valueToKey = new Object2ByteOpenHashMap<>(distinct + 1);
             valueToKey.defaultReturnValue(Byte.MIN_VALUE);
@@ -120,13 +168,11 @@ final class TextCodes {
                 valueToKey.put(missingText, Byte.MAX_VALUE);
                 keyToCount.put(Byte.MAX_VALUE, missing);
             }
-            byte[] values = new byte[rows];
-            for (int r = 0; r < rows; r++) values[r] = keys[r] == MISSING ? Byte.MAX_VALUE : (byte) (Byte.MIN_VALUE + 1 + keys[r]);
             DictionaryMap m = new ByteDictionaryMap.ByteDictionaryBuilder().setNextIndex(Byte.MIN_VALUE + distinct).setKeyToValue(keyToValue)
-                    .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(values).build();
+                    .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(keys.bytes).build();
             return StringColumn.createInternal(name, m);
         }
-        if (distinct <= 65534) {
+        if (keys.shorts != null) {
             Short2ObjectOpenHashMap<String> keyToValue = new Short2ObjectOpenHashMap<>(distinct + 1);
             Object2ShortOpenHashMap<String> valueToKey = new Object2ShortOpenHashMap<>(distinct + 1);
             valueToKey.defaultReturnValue(Short.MIN_VALUE);
@@ -142,10 +188,8 @@ final class TextCodes {
                 valueToKey.put(missingText, Short.MAX_VALUE);
                 keyToCount.put(Short.MAX_VALUE, missing);
             }
-            short[] values = new short[rows];
-            for (int r = 0; r < rows; r++) values[r] = keys[r] == MISSING ? Short.MAX_VALUE : (short) (Short.MIN_VALUE + 1 + keys[r]);
             DictionaryMap m = new ShortDictionaryMap.ShortDictionaryBuilder().setNextIndex(Short.MIN_VALUE + distinct).setKeyToValue(keyToValue)
-                    .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(values).build();
+                    .setValueToKey(valueToKey).setKeyToCount(keyToCount).setValues(keys.shorts).build();
             return StringColumn.createInternal(name, m);
         }
         // Many keys: the key-to-text map is built on another core (a forked task) while this one counts.
@@ -161,10 +205,8 @@ final class TextCodes {
             keyOf.put(missingText, Integer.MAX_VALUE);
             keyToCount.put(Integer.MAX_VALUE, missing);
         }
-        int[] values = new int[rows];
-        for (int r = 0; r < rows; r++) values[r] = keys[r] == MISSING ? Integer.MAX_VALUE : Integer.MIN_VALUE + 1 + keys[r];
         DictionaryMap m = new IntDictionaryMap.IntDictionaryBuilder().setNextIndex(Integer.MIN_VALUE + distinct).setKeyToValue(texts.join())
-                .setValueToKey(keyOf).setKeyToCount(keyToCount).setValues(values).build();
+                .setValueToKey(keyOf).setKeyToCount(keyToCount).setValues(keys.ints).build();
         return StringColumn.createInternal(name, m);
     }
 }

@@ -85,8 +85,8 @@ import java.util.stream.IntStream;
  * readers. Work is split by column and by row group: each (row group, column) piece is a task on all cores while the
  * next row groups are read, and at most {@link #AHEAD} row groups are held compressed at a time. Text crosses as
  * each row group's distinct values (a dictionary page's entries, turned into Java text once) and a code per row,
- * merged into the column's distinct values as each row group finishes; the column is then built from the codes
- * ({@link ColumnFill#coded}) without hashing a row twice.
+ * merged into the column's distinct values as each row group finishes, each row's key kept in the narrowest array
+ * that holds them so far; the column is then built from the keys ({@link TextCodes}) without hashing a row twice.
  * <p>
  * The table is the one the engine's scan gives ({@link Reading#scan}): the same columns, types and values (a
  * {@code DECIMAL} as its double, computed as the engine casts it; a UTC timestamp as an instant). A file this reader
@@ -371,7 +371,7 @@ final class FileDecode {
      * A decoding thread's working buffers, kept from piece to piece and grown to the largest page: the decompressed
      * page ({@link #out}, direct), a compressed page copied into direct memory when it does not lie in one direct
      * buffer ({@link #in}), a page's texts copied onto the heap ({@link #bytes}), its definition levels (in
-     * {@link #page}), its dictionary ids and its values. Reusing them is safe because a thread decodes one piece at a
+     * {@link #page}), its dictionary ids, a text page's codes and its values. Reusing them is safe because a thread decodes one piece at a
      * time and uses a page up (its values copied out, its texts made) before it reads the next: a load then allocates
      * these once per thread, not once per page. As an allocator it hands out {@link #in}, for parquet-java to gather a
      * page that spans two of the row group's buffers.
@@ -382,6 +382,7 @@ final class FileDecode {
         ByteBuffer in = ByteBuffer.allocateDirect(0);
         byte[] bytes = new byte[0];
         int[] ids = new int[0];
+        int[] codes = new int[0];
         long[] longs = new long[0];
         double[] doubles = new double[0];
 
@@ -405,6 +406,11 @@ final class FileDecode {
         int[] ids(int n) {
             if (ids.length < n) ids = new int[Math.max(n, ids.length * 2)];
             return ids;
+        }
+
+        int[] codes(int n) {
+            if (codes.length < n) codes = new int[Math.max(n, codes.length * 2)];
+            return codes;
         }
 
         long[] longs(int n) {
@@ -1102,14 +1108,15 @@ final class FileDecode {
      * column is plain text, as the engine's scan makes it: each row's text kept as it is, nothing hashed.
      */
     private static final class Text extends Sink {
-        int[] codes;
+        /** The rows' keys in the column, a byte each while the distinct texts are few ({@link TextCodes.Keys}). */
+        TextCodes.Keys keys;
         TextCodes coder;
         /** The column, once its texts are judged many: each row's text appended as it comes, nothing hashed. */
         StringColumn plain;
 
         Text(ColumnDescriptor d, int rows, int groups, boolean dictionaries) {
             super(d, groups);
-            codes = new int[rows];
+            keys = new TextCodes.Keys(rows, 0);
             coder = new TextCodes(dictionaries ? 1024 : ColumnFill.LEARN_ROWS);
         }
 
@@ -1152,19 +1159,22 @@ final class FileDecode {
                 if (plain != null) {
                     for (int i = 0, j = 0; i < page.rows; i++) append(l == null || l[i] != 0 ? texts[ids[j++]] : null);
                 } else {
-                    if (l == null) System.arraycopy(ids, 0, codes, row, page.rows);
-                    else for (int i = 0, j = 0; i < page.rows; i++) codes[row + i] = l[i] != 0 ? ids[j++] : -1;
-                    int[] keys = texts == dictionary ? dictionaryKeys : TextCodes.unknown(n);
+                    // The page's codes into its texts (-1: missing), turned into keys in place, then kept as the column's.
+                    int[] codes = scratch.codes(page.rows);
+                    if (l == null) System.arraycopy(ids, 0, codes, 0, page.rows);
+                    else for (int i = 0, j = 0; i < page.rows; i++) codes[i] = l[i] != 0 ? ids[j++] : -1;
+                    int[] known = texts == dictionary ? dictionaryKeys : TextCodes.unknown(n);
                     // Up to the learning mark first: a page of many distinct texts is judged before the rest of it is hashed.
                     for (int at = row, end = row + page.rows; at < end; ) {
                         int to = at < ColumnFill.LEARN_ROWS ? Math.min(end, ColumnFill.LEARN_ROWS) : end;
-                        coder.add(texts, keys, codes, at, to - at);
+                        coder.add(texts, known, codes, at - row, to - at);
+                        keys.put(codes, at - row, at, to - at, coder.distinct());
                         at = to;
                         if (ColumnFill.manyTexts(coder.distinct(), at)) {
                             plain = ColumnFill.plainText(name);
-                            for (int r = 0; r < at; r++) append(coder.text(codes[r]));
-                            for (int r = at; r < end; r++) append(codes[r] < 0 ? null : texts[codes[r]]);
-                            codes = null;
+                            for (int r = 0; r < at; r++) append(coder.text(keys.key(r)));
+                            for (int r = at; r < end; r++) append(codes[r - row] < 0 ? null : texts[codes[r - row]]);
+                            keys = null;
                             coder = null;
                             break;
                         }
@@ -1176,7 +1186,7 @@ final class FileDecode {
 
         @Override
         Column<?> column() {
-            return plain == null ? coder.column(name, codes, codes.length) : plain;
+            return plain == null ? coder.column(name, keys) : plain;
         }
 
         private void append(String text) {

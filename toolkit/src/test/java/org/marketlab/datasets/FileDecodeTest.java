@@ -39,6 +39,12 @@ class FileDecodeTest {
         }
     }
 
+    /** The engine's zstd Parquet file of {@code select}'s rows, in row groups of {@code groupRows}. */
+    private static Path zstdFile(Path file, int groupRows, String select) {
+        exec("copy (" + select + ") to '" + file + "' (format parquet, compression zstd, row_group_size " + groupRows + ")");
+        return file;
+    }
+
     private static void assertDecodedAsTheEngineReads(Path file) {
         Table decoded = FileDecode.read(file, "decoded");
         assertNotNull(decoded, "the decoder covers " + file);
@@ -102,9 +108,8 @@ class FileDecodeTest {
         // Random doubles barely compress: each row group's chunks pass parquet-java's 8 MB read buffer, so pages
         // straddle two buffers (gathered into the decoding thread's own before zstd reads them), and a load's row
         // groups take more direct buffers than the pool keeps.
-        Path f = dir.resolve("large.parquet");
-        exec("copy (select random() as a, random() as b, random() as c, (i % 1000)::varchar as few, md5(i::varchar) as hash from range(1000000) t(i)) to '"
-                + f + "' (format parquet, compression zstd, row_group_size 500000)");
+        Path f = zstdFile(dir.resolve("large.parquet"), 500_000,
+                "select random() as a, random() as b, random() as c, (i % 1000)::varchar as few, md5(i::varchar) as hash from range(1000000) t(i)");
         assertDecodedAsTheEngineReads(f);
         long kept = FileDecode.Chunks.POOL.kept();
         assertTrue(kept > 0 && kept <= FileDecode.Chunks.KEEP, kept + " bytes kept");
@@ -150,6 +155,17 @@ class FileDecodeTest {
                 FileDecode.Backed.DATES, FileDecode.Backed.LONGS, FileDecode.Backed.INSTANTS, FileDecode.Backed.DATETIMES)) {
             assertNotNull(c, "Tablesaw's constructor from a list");
         }
+    }
+
+    @Test
+    void textKeysWidenAsTheDistinctTextsGrow(@TempDir Path dir) {
+        // A new text every fifth row: under a quarter of the rows at every point, so the column stays coded, while its
+        // keys pass what a byte and then a short hold (100,000 texts); missing rows among them from the first.
+        Path f = zstdFile(dir.resolve("widening.parquet"), 100_000,
+                "select case when i % 10 = 3 then null else 'k' || (i // 5) end as t, (i % 3)::varchar as few from range(500000) t(i)");
+        assertDecodedAsTheEngineReads(f);
+        assertEquals(tech.tablesaw.columns.strings.IntDictionaryMap.class, Datasets.load(f).stringColumn("t").getDictionary().getClass());
+        assertEquals(tech.tablesaw.columns.strings.ByteDictionaryMap.class, Datasets.load(f).stringColumn("few").getDictionary().getClass());
     }
 
     @Test

@@ -310,6 +310,7 @@ final class FileDecode {
      * Decompression only: zstd pages by zstd-jni, uncompressed pages as they are. A page is decompressed from direct
      * memory into direct memory ({@link Scratch#out}), so zstd-jni pins no Java array: pinning one (a JNI critical
      * region) holds off a collection that comes due meanwhile, and the collector's GC locker then starts one of its own.
+     * The page is then copied onto the thread's heap scratch, where it is decoded.
      */
     private static final class Codecs implements CompressionCodecFactory {
         /** zstd's decompression contexts, one per thread decompressing at a time, kept for the next pages and loads. */
@@ -332,7 +333,9 @@ final class FileDecode {
                     ByteBuffer in = bytes.toByteBuffer(scratch, b -> { });
                     ByteBuffer out = scratch.out(size);
                     unzstd(in, out, size);
-                    return BytesInput.from(out);
+                    byte[] heap = scratch.bytes(size);
+                    out.get(0, heap, 0, size);
+                    return BytesInput.from(heap, 0, size);
                 }
 
                 @Override
@@ -368,13 +371,15 @@ final class FileDecode {
     }
 
     /**
-     * A decoding thread's working buffers, kept from piece to piece and grown to the largest page: the decompressed
-     * page ({@link #out}, direct), a compressed page copied into direct memory when it does not lie in one direct
-     * buffer ({@link #in}), a page's texts copied onto the heap ({@link #bytes}), its definition levels (in
-     * {@link #page}), its dictionary ids, a text page's codes and its values. Reusing them is safe because a thread decodes one piece at a
-     * time and uses a page up (its values copied out, its texts made) before it reads the next: a load then allocates
-     * these once per thread, not once per page. As an allocator it hands out {@link #in}, for parquet-java to gather a
-     * page that spans two of the row group's buffers.
+     * A decoding thread's working buffers, kept from piece to piece and grown to the largest page: the page zstd
+     * decompresses into ({@link #out}, direct), a compressed page copied into direct memory when it does not lie in
+     * one direct buffer ({@link #in}), the decompressed page copied onto the heap in one bulk copy ({@link #bytes}:
+     * the decoding loops read a heap array faster than direct memory; an uncompressed page's texts in a direct buffer
+     * are copied there too), its definition levels (in {@link #page}), its dictionary ids, a text page's codes and
+     * its values. Reusing them is safe because a thread decodes one piece at a time and uses a page up (its values
+     * copied out, its texts made) before it reads the next: a load then allocates these once per thread, not once per
+     * page. As an allocator it hands out {@link #in}, for parquet-java to gather a page that spans two of the row
+     * group's buffers.
      */
     private static final class Scratch implements ByteBufferAllocator {
         final Page page = new Page();

@@ -403,30 +403,12 @@ final class FileDecode {
             return in.clear().limit(n);
         }
 
-        byte[] bytes(int n) {
-            if (bytes.length < n) bytes = new byte[Math.max(n, bytes.length + (bytes.length >> 1))];
-            return bytes;
-        }
-
-        int[] ids(int n) {
-            if (ids.length < n) ids = new int[Math.max(n, ids.length * 2)];
-            return ids;
-        }
-
-        int[] codes(int n) {
-            if (codes.length < n) codes = new int[Math.max(n, codes.length * 2)];
-            return codes;
-        }
-
-        long[] longs(int n) {
-            if (longs.length < n) longs = new long[Math.max(n, longs.length * 2)];
-            return longs;
-        }
-
-        double[] doubles(int n) {
-            if (doubles.length < n) doubles = new double[Math.max(n, doubles.length * 2)];
-            return doubles;
-        }
+        // Each array grown to at least n (the bytes by half again, the others doubled), or kept.
+        byte[] bytes(int n) { return bytes.length >= n ? bytes : (bytes = new byte[Math.max(n, bytes.length + (bytes.length >> 1))]); }
+        int[] ids(int n) { return ids.length >= n ? ids : (ids = new int[Math.max(n, ids.length * 2)]); }
+        int[] codes(int n) { return codes.length >= n ? codes : (codes = new int[Math.max(n, codes.length * 2)]); }
+        long[] longs(int n) { return longs.length >= n ? longs : (longs = new long[Math.max(n, longs.length * 2)]); }
+        double[] doubles(int n) { return doubles.length >= n ? doubles : (doubles = new double[Math.max(n, doubles.length * 2)]); }
 
         @Override
         public ByteBuffer allocate(int size) {

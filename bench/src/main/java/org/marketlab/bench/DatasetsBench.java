@@ -89,7 +89,7 @@ public final class DatasetsBench {
         try {
             Path tape = kept == null || kept.isBlank() ? work.resolve("tape") : Path.of(kept).toAbsolutePath();
             System.out.printf(Locale.ROOT, "datasets bench: %,d-row tape, %d warm-up and %d counted rounds a step, %d cores, load %s, work folder %s%n",
-                    rows, warmUp, rounds, Runtime.getRuntime().availableProcessors(), load(), work);
+                    rows, warmUp, rounds, Runtime.getRuntime().availableProcessors(), Harness.loadAverage(), work);
             List<String> summary = new ArrayList<>();
 
             Path checkpoint = tape.resolve("_harvest.json");
@@ -100,7 +100,7 @@ public final class DatasetsBench {
                         : "its harvest resumes where it stopped, so the harvest's figure below is of the rest only"));
             }
             // 1. The harvest, in a JVM capped at 512 MB, from the sandbox in this one.
-            System.out.println("harvest: load " + load() + " at its start");
+            System.out.println("harvest: load " + Harness.loadAverage() + " at its start");
             System.setProperty("marketlab.sandbox.tapeRows", Long.toString(rows));
             Sandbox sandbox = Sandbox.builder().seed(7).now(Instant.parse("2026-11-01T00:00:00Z")).build().enforceLimits(false);
             sandbox.start();
@@ -109,7 +109,7 @@ public final class DatasetsBench {
             run(List.of(java, "-Xmx512m", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
                     DatasetsBench.class.getName(), "--harvest", data, tape.toString()), "  harvest | ", "the harvest", summary);
             sandbox.close();
-            System.out.printf(Locale.ROOT, "tape on disk: %,d bytes in %d files; load %s at the harvest's end%n", size(tape), files(tape), load());
+            System.out.printf(Locale.ROOT, "tape on disk: %,d bytes in %d files; load %s at the harvest's end%n", size(tape), files(tape), Harness.loadAverage());
 
             // 2. The group-by, taking turns with polars.
             String glob = tape + "/**/*.parquet";
@@ -243,19 +243,9 @@ public final class DatasetsBench {
 
     /** Prints the load average at a step's start or end, and returns it. */
     private static String load(String step, String when) {
-        String load = load();
+        String load = Harness.loadAverage();
         System.out.println(step + ": load " + load + " at its " + when);
         return load;
-    }
-
-    /** The load average over 1, 5 and 15 minutes ({@code /proc/loadavg}; elsewhere the JVM's 1-minute figure). */
-    static String load() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        }
     }
 
     /** The harvest's JVM: the tape's trades to {@code dir} through the public API, progress every million rows. */

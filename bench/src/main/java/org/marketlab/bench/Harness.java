@@ -51,6 +51,16 @@ final class Harness {
                 .getProcessCpuTime();
     }
 
+    /** The load average over 1, 5 and 15 minutes ({@code /proc/loadavg}; elsewhere the JVM's 1-minute figure). */
+    static String loadAverage() {
+        try {
+            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return String.format(java.util.Locale.ROOT, "%.2f", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+    }
+
     static double median(List<Double> values) {
         List<Double> v = new ArrayList<>(values);
         v.sort(Double::compare);

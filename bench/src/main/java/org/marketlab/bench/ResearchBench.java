@@ -52,7 +52,7 @@ public final class ResearchBench {
             }
             System.exit(0);
         }
-        System.out.printf(Locale.ROOT, "research bench: %,d resolved markets, %d cores, load %s%n", n, Runtime.getRuntime().availableProcessors(), load());
+        System.out.printf(Locale.ROOT, "research bench: %,d resolved markets, %d cores, load %s%n", n, Runtime.getRuntime().availableProcessors(), Harness.loadAverage());
         // 0. The first read in a fresh JVM with the kernel's flags, before this process starts its sandbox.
         String kernelRead = kernelJvmColdRead(n);
         try (Sandbox sandbox = start()) {
@@ -135,7 +135,7 @@ public final class ResearchBench {
                     files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
                 }
             }
-            System.out.printf(Locale.ROOT, "load at the end: %s%n", load());
+            System.out.printf(Locale.ROOT, "load at the end: %s%n", Harness.loadAverage());
         }
         System.exit(0);
     }
@@ -236,7 +236,4 @@ public final class ResearchBench {
         return m.volumeNum() == null ? 0 : m.volumeNum();
     }
 
-    private static String load() throws Exception {
-        return String.join(" ", java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split(" ")).substring(0, 14);
-    }
 }

@@ -76,7 +76,7 @@ public final class TradingBench {
             double min = (n - ClobTier.STANDARD.limits().orderBurst()) / (double) ClobTier.STANDARD.limits().orderRate();
             System.out.printf(Locale.ROOT, "%,d single orders, Standard tier, live enforcement: %.2f s (minimum %.2f s, %+.2f %%), %d accepted, %d refused with 429"
                             + " (load %s)%n",
-                    n, secs, min, (secs / min - 1) * 100, accepted, sandbox.orderBook().buckets().refused() - refusedBefore, load());
+                    n, secs, min, (secs / min - 1) * 100, accepted, sandbox.orderBook().buckets().refused() - refusedBefore, Harness.loadAverage());
 
             ClobSession c = ClobSession.open(connection, Wallet.demo(4), ClobSession.Options.defaults().store(CredentialStore.memory()));
             sandbox.orderBook().buckets().tier(c.address(), Buckets.Tier.STANDARD);
@@ -129,15 +129,6 @@ public final class TradingBench {
             return accepted;
         } finally {
             pool.shutdown();
-        }
-    }
-
-    private static String load() {
-        try {
-            String[] l = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
-            return l[0] + " " + l[1] + " " + l[2];
-        } catch (Exception e) {
-            return "unknown";
         }
     }
 

@@ -72,11 +72,23 @@ await call('fetchOrderTrades', () => ex.fetchOrderTrades(placed.id, token));
 await call('cancelOrder', () => ex.cancelOrder(placed.id, token));
 await call('cancelOrders', () => ex.cancelOrders(batch.map((o) => o.id), token));
 
-// A market buy by cost: ccxt signs a fill-or-kill whose limit is the outcome's listed price (the market's midpoint, as
-// the service lists it). Where the best ask is above that price the service kills the order, and so does the sandbox.
+// A market buy by cost: ccxt signs a fill-or-kill whose limit is the outcome's listed price (Gamma's outcomePrices, as
+// ccxt loaded them). Where the best ask is above that price the service kills the order, and so does the sandbox. The
+// world trades on while its listings stand, so the outcome is chosen now: one ccxt loaded whose listed price, at the
+// tick ccxt rounds it to, is below its book's best ask.
+let belowAsk;
+for (const o of Object.values(ex.outcomes_by_id || {})) {
+    const listed = Math.round(Number(o.price) * 100) / 100;
+    if (!o.active || !(listed > 0)) continue;
+    const r = await fetch(`${clob}/book?token_id=${o.outcomeId}`);
+    if (!r.ok) continue;
+    const b = await r.json();
+    if (b.asks.length && listed < Number(b.asks[b.asks.length - 1].price)) { belowAsk = o.outcomeId; break; }
+}
 let costBuyBelowAsk;
 try {
-    await ex.createMarketBuyOrderWithCost(token, 5);
+    if (belowAsk === undefined) throw new Error('no outcome ccxt loaded is listed below its best ask');
+    await ex.createMarketBuyOrderWithCost(belowAsk, 5);
     costBuyBelowAsk = 'accepted';
 } catch (e) {
     costBuyBelowAsk = String(e.message).slice(0, 300);

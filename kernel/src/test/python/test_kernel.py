@@ -45,7 +45,7 @@ class ConformanceTest(jupyter_kernel_test.KernelTests):
     code_inspect_sample = "Math.max"
     code_history_pattern = "6 * *"
     supported_history_operations = ("tail", "range", "search")
-    code_clear_output = None
+    code_clear_output = 'System.out.println("soon gone"); clearOutput();'
 
     def test_marketlab_first_cell_is_a_table(self):
         self.flush_channels()
@@ -56,6 +56,18 @@ class ConformanceTest(jupyter_kernel_test.KernelTests):
         html = results[0]["content"]["data"]["text/html"]
         self.assertIn("5 rows", html)
         self.assertIn("<table", html)
+
+    def test_clear_output_follows_what_the_cell_printed_before_it(self):
+        self.flush_channels()
+        reply, output = self.execute_helper(code='System.out.println("first"); clearOutput(true); System.out.println("second");')
+        self.assertEqual(reply["content"]["status"], "ok")
+        seen = []
+        for o in output:
+            if o["msg_type"] == "stream":
+                seen += [w for w in ("first", "second") if w in o["content"]["text"]]
+            elif o["msg_type"] == "clear_output":
+                seen.append("clear wait" if o["content"]["wait"] else "clear now")
+        self.assertEqual(seen, ["first", "clear wait", "second"])
 
     def test_compile_error_names_line_and_column(self):
         self.flush_channels()

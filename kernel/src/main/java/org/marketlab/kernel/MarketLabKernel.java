@@ -275,6 +275,17 @@ public final class MarketLabKernel extends BaseKernel {
         StartTrace.mark("execute answered");
     }
 
+    /**
+     * Clears the running cell's output: now, or with {@code wait} when its next output arrives (a loop that redraws
+     * does not flicker). Refused outside a cell, where there is no output to clear.
+     */
+    void clearOutput(boolean wait) {
+        ShellReplyEnvironment e = latestEnv;
+        if (e == null) throw new IllegalStateException("clearOutput() clears a running cell's output; no cell has run yet");
+        e.publish(wait ? org.dflib.jjava.jupyter.messages.publish.PublishClearOutput.BEFORE_NEXT_OUTPUT
+                : org.dflib.jjava.jupyter.messages.publish.PublishClearOutput.NOW);
+    }
+
     /** Shows a live view in the running cell, redrawn in place as it changes. */
     void showLive(org.marketlab.live.LiveView<?> view) {
         live.show(view);

@@ -23,6 +23,24 @@ public final class Notebook {
         k.display(d);
     }
 
+    /** Clears the cell's output now (what it printed and showed so far). */
+    public static void clearOutput() {
+        clearOutput(false);
+    }
+
+    /**
+     * Clears the cell's output; with {@code wait}, when its next output arrives, so a loop that prints or shows a
+     * fresh value each turn replaces the last without a blank moment. What the cell printed before is sent first.
+     */
+    public static void clearOutput(boolean wait) {
+        System.out.flush();
+        System.err.flush();
+        if (!(BaseKernel.notebookKernel() instanceof MarketLabKernel m)) {
+            throw new IllegalStateException("clearOutput() clears a notebook cell's output; it runs in the MarketLab kernel only");
+        }
+        m.clearOutput(wait);
+    }
+
     /** Shows a chart as SVG instead of PNG. */
     public static void displaySvg(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) {
         DisplayData d = new DisplayData();

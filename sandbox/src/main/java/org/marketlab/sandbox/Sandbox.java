@@ -92,6 +92,8 @@ public final class Sandbox implements EmbeddedService {
     private volatile boolean enforceLimits = true;
     private volatile boolean rejectOverLimit;
     private final List<IpLimit> limits;
+    /** The clock the IP windows are measured on (ns). */
+    private final LongSupplier windowClock;
     private final Faults faults = new Faults();
     private final Stats stats = new Stats();
     private final Map<String, Javalin> servers = Collections.synchronizedMap(new LinkedHashMap<>());
@@ -119,6 +121,7 @@ public final class Sandbox implements EmbeddedService {
         Instant fixed = b.present != null ? b.present : b.now;
         this.present = fixed != null ? fixed::toEpochMilli : b.clock;
         this.limits = b.limits;
+        this.windowClock = b.windowClock;
     }
 
     public static Builder builder() {
@@ -133,6 +136,7 @@ public final class Sandbox implements EmbeddedService {
         private LongSupplier clock = System::currentTimeMillis;
         private Instant present;
         private List<IpLimit> limits = IpLimit.published();
+        private LongSupplier windowClock = System::nanoTime;
 
         public Builder seed(long seed) {
             this.seed = seed;
@@ -184,6 +188,17 @@ public final class Sandbox implements EmbeddedService {
         /** Another limits table (the published one is the default). */
         public Builder limits(List<IpLimit> limits) {
             this.limits = List.copyOf(limits);
+            return this;
+        }
+
+        /**
+         * The clock the IP windows are measured on, in ns (default {@link System#nanoTime()}). The sandbox's own tests
+         * step it, so that what a window admits does not depend on how fast a loaded machine sends; a request held over
+         * a limit sleeps in real time for what this clock says is left, so a stepped clock goes with
+         * {@link Sandbox#rejectOverLimit(boolean) rejectOverLimit(true)}.
+         */
+        Builder windowClock(LongSupplier nanos) {
+            this.windowClock = Objects.requireNonNull(nanos);
             return this;
         }
 
@@ -246,7 +261,7 @@ public final class Sandbox implements EmbeddedService {
         CountDownLatch all = new CountDownLatch(1);
         started = all;
         startFailure = null;
-        windows = new IpWindows(limits, System::nanoTime);
+        windows = new IpWindows(limits, windowClock);
         Map<String, ServerSocketChannel> channels = new LinkedHashMap<>();
         List<RouteModule> first;
         try {

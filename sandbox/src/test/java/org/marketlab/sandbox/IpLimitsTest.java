@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class IpLimitsTest {
 
     private static final Instant NOW = Instant.parse("2026-11-01T00:00:00Z");
+    private static final long SECOND = 1_000_000_000L;
 
     private static long retryAfter(HttpResponse<byte[]> r) {
         assertEquals(429, r.statusCode());
@@ -24,54 +26,36 @@ class IpLimitsTest {
         return Long.parseLong(r.headers().firstValue("Retry-After").orElseThrow(() -> new AssertionError("no Retry-After")));
     }
 
-    private static void sleepUntil(long nanoTime) throws InterruptedException {
-        long wait = nanoTime - System.nanoTime();
-        if (wait > 0) Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-    }
-
     /**
      * 500 / 10 s on {@code /events}: one request, two seconds later 499 more, then the 501st is refused until
      * the first leaves the window, when exactly one more is admitted (the other 499 still fill it). A fixed
-     * window would admit none or all; counting refused requests would admit none.
+     * window would admit none or all; counting refused requests would admit none. The windows run on a stepped
+     * clock, so that each request arrives at the instant the test says, however slowly a loaded machine sends them.
      */
     @Test
-    void theEventsWindowRefusesThe501stAndSlides() throws Exception {
-        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).build().rejectOverLimit(true)) {
+    void theEventsWindowRefusesThe501stAndSlides() {
+        AtomicLong clock = new AtomicLong();
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).windowClock(clock::get).build().rejectOverLimit(true)) {
             URI markets = s.start().get("markets");
             Wire wire = new Wire(markets);
-            long sent1 = System.nanoTime();
             assertEquals(200, wire.get("/events?limit=0").statusCode());
-            long answered1 = System.nanoTime();
-            Thread.sleep(2000);
+            clock.set(2 * SECOND);
             for (int i = 2; i <= 500; i++) {
                 HttpResponse<byte[]> r = wire.get("/events?limit=0");
                 assertEquals(200, r.statusCode(), "request " + i + " is within the limit");
             }
-            long before = System.nanoTime();
-            HttpResponse<byte[]> refused = wire.get("/events?limit=0");
-            long after = System.nanoTime();
-            // The first request (arrived between sent1 and answered1) leaves the window 10 s after arriving.
-            long earliest = (long) Math.ceil((sent1 + 10e9 - after) / 1e9), latest = (long) Math.ceil((answered1 + 10e9 - before) / 1e9);
-            long ra = retryAfter(refused);
-            assertTrue(ra >= Math.max(1, earliest) && ra <= latest, "Retry-After " + ra + " in [" + earliest + ", " + latest + "]");
-            // The steps below need the 501st refused at least two seconds before the window slides: 499 requests sent
-            // within about six seconds, which a machine under heavy load still does.
-            assertTrue(ra >= 2, "the 501st came within the window, well before it slides: " + ra);
+            assertEquals(8, retryAfter(wire.get("/events?limit=0")), "the 501st waits for the first to leave, 10 s after it came");
             // Other paths on the same server have their own rows (only the general ones are shared).
             assertEquals(200, wire.get("/ok").statusCode());
 
-            // Still refused a second before the first request can have left (a second, so that a test thread the
-            // machine's load holds back still asks within the window).
-            sleepUntil(sent1 + 9_000_000_000L);
-            HttpResponse<byte[]> stillRefused = wire.get("/events?limit=0");
-            assertTrue(System.nanoTime() < sent1 + 10_000_000_000L, "the request was answered before the first can have left the window");
-            retryAfter(stillRefused);
+            // Still refused the moment before the first leaves (the wait rounded up to a whole second).
+            clock.set(10 * SECOND - 1);
+            assertEquals(1, retryAfter(wire.get("/events?limit=0")));
 
-            // Once it has left: exactly one more, and the next waits for the second (about 2 s on).
-            sleepUntil(answered1 + 10_030_000_000L);
+            // Once it has left: exactly one more, and the next waits for the second, 10 s after the 499 came.
+            clock.set(10 * SECOND);
             assertEquals(200, wire.get("/events?limit=0").statusCode(), "the window slid by one request");
-            long next = retryAfter(wire.get("/events?limit=0"));
-            assertTrue(next >= 1 && next <= 3, "Retry-After " + next);
+            assertEquals(2, retryAfter(wire.get("/events?limit=0")));
 
             // Another client address has windows of its own.
             assertEquals(200, Wire.rawStatus("127.0.0.2", markets, "/events?limit=0"));
@@ -82,36 +66,29 @@ class IpLimitsTest {
     }
 
     @Test
-    void aRequestCountsAgainstEveryMatchingRowAndWaitsForTheLastToAdmitIt() throws Exception {
+    void aRequestCountsAgainstEveryMatchingRowAndWaitsForTheLastToAdmitIt() {
         // Two rows over the same path: 3 per 1 s and 4 per 3 s.
         IpLimit fast = new IpLimit("t.fast", "markets", "fast", Set.of(), List.of("/events/*"), 3, Duration.ofSeconds(1));
         IpLimit slow = new IpLimit("t.slow", "*", "slow", Set.of("GET"), List.of("*"), 4, Duration.ofSeconds(3));
-        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).limits(List.of(fast, slow)).build().rejectOverLimit(true)) {
+        AtomicLong clock = new AtomicLong();
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).limits(List.of(fast, slow)).windowClock(clock::get).build().rejectOverLimit(true)) {
             Wire wire = new Wire(s.start().get("markets"));
-            long t0 = System.nanoTime(), answered1 = 0;
-            for (int i = 0; i < 3; i++) {
-                assertEquals(200, wire.get("/events?limit=0").statusCode());
-                if (i == 0) answered1 = System.nanoTime();
-            }
-            assertEquals(1, retryAfter(wire.get("/events?limit=0")), "the 1-s row blocks; rounded up to a whole second");
-            // The first request arrived between t0 and its answer: a second after its answer it has left the 1-s row.
-            sleepUntil(answered1 + 1_010_000_000L);
+            for (int i = 0; i < 3; i++) assertEquals(200, wire.get("/events?limit=0").statusCode());
+            assertEquals(1, retryAfter(wire.get("/events?limit=0")), "the 1-s row blocks");
+            // A second on, the first three have left the 1-s row.
+            clock.set(SECOND);
             assertEquals(200, wire.get("/events?limit=0").statusCode());
-            // Four in 3 s now: the slow row blocks until the first leaves it, 3 s after it arrived.
-            long before = System.nanoTime();
-            HttpResponse<byte[]> blocked = wire.get("/ok");
-            long after = System.nanoTime();
-            long ra = retryAfter(blocked);
-            long earliest = (long) Math.ceil((t0 + 3e9 - after) / 1e9), latest = (long) Math.ceil((answered1 + 3e9 - before) / 1e9);
-            assertTrue(ra >= Math.max(1, earliest) && ra <= latest, "Retry-After " + ra + " in [" + earliest + ", " + latest + "]");
+            // Four in 3 s now: the slow row blocks until the first three leave it, 3 s after they came.
+            assertEquals(2, retryAfter(wire.get("/ok")), "the 3-s row blocks a path the 1-s row does not cover");
             // POST is not a method of the slow row; the control path is never limited.
             assertEquals(200, wire.post("/__sandbox/faults", "{}").statusCode());
 
-            // Switched off, nothing is refused or counted; switched on again, the windows are as they were.
+            // Switched off, nothing is refused or counted; switched on again, the windows are as they were (ten more
+            // counted would make the slow row's wait 3 s).
             s.enforceLimits(false);
             for (int i = 0; i < 10; i++) assertEquals(200, wire.get("/events?limit=0").statusCode());
             s.enforceLimits(true);
-            retryAfter(wire.get("/events?limit=0"));
+            assertEquals(2, retryAfter(wire.get("/events?limit=0")));
             assertEquals(3, s.stats().rateLimitedCount());
         }
     }
@@ -119,11 +96,11 @@ class IpLimitsTest {
     @Test
     void everyServerEnforcesItsOwnRows() {
         IpLimit bridge = IpLimit.published().stream().filter(l -> l.scope().equals("bridge.general")).findFirst().orElseThrow();
-        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).build().rejectOverLimit(true)) {
+        AtomicLong clock = new AtomicLong();
+        try (Sandbox s = Sandbox.builder().seed(3).now(NOW).windowClock(clock::get).build().rejectOverLimit(true)) {
             Wire wire = new Wire(s.start().get("bridge"));
             for (int i = 0; i < bridge.limit(); i++) assertEquals(200, wire.get("/ok").statusCode());
-            long ra = retryAfter(wire.get("/ok"));
-            assertTrue(ra >= 9 && ra <= 10, "Retry-After " + ra);
+            assertEquals(bridge.window().toSeconds(), retryAfter(wire.get("/ok")));
             retryAfter(wire.get("/anything")); // every path of the bridge host
             assertEquals(200, new Wire(s.urls().get("clob")).get("/ok").statusCode(), "other hosts have their own rows");
             assertEquals(200, new Wire(s.urls().get("data")).get("/ok").statusCode());

@@ -40,9 +40,11 @@ class StartStepsTest {
         };
         try (Sandbox s = Sandbox.builder().seed(41).now(Instant.parse("2026-11-01T00:00:00Z")).build()) {
             CompletableFuture<Map<String, URI>> start = CompletableFuture.supplyAsync(() -> s.start(41, between));
-            Thread.sleep(1_000);
-            assertFalse(start.isDone(), "the start waits in its pause");
+            // The world is made between the first pause and the second, which takes a while on a loaded machine.
+            long paused = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (pauses.size() < 3 && System.nanoTime() < paused) Thread.sleep(10);
             assertEquals(3, pauses.size(), "before the world, before the first server's routes, before its start: " + pauses);
+            assertFalse(start.isDone(), "the start waits in its pause");
             release.countDown();
             URI markets = start.get(60, TimeUnit.SECONDS).get("markets");
             HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(markets.resolve("/events?limit=2")).build(),

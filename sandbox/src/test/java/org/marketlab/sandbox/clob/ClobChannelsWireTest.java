@@ -164,7 +164,7 @@ class ClobChannelsWireTest {
     void theUserChannelRefusesAWrongCredential() throws Exception {
         try (Client c = Client.open("/ws/user")) {
             c.send("{\"type\":\"user\",\"auth\":{\"apiKey\":\"00000000-0000-0000-0000-000000000000\",\"secret\":\"x\",\"passphrase\":\"y\"}}");
-            assertEquals(1008, c.closed.get(5, TimeUnit.SECONDS));
+            assertEquals(1008, c.closed.get(30, TimeUnit.SECONDS));
         }
     }
 

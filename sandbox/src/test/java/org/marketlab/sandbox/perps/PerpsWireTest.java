@@ -430,7 +430,7 @@ class PerpsWireTest {
         ch.send("{\"id\":9,\"req\":\"post\",\"op\":{\"type\":\"ping\"}}");
         assertEquals(null, ch.pollText(1_000), "a silent connection does not answer");
         assertEquals(1, ok(send("POST", "/__sandbox/perps", "{\"closeConnections\":true}")).path("closed").asInt());
-        ch.closed.get(5, TimeUnit.SECONDS); // the client sees the connection end
+        ch.closed.get(30, TimeUnit.SECONDS); // the client sees the connection end
         assertEquals(400, send("POST", "/__sandbox/perps", "{\"delayMillis\":-1}").statusCode());
         assertEquals(400, send("POST", "/__sandbox/perps", "[1]").statusCode());
         ok(send("POST", "/__sandbox/perps", "{\"clear\":true}"));

@@ -94,10 +94,10 @@ class PerpsLifecycleTest {
         CredentialStore store = CredentialStore.memory();
         PerpsSession.Options options = PerpsSandboxFixture.roomy().store(store);
         // A lifetime shorter than the resumption margin: the next session does not resume it.
-        PerpsSession shortLived = PerpsSession.open(PerpsSandboxFixture.transport(), owner, options.lifetime(Duration.ofMillis(1_500)));
+        PerpsSession shortLived = PerpsSession.open(PerpsSandboxFixture.transport(), owner, options.lifetime(PerpsSandboxFixture.SHORT_LIFETIME));
         String firstProxy = shortLived.credentials().proxy();
         shortLived.portfolio();
-        Thread.sleep(Math.max(0, Duration.between(Instant.now(), shortLived.credentials().expiresAt()).toMillis()) + 100);
+        PerpsSandboxFixture.sleepPast(shortLived.credentials().expiresAt());
 
         var expired = assertThrows(AuthenticationException.class, shortLived::portfolio, "the service refuses an expired proxy");
         assertTrue(expired.serverMessage().contains("expired"), expired.getMessage());

@@ -60,4 +60,15 @@ final class PerpsSandboxFixture {
     static PerpsSession session(Wallet owner) {
         return PerpsSession.open(transport(), owner, roomy());
     }
+
+    /**
+     * A proxy's lifetime for tests of its expiry: long enough that the session opens and makes its first calls inside it
+     * on a loaded machine, short of the minute within which stored credentials are not resumed.
+     */
+    static final Duration SHORT_LIFETIME = Duration.ofSeconds(5);
+
+    /** Waits until the sandbox's clock (the machine's) has passed {@code expiry}. */
+    static void sleepPast(Instant expiry) throws InterruptedException {
+        Thread.sleep(Math.max(0, Duration.between(Instant.now(), expiry).toMillis()) + 100);
+    }
 }

@@ -131,9 +131,9 @@ class PerpsSignatureRefusalTest {
         assertTrue(ok.get(0).path("coid").isMissingNode(), "no coid echoed: the request named orders by oid");
 
         // An expired proxy's signature is refused too.
-        PerpsSession brief = PerpsSession.open(T, owner, PerpsSandboxFixture.roomy().lifetime(java.time.Duration.ofMillis(1_200)));
+        PerpsSession brief = PerpsSession.open(T, owner, PerpsSandboxFixture.roomy().lifetime(PerpsSandboxFixture.SHORT_LIFETIME));
         Wallet briefKey = Wallet.fromPrivateKey(brief.credentials().privateKey());
-        Thread.sleep(1_400);
+        PerpsSandboxFixture.sleepPast(brief.credentials().expiresAt());
         long ts2 = System.currentTimeMillis();
         refused(401, "proxy expired", "DELETE", "/v1/trade/orders", opBody("cancelOrders", args,
                 briefKey.sign(OperationSigning.op(DOMAIN, 137, cancel, salt, ts2)), salt, ts2, null));

@@ -1,9 +1,10 @@
 // Follows one token's book on the order book's market channel with the official @polymarket/client (its subscription
 // helper, client.subscribe([{topic: "market", ...}])) against given hosts (the sandbox): keeps the book from its events
-// (book snapshots, then price changes), prints {"ready":true} once the first book is in, and when its standard input
-// closes prints the book it holds as one JSON line ({bids, asks, hash, events}) and exits.
+// (book snapshots, then price changes), prints {"ready":true} once the first book is in, then for each line on its
+// standard input the book it holds as one JSON line ({bids, asks, hash, events}), and exits when its input closes.
 // Usage: node clob-market-live.mjs <clob url> <clob ws url> <token id>
 import { createPublicClient, forkEnvironmentConfig } from "@polymarket/client";
+import { createInterface } from "node:readline";
 import { WebSocket as NodeWebSocket } from "ws";
 
 globalThis.WebSocket ??= NodeWebSocket;
@@ -47,10 +48,10 @@ const reading = (async () => {
   }
 })();
 
-process.stdin.resume();
-await new Promise((resolve) => process.stdin.on("end", resolve));
 const levels = (m) => [...m.entries()].map(([price, size]) => ({ price, size }));
-console.log(JSON.stringify({ bids: levels(bids), asks: levels(asks), hash, events: counts }));
+const input = createInterface({ input: process.stdin });
+input.on("line", () => console.log(JSON.stringify({ bids: levels(bids), asks: levels(asks), hash, events: counts })));
+await new Promise((resolve) => input.on("close", resolve));
 await stream.close?.();
 await Promise.race([reading, new Promise((r) => setTimeout(r, 1000))]);
 process.exit(0);

@@ -22,24 +22,36 @@ class CcxtMarketChannelInteropTest {
     @Test
     void ccxtAndTheFeedSeeTheSameBookAndTrades() throws Exception {
         MarketChannelHarness.Outcome o = MarketChannelHarness.follow("ccxt", "clob-market-ccxt.mjs", (urls, token) -> List.of(
-                urls.get("markets").toString(), urls.get("clob").toString(), urls.get("data").toString(), urls.get("clob_ws").toString(), token), 3_000);
+                urls.get("markets").toString(), urls.get("clob").toString(), urls.get("data").toString(), urls.get("clob_ws").toString(), token), 3_000,
+                o2 -> o2.booksAgree() && feedTrades(o2).equals(ccxtTrades(o2)));
         JsonNode seen = o.client();
         assertTrue(seen.path("updates").asInt() > 10, "the flow moved ccxt's book: " + seen.path("updates"));
         assertEquals(levels(o.rest().bids()), levels(seen.get("bids")), "bids: ccxt's are /book's");
         assertEquals(levels(o.rest().asks()), levels(seen.get("asks")), "asks: ccxt's are /book's");
         assertEquals(levels(o.rest().bids()), levels(o.feed().bids()), "and the feed's");
         assertEquals(levels(o.rest().asks()), levels(o.feed().asks()));
-        List<String> feedTrades = new ArrayList<>();
-        for (MarketMessage.LastTrade t : o.feedTrades()) {
-            feedTrades.add(t.side().name().toLowerCase() + " " + t.size().stripTrailingZeros().toPlainString() + " @ "
-                    + t.price().stripTrailingZeros().toPlainString());
-        }
-        List<String> ccxtTrades = new ArrayList<>();
-        for (JsonNode t : seen.get("trades")) {
-            ccxtTrades.add(t.get("side").asText() + " " + new BigDecimal(t.get("amount").asText()).stripTrailingZeros().toPlainString()
-                    + " @ " + new BigDecimal(t.get("price").asText()).stripTrailingZeros().toPlainString());
-        }
+        List<String> feedTrades = feedTrades(o), ccxtTrades = ccxtTrades(o);
         assertTrue(!feedTrades.isEmpty(), "the flow traded: " + feedTrades);
         assertEquals(feedTrades, ccxtTrades, "ccxt's trades are the feed's, in order");
+    }
+
+    /** The feed's trades as side, size and price. */
+    private static List<String> feedTrades(MarketChannelHarness.Outcome o) {
+        List<String> out = new ArrayList<>();
+        for (MarketMessage.LastTrade t : o.feedTrades()) {
+            out.add(t.side().name().toLowerCase() + " " + t.size().stripTrailingZeros().toPlainString() + " @ "
+                    + t.price().stripTrailingZeros().toPlainString());
+        }
+        return out;
+    }
+
+    /** ccxt's trades as side, amount and price. */
+    private static List<String> ccxtTrades(MarketChannelHarness.Outcome o) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode t : o.client().get("trades")) {
+            out.add(t.get("side").asText() + " " + new BigDecimal(t.get("amount").asText()).stripTrailingZeros().toPlainString()
+                    + " @ " + new BigDecimal(t.get("price").asText()).stripTrailingZeros().toPlainString());
+        }
+        return out;
     }
 }

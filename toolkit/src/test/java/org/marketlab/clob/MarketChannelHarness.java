@@ -9,6 +9,8 @@ import org.marketlab.sandbox.world.World;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +22,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,9 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * What the market-channel interop tests share: a client written elsewhere, run by a script of {@code interop/}, follows
  * one token of a sandbox beside a {@link MarketFeed} while the sandbox's flow moves its book. The script prints
- * {@code {"ready":true}} once it holds the first book and, when its standard input closes, one JSON line of what it
+ * {@code {"ready":true}} once it holds the first book and, for each line on its standard input, one JSON line of what it
  * holds. {@link #follow} starts the flow once both follow the token, runs it for a while, stops it, and answers the
- * script's line, {@code /book}'s book, the feed's book and the feed's trades, for the test to compare.
+ * script's line, {@code /book}'s book, the feed's book and the feed's trades, for the test to compare, once the test
+ * says they have settled (the last frames reach both followers late on a loaded machine) or after 30 s.
  */
 final class MarketChannelHarness {
 
@@ -38,13 +42,21 @@ final class MarketChannelHarness {
 
     /** What the script and the feed hold once the flow stopped, and the book {@code /book} serves then. */
     record Outcome(JsonNode client, Book rest, Book feed, List<MarketMessage.LastTrade> feedTrades) {
+
+        /** Whether the script's book and the feed's are {@code /book}'s, level for level. */
+        boolean booksAgree() {
+            return feed != null && levels(rest.bids()).equals(levels(client.get("bids"))) && levels(rest.asks()).equals(levels(client.get("asks")))
+                    && levels(rest.bids()).equals(levels(feed.bids())) && levels(rest.asks()).equals(levels(feed.asks()));
+        }
     }
 
     /**
      * Runs {@code node <script> <args(urls, token)>} against a sandbox whose flow runs for {@code flowMillis};
-     * {@code client} names the client in failures.
+     * {@code client} names the client in failures. Once the flow stops, asks the script for what it holds until
+     * {@code settled} holds of the outcome or 30 s have passed (a bound against a hang, not a speed), and answers the last.
      */
-    static Outcome follow(String client, String script, BiFunction<Map<String, URI>, String, List<String>> args, long flowMillis) throws Exception {
+    static Outcome follow(String client, String script, BiFunction<Map<String, URI>, String, List<String>> args, long flowMillis,
+                          Predicate<Outcome> settled) throws Exception {
         try (Sandbox sandbox = TradingSandbox.start()) {
             sandbox.enforceLimits(false);
             sandbox.clobChannels().flowInterval(0);
@@ -64,16 +76,21 @@ final class MarketChannelHarness {
                 sandbox.clobChannels().flowInterval(10);
                 Thread.sleep(flowMillis);
                 sandbox.clobChannels().flowInterval(0);
-                Thread.sleep(500);
-                Book rest = data.book(token);
-                Book local = feed.book(token);
-                List<MarketMessage.LastTrade> trades = new ArrayList<>(feed.trades());
-                node.getOutputStream().close();
-                String last = out.readLine();
-                assertTrue(last != null, () -> client + " printed nothing: " + stderr(node));
-                JsonNode seen = JsonMapper.builder().build().readTree(last);
+                Writer in = new OutputStreamWriter(node.getOutputStream(), StandardCharsets.UTF_8);
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                Outcome now;
+                while (true) {
+                    in.write("\n");
+                    in.flush();
+                    String line = out.readLine();
+                    assertTrue(line != null, () -> client + " printed nothing: " + stderr(node));
+                    now = new Outcome(JsonMapper.builder().build().readTree(line), data.book(token), feed.book(token), new ArrayList<>(feed.trades()));
+                    if (settled.test(now) || System.nanoTime() > until) break;
+                    Thread.sleep(50);
+                }
+                in.close();
                 assertTrue(node.waitFor(20, TimeUnit.SECONDS), client + "'s script ends");
-                return new Outcome(seen, rest, local, trades);
+                return now;
             } finally {
                 node.destroy();
             }

@@ -19,7 +19,8 @@ class OfficialClientMarketChannelInteropTest {
     @Test
     void theOfficialClientAndTheFeedSeeTheSameBook() throws Exception {
         MarketChannelHarness.Outcome o = MarketChannelHarness.follow("the official client", "clob-market-live.mjs", (urls, token) -> List.of(
-                urls.get("clob").toString(), urls.get("clob_ws").toString(), token), 2_000);
+                urls.get("clob").toString(), urls.get("clob_ws").toString(), token), 2_000,
+                o2 -> o2.booksAgree() && o2.rest().hash().equals(o2.client().path("hash").asText()) && o2.rest().hash().equals(o2.feed().hash()));
         JsonNode official = o.client();
         assertTrue(official.path("events").path("price_change").asInt() > 10, "the flow moved the book: " + official.path("events"));
         assertEquals(levels(o.rest().bids()), levels(official.get("bids")), "bids: the official client's are /book's");

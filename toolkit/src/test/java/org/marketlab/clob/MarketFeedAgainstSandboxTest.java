@@ -215,7 +215,8 @@ class MarketFeedAgainstSandboxTest {
         try (MarketFeed feed = MarketFeed.open(data, List.of(token), FAST)) {
             feed.record(parquet);
             channels.flowInterval(10);
-            Thread.sleep(1_200);
+            long until = System.nanoTime() + Duration.ofSeconds(30).toNanos(); // bounded against a hang, not a speed
+            while (feed.bookSnapshots(token, Duration.ofMillis(100), 3).rowCount() < 3 && System.nanoTime() < until) Thread.sleep(50);
             assertTrue(feed.bookSnapshots(token, Duration.ofMillis(100), 3).rowCount() >= 3, "a recording under way reads");
             assertTrue(Files.notExists(parquet), "the Parquet file is written when the recording ends");
             channels.flowInterval(0);

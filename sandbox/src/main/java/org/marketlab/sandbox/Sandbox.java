@@ -192,12 +192,12 @@ public final class Sandbox implements EmbeddedService {
         }
 
         /**
-         * The clock the IP windows are measured on, in ns (default {@link System#nanoTime()}). The sandbox's own tests
-         * step it, so that what a window admits does not depend on how fast a loaded machine sends; a request held over
-         * a limit sleeps in real time for what this clock says is left, so a stepped clock goes with
-         * {@link Sandbox#rejectOverLimit(boolean) rejectOverLimit(true)}.
+         * The clock the IP windows are measured on, in ns (default {@link System#nanoTime()}). Tests of a window step it,
+         * or give it the virtual clock their client paces on, so that what a window admits does not depend on how fast a
+         * loaded machine sends. A request held over a limit sleeps in real time for what this clock says is left, so a
+         * clock that moves only when told goes with {@link Sandbox#rejectOverLimit(boolean) rejectOverLimit(true)}.
          */
-        Builder windowClock(LongSupplier nanos) {
+        public Builder windowClock(LongSupplier nanos) {
             this.windowClock = Objects.requireNonNull(nanos);
             return this;
         }

@@ -308,10 +308,13 @@ class ClobAgainstSandboxTest {
     void aTooSmallWindowIsRefusedAs429AndTheMatchingWindowIsPacedInstead() {
         var book = org.marketlab.spi.IpLimit.published().stream().filter(l -> l.scope().equals("clob.book")).findFirst().orElseThrow();
         var tight = new org.marketlab.spi.IpLimit(book.scope(), book.service(), book.endpoint(), book.methods(), book.paths(), 3, Duration.ofSeconds(1));
-        try (Sandbox small = Sandbox.builder().seed(11).now(NOW).limits(List.of(tight)).build().rejectOverLimit(true)) {
+        // The toolkit and the sandbox's windows run on one virtual clock: the burst comes at one instant however slowly a
+        // loaded machine sends it, and time moves only when the pacer waits or the test says.
+        var clock = new org.marketlab.pacing.VirtualClock();
+        try (Sandbox small = Sandbox.builder().seed(11).now(NOW).limits(List.of(tight)).windowClock(clock::nanoTime).build().rejectOverLimit(true)) {
             String url = small.start().get("clob").toString();
             // The toolkit knows only the published 1,500 / 10 s, and gives up at the first 429.
-            Transport unaware = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, url), Clock.system(),
+            Transport unaware = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, url), clock,
                     new RetryPolicy(2, 1, Duration.ofMillis(10), Duration.ofMillis(50)));
             ClobData c = new ClobData(unaware);
             var e = assertThrows(org.marketlab.http.RateLimitedException.class, () -> {
@@ -323,13 +326,9 @@ class ClobAgainstSandboxTest {
 
             // Knowing the window, the pacer spaces the same burst out and nothing is refused.
             long refusedBefore = small.stats().rateLimitedCount();
-            Transport aware = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, url).withIpLimits(List.of(tight)), Clock.system(),
+            Transport aware = Transport.create(Profile.sandbox(11).withUrl(Service.CLOB, url).withIpLimits(List.of(tight)), clock,
                     RetryPolicy.DEFAULT);
-            try {
-                Thread.sleep(1100); // let the refused burst leave the window
-            } catch (InterruptedException ie) {
-                throw new AssertionError(ie);
-            }
+            clock.advance(Duration.ofMillis(1100)); // the refused burst leaves the window
             ClobData paced = new ClobData(aware);
             for (int i = 0; i < 8; i++) assertEquals(open.tokenId(), paced.book(open.tokenId()).assetId());
             assertEquals(refusedBefore, small.stats().rateLimitedCount(), "paced: no 429");

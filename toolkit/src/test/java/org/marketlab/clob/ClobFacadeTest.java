@@ -12,6 +12,7 @@ import tech.tablesaw.api.Table;
 
 import javax.imageio.ImageIO;
 import java.io.ByteArrayInputStream;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -32,18 +33,20 @@ class ClobFacadeTest {
 
         List<OutcomeToken> tokens = Clob.tokens(market);
         assertEquals(market.outcomes(), tokens.stream().map(OutcomeToken::outcome).toList());
-        List<Book> books = Clob.books(market);
-        assertEquals(2, books.size());
         String token = tokens.get(0).tokenId();
-        Book book = Clob.book(token);
-        assertEquals(books.get(0).hash(), book.hash());
-        assertEquals(book.bestBid(), Clob.price(token, "buy"));
-        assertEquals(book.bestAsk(), Clob.price(token, Side.SELL));
-        assertEquals(0, book.midpoint().compareTo(Clob.midpoint(token)));
-        assertEquals(0, book.spread().compareTo(Clob.spread(token)));
+        // The world's book is its price path's at the present minute, stamped with it, so the reads compared here are
+        // taken within one minute: a read that a minute's turn separates from the others is taken again with them.
+        Reads r = Reads.sameMinute(market, token);
+        assertEquals(2, r.books().size());
+        Book book = r.book();
+        assertEquals(r.books().get(0).hash(), book.hash());
+        assertEquals(book.bestBid(), r.bid());
+        assertEquals(book.bestAsk(), r.ask());
+        assertEquals(0, book.midpoint().compareTo(r.midpoint()));
+        assertEquals(0, book.spread().compareTo(r.spread()));
         assertEquals(0, book.tickSize().compareTo(Clob.tickSize(token)));
         assertEquals(book.negRisk(), Clob.negRisk(token));
-        assertEquals(0, book.lastTradePrice().compareTo(Clob.lastTradePrice(token).price()));
+        assertEquals(0, book.lastTradePrice().compareTo(r.last()));
 
         Table candles = Clob.ohlc(token).fidelity("1h").since(Instant.now().minus(Duration.ofDays(7))).table();
         assertTrue(candles.rowCount() >= 24 * 6, "a week of hours (as far as the world's now): " + candles.rowCount());
@@ -56,5 +59,22 @@ class ClobFacadeTest {
         assertTrue(history.rowCount() >= 24 * 7);
         assertTrue(Charts.png(Charts.line(history)).length > 1000);
         assertTrue(Charts.png(Charts.depth(book)).length > 1000);
+    }
+
+    /** The market's books, the token's book and its prices, read between two readings of the book stamped alike. */
+    private record Reads(List<Book> books, Book book, BigDecimal bid, BigDecimal ask, BigDecimal midpoint, BigDecimal spread,
+                         BigDecimal last) {
+
+        static Reads sameMinute(Market market, String token) {
+            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+            while (true) {
+                List<Book> books = Clob.books(market);
+                Reads r = new Reads(books, Clob.book(token), Clob.price(token, "buy"), Clob.price(token, Side.SELL),
+                        Clob.midpoint(token), Clob.spread(token), Clob.lastTradePrice(token).price());
+                Instant after = Clob.book(token).timestamp();
+                if (books.get(0).timestamp().equals(after) && r.book().timestamp().equals(after)) return r;
+                assertTrue(System.nanoTime() < deadline, "no minute held the reads of the book of " + token);
+            }
+        }
     }
 }

@@ -36,7 +36,7 @@ class EveryMethodInteropTest {
     @Test
     void pyClobClientV2() throws Exception {
         try (Sandbox s = Sandbox.builder().seed(7).build()) {
-            Map<String, java.net.URI> u = s.start();
+            Map<String, java.net.URI> u = started(s);
             check("py-clob-client-v2", run(List.of(python(), "python/clob_client_v2.py", u.get("clob").toString(), u.get("data").toString())));
         }
     }
@@ -44,7 +44,7 @@ class EveryMethodInteropTest {
     @Test
     void polymarketClient() throws Exception {
         try (Sandbox s = Sandbox.builder().seed(7).build()) {
-            Map<String, java.net.URI> u = s.start();
+            Map<String, java.net.URI> u = started(s);
             // The perpetuals account's own fill process would fill the script's resting orders at random before it cancels them.
             s.perps().market().fillInterval(0);
             check("polymarket-client", run(List.of(python(), "python/polymarket_client.py", u.get("markets").toString(), u.get("clob").toString(),
@@ -55,7 +55,7 @@ class EveryMethodInteropTest {
     @Test
     void clobClientV2() throws Exception {
         try (Sandbox s = Sandbox.builder().seed(7).build()) {
-            Map<String, java.net.URI> u = s.start();
+            Map<String, java.net.URI> u = started(s);
             check("@polymarket/clob-client-v2", run(List.of("node", "clob-client-v2-every.mjs", u.get("clob").toString(), u.get("data").toString())));
         }
     }
@@ -67,7 +67,7 @@ class EveryMethodInteropTest {
     @Test
     void polymarketClientNpm() throws Exception {
         try (Sandbox s = Sandbox.builder().seed(7).build()) {
-            Map<String, java.net.URI> u = s.start();
+            Map<String, java.net.URI> u = started(s);
             check("@polymarket/client", run(List.of("node", "polymarket-client-every.mjs", u.get("markets").toString(), u.get("clob").toString(),
                     u.get("data").toString(), u.get("perps").toString(), "7", u.get("chain").toString())));
         }
@@ -76,7 +76,7 @@ class EveryMethodInteropTest {
     @Test
     void ccxt() throws Exception {
         try (Sandbox s = Sandbox.builder().seed(7).build()) {
-            Map<String, java.net.URI> u = s.start();
+            Map<String, java.net.URI> u = started(s);
             JsonNode report = run(List.of("node", "ccxt-polymarket.mjs", u.get("markets").toString(), u.get("clob").toString(),
                     u.get("data").toString(), "5", u.get("clob_ws").toString()));
             check("ccxt", report);
@@ -90,6 +90,17 @@ class EveryMethodInteropTest {
             assertTrue(report.get("positionsHeld").asInt() > 0, report.toString());
             assertEquals(0, report.get("positionsRead").asInt(), "ccxt reads no position from the documented shape");
         }
+    }
+
+    /**
+     * Starts the sandbox as the standalone server does for the clients it serves: with the seeded wallets' ledgers made
+     * before the first public tape read (Data API trades, live activity), which would otherwise make them inside that
+     * call, seconds of CPU on a loaded machine against a client's own timeout (py-clob-client-v2's is httpx's 5 s).
+     */
+    private static Map<String, java.net.URI> started(Sandbox s) {
+        Map<String, java.net.URI> u = s.start();
+        s.wallets().prepareTapes();
+        return u;
     }
 
     /** No method fails; the methods not simulated are docs/interop.md's, with its reasons; the counts are printed. */

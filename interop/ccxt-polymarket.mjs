@@ -74,16 +74,19 @@ await call('cancelOrders', () => ex.cancelOrders(batch.map((o) => o.id), token))
 
 // A market buy by cost: ccxt signs a fill-or-kill whose limit is the outcome's listed price (Gamma's outcomePrices, as
 // ccxt loaded them). Where the best ask is above that price the service kills the order, and so does the sandbox. The
-// world trades on while its listings stand, so the outcome is chosen now: one ccxt loaded whose listed price, at the
-// tick ccxt rounds it to, is below its book's best ask.
+// world trades on while its listings stand, so the outcome is chosen now: of those ccxt loaded, the one whose listed
+// price, at the tick ccxt rounds it to, is furthest below its book's best ask, so that the minute's turn of the book
+// between the choice and the order cannot bring the ask down to the limit.
 let belowAsk;
+let gap = 0;
 for (const o of Object.values(ex.outcomes_by_id || {})) {
     const listed = Math.round(Number(o.price) * 100) / 100;
     if (!o.active || !(listed > 0)) continue;
     const r = await fetch(`${clob}/book?token_id=${o.outcomeId}`);
     if (!r.ok) continue;
     const b = await r.json();
-    if (b.asks.length && listed < Number(b.asks[b.asks.length - 1].price)) { belowAsk = o.outcomeId; break; }
+    const above = b.asks.length ? Number(b.asks[b.asks.length - 1].price) - listed : 0;
+    if (above > gap) { belowAsk = o.outcomeId; gap = above; }
 }
 let costBuyBelowAsk;
 try {

@@ -96,6 +96,19 @@ try {
 } catch (e) {
     costBuyBelowAsk = String(e.message).slice(0, 300);
 }
+// The order book's WebSocket channels, on the sandbox's own: the market channel's book, ticker and trades, and the
+// user channel's orders and fills, each watched before the order that moves it.
+const live = new ccxt.prediction.polymarket({ privateKey: key, walletAddress: me, options: { signatureType: 0 }, enableRateLimit: false,
+    urls: { api: { ...urls.api, ws: `${clobWs}/ws/market`, wsUser: `${clobWs}/ws/user` } } });
+await live.loadHttpProxyAgent(); // ccxt's own step for plain ws:// hosts such as the sandbox's loopback ones
+const within = (promise, what) => Promise.race([promise,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`no ${what} within 20 s`)), 20_000))]);
+await call('watchOrderBook', () => within(live.watchOrderBook(token), 'book'), (r) => (r.bids.length && r.asks.length ? undefined : 'empty book'));
+await call('watchTicker', () => within(live.watchTicker(token), 'ticker'), (r) => (r.bid > 0 && r.ask > r.bid ? undefined : JSON.stringify(r).slice(0, 200)));
+// The sandbox's other traders act on the watched books (their changes bring the ticker above); they stop now, so that
+// none of their takers buys the offer below before the counted call does.
+const stopped = await fetch(`${clob}/control/market-channel`, { method: 'POST', body: JSON.stringify({ flowIntervalMillis: 0 }) });
+if (!stopped.ok) throw new Error(`the sandbox's traders did not stop: ${stopped.status} ${await stopped.text()}`);
 // Once another trader offers at the listed price, the same call fills: demo wallet 4 sells a token it holds there.
 const sellerKey = keccak256(toUtf8Bytes('marketlab demo account 4'));
 const seller = new ccxt.prediction.polymarket({ privateKey: sellerKey, walletAddress: new Wallet(sellerKey).address, urls,
@@ -117,15 +130,6 @@ for (const p of held) {
     break;
 }
 
-// The order book's WebSocket channels, on the sandbox's own: the market channel's book, ticker and trades, and the
-// user channel's orders and fills, each watched before the order that moves it.
-const live = new ccxt.prediction.polymarket({ privateKey: key, walletAddress: me, options: { signatureType: 0 }, enableRateLimit: false,
-    urls: { api: { ...urls.api, ws: `${clobWs}/ws/market`, wsUser: `${clobWs}/ws/user` } } });
-await live.loadHttpProxyAgent(); // ccxt's own step for plain ws:// hosts such as the sandbox's loopback ones
-const within = (promise, what) => Promise.race([promise,
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`no ${what} within 20 s`)), 20_000))]);
-await call('watchOrderBook', () => within(live.watchOrderBook(token), 'book'), (r) => (r.bids.length && r.asks.length ? undefined : 'empty book'));
-await call('watchTicker', () => within(live.watchTicker(token), 'ticker'), (r) => (r.bid > 0 && r.ask > r.bid ? undefined : JSON.stringify(r).slice(0, 200)));
 const tape = within(live.watchTrades(offered), 'trade');
 const fills = within(live.watchMyTrades(), 'fill');
 const own = within(live.watchOrders(), 'order');

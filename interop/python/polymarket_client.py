@@ -27,7 +27,7 @@ import time
 import traceback
 import urllib.request
 from datetime import datetime, timedelta, timezone
-from decimal import ROUND_CEILING, Decimal
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 from importlib import metadata
 
 from eth_account import Account
@@ -592,7 +592,9 @@ async def builder_calls(s, scall, items, builder, iid, qty, mark, decimals):
             if not fills or not mine:
                 return f"no receipt for order {paid.order.id}: fills {fills!r}, receipts {r!r}"
             f = fills[0]
-            want = (f.price * f.quantity * rate).quantize(Decimal("0.000001"))
+            # The fee is the notional at the rate to the micro-dollar, halves up (docs/sandbox.md): a notional such as
+            # 60.015 at 3 basis points lands on a half, whichever mark the day's perpetuals trade at.
+            want = (f.price * f.quantity * rate).quantize(Decimal("0.000001"), rounding=ROUND_HALF_UP)
             if mine[0].builder_fee != want or f.builder_fee != want or f.builder is None:
                 return f"builder fee {mine[0].builder_fee} on the receipt, {f.builder_fee} on the fill, expected {want}"
             return None

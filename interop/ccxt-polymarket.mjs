@@ -80,7 +80,8 @@ await call('cancelOrders', () => ex.cancelOrders(batch.map((o) => o.id), token))
 let belowAsk;
 let gap = 0;
 for (const o of Object.values(ex.outcomes_by_id || {})) {
-    const listed = Math.round(Number(o.price) * 100) / 100;
+    const decimals = Math.round(-Math.log10(Number(o.precision?.price ?? 0.01)));
+    const listed = Number(Number(o.price).toFixed(decimals));
     if (!o.active || !(listed > 0)) continue;
     const r = await fetch(`${clob}/book?token_id=${o.outcomeId}`);
     if (!r.ok) continue;

@@ -189,7 +189,7 @@ def main():
             return False
         digits = len(public.get_tick_size(t).split(".")[1])
         return round_down(p, digits) == round(p, digits)
-    taker = next((t for t in [token] + [p["token_id"] for p in open_pos[1:]] if kept(t)), token)
+    taker = next((p["token_id"] for p in open_pos if kept(p["token_id"])), token)
     market = call("create_market_order", lambda: wallet.create_market_order(MarketOrderArgsV2(token_id=taker, amount=5, side="BUY")),
                   lambda r: None if r.signature else "unsigned")
     call("create_and_post_market_order", lambda: wallet.create_and_post_market_order(MarketOrderArgsV2(token_id=taker, amount=5, side="BUY")),
